@@ -1,0 +1,3 @@
+export * from './messages';
+export * from './form';
+export * from './entities/account';
