@@ -1,42 +1,173 @@
 import { z } from 'zod';
 
-// Bodies arrive form-encoded (every value a string) or as JSON. These helpers accept both shapes and
-// reject arrays, so `user_id=1&user_id=2` is a 400 rather than a silent pick.
-const scalar = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+// Bodies arrive form-encoded (every value a string) or as JSON, and query strings repeat keys as
+// arrays. These helpers accept both shapes, reject arrays where one value is expected (so
+// `user_id=1&user_id=2` is a 400 rather than a silent pick), and word every error after the field.
+
+type IssueInput = { readonly input?: unknown };
+
+/** The message for a value of the wrong shape: missing, repeated, or not what the field holds. */
+export const fieldMessage =
+  (field: string, expected: string) =>
+  (issue: IssueInput): string =>
+    issue.input === undefined
+      ? `${field} is required`
+      : Array.isArray(issue.input)
+        ? `${field} must be a single value`
+        : `${field} must be ${expected}`;
+
+/** Trims strings and turns a blank one into "not given", so an empty form field reads as missing. */
+export const blankToUndefined = (v: unknown): unknown => {
+  if (typeof v !== 'string') return v;
+  const trimmed = v.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+const INTEGER = /^[+-]?\d{1,15}$/;
+// Only plain decimal integers become numbers; "1e3", "0x10" or "1.5" stay strings and fail the number check.
+const toInteger = (v: unknown): unknown => {
+  const s = blankToUndefined(v);
+  return typeof s === 'string' && INTEGER.test(s) ? Number(s) : s;
+};
+
+/** A whole number in [min, max], from a number or a decimal string. */
+export const integer = (field: string, min: number, max: number) => {
+  const expected = `a whole number from ${min} to ${max}`;
+  const message = `${field} must be ${expected}`;
+  return z.preprocess(
+    toInteger,
+    z
+      .number({ error: fieldMessage(field, expected) })
+      .int(message)
+      .min(min, message)
+      .max(max, message),
+  );
+};
 
 /** A positive integer id, from a number or a decimal string. */
 export const id = (field: string) =>
   z.preprocess(
-    scalar,
-    z.union([z.number(), z.string().regex(/^\d{1,12}$/, `${field} must be a whole number`)], {
-      error: `${field} must be a whole number`,
-    }),
-  )
-    .transform(Number)
-    .pipe(z.number().int(`${field} must be a whole number`).positive(`${field} must be a positive number`));
+    toInteger,
+    z
+      .number({ error: fieldMessage(field, 'a whole number') })
+      .int(`${field} must be a whole number`)
+      .positive(`${field} must be a positive number`)
+      .max(Number.MAX_SAFE_INTEGER, `${field} is too large`),
+  );
 
-/** Epoch seconds, from a number or a decimal string. */
-export const epochSeconds = (field: string) =>
-  z.preprocess(
-    scalar,
-    z.union([z.number(), z.string().regex(/^-?\d{1,12}$/, `${field} must be a time in epoch seconds`)], {
-      error: `${field} must be a time in epoch seconds`,
-    }),
-  )
-    .transform(Number)
-    .pipe(z.number().int(`${field} must be a time in epoch seconds`));
+/** The latest instant accepted anywhere (year 3000): keeps date arithmetic far from overflow. */
+export const MAX_EPOCH_SECONDS = 32_503_680_000;
+
+/** Epoch seconds (UTC), from a number or a decimal string. */
+export const epochSeconds = (field: string) => {
+  const message = `${field} must be a time in epoch seconds`;
+  return z.preprocess(
+    toInteger,
+    z
+      .number({ error: fieldMessage(field, 'a time in epoch seconds') })
+      .int(message)
+      .min(0, message)
+      .max(MAX_EPOCH_SECONDS, `${field} is too far in the future`),
+  );
+};
 
 /** A timestamp where missing, empty or "null" means "not given" (the last 7 days in activity views). */
 export const optionalEpochSeconds = (field: string) =>
-  z.preprocess((v) => (v === '' || v === 'null' || v === null ? undefined : v), epochSeconds(field).optional());
+  z.preprocess(
+    (v) => (v === '' || v === 'null' || v === null ? undefined : v),
+    epochSeconds(field).optional(),
+  );
 
-/** A bounded free-text string. */
+/** An optional field: missing or blank means "not given"; anything else must satisfy `schema`. */
+export const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional());
+
+/** A bounded string, kept exactly as sent (passwords must not be trimmed). */
 export const text = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).max(max, `${field} must be at most ${max} characters`);
+  z.string({ error: fieldMessage(field, 'text') }).max(max, `${field} must be at most ${max} characters`);
 
-/** "true"/"false"/"1"/"0" or a boolean. */
+/** A trimmed, non-empty, bounded string: names, labels, feedback. */
+export const requiredText = (field: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string({ error: fieldMessage(field, 'text') }).max(max, `${field} must be at most ${max} characters`),
+  );
+
+/** "true"/"false"/"1"/"0" (any case) or a boolean. */
 export const booleanField = (field: string) =>
   z.preprocess(
-    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
-    z.boolean({ error: `${field} must be true or false` }),
+    (v) => {
+      const s = blankToUndefined(v);
+      if (typeof s !== 'string') return s;
+      const lower = s.toLowerCase();
+      return lower === 'true' || lower === '1' ? true : lower === 'false' || lower === '0' ? false : s;
+    },
+    z.boolean({ error: fieldMessage(field, 'true or false') }),
   );
+
+/** One of a fixed set of words, e.g. `timescale` = week or month. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.preprocess(
+    blankToUndefined,
+    z.enum(values, { error: fieldMessage(field, `one of ${values.join(', ')}`) }),
+  );
+
+/** A clock time HH:MM (00:00 to 23:59), as the do-not-disturb form sends it. */
+export const clockTime = (field: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: fieldMessage(field, 'a time HH:MM') })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${field} must be a time HH:MM between 00:00 and 23:59`),
+  );
+
+const isCalendarDate = (s: string): boolean => {
+  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+
+/** A calendar date YYYY-MM-DD (interpreted in the house's zone by the server). */
+export const isoDate = (field: string) => {
+  const message = `${field} must be a date YYYY-MM-DD`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: fieldMessage(field, 'a date YYYY-MM-DD') })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+      .refine(isCalendarDate, `${field} must be a real calendar date`),
+  );
+};
+
+/** The largest JSON text a form field may carry (a full TOU tariff is about 6 KB). */
+export const MAX_JSON_FIELD_CHARS = 65_536;
+
+/** A form field carrying JSON text (or, in a JSON body, the value itself), checked against `schema`. */
+export const jsonField = <T extends z.ZodType>(field: string, schema: T, describe: string) =>
+  z.preprocess((raw, ctx) => {
+    const v = blankToUndefined(raw);
+    if (v === undefined) {
+      ctx.addIssue({ code: 'custom', message: `${field} is required`, input: raw });
+      return z.NEVER;
+    }
+    if (typeof v !== 'string') return v;
+    if (v.length > MAX_JSON_FIELD_CHARS) {
+      ctx.addIssue({ code: 'custom', message: `${field} is too long`, input: v });
+      return z.NEVER;
+    }
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${field} must be valid JSON: ${describe}`, input: v });
+      return z.NEVER;
+    }
+  }, schema);
+
+/** A request's fields: unknown names are refused, naming them, so typos surface as 400s. */
+export const formObject = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+        : 'The request must be a set of named fields',
+  });

@@ -4,6 +4,10 @@ export const messages = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   loginFailed: 'Wrong username or password, please try again.',
+  // Django's UnicodeUsernameValidator wording (security-reliability AUTH-13).
+  usernameInvalid:
+    'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
+  usernameTooLong: 'Username must be at most 150 characters',
 
   currentPasswordRequired: 'Your current password is required',
   newPasswordRequired: 'Your new password is required',
@@ -17,6 +21,8 @@ export const messages = {
   resetConfirmRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Your new passwords do not match',
   sameAsCurrent: 'Your new and current password are the same',
+  // Not in the spec: the input cap of security-reliability AUTH-08 (a password is never truncated).
+  passwordTooLong: 'Your password must be at most 4096 bytes long.',
   currentPasswordIncorrect: 'Current password is not correct',
   newPasswordNeedsSpecial: 'Your new password must contain a special character',
   newPasswordSaved: 'New password saved',

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { booleanField, id, text } from '../form';
+import { booleanField, formObject, id, jsonField, text } from '../form';
+import { messages } from '../messages';
+import { isPasswordTooLong } from '../password';
 
-// §7 POST /accounts/login/
-export const LoginRequest = z.strictObject({
-  username: text('Username', 150).min(1, 'Username is required'),
-  password: text('Password', 4096).min(1, 'Password is required'),
+// §7 POST /accounts/login/. The username is not checked against the username rules here: a malformed one
+// simply fails to log in, with the same answer as any wrong username (no enumeration).
+export const LoginRequest = formObject({
+  username: text('Username', 150).min(1, messages.usernameRequired),
+  password: text('Password', 4096)
+    .min(1, messages.passwordRequired)
+    .refine((pw) => !isPasswordTooLong(pw), messages.passwordTooLong),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -39,24 +44,27 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const Popup = z.object({ popup_id: z.number().int(), title: z.string(), message: z.string() });
 export type Popup = z.infer<typeof Popup>;
 export const PopupsResponse = z.array(Popup);
+export type PopupsResponse = z.infer<typeof PopupsResponse>;
 
-export const PopupRead = z.strictObject({ popup_id: id('popup_id'), show_again: booleanField('show_again') });
+export const PopupRead = formObject({ popup_id: id('popup_id'), show_again: booleanField('show_again') });
+export type PopupRead = z.infer<typeof PopupRead>;
 /** `popups_read` is a JSON string form field (spec-decisions: Popups). */
-export const PopupsReadRequest = z.strictObject({
-  popups_read: z.preprocess(
-    (v) => {
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z.array(PopupRead, { error: 'popups_read must be a JSON list of {popup_id, show_again}' }).max(100),
+export const PopupsReadRequest = formObject({
+  popups_read: jsonField(
+    'popups_read',
+    z
+      .array(PopupRead, { error: 'popups_read must be a JSON list of {popup_id, show_again}' })
+      .min(1, 'popups_read must list at least one popup')
+      .max(100, 'popups_read must list at most 100 popups'),
+    'a list of {popup_id, show_again}',
   ),
 });
 export type PopupsReadRequest = z.infer<typeof PopupsReadRequest>;
 
 /** The generic error body of every non-2xx answer. */
-export const ErrorBody = z.object({ error: z.string(), field: z.string().optional(), requestId: z.string().optional() });
+export const ErrorBody = z.object({
+  error: z.string(),
+  field: z.string().optional(),
+  requestId: z.string().optional(),
+});
 export type ErrorBody = z.infer<typeof ErrorBody>;

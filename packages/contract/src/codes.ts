@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+// The coded values of spec §3, §4 and §9, with the mappings both sides display or store.
+
+/** alert_notification: a two-bit set, bit 0 = email, bit 1 = SMS (0 none, 1 email, 2 SMS, 3 both). */
+export const ALERT_NOTIFICATION = { none: 0, emailOnly: 1, smsOnly: 2, both: 3 } as const;
+export const AlertNotificationCode = z.literal([0, 1, 2, 3]);
+export type AlertNotificationCode = z.infer<typeof AlertNotificationCode>;
+
+export interface AlertChannels {
+  readonly email: boolean;
+  readonly sms: boolean;
+}
+
+export const alertChannelsFromCode = (code: AlertNotificationCode): AlertChannels => ({
+  email: (code & 1) === 1,
+  sms: (code & 2) === 2,
+});
+
+export const alertCodeFromChannels = ({ email, sms }: AlertChannels): AlertNotificationCode =>
+  ((email ? 1 : 0) | (sms ? 2 : 0)) as AlertNotificationCode;
+
+/** §5.2: the alerts screen refuses to save with neither box ticked (code 0 only comes from elsewhere). */
+export const alertChannelsMessage = ({ email, sms }: AlertChannels): string | undefined =>
+  email || sms ? undefined : messages.alertChannelRequired;
+
+/** email_report: 0 never, 1 daily, 2 weekly, 3 monthly. */
+export const EMAIL_REPORTS = ['never', 'daily', 'weekly', 'monthly'] as const;
+export type EmailReportName = (typeof EMAIL_REPORTS)[number];
+export const EmailReportCode = z.literal([0, 1, 2, 3]);
+export type EmailReportCode = z.infer<typeof EmailReportCode>;
+export const emailReportName = (code: EmailReportCode): EmailReportName => EMAIL_REPORTS[code];
+export const emailReportCode = (name: EmailReportName): EmailReportCode =>
+  EMAIL_REPORTS.indexOf(name) as EmailReportCode;
+
+export const PROPERTY_TYPES = [
+  'Flat',
+  'Detached',
+  'Semi_detached',
+  'Terraced',
+  'End_of_terrace',
+  'Bungalow',
+] as const;
+export const PropertyType = z.enum(PROPERTY_TYPES);
+export type PropertyType = z.infer<typeof PropertyType>;
+export const propertyTypeLabels: Readonly<Record<PropertyType, string>> = {
+  Flat: 'Flat',
+  Detached: 'Detached',
+  Semi_detached: 'Semi Detached',
+  Terraced: 'Terraced',
+  End_of_terrace: 'End of Terrace',
+  Bungalow: 'Bungalow',
+};
+export const propertyTypeLabel = (type: PropertyType): string => propertyTypeLabels[type];
+
+/** Alert levels as stored; any other level is a plain message. */
+export const ALERT_LEVELS = ['Urgent', 'Warning'] as const;
+export type AlertLevelLabel = 'Urgent' | 'Investigate' | 'Message';
+/** §9: Urgent shows as Urgent, Warning as Investigate, anything else as Message. */
+export const alertLevelLabel = (level: string): AlertLevelLabel =>
+  level === 'Urgent' ? 'Urgent' : level === 'Warning' ? 'Investigate' : 'Message';
+
+/** Alert type: the appliance came on, or has stayed off (inactivity). */
+export const ALERT_TYPES = ['On', 'Off'] as const;
+export const AlertType = z.enum(ALERT_TYPES);
+export type AlertType = z.infer<typeof AlertType>;
+
+/** Holiday mode and Do Not Disturb. */
+export const MODE_STATUSES = ['DISABLED', 'ENABLED', 'SCHEDULED'] as const;
+export const ModeStatus = z.enum(MODE_STATUSES);
+export type ModeStatus = z.infer<typeof ModeStatus>;
+
+export const RATE_DAYS = ['all', 'weekdays', 'weekend'] as const;
+export const RateDays = z.enum(RATE_DAYS);
+export type RateDays = z.infer<typeof RateDays>;
+
+export const RATE_KINDS = ['import', 'export', 'generation'] as const;
+export const RateKind = z.enum(RATE_KINDS);
+export type RateKind = z.infer<typeof RateKind>;
+
+/** §3 period.time_unit. */
+export const TIME_UNITS = ['hour', 'day', 'week', 'month'] as const;
+export const TimeUnit = z.enum(TIME_UNITS);
+export type TimeUnit = z.infer<typeof TimeUnit>;
+
+/** Timescales a client may ask for: the usage tabs, and the two ranking summaries. */
+export const DETAIL_TIMESCALES = ['day', 'week', 'month'] as const;
+export const RANKING_TIMESCALES = ['week', 'month'] as const;
+
+/** GET /common/appliances/ view_type; the Appliances tab defaults to most_used. */
+export const VIEW_TYPES = ['most_used', 'most_costly', 'all'] as const;
+export type ViewType = (typeof VIEW_TYPES)[number];
+
+/** Password response detail.code (§4, §8). */
+export const PASSWORD_RESPONSE_CODES = {
+  ok: 0,
+  invalidToken: 1,
+  invalidPassword: 2,
+  wrongCurrentPassword: 3,
+} as const;
+export const PasswordResponseCode = z.literal([0, 1, 2, 3]);
+export type PasswordResponseCode = z.infer<typeof PasswordResponseCode>;
+
+/** Dashboard types: 1 = HomeView (energy), 2 = InfoCare (assisted living). */
+export const DASHBOARD_TYPES = { homeView: 1, infoCare: 2 } as const;

@@ -1,0 +1,470 @@
+import { describe, expect, it } from 'vitest';
+import { type EndpointName, endpoints, pathFor } from './endpoints';
+import { messages as m } from './messages';
+import { parses, rejects } from './test/expect';
+
+// Spec §7, with the /api/v3 prefix and the alias of spec-decisions "Activities paths".
+const spec: [string, string][] = [
+  ['POST', '/api/v3/accounts/login/'],
+  ['POST', '/api/v3/accounts/logout/'],
+  ['POST', '/api/v3/accounts/reset_password/'],
+  ['POST', '/api/v3/accounts/change_password/'],
+  ['GET', '/api/v3/dashboard/'],
+  ['GET', '/api/v3/assisted_living/alerts/'],
+  ['POST', '/api/v3/assisted_living/alerts/'],
+  ['GET', '/api/v3/assisted_living/daily_activities/'],
+  ['GET', '/api/v3/weekly_activities/'],
+  ['GET', '/api/v3/daily_activities/'],
+  ['GET', '/api/v3/assisted_living/activities/:id/'],
+  ['GET', '/api/v3/energy_info/today/'],
+  ['GET', '/api/v3/energy_info/detail/'],
+  ['GET', '/api/v3/energy_info/user_rankings/'],
+  ['GET', '/api/v3/common/used_appliances/'],
+  ['GET', '/api/v3/common/appliances/timeline/'],
+  ['GET', '/api/v3/common/appliances/'],
+  ['GET', '/api/v3/common/appliances/:id/'],
+  ['GET', '/api/v3/common/settings/'],
+  ['POST', '/api/v3/common/settings/'],
+  ['GET', '/api/v3/common/set_up/'],
+  ['POST', '/api/v3/common/set_up/'],
+  ['POST', '/api/v3/common/feedback/'],
+  ['GET', '/api/v3/common/popup/'],
+  ['POST', '/api/v3/common/popup/'],
+  ['GET', '/api/v3/list_appliances/'],
+  ['GET', '/api/v3/appliance_settings/'],
+  ['POST', '/api/v3/appliance_settings/'],
+  ['GET', '/api/v3/holiday_mode/'],
+  ['POST', '/api/v3/holiday_mode/'],
+  ['GET', '/api/v3/no_disturb_mode/'],
+  ['POST', '/api/v3/no_disturb_mode/'],
+  ['GET', '/api/v3/tariff_setting/'],
+  ['POST', '/api/v3/tariff_setting/'],
+];
+
+describe('endpoints', () => {
+  it('serve exactly the calls of §7, each once', () => {
+    const served = Object.values(endpoints).flatMap((e) =>
+      ['aliases' in e ? e.aliases : [], [e.path]].flat().map((path) => `${e.method} ${path}`),
+    );
+    expect([...served].sort()).toEqual(spec.map(([method, path]) => `${method} ${path}`).sort());
+  });
+
+  it('name each call as the clients do', () => {
+    expect(endpoints.login).toMatchObject({ method: 'POST', path: '/api/v3/accounts/login/' });
+    expect(endpoints.dailyActivities.aliases).toEqual(['/api/v3/daily_activities/']);
+    expect(endpoints.tariffPost).toMatchObject({ method: 'POST', path: '/api/v3/tariff_setting/' });
+  });
+
+  it('mark only the calls that work without a session as public', () => {
+    const open = Object.entries(endpoints)
+      .filter(([, e]) => 'public' in e && e.public)
+      .map(([name]) => name);
+    expect(open.sort()).toEqual(['changePassword', 'login', 'logout', 'resetPassword']);
+  });
+
+  it('fill path parameters', () => {
+    expect(pathFor('activity', { id: 4 })).toBe('/api/v3/assisted_living/activities/4/');
+    expect(pathFor('appliance', { id: 12 })).toBe('/api/v3/common/appliances/12/');
+    expect(pathFor('login', {})).toBe('/api/v3/accounts/login/');
+  });
+
+  it('parse path parameters', () => {
+    expect(parses(endpoints.activity.params, { id: '4' })).toEqual({ id: 4 });
+    rejects(endpoints.appliance.params, { id: 'fridge' }, 'id', 'id must be a whole number');
+  });
+});
+
+// Representative requests per call: valid ones as a form or query string would carry them, and invalid ones
+// with the field the 400 must name and words of its message. The Record type makes a new call without
+// cases a type error.
+interface Cases {
+  readonly valid: readonly unknown[];
+  readonly invalid: readonly (readonly [input: unknown, field: string | undefined, words: string])[];
+}
+
+const okTariff = JSON.stringify({
+  import: [{ days: 'all', prices: [0.1534], times: [0], rate_names: ['fix'] }],
+});
+
+const cases: Record<EndpointName, Cases> = {
+  login: {
+    valid: [{ username: 'joe', password: 'secret' }],
+    invalid: [
+      [{ username: '', password: 'x' }, 'username', m.usernameRequired],
+      [{ username: 'joe' }, 'password', m.passwordRequired],
+      [{ username: 'joe', password: '' }, 'password', m.passwordRequired],
+      [{ username: 'joe', password: 'x'.repeat(4097) }, 'password', 'Password must be at most 4096'],
+      [{ username: 'joe', password: 'x', remember: '1' }, 'remember', 'Unknown field: remember'],
+    ],
+  },
+  logout: { valid: [{}], invalid: [[{ next: '/' }, 'next', 'Unknown field: next']] },
+  resetPassword: {
+    valid: [{ email: 'joe@example.com' }, { email: ' joe@example.com ' }],
+    invalid: [
+      [{ email: 'joe' }, 'email', 'email must be an email address'],
+      [{}, 'email', 'email is required'],
+      [{ email: ['a@b.co', 'c@d.co'] }, 'email', 'email must be a single value'],
+    ],
+  },
+  changePassword: {
+    valid: [
+      { current_password: 'old', new_password: 'New#pass1' },
+      { current_password: 'old', new_password: 'New#pass1', confirm_password: 'New#pass1' },
+      { new_password: 'New#pass1', token: 'abc-123', exp_date: '1700000000' },
+    ],
+    invalid: [
+      [{ new_password: 'New#pass1' }, 'current_password', m.currentPasswordRequired],
+      [{ current_password: 'old', new_password: '' }, 'new_password', m.newPasswordRequired],
+      [{ new_password: '', token: 'abc' }, 'new_password', m.resetNewPasswordRequired],
+      [{ new_password: 'x', token: 'abc', exp_date: 'tomorrow' }, 'exp_date', 'exp_date must be a time'],
+      [{ current_password: 'old', new_password: 'x'.repeat(4097) }, 'new_password', m.passwordTooLong],
+      [{ current_password: 'a', new_password: 'b', verify: 'b' }, 'verify', 'Unknown field: verify'],
+      [{ current_password: 'a', new_password: 'b', token: '' }, 'token', 'token is required'],
+    ],
+  },
+  dashboard: { valid: [{}], invalid: [[{ user_id: '1' }, 'user_id', 'Unknown field: user_id']] },
+  alerts: {
+    valid: [{ dependant_user_id: '2', timestamp: '1700000000' }, { dependant_user_id: 2 }],
+    invalid: [
+      [{}, 'dependant_user_id', 'dependant_user_id is required'],
+      [{ dependant_user_id: 'me' }, 'dependant_user_id', 'dependant_user_id must be a whole number'],
+    ],
+  },
+  alertFeedback: {
+    valid: [
+      { dependant_user_id: '2', id: '9', correct: 'true', assessment_timestamp: '1700000000' },
+      { dependant_user_id: '2', id: '9', feedback: 'The kettle was my visit' },
+    ],
+    invalid: [
+      [{ dependant_user_id: '2', id: '9' }, 'feedback', 'Send either feedback or correct'],
+      [{ dependant_user_id: '2', id: '9', feedback: 'x', correct: '1' }, 'feedback', 'not both'],
+      [{ dependant_user_id: '2', id: '9', correct: 'maybe' }, 'correct', 'correct must be true or false'],
+      [{ dependant_user_id: '2', correct: 'true' }, 'id', 'id is required'],
+    ],
+  },
+  dailyActivities: {
+    valid: [
+      { dependant_user_id: '2' },
+      { dependant_user_id: '2', timestamp: 'null' },
+      { dependant_user_id: '2', timestamp: '' },
+    ],
+    invalid: [[{ dependant_user_id: '2', timestamp: 'today' }, 'timestamp', 'timestamp must be a time']],
+  },
+  weeklyActivities: {
+    valid: [{ dependant_user_id: '2', timestamp: '1700000000' }],
+    invalid: [
+      [{ dependant_user_id: ['2', '3'] }, 'dependant_user_id', 'dependant_user_id must be a single value'],
+    ],
+  },
+  activity: {
+    valid: [
+      { dependant_user_id: '2', start_timestamp: '1700000000', end_timestamp: '1700086400' },
+      {
+        dependant_user_id: '2',
+        activity_id: '4',
+        start_timestamp: '1700000000',
+        end_timestamp: '1700086400',
+      },
+    ],
+    invalid: [
+      [
+        { dependant_user_id: '2', start_timestamp: '5', end_timestamp: '5' },
+        'end_timestamp',
+        'end_timestamp must be after',
+      ],
+      [{ dependant_user_id: '2', end_timestamp: '5' }, 'start_timestamp', 'start_timestamp is required'],
+      [
+        { dependant_user_id: '2', activity_id: 'x', start_timestamp: '1', end_timestamp: '5' },
+        'activity_id',
+        'activity_id must be a whole number',
+      ],
+    ],
+  },
+  energyToday: {
+    valid: [{ user_id: '1' }, { user_id: '1', timestamp: '1700000000' }],
+    invalid: [[{ timestamp: '1700000000' }, 'user_id', 'user_id is required']],
+  },
+  energyDetail: {
+    valid: [
+      { user_id: '1', timescale: 'day' },
+      { user_id: '1', timescale: 'month', timestamp: '1700000000' },
+    ],
+    invalid: [
+      [{ user_id: '1', timescale: 'year' }, 'timescale', 'timescale must be one of day, week, month'],
+      [{ user_id: '1' }, 'timescale', 'timescale is required'],
+    ],
+  },
+  userRankings: {
+    valid: [{ user_id: '1', timescale: 'week' }],
+    invalid: [[{ user_id: '1', timescale: 'day' }, 'timescale', 'timescale must be one of week, month']],
+  },
+  usedAppliances: {
+    valid: [{ timescale: 'hour' }, { timescale: 'week', user_id: '1' }],
+    invalid: [[{}, 'timescale', 'timescale is required']],
+  },
+  applianceTimeline: {
+    valid: [{ user_id: '1', timestamp: '1700000000' }],
+    invalid: [[{ user_id: '1.0' }, 'user_id', 'user_id must be a whole number']],
+  },
+  appliances: {
+    valid: [{ user_id: '1' }, { user_id: '1', view_type: 'most_costly' }],
+    invalid: [
+      [
+        { user_id: '1', view_type: 'costly' },
+        'view_type',
+        'view_type must be one of most_used, most_costly, all',
+      ],
+    ],
+  },
+  appliance: {
+    valid: [{ user_id: '1' }],
+    invalid: [[{ user_id: '-3' }, 'user_id', 'user_id must be a positive number']],
+  },
+  settingsGet: { valid: [{ user_id: '1' }], invalid: [[{}, 'user_id', 'user_id is required']] },
+  settingsPost: {
+    valid: [
+      { user_id: '1', name: 'Mum' },
+      { user_id: '1', alert_notification: '3' },
+      { user_id: '1', alert_notification: '0' },
+      { user_id: '1', email_report: 2 },
+    ],
+    invalid: [
+      [{ user_id: '1' }, 'name', 'Send exactly one of name, alert_notification or email_report'],
+      [{ user_id: '1', name: 'Mum', email_report: '1' }, 'email_report', 'Send exactly one'],
+      [
+        { user_id: '1', alert_notification: '4' },
+        'alert_notification',
+        'alert_notification must be a whole number from 0 to 3',
+      ],
+      [
+        { user_id: '1', email_report: 'weekly' },
+        'email_report',
+        'email_report must be a whole number from 0 to 3',
+      ],
+      [{ user_id: '1', name: 'x'.repeat(101) }, 'name', 'name must be at most 100 characters'],
+    ],
+  },
+  setupGet: { valid: [{ user_id: '1' }], invalid: [[{ user_id: '' }, 'user_id', 'user_id is required']] },
+  setupPost: {
+    valid: [
+      {
+        user_id: '1',
+        under10: '0',
+        range10_17: '1',
+        range18_64: '2',
+        range65_74: '0',
+        over74: '0',
+        full_time: '1',
+        part_time: '1',
+        unemployed: '0',
+        pensioner: '0',
+        commuting: '1',
+        stay_at_home: '1',
+        property_type: 'Semi_detached',
+      },
+    ],
+    invalid: [],
+  },
+  feedback: {
+    valid: [{ user_id: '1', feedback: "I'd like to say thanks" }],
+    invalid: [
+      [{ user_id: '1', feedback: '  ' }, 'feedback', 'feedback is required'],
+      [{ user_id: '1', feedback: 'x'.repeat(5001) }, 'feedback', 'feedback must be at most 5000 characters'],
+    ],
+  },
+  popupsGet: { valid: [{}], invalid: [[{ all: '1' }, 'all', 'Unknown field: all']] },
+  popupsPost: {
+    valid: [
+      { popups_read: '[{"popup_id":3,"show_again":false}]' },
+      { popups_read: [{ popup_id: 3, show_again: 'false' }] },
+    ],
+    invalid: [
+      [{ popups_read: '[{"popup_id":3}]' }, 'popups_read.0.show_again', 'show_again is required'],
+      [{ popups_read: 'nope' }, 'popups_read', 'popups_read must be valid JSON'],
+      [{ popups_read: '[]' }, 'popups_read', 'popups_read must list at least one popup'],
+      [{ popups_read: '{"popup_id":3}' }, 'popups_read', 'popups_read must be a JSON list'],
+    ],
+  },
+  listAppliances: {
+    valid: [{ user_id: '1' }],
+    invalid: [[{ user_id: 'all' }, 'user_id', 'user_id must be a whole number']],
+  },
+  applianceSettingsGet: {
+    valid: [{ user_id: '1', appliance_type_id: '7' }],
+    invalid: [[{ user_id: '1' }, 'appliance_type_id', 'appliance_type_id is required']],
+  },
+  applianceSettingsPost: {
+    valid: [
+      { user_id: '1', appliance_type_id: '7', number_of_appliances: '0' },
+      {
+        user_id: '1',
+        appliance_type_id: '7',
+        number_of_appliances: '2',
+        appliance_label: 'Upstairs kettle',
+        appliance_icon: 'kettle_2',
+        show_appliance: 'true',
+      },
+    ],
+    invalid: [
+      [
+        { user_id: '1', appliance_type_id: '7', number_of_appliances: '51' },
+        'number_of_appliances',
+        'number_of_appliances must be a whole number from 0 to 50',
+      ],
+      [
+        { user_id: '1', appliance_type_id: '7', number_of_appliances: '1', appliance_icon: '../x' },
+        'appliance_icon',
+        'appliance_icon must be an icon name',
+      ],
+      [
+        { user_id: '1', appliance_type_id: '7', number_of_appliances: '1', appliance_label: 'x'.repeat(51) },
+        'appliance_label',
+        'appliance_label must be at most 50',
+      ],
+      [
+        { user_id: '1', appliance_type_id: '7', number_of_appliances: '1', show_appliance: 'hide' },
+        'show_appliance',
+        'show_appliance must be true or false',
+      ],
+    ],
+  },
+  holidayModeGet: {
+    valid: [{ user_id: '1' }],
+    invalid: [[{ user_id: '1', status: 'ENABLED' }, 'status', 'Unknown field: status']],
+  },
+  holidayModePost: {
+    valid: [
+      { user_id: '1', status: 'DISABLED' },
+      { user_id: '1', status: 'ENABLED', start_timestamp: '', end_timestamp: '' },
+      { user_id: '1', status: 'SCHEDULED', start_timestamp: '1700000000', end_timestamp: '1701209600' },
+    ],
+    invalid: [
+      [
+        { user_id: '1', status: 'SCHEDULED', end_timestamp: '1701209600' },
+        'start_timestamp',
+        'start_timestamp is required when SCHEDULED',
+      ],
+      [
+        { user_id: '1', status: 'SCHEDULED', start_timestamp: '1700000000' },
+        'end_timestamp',
+        'end_timestamp is required when SCHEDULED',
+      ],
+      [
+        { user_id: '1', status: 'SCHEDULED', start_timestamp: '1700000000', end_timestamp: '1700000000' },
+        'end_timestamp',
+        'end_timestamp must be after start_timestamp',
+      ],
+      [{ user_id: '1', status: 'enabled' }, 'status', 'status must be one of DISABLED, ENABLED, SCHEDULED'],
+    ],
+  },
+  noDisturbModeGet: { valid: [{ user_id: '1' }], invalid: [[{}, 'user_id', 'user_id is required']] },
+  noDisturbModePost: {
+    valid: [
+      { user_id: '1', status: 'ENABLED' },
+      { user_id: '1', status: 'SCHEDULED', start_time: '22:00', end_time: '07:00' },
+      { user_id: '1', status: 'SCHEDULED', start_time: '00:00', end_time: '00:00' },
+    ],
+    invalid: [
+      [
+        { user_id: '1', status: 'SCHEDULED', start_time: '22:00' },
+        'end_time',
+        'end_time is required when SCHEDULED',
+      ],
+      [
+        { user_id: '1', status: 'SCHEDULED', start_time: '25:00', end_time: '07:00' },
+        'start_time',
+        'start_time must be a time HH:MM',
+      ],
+      [{ user_id: '1' }, 'status', 'status is required'],
+    ],
+  },
+  tariffGet: {
+    valid: [{ user_id: '1' }],
+    invalid: [[{ user_id: '1', kind: 'import' }, 'kind', 'Unknown field: kind']],
+  },
+  tariffPost: {
+    valid: [
+      { user_id: '1', tariff: okTariff },
+      { user_id: '1', tariff: okTariff, start_date: '2025-01-01' },
+    ],
+    invalid: [
+      [{ user_id: '1' }, 'tariff', 'tariff is required'],
+      [
+        { user_id: '1', tariff: okTariff, start_date: '01/01/2025' },
+        'start_date',
+        'start_date must be a date YYYY-MM-DD',
+      ],
+    ],
+  },
+};
+
+// Each count of the setup form, missing, negative and too large.
+const setupValid = cases.setupPost.valid[0] as Record<string, string>;
+const setupInvalid = Object.keys(setupValid)
+  .filter((field) => field !== 'user_id' && field !== 'property_type')
+  .flatMap((field) => [
+    [{ ...setupValid, [field]: '-1' }, field, `${field} must be a whole number from 0 to 20`] as const,
+    [{ ...setupValid, [field]: '21' }, field, `${field} must be a whole number from 0 to 20`] as const,
+    [{ ...setupValid, [field]: undefined }, field, `${field} is required`] as const,
+  ]);
+const setupCases: Cases = {
+  valid: cases.setupPost.valid,
+  invalid: [
+    ...setupInvalid,
+    [
+      { ...setupValid, property_type: 'Semi Detached' },
+      'property_type',
+      'property_type must be one of Flat, Detached',
+    ],
+    [{ ...setupValid, appliances: '{}' }, 'appliances', 'Unknown field: appliances'],
+  ],
+};
+
+describe.each(Object.keys(endpoints) as EndpointName[])('%s request', (name) => {
+  const { request } = endpoints[name];
+  const { valid, invalid } = name === 'setupPost' ? setupCases : cases[name];
+
+  it.each(valid.map((input) => [JSON.stringify(input), input]))('accepts %s', (_, input) => {
+    parses(request, input);
+  });
+
+  if (invalid.length > 0) {
+    it.each(invalid.map(([input, field, words]) => [field, words, input]))(
+      'refuses, naming %s: %s',
+      (field, words, input) => {
+        rejects(request, input, field, words);
+      },
+    );
+  }
+
+  it('refuses an unknown field', () => {
+    const base = valid[0] as Record<string, unknown>;
+    rejects(request, { ...base, zz_unknown: '1' }, 'zz_unknown', 'Unknown field: zz_unknown');
+  });
+});
+
+describe('parsed requests', () => {
+  it('coerce form strings to numbers and booleans', () => {
+    expect(parses(endpoints.alertFeedback.request, cases.alertFeedback.valid[0])).toEqual({
+      dependant_user_id: 2,
+      id: 9,
+      correct: true,
+      assessment_timestamp: 1_700_000_000,
+    });
+    expect(parses(endpoints.settingsPost.request, { user_id: '1', alert_notification: '3' })).toEqual({
+      user_id: 1,
+      alert_notification: 3,
+    });
+  });
+
+  it('tell a reset from a change by its token', () => {
+    const reset = parses(endpoints.changePassword.request, cases.changePassword.valid[2]);
+    expect(reset).toEqual({ new_password: 'New#pass1', token: 'abc-123', exp_date: 1_700_000_000 });
+    expect('token' in reset).toBe(true);
+  });
+
+  it('never trim a password', () => {
+    const body = parses(endpoints.changePassword.request, { current_password: ' a ', new_password: ' b ' });
+    expect(body).toEqual({ current_password: ' a ', new_password: ' b ' });
+  });
+});

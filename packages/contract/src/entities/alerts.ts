@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { AlertType } from '../codes';
+import { booleanField, formObject, id, optionalEpochSeconds, optionalField, requiredText } from '../form';
+import { epoch } from './common';
+
+// §3 Alert; §7 GET and POST /assisted_living/alerts/.
+
+/** A carer opened the alert at this time. An alert with no viewings needs attention. */
+export const AlertViewing = z.object({ timestamp: epoch });
+export type AlertViewing = z.infer<typeof AlertViewing>;
+
+/** A carer marked the alert correct or incorrect. */
+export const AlertAssessment = z.object({ correct: z.boolean(), timestamp: epoch });
+export type AlertAssessment = z.infer<typeof AlertAssessment>;
+
+export const Alert = z.object({
+  id: z.number().int(),
+  timestamp: epoch,
+  /** Urgent, Warning (shown as Investigate) or anything else (shown as Message): see alertLevelLabel. */
+  level: z.string(),
+  name: z.string(),
+  text: z.string(),
+  icon: z.string(),
+  type: AlertType,
+  viewings: z.array(AlertViewing),
+  assessments: z.array(AlertAssessment),
+  /** Whether feedback text has been sent for this alert. */
+  feedback: z.boolean(),
+  /** The latest assessment; null until the alert is marked. */
+  correct: z.boolean().nullable(),
+});
+export type Alert = z.infer<typeof Alert>;
+
+/** Most recent first. */
+export const AlertsResponse = z.object({ alerts: z.array(Alert) });
+export type AlertsResponse = z.infer<typeof AlertsResponse>;
+
+/** GET /assisted_living/alerts/: timestamp defaults to now. */
+export const AlertsRequest = formObject({
+  dependant_user_id: id('dependant_user_id'),
+  timestamp: optionalEpochSeconds('timestamp'),
+});
+export type AlertsRequest = z.infer<typeof AlertsRequest>;
+
+export const ALERT_FEEDBACK_MAX = 5000;
+
+/**
+ * POST /assisted_living/alerts/: either feedback text or a correct/incorrect answer, never both. The
+ * answer is the updated Alert, which replaces the one with the same id.
+ */
+export const AlertFeedbackRequest = formObject({
+  dependant_user_id: id('dependant_user_id'),
+  id: id('id'),
+  feedback: optionalField(requiredText('feedback', ALERT_FEEDBACK_MAX)),
+  correct: optionalField(booleanField('correct')),
+  assessment_timestamp: optionalEpochSeconds('assessment_timestamp'),
+}).superRefine((body, ctx) => {
+  const given = (body.feedback === undefined ? 0 : 1) + (body.correct === undefined ? 0 : 1);
+  if (given !== 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['feedback'],
+      message: 'Send either feedback or correct, but not both',
+    });
+  }
+});
+export type AlertFeedbackRequest = z.infer<typeof AlertFeedbackRequest>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { DETAIL_TIMESCALES, RANKING_TIMESCALES } from '../codes';
+import { formObject, id, oneOf, optionalEpochSeconds } from '../form';
+import { ApplianceEntry } from './appliances';
+import { Available, Balance, EnergyBalance, epoch, Neighbour, Period } from './common';
+
+// §3 Energy today/detail and Ranking; §7 /energy_info/*.
+
+export const EnergyDetailEntry = z.object({
+  period: z.object({ start_timestamp: epoch }),
+  balance: Balance,
+});
+export type EnergyDetailEntry = z.infer<typeof EnergyDetailEntry>;
+
+export const EnergyDetail = z.object({
+  subtitle: z.string(),
+  /** Time of the newest reading; null before the house has sent any. */
+  latest_updated: epoch.nullable(),
+  period: Period,
+  balance: Balance,
+  energy_balance: EnergyBalance,
+  currency_unit: z.string(),
+  energy_unit: z.string(),
+  energy_unit_desc: z.string(),
+  /** One entry per chart bar (hours of a day, days of a week or month), oldest first. */
+  details: z.array(EnergyDetailEntry),
+  available: Available,
+  previous: Neighbour,
+  next: Neighbour,
+  used_appliances: z.array(ApplianceEntry),
+  most_used_appliances: z.array(ApplianceEntry),
+  most_costly_appliances: z.array(ApplianceEntry),
+});
+export type EnergyDetail = z.infer<typeof EnergyDetail>;
+
+/** Today has the same shape as a detail period. */
+export const EnergyToday = EnergyDetail;
+export type EnergyToday = EnergyDetail;
+
+/** GET /energy_info/today/: timestamp defaults to now. */
+export const EnergyTodayRequest = formObject({
+  user_id: id('user_id'),
+  timestamp: optionalEpochSeconds('timestamp'),
+});
+export type EnergyTodayRequest = z.infer<typeof EnergyTodayRequest>;
+
+/** GET /energy_info/detail/: any timestamp inside the wanted period selects it; default the current one. */
+export const EnergyDetailRequest = formObject({
+  user_id: id('user_id'),
+  timestamp: optionalEpochSeconds('timestamp'),
+  timescale: oneOf('timescale', DETAIL_TIMESCALES),
+});
+export type EnergyDetailRequest = z.infer<typeof EnergyDetailRequest>;
+
+/** You, similar homes and all homes. */
+export const Comparison = z.object({ you: z.number(), similar: z.number(), all: z.number() });
+export type Comparison = z.infer<typeof Comparison>;
+
+export const Ranking = z.object({
+  period: Period,
+  summary: z.string(),
+  cost: Comparison,
+  consumption: Comparison,
+  /** Null when the house generates nothing (the chart is then left out). */
+  generation: Comparison.nullable(),
+  currency_unit: z.string(),
+  energy_unit: z.string(),
+});
+export type Ranking = z.infer<typeof Ranking>;
+
+/** GET /energy_info/user_rankings/. */
+export const UserRankingsRequest = formObject({
+  user_id: id('user_id'),
+  timestamp: optionalEpochSeconds('timestamp'),
+  timescale: oneOf('timescale', RANKING_TIMESCALES),
+});
+export type UserRankingsRequest = z.infer<typeof UserRankingsRequest>;

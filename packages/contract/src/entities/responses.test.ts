@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { type EndpointName, endpoints } from '../endpoints';
+
+// One realistic answer per call, as documentation for both sides and a check that the response schemas
+// accept it. Removing any required top-level field must make it fail.
+
+const balance = { income: 0.42, cost: 1.87, profit_loss: -1.45 };
+const applianceEntry = {
+  name: 'Kettle',
+  appliance_type_id: 3,
+  icon: 'kettle',
+  status: { state: 'on' },
+  duration: { value: 12, unit: 'mins' },
+  cost: 0.06,
+  consumed: 0.4,
+};
+const energy = {
+  subtitle: 'Today',
+  latest_updated: 1_700_003_600,
+  period: { time_unit: 'hour', start_timestamp: 1_700_000_000 },
+  balance,
+  energy_balance: { generated: 1.2, consumed: 6.8 },
+  currency_unit: '£',
+  energy_unit: 'kWh',
+  energy_unit_desc: 'kilowatt hours',
+  details: [{ period: { start_timestamp: 1_700_000_000 }, balance }],
+  available: [null, 1_699_920_000, 1_700_000_000],
+  previous: 1_699_920_000,
+  next: null,
+  used_appliances: [applianceEntry],
+  most_used_appliances: [applianceEntry],
+  most_costly_appliances: [],
+};
+const alert = {
+  id: 9,
+  timestamp: 1_700_000_000,
+  level: 'Warning',
+  name: 'Kettle not used',
+  text: 'The kettle has not been used this morning',
+  icon: 'kettle',
+  type: 'Off',
+  viewings: [{ timestamp: 1_700_000_100 }],
+  assessments: [{ correct: true, timestamp: 1_700_000_200 }],
+  feedback: false,
+  correct: true,
+};
+const event = { appliance_type_id: 3, icon: 'kettle', name: 'Kettle', start_timestamp: 1_700_000_000 };
+const activityDetail = {
+  activities: [
+    {
+      activity_id: 1,
+      activity_type: 'Breakfast',
+      icon: 'toaster',
+      level: 'Warning',
+      patterns: [
+        {
+          on: 1_700_000_000,
+          off: 1_700_001_800,
+          duration: { on: 50, off: 750 },
+          inactivity: { on: 0, off: 0 },
+          level: 'Normal',
+        },
+      ],
+    },
+  ],
+  inactivities: [{ activity_id: 1, activity_type: 'Breakfast', num_inac_alerts: 0 }],
+  available: [null, 1_700_000_000],
+  previous: null,
+  next: null,
+  num_alerts: 0,
+  events: [event],
+};
+const rates = {
+  import: [{ days: 'all', prices: [0.28, 0.075], times: [0, 2330], rate_names: ['Day', 'Night'] }],
+  export: null,
+  generation: null,
+  standing_charge: [{ days: 'all', prices: [0.5353], times: [0], rate_names: ['fix'] }],
+};
+const dashboardItem = {
+  dashboard_type: 2,
+  title: "Mum's home",
+  user_id: 1,
+  dependant_user_id: 2,
+  num_alerts: 3,
+  sp_id: null,
+  user_house_id: 5,
+  icon: null,
+  messages: [{ currency_unit: '£', value: -1.45 }],
+  demo_user: false,
+};
+const applianceSetting = {
+  appliance_type_id: 3,
+  appliance_label: 'Kettle',
+  appliance_icon: 'kettle',
+  show_appliance: true,
+  number_of_appliances: 1,
+  available_icons: ['kettle', 'kettle_2'],
+};
+const settings = { name: 'Mum', alert_notification: 1, email_report: 2 };
+const setup = {
+  age_groups: { under10: 0, range10_17: 0, range18_64: 2, range65_74: 0, over74: 0 },
+  employment_statuses: { full_time: 1, part_time: 1, unemployed: 0, pensioner: 0 },
+  travel: { commuting: 1, stay_at_home: 1 },
+  appliances: { '3': { name: 'Kettle', number: 1 } },
+  property_type: 'End_of_terrace',
+};
+const holiday = { status: 'SCHEDULED', start_timestamp: 1_700_000_000, end_timestamp: 1_701_209_600 };
+const dnd = { status: 'SCHEDULED', start_time: '22:00', end_time: '07:00' };
+const ok = { detail: 'ok' };
+
+const samples: Record<EndpointName, unknown> = {
+  login: { already_set_up: true, csrftoken: 'tok', dashboard: [dashboardItem] },
+  logout: ok,
+  resetPassword: { detail: 'If your email is registered on our system…' },
+  changePassword: {
+    detail: { code: 2, message: ['Your password must contain an uppercase letter.'], username: 'joe' },
+  },
+  dashboard: [dashboardItem],
+  alerts: { alerts: [alert] },
+  alertFeedback: alert,
+  dailyActivities: activityDetail,
+  weeklyActivities: activityDetail,
+  activity: {
+    activity: {
+      activity_type: 'Breakfast',
+      appliances: [{ name: 'Toaster', appliance_type_id: 4, icon: 'toaster' }],
+    },
+    alerts: [alert],
+  },
+  energyToday: energy,
+  energyDetail: { ...energy, period: { time_unit: 'week', start_timestamp: 1_699_833_600 } },
+  userRankings: {
+    period: { time_unit: 'month', start_timestamp: 1_698_796_800 },
+    summary: 'You used 12% less than similar homes',
+    cost: { you: 40.1, similar: 45.2, all: 51 },
+    consumption: { you: 150, similar: 170, all: 190 },
+    generation: null,
+    currency_unit: '£',
+    energy_unit: 'kWh',
+  },
+  usedAppliances: { used_appliances: [applianceEntry] },
+  applianceTimeline: { events: [event] },
+  appliances: {
+    subtitle: 'This week',
+    appliances: [
+      {
+        name: 'Kettle',
+        appliance_type_id: 3,
+        icon: 'kettle',
+        status: { state: 'off' },
+        cost: { unit: '£', value: 0.5 },
+        duration: { value: 70, unit: 'mins' },
+      },
+    ],
+  },
+  appliance: {
+    name: 'Kettle',
+    currency_unit: '£',
+    time_unit: 'day',
+    energy_unit: 'kWh',
+    appliance_rankings: { cost: 2, duration: 3, consumption: 2, out_of: 10 },
+    comparable_rankings: { cost: 0.4, duration: 60, consumption: 2.1 },
+    time_series: [
+      {
+        timestamp: 1_700_000_000,
+        appliance: { cost: 0.1, duration: 12, consumed: 0.4 },
+        comparable: { cost: 0.12, duration: 14, consumed: 0.5 },
+      },
+    ],
+  },
+  settingsGet: settings,
+  settingsPost: settings,
+  setupGet: setup,
+  setupPost: setup,
+  feedback: { detail: 'Thanks for your feedback' },
+  popupsGet: [{ popup_id: 1, title: 'New', message: 'Rankings are here' }],
+  popupsPost: ok,
+  listAppliances: {
+    appliances: [
+      {
+        appliance_type_id: 3,
+        name: 'Kettle',
+        appliance_label: 'Kettle',
+        appliance_icon: 'kettle',
+        show_appliance: false,
+        number_of_appliances: 1,
+      },
+    ],
+  },
+  applianceSettingsGet: applianceSetting,
+  applianceSettingsPost: applianceSetting,
+  holidayModeGet: holiday,
+  holidayModePost: { status: 'DISABLED', start_timestamp: null, end_timestamp: null },
+  noDisturbModeGet: dnd,
+  noDisturbModePost: { status: 'DISABLED', start_time: '00:00', end_time: '00:00' },
+  tariffGet: { ...rates, used_tariff: rates, tariffs_msg: '' },
+  tariffPost: { ...rates, used_tariff: rates, tariffs_msg: '', status: 'error' },
+};
+
+const optionalTopLevel = new Set(['status']);
+
+describe.each(Object.keys(endpoints) as EndpointName[])('%s response', (name) => {
+  const { response } = endpoints[name];
+  const sample = samples[name];
+
+  it('accepts the sample', () => {
+    const result = response.safeParse(sample);
+    expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+  });
+
+  const required =
+    typeof sample === 'object' && sample !== null && !Array.isArray(sample)
+      ? Object.keys(sample).filter((key) => !optionalTopLevel.has(key))
+      : [];
+  if (required.length > 0) {
+    it.each(required)('needs %s', (key) => {
+      const { [key]: _, ...rest } = sample as Record<string, unknown>;
+      expect(response.safeParse(rest).success).toBe(false);
+    });
+  }
+});
+
+describe('response details', () => {
+  it('refuse codes outside their range', () => {
+    expect(endpoints.settingsGet.response.safeParse({ ...settings, email_report: 4 }).success).toBe(false);
+    expect(
+      endpoints.changePassword.response.safeParse({ detail: { code: 4, message: [], username: '' } }).success,
+    ).toBe(false);
+    expect(endpoints.dashboard.response.safeParse([{ ...dashboardItem, dashboard_type: 3 }]).success).toBe(
+      false,
+    );
+  });
+
+  it('allow null in available (Last 7 days) but no other non-number', () => {
+    expect(endpoints.energyToday.response.safeParse({ ...energy, available: [null] }).success).toBe(true);
+    expect(endpoints.energyToday.response.safeParse({ ...energy, available: ['x'] }).success).toBe(false);
+  });
+
+  it('hold the standing charge to its fixed shape', () => {
+    const bad = {
+      ...rates,
+      standing_charge: [{ days: 'all', prices: [0.5], times: [730], rate_names: ['fix'] }],
+    };
+    expect(
+      endpoints.tariffGet.response.safeParse({ ...bad, used_tariff: rates, tariffs_msg: '' }).success,
+    ).toBe(false);
+  });
+
+  it('accept only the spec property types and mode statuses', () => {
+    expect(endpoints.setupGet.response.safeParse({ ...setup, property_type: 'Castle' }).success).toBe(false);
+    expect(endpoints.setupGet.response.safeParse({ ...setup, property_type: null }).success).toBe(true);
+    expect(endpoints.holidayModeGet.response.safeParse({ ...holiday, status: 'ON' }).success).toBe(false);
+  });
+});
