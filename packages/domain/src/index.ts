@@ -1,0 +1,18 @@
+// @homeview/domain: pure energy-engine logic. Units: energy integer Wh; unit prices integer µ£/kWh;
+// standing charge integer µ£/day; money integer n£ (Wh × µ£/kWh); instants epoch seconds (UTC).
+
+export * from './cost/balance';
+export * from './cost/format';
+export * from './cost/slot';
+export * from './summary/navigation';
+export * from './summary/summarize';
+export * from './tariff/book';
+export * from './tariff/decimal';
+export * from './tariff/defaults';
+export * from './tariff/json';
+export * from './tariff/model';
+export * from './tariff/storage';
+export * from './time/civil';
+export * from './time/periods';
+export * from './time/slots';
+export * from './time/zone';
