@@ -1,0 +1,47 @@
+// @homeview/simulator: deterministic synthetic UK homes (appliances, occupants, solar) for the demo
+// and benchmarks. Pure functions of a seed; no I/O.
+
+export {
+  APPLIANCE_CATALOGUE,
+  type ApplianceKey,
+  type ApplianceKind,
+  type ApplianceType,
+  applianceById,
+  applianceByKey,
+  applianceTypeId,
+  type OwnableKey,
+  type PowerModel,
+  type PowerPattern,
+} from './catalogue';
+export { type ExactDay, simulateExactDay } from './day';
+export { type HomeParams, resolveHome } from './home';
+export { type DemoHomes, demoHomes, neighbourHomes, typicalHome } from './presets';
+export { carryRound } from './rounding';
+export {
+  type ApplianceEvent,
+  dayReadings,
+  type MinuteReading,
+  type SimulatedDay,
+  type SimulationRange,
+  simulateDays,
+  simulateHome,
+} from './simulate';
+export { sunTimes } from './solar';
+export {
+  AGE_BANDS,
+  type AgeBand,
+  clockMinutes,
+  type DateSpan,
+  DEFAULT_ZONE,
+  type HolidaySpec,
+  type HomeSpec,
+  householdSummary,
+  type Occupant,
+  PROPERTY_TYPES,
+  type PropertyType,
+  type RoutineItem,
+  type RoutineSpec,
+  WORK_PATTERNS,
+  type WorkPattern,
+} from './spec';
+export { type LocalDay, localDay, localDayNumberOf } from './zone';
