@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'vitest';
+
+/**
+ * Test-only: where the shared real UK data lives (never copied into the repo). When it is absent the
+ * real-data suites warn and skip, except under CI=true, where its absence is a failure.
+ */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+export const realDataDir = path.resolve(repoRoot, '../shared/data/real');
+export const realFile = (relative: string): string => path.join(realDataDir, relative);
+
+export function describeReal(name: string, body: () => void): void {
+  if (existsSync(realDataDir)) {
+    describe(name, body);
+    return;
+  }
+  if (process.env.CI === 'true') {
+    describe(name, () => {
+      it('has the real data', () => {
+        throw new Error(`real data not found at ${realDataDir} (required when CI=true)`);
+      });
+    });
+    return;
+  }
+  console.warn(`[${name}] skipped: real data not found at ${realDataDir}`);
+  describe.skip(name, body);
+}
