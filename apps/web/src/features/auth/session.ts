@@ -1,0 +1,53 @@
+import type { DashboardItem, LoginResponse } from '@homeview/contract';
+import type { StoredSession } from '../../shared/storage';
+
+/**
+ * What the login answer stores (spec §3): the title and id of the account user come from the type-1
+ * (HomeView) item, the dependant's id, title and alert count from the type-2 (InfoCare) item.
+ */
+export function sessionFromLogin(username: string, response: LoginResponse): StoredSession {
+  const home = response.dashboard.find((item) => item.dashboard_type === 1);
+  const care = response.dashboard.find((item) => item.dashboard_type === 2);
+  return {
+    user: {
+      username,
+      already_set_up: response.already_set_up,
+      user_id: home?.user_id ?? null,
+      user_title: home?.title ?? null,
+      dependant_user_id: care?.dependant_user_id ?? null,
+      dependant_title: care?.title ?? null,
+      num_alerts: care?.num_alerts ?? 0,
+    },
+    csrfToken: response.csrftoken,
+    spId: firstNonNull(response.dashboard, (item) => item.sp_id),
+    houseId: home?.user_house_id ?? null,
+    userId: home?.user_id ?? null,
+    dependantUserId: care?.dependant_user_id ?? null,
+    isDemoUser: response.dashboard.some((item) => item.demo_user),
+  };
+}
+
+function firstNonNull(items: DashboardItem[], pick: (item: DashboardItem) => number | null): number | null {
+  for (const item of items) {
+    const value = pick(item);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+/** Router state of the move from /login to / (spec §4: the previous path is 'login'). */
+export const fromLoginState = { from: 'login' } as const;
+
+export function cameFromLogin(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { from?: unknown }).from === fromLoginState.from
+  );
+}
+
+/** Where the chooser sends a user who has just logged in (spec-decisions "After login"). */
+export function afterLoginPath(alreadySetUp: boolean, dashboard: DashboardItem[]): string {
+  if (!alreadySetUp) return '/initial-setup';
+  const care = dashboard.find((item) => item.dashboard_type === 2);
+  if (care && care.num_alerts > 0) return '/parents-home';
+  return '/';
+}
