@@ -84,8 +84,8 @@ export const TIME_UNITS = ['hour', 'day', 'week', 'month'] as const;
 export const TimeUnit = z.enum(TIME_UNITS);
 export type TimeUnit = z.infer<typeof TimeUnit>;
 
-/** Timescales a client may ask for: the usage tabs, and the two ranking summaries. */
-export const DETAIL_TIMESCALES = ['day', 'week', 'month'] as const;
+/** Timescales a client may ask for: the usage tabs (and an hour), and the two ranking summaries. */
+export const DETAIL_TIMESCALES = ['hour', 'day', 'week', 'month'] as const;
 export const RANKING_TIMESCALES = ['week', 'month'] as const;
 
 /** GET /common/appliances/ view_type; the Appliances tab defaults to most_used. */

@@ -188,9 +188,10 @@ const cases: Record<EndpointName, Cases> = {
     valid: [
       { user_id: '1', timescale: 'day' },
       { user_id: '1', timescale: 'month', timestamp: '1700000000' },
+      { user_id: '1', timescale: 'hour', timestamp: '1700000000' },
     ],
     invalid: [
-      [{ user_id: '1', timescale: 'year' }, 'timescale', 'timescale must be one of day, week, month'],
+      [{ user_id: '1', timescale: 'year' }, 'timescale', 'timescale must be one of hour, day, week, month'],
       [{ user_id: '1' }, 'timescale', 'timescale is required'],
     ],
   },

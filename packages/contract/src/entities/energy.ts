@@ -9,6 +9,9 @@ import { Available, Balance, EnergyBalance, epoch, Neighbour, Period } from './c
 export const EnergyDetailEntry = z.object({
   period: z.object({ start_timestamp: epoch }),
   balance: Balance,
+  /** Half-hours the entry spans, and those with data: data_slots 0 is "no data" (a gap), not zero use. */
+  slots: z.number().int().nonnegative().optional(),
+  data_slots: z.number().int().nonnegative().optional(),
 });
 export type EnergyDetailEntry = z.infer<typeof EnergyDetailEntry>;
 

@@ -49,8 +49,8 @@ describe('generic readings CSV', () => {
       /^Row 3, field interval_s: a reading from 2024-09-30T23:50:00Z lasting 900 s crosses/,
     ],
     [
-      '1727737200,1800,1,0,0',
-      /^Row 3, field start: the reading from 2024-09-30T23:00:00Z \(1800 s\) overlaps/,
+      '1727738100,900,1,0,0',
+      /^Row 3, field start: the reading from 2024-09-30T23:15:00Z \(900 s\) overlaps/,
     ],
     ['1727739000,1800,1,0', /^Row 3: has 4 fields but the header has 5$/],
     [
@@ -83,6 +83,14 @@ describe('generic readings CSV', () => {
     expect(message(parseGenericCsv('\n\n'))).toBe('a generic readings CSV is empty');
   });
 
+  it('passes an exact repeat of a start on (the ingest keeps the first), whatever its values', () => {
+    const r = parseGenericCsv(row('1727737200,60,5,0,0'));
+    expect(r.ok && r.value.map((x) => [x.start, x.interval_s, x.import_wh])).toEqual([
+      [1_727_737_200, 1800, 412],
+      [1_727_737_200, 60, 5],
+    ]);
+  });
+
   it('streams the same readings from chunks, and throws at the bad row', async () => {
     const text = `${HEADER}\n${Array.from({ length: 100 }, (_, i) => `${1_727_737_200 + i * 60},60,${i},0,0`).join('\n')}`;
     const chunks = text.match(/[\s\S]{1,37}/g) ?? [];
@@ -92,7 +100,7 @@ describe('generic readings CSV', () => {
     expect(whole.ok && whole.value).toEqual(streamed);
     expect(streamed).toHaveLength(100);
 
-    const broken = `${text}\n1727737200,60,1,0,0`;
+    const broken = `${text}\n1727737230,60,1,0,0`;
     const seen: Reading[] = [];
     await expect(async () => {
       for await (const r of streamGenericCsv([broken])) seen.push(r);

@@ -1,7 +1,7 @@
 import type { CsvRecord, TextSource } from './csv';
 import { ParseError, type ParseResult } from './errors';
 import { wholeSeconds, wholeWh } from './numbers';
-import { admitReading, Coverage, type Reading, type ReadingField } from './reading';
+import { admitReading, ReadingCoverage, type Reading, type ReadingField } from './reading';
 import { type CsvLayout, cell, checkWidth, locateColumns, parseCsv, streamCsv } from './table';
 import { parseInstant } from './time';
 
@@ -30,7 +30,7 @@ export const genericLayout: CsvLayout<Reading> = {
     if (header === null) throw new ParseError(null, null, 'the header row is missing');
     const at = locateColumns(header, COLUMNS, [], 'error', 'a generic readings CSV', EXPECTED);
     const width = header.fields.length;
-    const coverage = new Coverage();
+    const coverage = new ReadingCoverage();
     const name = (field: ReadingField): string => field;
     return {
       read(record: CsvRecord): Reading {

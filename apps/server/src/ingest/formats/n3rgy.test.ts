@@ -29,10 +29,6 @@ describe('n3rgy CSV', () => {
     ],
     ['2021-10-01 00:30,-0.2', /^Row 2, field energyConsumption \(kWh\): "-0.2" is negative/],
     ['01/10/2021 00:30,0.1', /^Row 2, field timestamp \(UTC\): "01\/10\/2021 00:30" is not a time/],
-    [
-      '2021-10-01 00:30,0.1\n2021-10-01 00:30,0.2',
-      /^Row 3, field timestamp \(UTC\): the reading from 2021-10-01T00:00:00Z \(1800 s\) overlaps/,
-    ],
   ])('names the row and column for %j', (lines, expected) => {
     expect(message(parseN3rgyCsv(`${HEADER}\n${lines}\n`))).toMatch(expected);
   });

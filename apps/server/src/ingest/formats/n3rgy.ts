@@ -1,7 +1,7 @@
 import type { TextSource } from './csv';
 import { type Checked, good, ParseError, type ParseResult } from './errors';
 import { kwhToWh } from './numbers';
-import { admitReading, Coverage, HALF_HOUR_S, type Reading, type ReadingField } from './reading';
+import { admitReading, ReadingCoverage, HALF_HOUR_S, type Reading, type ReadingField } from './reading';
 import { type CsvLayout, cell, checkWidth, headerKey, locateColumns, parseCsv, streamCsv } from './table';
 import { civilAsUtc, inRange, parseTimestamp } from './time';
 
@@ -36,7 +36,7 @@ export const n3rgyLayout: CsvLayout<Reading> = {
     }
     const at = locateColumns(header, COLUMNS, [], 'ignore', 'an n3rgy', EXPECTED);
     const width = header.fields.length;
-    const coverage = new Coverage();
+    const coverage = new ReadingCoverage();
     const name = (field: ReadingField): string =>
       field === 'start' || field === 'interval_s' ? 'timestamp (UTC)' : 'energyConsumption (kWh)';
     return {

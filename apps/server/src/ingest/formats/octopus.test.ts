@@ -97,9 +97,12 @@ describe('Octopus "download your data" CSV', () => {
     expect(message(parseOctopusCsv(`${OLD}\n${line}\n`))).toMatch(expected);
   });
 
-  it('refuses a repeated half-hour and a header that is not Octopus', () => {
+  it('passes a repeated half-hour on, refuses an overlapping one and a header that is not Octopus', () => {
     const line = '0.1, 1, 2024-10-01T00:00:00+01:00, 2024-10-01T00:30:00+01:00';
-    expect(message(parseOctopusCsv(`${OLD}\n${line}\n${line}\n`))).toMatch(
+    const repeated = parseOctopusCsv(`${OLD}\n${line}\n${line}\n`);
+    expect(repeated.ok && repeated.value.length).toBe(2);
+    const shifted = '0.1, 1, 2024-10-01T00:15:00+01:00, 2024-10-01T00:30:00+01:00';
+    expect(message(parseOctopusCsv(`${OLD}\n${line}\n${shifted}\n`))).toMatch(
       /^Row 3, field Start: .* overlaps/,
     );
     expect(message(parseOctopusCsv('timestamp (UTC),energyConsumption (kWh)\n'))).toMatch(

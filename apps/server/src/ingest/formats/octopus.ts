@@ -1,7 +1,7 @@
 import type { TextSource } from './csv';
 import { ParseError, type ParseResult } from './errors';
 import { kwhToWh } from './numbers';
-import { admitReading, Coverage, HALF_HOUR_S, type Reading, type ReadingField } from './reading';
+import { admitReading, ReadingCoverage, HALF_HOUR_S, type Reading, type ReadingField } from './reading';
 import { type CsvLayout, cell, checkWidth, locateColumns, parseCsv, streamCsv } from './table';
 import { parseInstant } from './time';
 
@@ -40,7 +40,7 @@ export function octopusLayout(options: OctopusOptions = {}): CsvLayout<Reading> 
       if (header === null) throw new ParseError(null, null, 'the header row is missing');
       const at = locateColumns(header, COLUMNS, [], 'ignore', 'an Octopus', EXPECTED);
       const width = header.fields.length;
-      const coverage = new Coverage();
+      const coverage = new ReadingCoverage();
       const name = (field: ReadingField): string =>
         field === 'start' ? 'Start' : field === 'interval_s' ? 'End' : 'Consumption (kwh)';
       return {

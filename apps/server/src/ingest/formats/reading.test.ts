@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkReading, Coverage, maxWhIn, type Reading } from './reading';
+import { checkReading, Coverage, maxWhIn, type Reading, ReadingCoverage } from './reading';
 
 const base: Reading = {
   start: 1_727_737_200,
@@ -83,5 +83,24 @@ describe('Coverage', () => {
     const c = new Coverage();
     for (let i = 0; i < 100_000; i++) c.add(i * 60, i * 60 + 60);
     expect(c.ranges).toBe(1);
+  });
+});
+
+describe('ReadingCoverage', () => {
+  const r = (start: number, interval_s: number): Reading => ({
+    start,
+    interval_s,
+    import_wh: 0,
+    export_wh: 0,
+    generation_wh: 0,
+  });
+  it('tells an exact repeat of a start (any interval) from an overlap with another start', () => {
+    const c = new ReadingCoverage();
+    expect(c.add(r(1800, 60))).toBe('new');
+    expect(c.add(r(1800, 60))).toBe('repeat');
+    expect(c.add(r(1800, 1800))).toBe('repeat');
+    expect(c.add(r(1830, 60))).toBe('overlap');
+    expect(c.add(r(1860, 60))).toBe('new');
+    expect(c.add(r(1800 - 60, 61))).toBe('overlap');
   });
 });

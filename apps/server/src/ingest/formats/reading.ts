@@ -9,8 +9,10 @@ import { formatUtc, MAX_INSTANT, MIN_INSTANT } from './time';
  * - `import_wh`, `export_wh`, `generation_wh`: integers ≥ 0 and at most what 100 kW could deliver in the
  *   interval (⌈100,000 × interval_s / 3600⌉ Wh, e.g. 50,000 Wh per half-hour; the ceiling leaves room for
  *   carry rounding).
- * - Within one batch or file no two readings may overlap (an identical repeat included); the later one is
- *   the error. Repeats *across* batches are the repository's business.
+ * - Within one batch or file a repeat of a start already seen is accepted and passed on (house + start is
+ *   the key: the ingest keeps the first and counts the others as duplicates); a reading that overlaps an
+ *   earlier one with a *different* start is the error, on the later row. Repeats across batches are the
+ *   repository's business.
  */
 export interface Reading {
   start: number;
@@ -114,18 +116,37 @@ export class Coverage {
 }
 
 /**
+ * Coverage of one batch of readings plus the starts seen, so an exact repeat of a key (same start) can be
+ * told from a genuine overlap. The set grows with the rows (about 16 bytes each: ~8 MB for a year of
+ * 1-minute readings), which bounds nothing a batch or file limit does not already bound.
+ */
+export class ReadingCoverage {
+  readonly #coverage = new Coverage();
+  readonly #starts = new Set<number>();
+
+  /** 'new' (recorded), 'repeat' (this start was seen: nothing recorded) or 'overlap'. */
+  add(r: Reading): 'new' | 'repeat' | 'overlap' {
+    if (this.#starts.has(r.start)) return 'repeat';
+    if (!this.#coverage.add(r.start, r.start + r.interval_s)) return 'overlap';
+    this.#starts.add(r.start);
+    return 'new';
+  }
+}
+
+/**
  * Checks a reading built from one input row and records it in `coverage`, throwing a ParseError that names
- * the row and the input's own name for the field (`Consumption (kwh)`, `readings[3].start`…).
+ * the row and the input's own name for the field (`Consumption (kwh)`, `readings[3].start`…). A repeat of
+ * a start already seen passes (see Reading): the caller keeps the first.
  */
 export function admitReading(
   r: Reading,
   row: number | null,
   fieldName: (field: ReadingField) => string,
-  coverage: Coverage,
+  coverage: ReadingCoverage,
 ): Reading {
   const issue = checkReading(r);
   if (issue !== null) throw new ParseError(row, fieldName(issue.field), issue.detail);
-  if (!coverage.add(r.start, r.start + r.interval_s)) {
+  if (coverage.add(r) === 'overlap') {
     throw new ParseError(
       row,
       fieldName('start'),

@@ -17,6 +17,11 @@ describe('parseReadingsJson', () => {
     expect(parseReadingsJson(JSON.stringify(body))).toEqual({ ok: true, value: expected });
   });
 
+  it('passes an exact repeat of a start on, whatever its values (the ingest keeps the first)', () => {
+    const r = parseReadingsJson({ readings: [good, { ...good, import_wh: 1 }] });
+    expect(r).toEqual({ ok: true, value: [good, { ...good, import_wh: 1 }] });
+  });
+
   it.each([
     [{ start: '2024-10-01T00:30:00' }, 'start', /has no UTC offset; add Z or \+01:00/],
     [{ start: 1_727_739_000_000 }, 'start', /looks like milliseconds/],
@@ -33,7 +38,6 @@ describe('parseReadingsJson', () => {
     [{ interval_s: 2.5 }, 'interval_s', /2.5 is not a whole number of seconds/],
     [{ start: good.start + 1200, interval_s: 900 }, 'interval_s', /crosses the half-hour boundary/],
     [{ start: good.start + 900, interval_s: 900 }, 'start', /overlaps an earlier reading in this batch/],
-    [{ start: good.start }, 'start', /overlaps an earlier reading/],
     [{ import_kwh: 1 }, 'import_kwh', /unknown field; a reading has start, interval_s/],
   ])('refuses %j naming readings[1].%s', (patch, field, why) => {
     const r = parseReadingsJson(withOne(patch));

@@ -1,6 +1,6 @@
 import { capture, ParseError, type ParseResult } from './errors';
 import { typeName, wholeValue } from './numbers';
-import { admitReading, Coverage, type Reading, type ReadingField } from './reading';
+import { admitReading, ReadingCoverage, type Reading, type ReadingField } from './reading';
 import { parseInstant } from './time';
 
 /**
@@ -37,7 +37,7 @@ export function parseReadingsJson(body: unknown): ParseResult<Reading[]> {
       throw new ParseError(null, 'readings', `expected a list of readings, got ${typeName(list)}`);
     }
     if (list.length === 0) throw new ParseError(null, 'readings', 'the list is empty');
-    const coverage = new Coverage();
+    const coverage = new ReadingCoverage();
     return list.map((item: unknown, i) => readOne(item, i, coverage));
   });
 }
@@ -50,7 +50,7 @@ function parseText(text: string): unknown {
   }
 }
 
-function readOne(item: unknown, i: number, coverage: Coverage): Reading {
+function readOne(item: unknown, i: number, coverage: ReadingCoverage): Reading {
   const path = (field: string): string => `readings[${i}].${field}`;
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
     throw new ParseError(

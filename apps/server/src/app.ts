@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db/types';
+import { PasswordHasher } from './features/accounts/password';
+import { accountRoutes } from './features/accounts/routes';
+import { SessionService } from './features/accounts/sessions';
+import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
+import type { DashboardMessagesProvider } from './features/dashboard/messages';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { energyDashboardMessages } from './features/energy/dashboard';
+import { energyRoutes } from './features/energy/routes';
+import { popupRoutes } from './features/popups/routes';
+import { settingsRoutes } from './features/settings/routes';
+import { registerAuth } from './http/auth';
+import { registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/headers';
+import { type LogDestination, loggerOptions, registerRequestLog } from './http/logging';
+import { registerSingleValuedFields } from './http/validate';
+import { registerWeb } from './http/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (method, url), for checks such as "each /api route is in the contract". */
+    readonly registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Today's balance on dashboard cards (default: the energy engine's, from the half-hour rollups). */
+  dashboardMessages?: DashboardMessagesProvider;
+  throttleLimits?: ThrottleLimits;
+  /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
+  logStream?: LogDestination;
+  /** More routes, registered after the built-in ones with the same hooks (tests, later features). */
+  routes?: ReadonlyArray<(app: FastifyInstance, ctx: AppContext) => void>;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    // registerRequestLog writes one redacted line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false, // never take a request id from the client
+    return503OnClosing: true,
+  });
+
+  const hasher = new PasswordHasher(config.passwordIterations);
+  const sessions = new SessionService(db, config, clock);
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    hasher,
+    sessions,
+    throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits, clock),
+    dashboardMessages: deps.dashboardMessages ?? energyDashboardMessages,
+  };
+
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+
+  // Bodies are form-encoded or JSON only; anything else (text/plain, multipart) is a 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, sessions.cookieName);
+  registerRequestLog(app);
+  registerAuth(app, sessions, config);
+  registerSingleValuedFields(app);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await db.query('select 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+  accountRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
+  popupRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  energyRoutes(app, ctx);
+  for (const register of deps.routes ?? []) register(app, ctx);
+  await registerWeb(app, config.webDist);
+
+  // The dummy hash for unknown-user logins, computed now so the first such login is not the slow one.
+  hasher.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'password warm-up failed'));
+  return app;
+}

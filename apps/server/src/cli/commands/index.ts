@@ -1,0 +1,5 @@
+import { createHouseCommand, createUser, linkDependantCommand } from './accounts';
+import type { Command } from './types';
+
+/** Every admin command; a new one is a Command object added here. */
+export const commands: readonly Command[] = [createUser, createHouseCommand, linkDependantCommand];

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configTable, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('has safe defaults', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      databaseUrl: null,
+      publicOrigin: 'http://localhost:8080',
+      publicOriginExplicit: false,
+      secureCookies: false,
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 12 * 3_600_000,
+      passwordIterations: 600_000,
+      logLevel: 'info',
+      trustProxy: false,
+      bodyLimitBytes: 1024 * 1024,
+    });
+    expect(c.webDist).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('turns on Secure cookies for an https origin', () => {
+    const c = loadConfig({ PUBLIC_ORIGIN: 'https://homeview.example/' });
+    expect(c.publicOrigin).toBe('https://homeview.example');
+    expect(c.secureCookies).toBe(true);
+    expect(c.publicOriginExplicit).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['PASSWORD_ITERATIONS', '-5'],
+    ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_ORIGIN', 'localhost:8080'],
+    ['PUBLIC_ORIGIN', 'https://x.example/app'],
+    ['TRUST_PROXY', 'yes'],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('documents every variable it reads', () => {
+    const source = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+    const read = new Set([...source.matchAll(/\(env, '([A-Z_]+)'/g)].map((m) => m[1]));
+    expect([...read].sort()).toEqual(configTable.map((e) => e.name).sort());
+  });
+});

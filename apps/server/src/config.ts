@@ -1,0 +1,187 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Every setting the server reads from the environment, in one place. `configTable` is the README's table.
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite data directory (absolute); used when `databaseUrl` is empty. */
+  dataDir: string;
+  /** A PostgreSQL URL; when set, PGlite is not used. */
+  databaseUrl: string | null;
+  /** The origin browsers use to reach the app, e.g. https://homeview.example; no trailing slash. */
+  publicOrigin: string;
+  /**
+   * False when PUBLIC_ORIGIN was not set: then any loopback origin matching the request's Host
+   * (http://localhost:<port>, http://127.0.0.1:<port>) is accepted, so a local run works on any port.
+   */
+  publicOriginExplicit: boolean;
+  /** True when `publicOrigin` is https: cookies get `Secure` and the `__Host-` prefix. */
+  secureCookies: boolean;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  passwordIterations: number;
+  logLevel: LogLevel;
+  webDist: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  /** Simulate the demo homes' readings in the background (history after listen, then every minute). */
+  demoLive: boolean;
+  /** Days of demo history; null = 13 calendar months. */
+  demoHistoryDays: number | null;
+  /** Neighbouring homes created with the demo (for rankings). */
+  demoNeighbours: number;
+}
+
+export interface ConfigEntry {
+  name: string;
+  default: string;
+  meaning: string;
+}
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const configTable: readonly ConfigEntry[] = [
+  { name: 'PORT', default: '8080', meaning: 'TCP port the server listens on (0 = any free port).' },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    meaning: 'Address to listen on. Loopback by default; set 0.0.0.0 in a container or behind a proxy.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    meaning: 'Embedded PGlite data directory (relative to the working directory). Unused with DATABASE_URL.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(empty)',
+    meaning: 'PostgreSQL URL, e.g. postgres://user@host:5432/homeview. When set, PostgreSQL replaces PGlite.',
+  },
+  {
+    name: 'PUBLIC_ORIGIN',
+    default: 'http://localhost:$PORT',
+    meaning:
+      'Origin users reach the app at; writes sent from any other Origin get 403, https turns on Secure __Host- cookies. Unset: loopback origins on any port are accepted (local use).',
+  },
+  {
+    name: 'SESSION_IDLE_MINUTES',
+    default: '30',
+    meaning: 'A session ends after this long without a request.',
+  },
+  {
+    name: 'SESSION_ABSOLUTE_HOURS',
+    default: '12',
+    meaning: 'A session ends this long after login, whatever.',
+  },
+  {
+    name: 'PASSWORD_ITERATIONS',
+    default: '600000',
+    meaning: 'PBKDF2-SHA256 iterations for new hashes; older hashes are upgraded at the next login.',
+  },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'WEB_DIST',
+    default: 'apps/web/dist',
+    meaning: 'Built web app to serve (relative to the repository).',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    meaning:
+      'true only behind a reverse proxy you control: client addresses are then read from X-Forwarded-For.',
+  },
+  {
+    name: 'DEMO_LIVE',
+    default: 'true',
+    meaning:
+      "Simulate the demo homes' readings: their history in the background after start, then new readings every minute. false: demo accounts only, no readings.",
+  },
+  {
+    name: 'DEMO_HISTORY_DAYS',
+    default: '(13 months)',
+    meaning: 'Days of history the demo homes are given (1 to 1000) on their first start.',
+  },
+  {
+    name: 'DEMO_NEIGHBOURS',
+    default: '200',
+    meaning: 'Neighbouring homes (for rankings) created with the demo on an empty database (0 to 2000).',
+  },
+];
+
+/** The table as Markdown, for the README. */
+export function configTableMarkdown(): string {
+  const rows = configTable.map((e) => `| \`${e.name}\` | \`${e.default}\` | ${e.meaning} |`);
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export class ConfigError extends Error {}
+
+function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === '' ? undefined : raw;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function origin(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_ORIGIN must be an origin such as http://localhost:8080 (got "${raw}")`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname.length > 1 || url.search) {
+    throw new ConfigError(`PUBLIC_ORIGIN must be http(s)://host[:port] with no path (got "${raw}")`);
+  }
+  return url.origin;
+}
+
+/** Reads and checks the environment; throws ConfigError with the variable's name on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const explicitOrigin = value(env, 'PUBLIC_ORIGIN');
+  const publicOrigin = origin(explicitOrigin ?? `http://localhost:${port === 0 ? 8080 : port}`);
+  const logLevel = (value(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const trustProxy = value(env, 'TRUST_PROXY') ?? 'false';
+  if (trustProxy !== 'true' && trustProxy !== 'false')
+    throw new ConfigError('TRUST_PROXY must be true or false');
+  const webDist = value(env, 'WEB_DIST') ?? 'apps/web/dist';
+  const demoLive = value(env, 'DEMO_LIVE') ?? 'true';
+  if (demoLive !== 'true' && demoLive !== 'false') throw new ConfigError('DEMO_LIVE must be true or false');
+  return {
+    port,
+    host: value(env, 'HOST') ?? '127.0.0.1',
+    dataDir: resolve(cwd, value(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: value(env, 'DATABASE_URL') ?? null,
+    publicOrigin,
+    publicOriginExplicit: explicitOrigin !== undefined,
+    secureCookies: publicOrigin.startsWith('https:'),
+    sessionIdleMs: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60) * 60_000,
+    sessionAbsoluteMs: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 90) * 3_600_000,
+    // Tests lower this for speed; production keeps ≥600,000 (OWASP 2023 for PBKDF2-HMAC-SHA256).
+    passwordIterations: integer(env, 'PASSWORD_ITERATIONS', 600_000, 1, 10_000_000),
+    logLevel,
+    webDist: isAbsolute(webDist) ? webDist : resolve(repoRoot, webDist),
+    trustProxy: trustProxy === 'true',
+    bodyLimitBytes: 1024 * 1024,
+    demoLive: demoLive === 'true',
+    demoHistoryDays:
+      value(env, 'DEMO_HISTORY_DAYS') === undefined ? null : integer(env, 'DEMO_HISTORY_DAYS', 0, 1, 1000),
+    demoNeighbours: integer(env, 'DEMO_NEIGHBOURS', 200, 0, 2000),
+  };
+}

@@ -1,0 +1,18 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/types';
+import type { PasswordHasher } from './features/accounts/password';
+import type { SessionService } from './features/accounts/sessions';
+import type { LoginThrottle } from './features/accounts/throttle';
+import type { DashboardMessagesProvider } from './features/dashboard/messages';
+
+/** What feature routes get from the app: built once in buildApp, shared by every request. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  hasher: PasswordHasher;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  dashboardMessages: DashboardMessagesProvider;
+}

@@ -1,0 +1,74 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Db, Queryable, QueryResult, SqlParam } from './types';
+
+// PGlite is one PostgreSQL backend in this process: it queues statements itself, and a query issued
+// while a transaction is open waits for it to end. Code inside `transaction` must use its `tx`.
+
+const LOCK_FILE = 'homeview.lock';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Two processes on one PGlite directory corrupt it, so a pid file refuses a second opener. */
+function takeLock(dataDir: string): () => void {
+  const path = join(dataDir, LOCK_FILE);
+  try {
+    writeFileSync(path, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(path, 'utf8'));
+    if (holder !== process.pid && Number.isInteger(holder) && processAlive(holder)) {
+      throw new Error(
+        `The database in ${dataDir} is in use by process ${holder}. Stop it first (PGlite allows one process), or use DATABASE_URL.`,
+      );
+    }
+    writeFileSync(path, String(process.pid)); // stale lock from a killed process
+  }
+  return () => rmSync(path, { force: true });
+}
+
+type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
+
+function queryable(target: PgliteLike): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
+      const result = await target.query<T>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+  };
+}
+
+export async function openPglite(dataDir: string): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = takeLock(dataDir);
+  let pg: PGlite;
+  try {
+    // int8 (count(*), bigint) as a JS number on both engines; our values stay far below 2^53.
+    pg = new PGlite(dataDir, { parsers: { [types.INT8]: (v: string) => Number(v) } });
+    await pg.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const base = queryable(pg);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    async close() {
+      if (!pg.closed) await pg.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// The one database interface the server uses. Both engines speak PostgreSQL (PGlite is PostgreSQL 18 in
+// WASM, the server is PostgreSQL 15+), so there is one dialect and the same SQL runs on both.
+
+export type SqlParam =
+  | string
+  | number
+  | boolean
+  | Date
+  | null
+  | readonly (string | number | boolean | null)[];
+
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows inserted, updated or deleted (0 for a SELECT). */
+  rowCount: number;
+}
+
+/** Something that runs one parameterised statement: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements with no parameters (migrations only). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
+  transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,163 @@
+import type { Queryable } from '../../db/types';
+
+// SQL for users, sessions and failed-login records. Durations are passed as milliseconds and instants
+// as Date values from the injected clock, never the database's now(), so tests control time.
+
+export interface LoginUserRow {
+  id: number;
+  password_hash: string;
+  disabled: boolean;
+}
+
+export async function findLoginUser(db: Queryable, username: string): Promise<LoginUserRow | null> {
+  const { rows } = await db.query<LoginUserRow>(
+    'select id, password_hash, disabled from users where username = $1',
+    [username],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findUserId(db: Queryable, username: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>('select id from users where username = $1', [username]);
+  return rows[0]?.id ?? null;
+}
+
+export interface NewUser {
+  username: string;
+  email: string | null;
+  passwordHash: string;
+  setupDone?: boolean;
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    'insert into users (username, email, password_hash, setup_done) values ($1, $2, $3, $4) returning id',
+    [user.username, user.email, user.passwordHash, user.setupDone ?? false],
+  );
+  return rows[0]!.id;
+}
+
+export async function setPasswordHash(db: Queryable, userId: number, hash: string): Promise<void> {
+  await db.query('update users set password_hash = $2 where id = $1', [userId, hash]);
+}
+
+export async function setDisabled(db: Queryable, userId: number, disabled: boolean): Promise<void> {
+  await db.query('update users set disabled = $2 where id = $1', [userId, disabled]);
+}
+
+export async function markLoggedIn(db: Queryable, userId: number, at: Date): Promise<boolean> {
+  const { rows } = await db.query<{ setup_done: boolean }>(
+    'update users set last_login = $2 where id = $1 returning setup_done',
+    [userId, at],
+  );
+  return rows[0]?.setup_done ?? false;
+}
+
+// ---- sessions
+
+export async function insertSession(
+  db: Queryable,
+  session: { id: string; userId: number; csrfToken: string; at: Date },
+): Promise<void> {
+  await db.query(
+    'insert into sessions (id, user_id, csrf_token, created_at, last_seen_at) values ($1, $2, $3, $4, $4)',
+    [session.id, session.userId, session.csrfToken, session.at],
+  );
+}
+
+export interface SessionRow {
+  user_id: number;
+  username: string;
+  csrf_token: string;
+}
+
+/** The live session with this id, touched (last_seen_at = now) in the same statement; null when expired. */
+export async function touchSession(
+  db: Queryable,
+  id: string,
+  now: Date,
+  idleMs: number,
+  absoluteMs: number,
+): Promise<SessionRow | null> {
+  const { rows } = await db.query<SessionRow>(
+    `update sessions s set last_seen_at = $2
+       from users u
+      where s.id = $1 and u.id = s.user_id and not u.disabled
+        and s.last_seen_at >= $2::timestamptz - $3 * interval '1 millisecond'
+        and s.created_at >= $2::timestamptz - $4 * interval '1 millisecond'
+     returning s.user_id, u.username, s.csrf_token`,
+    [id, now, idleMs, absoluteMs],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteSession(db: Queryable, id: string): Promise<void> {
+  await db.query('delete from sessions where id = $1', [id]);
+}
+
+export async function deleteUserSessions(db: Queryable, userId: number): Promise<void> {
+  await db.query('delete from sessions where user_id = $1', [userId]);
+}
+
+/** Housekeeping at login: the user's sessions that can no longer be used. */
+export async function deleteExpiredSessions(
+  db: Queryable,
+  userId: number,
+  now: Date,
+  idleMs: number,
+  absoluteMs: number,
+): Promise<void> {
+  await db.query(
+    `delete from sessions
+      where user_id = $1
+        and (last_seen_at < $2::timestamptz - $3 * interval '1 millisecond'
+             or created_at < $2::timestamptz - $4 * interval '1 millisecond')`,
+    [userId, now, idleMs, absoluteMs],
+  );
+}
+
+// ---- failed logins
+
+export type FailureScope = 'account' | 'address';
+
+export interface FailureWindow {
+  scope: FailureScope;
+  failures: number;
+  oldest: Date;
+}
+
+export async function failureWindows(
+  db: Queryable,
+  keys: { account: string; address: string },
+  now: Date,
+  windowMs: { account: number; address: number },
+): Promise<FailureWindow[]> {
+  const { rows } = await db.query<FailureWindow>(
+    `select scope, count(*)::int as failures, min(failed_at) as oldest
+       from login_failures
+      where (scope = 'account' and key = $1 and failed_at > $3::timestamptz - $4 * interval '1 millisecond')
+         or (scope = 'address' and key = $2 and failed_at > $3::timestamptz - $5 * interval '1 millisecond')
+      group by scope`,
+    [keys.account, keys.address, now, windowMs.account, windowMs.address],
+  );
+  return rows;
+}
+
+export async function insertFailure(
+  db: Queryable,
+  keys: { account: string; address: string },
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `insert into login_failures (scope, key, failed_at) values ('account', $1, $3), ('address', $2, $3)`,
+    [keys.account, keys.address, now],
+  );
+}
+
+export async function clearAccountFailures(db: Queryable, account: string): Promise<void> {
+  await db.query(`delete from login_failures where scope = 'account' and key = $1`, [account]);
+}
+
+export async function pruneFailures(db: Queryable, before: Date): Promise<void> {
+  await db.query('delete from login_failures where failed_at < $1', [before]);
+}

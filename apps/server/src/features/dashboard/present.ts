@@ -1,0 +1,44 @@
+import type { DashboardItem } from '@homeview/contract';
+import type { DashboardMessage } from './messages';
+import type { DependantRow, OwnHouseRow } from './repository';
+
+// num_alerts stays 0 until the alert engine exists; sp_id (a supply point) is not modelled yet.
+
+export function homeViewItem(
+  userId: number,
+  house: OwnHouseRow,
+  messages: DashboardMessage[],
+): DashboardItem {
+  return {
+    dashboard_type: 1,
+    title: house.name,
+    user_id: userId,
+    dependant_user_id: null,
+    num_alerts: 0,
+    sp_id: null,
+    user_house_id: house.house_id,
+    icon: 'my-home',
+    messages,
+    demo_user: house.demo,
+  };
+}
+
+export function infoCareItem(
+  carerUserId: number,
+  dependant: DependantRow,
+  messages: DashboardMessage[],
+  numAlerts = 0,
+): DashboardItem {
+  return {
+    dashboard_type: 2,
+    title: dependant.house_name ?? dependant.username,
+    user_id: carerUserId,
+    dependant_user_id: dependant.dependant_user_id,
+    num_alerts: numAlerts,
+    sp_id: null,
+    user_house_id: dependant.house_id,
+    icon: 'parents-home',
+    messages,
+    demo_user: dependant.demo ?? false,
+  };
+}

@@ -1,0 +1,74 @@
+import { fixedRate, makeTariff, type Tariff, touRate } from '@homeview/domain';
+import { demoHomes, type HomeSpec, householdSummary, neighbourHomes } from '@homeview/simulator';
+import type { Occupants } from '../houses/repository';
+
+// Who the demo's homes are: the simulator specs behind each demo account, their tariffs, and the
+// neighbourhood used for rankings. Usernames tie a house to its spec, so a restart finds them again.
+
+export const DEMO_USERNAME = 'demo';
+export const DEMO_PASSWORD = 'Demo-Home1';
+export const MUM_USERNAME = 'mum';
+/** The neighbourhood's seed: fixed, so every database gets the same 200 homes. */
+export const NEIGHBOUR_SEED = 20_260_101;
+export const DEFAULT_NEIGHBOURS = 200;
+
+export const neighbourUsername = (i: number): string => `neighbour-${String(i + 1).padStart(3, '0')}`;
+
+export function neighbourIndex(username: string): number | null {
+  const match = /^neighbour-(\d{3,})$/.exec(username);
+  return match ? Number(match[1]) - 1 : null;
+}
+
+/** The setup questionnaire's counts (§3 setup detail) for a simulated household. */
+export function occupantsOf(spec: HomeSpec): Occupants {
+  const { age_groups, employment_statuses, travel } = householdSummary(spec);
+  return { ...age_groups, ...employment_statuses, ...travel };
+}
+
+const TARIFF_START = '2020-01-01'; // before any seeded history, so every slot is priced by it
+
+/**
+ * The demo home: an EV/TOU-style tariff with export (prices in µ£/kWh, standing charge µ£/day):
+ * cheap 00:30–05:30 £0.085, peak 16:00–19:00 £0.365, standard £0.245 otherwise; export £0.15;
+ * standing charge £0.55/day. Generation is left unset (the default, £0).
+ */
+export const DEMO_TARIFF: Tariff = makeTariff({
+  startDate: TARIFF_START,
+  standingCharge: 550_000,
+  import: touRate([
+    { startMinute: 0, price: 245_000, name: 'standard' },
+    { startMinute: 30, price: 85_000, name: 'cheap' },
+    { startMinute: 330, price: 245_000, name: 'standard' },
+    { startMinute: 960, price: 365_000, name: 'peak' },
+    { startMinute: 1140, price: 245_000, name: 'standard' },
+  ]),
+  export: fixedRate(150_000),
+});
+
+/** Mum's bungalow: a fixed tariff, £0.235/kWh and £0.601/day; no PV, so export is left unset. */
+export const MUM_TARIFF: Tariff = makeTariff({
+  startDate: TARIFF_START,
+  standingCharge: 601_000,
+  import: fixedRate(235_000),
+});
+
+export interface DemoHomeSpec {
+  username: string;
+  spec: HomeSpec;
+  /** Seconds per reading: 60 for the two demo homes, 1800 for neighbours (a smaller database). */
+  interval: 60 | 1800;
+}
+
+/** Every demo home's spec by username: the demo's own, Mum's and `count` neighbours. */
+export function demoSpecs(count: number): Map<string, DemoHomeSpec> {
+  const { own, mum } = demoHomes();
+  const out = new Map<string, DemoHomeSpec>([
+    [DEMO_USERNAME, { username: DEMO_USERNAME, spec: own, interval: 60 }],
+    [MUM_USERNAME, { username: MUM_USERNAME, spec: mum, interval: 60 }],
+  ]);
+  neighbourHomes(count, NEIGHBOUR_SEED).forEach((spec, i) => {
+    const username = neighbourUsername(i);
+    out.set(username, { username, spec, interval: 1800 });
+  });
+  return out;
+}

@@ -1,0 +1,105 @@
+import type { HomeSpec, SimulatedDay } from '@homeview/simulator';
+import { simulateDays } from '@homeview/simulator';
+import type { Db } from '../../db/types';
+import {
+  type ApplianceEventInput,
+  ingestApplianceEvents,
+  ingestReadings,
+  type Reading,
+} from '../readings/ingest';
+
+// Simulated history into the database through the real write path (ingestReadings and
+// ingestApplianceEvents, idempotent), one local day per transaction so PGlite's single connection is
+// never held long. Shared by the demo seeder, `npm run simulate` and the benchmarks.
+
+export type ReadingInterval = 60 | 1800;
+
+/** A simulated day as meter readings: one per minute, or minutes summed into UTC half-hours. */
+export function readingsOf(day: SimulatedDay, interval: ReadingInterval): Reading[] {
+  const out: Reading[] = [];
+  if (interval === 60) {
+    for (let i = 0; i < day.minutes; i++) {
+      out.push({
+        start: day.start + i * 60,
+        interval_s: 60,
+        import_wh: day.importWh[i] ?? 0,
+        export_wh: day.exportWh[i] ?? 0,
+        generation_wh: day.generationWh[i] ?? 0,
+      });
+    }
+    return out;
+  }
+  let current: Reading | undefined;
+  for (let i = 0; i < day.minutes; i++) {
+    const t = day.start + i * 60;
+    const slot = t - (t % 1800);
+    if (current === undefined || current.start !== Math.max(slot, day.start)) {
+      current = {
+        start: Math.max(slot, day.start),
+        interval_s: 0,
+        import_wh: 0,
+        export_wh: 0,
+        generation_wh: 0,
+      };
+      out.push(current);
+    }
+    current.interval_s += 60;
+    current.import_wh += day.importWh[i] ?? 0;
+    current.export_wh += day.exportWh[i] ?? 0;
+    current.generation_wh += day.generationWh[i] ?? 0;
+  }
+  return out;
+}
+
+export interface DaysRange {
+  /** Readings from (epoch s, a whole minute; a whole half-hour for 1800 s readings). */
+  from: number;
+  /** Readings up to, exclusive. */
+  to: number;
+  /** Appliance uses starting from here are stored (≤ from: a live tick looks back for finished uses). */
+  eventsFrom: number;
+  /** Uses still running at `now` wait for a later call. */
+  now: number;
+  zone: string;
+  /** Readings per transaction (whole days; default 1440, one day of minutes or a month of half-hours). */
+  batchRows?: number;
+}
+
+export interface IngestedCounts {
+  readings: number;
+  events: number;
+}
+
+/** Simulates [eventsFrom, to) and stores it a few whole days per transaction; returns the rows newly stored. */
+export async function ingestSimulatedDays(
+  db: Db,
+  houseId: number,
+  spec: HomeSpec,
+  interval: ReadingInterval,
+  range: DaysRange,
+): Promise<IngestedCounts> {
+  const counts: IngestedCounts = { readings: 0, events: 0 };
+  if (range.to <= range.eventsFrom) return counts;
+  const batchRows = range.batchRows ?? 1440;
+  let readings: Reading[] = [];
+  let events: ApplianceEventInput[] = [];
+  const flush = async () => {
+    if (readings.length === 0 && events.length === 0) return;
+    const [r, e] = [readings, events];
+    readings = [];
+    events = [];
+    const stored = await db.transaction(async (tx) => ({
+      readings: r.length > 0 ? (await ingestReadings(tx, houseId, r, { now: range.now })).stored : 0,
+      events: e.length > 0 ? (await ingestApplianceEvents(tx, houseId, e)).stored : 0,
+    }));
+    counts.readings += stored.readings;
+    counts.events += stored.events;
+  };
+  for (const day of simulateDays(spec, { from: range.eventsFrom, to: range.to, zone: range.zone })) {
+    for (const r of readingsOf(day, interval)) if (r.start >= range.from) readings.push(r);
+    for (const e of day.events) if (e.end <= range.now) events.push(e);
+    if (readings.length >= batchRows) await flush();
+  }
+  await flush();
+  return counts;
+}

@@ -1,0 +1,106 @@
+import { type Tariff, tariffToStored } from '@homeview/domain';
+import type { Queryable } from '../../db/types';
+import { unusablePassword } from '../accounts/password';
+import type { Occupants } from '../houses/repository';
+
+// The demo's and the simulate CLI's writes beyond the accounts feature: many homes at once, tariffs
+// before any reading (so nothing needs repricing). The appliance catalogue is upserted by `migrate`.
+
+export async function insertTariff(db: Queryable, houseId: number, tariff: Tariff): Promise<void> {
+  await db.query(
+    `insert into tariffs (house_id, start_date, tariff) values ($1, $2, $3::jsonb)
+     on conflict (house_id, start_date) do nothing`,
+    [houseId, tariff.startDate, JSON.stringify(tariffToStored(tariff))],
+  );
+}
+
+export interface BulkHome {
+  username: string;
+  name: string;
+  propertyType: string;
+  occupants: Occupants;
+  demo: boolean;
+}
+
+const OCCUPANTS = [
+  'under10',
+  'range10_17',
+  'range18_64',
+  'range65_74',
+  'over74',
+  'full_time',
+  'part_time',
+  'unemployed',
+  'pensioner',
+  'commuting',
+  'stay_at_home',
+] as const satisfies readonly (keyof Occupants)[];
+
+/**
+ * Accounts nobody can log in to (unusable password, no email), each with its home (one home per
+ * account), in two statements. Usernames that already exist keep their home. Returns house ids by username.
+ */
+export async function insertHomes(db: Queryable, homes: readonly BulkHome[]): Promise<Map<string, number>> {
+  if (homes.length > 0) {
+    await db.query(
+      `insert into users (username, email, password_hash, setup_done)
+       select u, null, p, true from unnest($1::text[], $2::text[]) as t (u, p)
+       on conflict (username) do nothing`,
+      [homes.map((h) => h.username), homes.map(() => unusablePassword())],
+    );
+    const columns = OCCUPANTS.map((c) => homes.map((h) => h.occupants[c] ?? 0));
+    await db.query(
+      `insert into houses (owner_user_id, name, property_type, demo, ${OCCUPANTS.join(', ')})
+       select u.id, t.name, t.property_type, t.demo, ${OCCUPANTS.map((c) => `t.${c}`).join(', ')}
+         from unnest($1::text[], $2::text[], $3::text[], $4::boolean[],
+                     ${OCCUPANTS.map((_, i) => `$${i + 5}::smallint[]`).join(', ')})
+              as t (username, name, property_type, demo, ${OCCUPANTS.join(', ')})
+         join users u on u.username = t.username
+       on conflict (owner_user_id) do nothing`,
+      [
+        homes.map((h) => h.username),
+        homes.map((h) => h.name),
+        homes.map((h) => h.propertyType),
+        homes.map((h) => h.demo),
+        ...columns,
+      ],
+    );
+  }
+  return houseIdsOf(
+    db,
+    homes.map((h) => h.username),
+  );
+}
+
+/** House ids of the given usernames (those that have a home). */
+export async function houseIdsOf(db: Queryable, usernames: readonly string[]): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ username: string; house_id: number }>(
+    `select u.username, h.id as house_id from users u join houses h on h.owner_user_id = u.id
+      where u.username = any($1::text[])`,
+    [usernames],
+  );
+  return new Map(rows.map((r) => [r.username, r.house_id]));
+}
+
+export interface DemoHouseRow {
+  username: string;
+  house_id: number;
+  time_zone: string;
+  /** Start of the oldest and end of the newest data, from the rollups (index probes). */
+  first: number | null;
+  latest_end: number | null;
+}
+
+/** The demo-flagged homes with their data span: the seeder's progress marker is the data itself. */
+export async function listDemoHouses(db: Queryable): Promise<DemoHouseRow[]> {
+  const { rows } = await db.query<DemoHouseRow>(
+    `select u.username, h.id as house_id, h.time_zone,
+            (select r.slot_start from rollups r where r.house_id = h.id order by r.slot_start limit 1) as first,
+            (select r.slot_start + r.covered_s from rollups r where r.house_id = h.id
+              order by r.slot_start desc limit 1) as latest_end
+       from houses h join users u on u.id = h.owner_user_id
+      where h.demo
+      order by h.id`,
+  );
+  return rows;
+}

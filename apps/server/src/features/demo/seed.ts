@@ -1,0 +1,98 @@
+import type { Db } from '../../db/types';
+import type { PasswordHasher } from '../accounts/password';
+import { createAccount, createHouse, linkDependant } from '../accounts/users';
+import { insertPopup } from '../popups/repository';
+import {
+  DEFAULT_NEIGHBOURS,
+  DEMO_PASSWORD,
+  DEMO_TARIFF,
+  DEMO_USERNAME,
+  demoSpecs,
+  MUM_TARIFF,
+  MUM_USERNAME,
+  neighbourUsername,
+  occupantsOf,
+} from './homes';
+import { insertHomes, insertTariff } from './repository';
+
+// The demo on an empty database: `demo` (password Demo-Home1) with their own home (4 people, 4 kWp PV, a
+// time-of-use tariff with export), a linked dependant `mum` (Mum's bungalow, a fixed tariff) for InfoCare,
+// and a neighbourhood of homes nobody can log in to, for rankings. Every home carries the demo flag.
+// Only rows are created here (well under a second); the readings are simulated in the background after
+// the server listens (./seeder.ts).
+
+export { DEMO_PASSWORD, DEMO_USERNAME };
+const SEED_LOCK_KEY = 7_346_111; // so two servers starting on one empty PostgreSQL seed once
+
+export interface SeedOptions {
+  /** Neighbouring homes for rankings (default 200). */
+  neighbours?: number;
+}
+
+/** Seeds the demo when the database has no user at all; returns whether it did. */
+export async function seedDemoIfEmpty(
+  db: Db,
+  hasher: PasswordHasher,
+  now: Date = new Date(),
+  options: SeedOptions = {},
+): Promise<boolean> {
+  const empty = async () =>
+    (await db.query<{ n: number }>('select count(*)::int as n from users')).rows[0]!.n === 0;
+  if (!(await empty())) return false;
+  const specs = demoSpecs(options.neighbours ?? DEFAULT_NEIGHBOURS);
+  const own = specs.get(DEMO_USERNAME)!.spec;
+  const mumSpec = specs.get(MUM_USERNAME)!.spec;
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    if ((await tx.query<{ n: number }>('select count(*)::int as n from users')).rows[0]!.n > 0) return false;
+    const demo = await createAccount(tx, hasher, {
+      username: DEMO_USERNAME,
+      email: 'demo@example.com',
+      password: DEMO_PASSWORD,
+      setupDone: true,
+    });
+    const demoHouse = await createHouse(tx, {
+      ownerUserId: demo,
+      name: 'My Home',
+      timeZone: 'Europe/London',
+      propertyType: own.propertyType,
+      occupants: occupantsOf(own),
+      demo: true,
+    });
+    await insertTariff(tx, demoHouse, DEMO_TARIFF);
+    const mum = await createAccount(tx, hasher, {
+      username: MUM_USERNAME,
+      email: null,
+      password: null,
+      setupDone: true,
+    });
+    const mumHouse = await createHouse(tx, {
+      ownerUserId: mum,
+      name: "Mum's home",
+      timeZone: 'Europe/London',
+      propertyType: mumSpec.propertyType,
+      occupants: occupantsOf(mumSpec),
+      demo: true,
+    });
+    await insertTariff(tx, mumHouse, MUM_TARIFF);
+    await linkDependant(tx, demo, mum, now);
+    // Neighbours keep the default tariff; nobody can log in to them (unusable passwords, no email).
+    const neighbours = [...specs.values()].filter((s) => s.interval === 1800);
+    await insertHomes(
+      tx,
+      neighbours.map((n, i) => ({
+        username: neighbourUsername(i),
+        name: n.spec.name ?? `Neighbour ${i + 1}`,
+        propertyType: n.spec.propertyType,
+        occupants: occupantsOf(n.spec),
+        demo: true,
+      })),
+    );
+    await insertPopup(
+      tx,
+      'Welcome to HomeView',
+      'This is a demo account with sample homes. Explore your energy use on My Home, or look in on Mum’s home.',
+    );
+    return true;
+  });
+}

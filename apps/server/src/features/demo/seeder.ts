@@ -1,0 +1,240 @@
+import {
+  addDays,
+  daysInMonth,
+  formatLocalDate,
+  localDate,
+  parseLocalDate,
+  startOfLocalDate,
+} from '@homeview/domain';
+import type { Db } from '../../db/types';
+import { type DemoHomeSpec, demoSpecs, neighbourIndex } from './homes';
+import { type IngestedCounts, ingestSimulatedDays } from './ingest-days';
+import { listDemoHouses } from './repository';
+
+// The demo's readings, simulated in the background once the server listens, so the first start stays fast:
+//  1. today so far for the demo home and Mum's (their "Today's balance" shows within seconds);
+//  2. their history, newest day first, one local day per transaction;
+//  3. the neighbours: today, then four weeks per home per round, newest first.
+// Then, every minute (live mode), the minutes since each demo home's newest reading; neighbours get each
+// completed half-hour. The simulator is deterministic, so a restart fills exactly the gap.
+// Progress marker = the data itself: each home's data is one contiguous span [first, latest_end) of its
+// rollups (filled outwards, a day per transaction), so a restart resumes from the span's two ends.
+
+export interface SeedLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface DemoSimulationOptions {
+  /** Days of history; null = 13 calendar months. */
+  historyDays: number | null;
+  /** Current time, epoch seconds (tests pass a fixed one). */
+  now?: () => number;
+  log: SeedLog;
+  liveIntervalMs?: number;
+}
+
+/** A live tick also stores appliance uses that finished since the last one (they run < 1 day). */
+const EVENT_LOOKBACK_S = 26 * 3600;
+const NEIGHBOUR_DAYS_PER_ROUND = 28;
+
+interface Home extends DemoHomeSpec {
+  houseId: number;
+  zone: string;
+  first: number | null;
+  latestEnd: number | null;
+}
+
+export interface SeedReport extends IngestedCounts {
+  homes: number;
+  ms: number;
+}
+
+/** Local midnight starting the history: 13 calendar months (or `days` days) before today. */
+export function historyStart(now: number, zone: string, days: number | null): number {
+  const today = localDate(now, zone);
+  if (days !== null) return startOfLocalDate(addDays(today, -days), zone);
+  const d = parseLocalDate(today);
+  const months = d.year * 12 + (d.month - 1) - 13;
+  const year = Math.floor(months / 12);
+  const month = (months % 12) + 1;
+  return startOfLocalDate(
+    formatLocalDate({ year, month, day: Math.min(d.day, daysInMonth(year, month)) }),
+    zone,
+  );
+}
+
+export class DemoSimulation {
+  readonly #db: Db;
+  readonly #options: DemoSimulationOptions;
+  readonly #now: () => number;
+  #homes: Home[] = [];
+  #neighboursLive = false;
+  #stopped = false;
+  #liveDue = false;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | null = null;
+  #started = 0;
+  #counts: IngestedCounts = { readings: 0, events: 0 };
+  #finished: ((report: SeedReport) => void) | undefined;
+  /** Resolves when the history is complete (tests and logs). */
+  readonly seeded: Promise<SeedReport>;
+
+  constructor(db: Db, options: DemoSimulationOptions) {
+    this.#db = db;
+    this.#options = options;
+    this.#now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.seeded = new Promise((resolve) => {
+      this.#finished = resolve;
+    });
+  }
+
+  /** Starts seeding, then live mode. Returns at once. */
+  start(): void {
+    this.#started = performance.now();
+    this.#timer = setInterval(() => {
+      this.#liveDue = true;
+      this.#kick();
+    }, this.#options.liveIntervalMs ?? 60_000);
+    this.#kick();
+  }
+
+  /** Stops live mode and waits for the current day's transaction to finish. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  #kick(): void {
+    if (this.#running || this.#stopped) return;
+    this.#running = this.#loop()
+      .catch((error: unknown) => this.#options.log.error({ err: error }, 'demo simulation failed'))
+      .finally(() => {
+        this.#running = null;
+      });
+  }
+
+  async #loop(): Promise<void> {
+    if (this.#homes.length === 0) await this.#load();
+    const jobs = this.#jobs();
+    for (;;) {
+      if (this.#stopped) return;
+      if (this.#liveDue) {
+        this.#liveDue = false;
+        await this.#live();
+        continue;
+      }
+      const job = jobs.next();
+      if (job.done) return;
+      await job.value();
+      await new Promise((resolve) => setImmediate(resolve)); // let queued requests reach the database
+    }
+  }
+
+  async #load(): Promise<void> {
+    const rows = await listDemoHouses(this.#db);
+    // The neighbourhood's specs depend on its size: use the number of neighbour homes that exist.
+    const specs = demoSpecs(rows.filter((r) => neighbourIndex(r.username) !== null).length);
+    this.#homes = rows.flatMap((r) => {
+      const spec = specs.get(r.username);
+      if (!spec) return [];
+      return [{ ...spec, houseId: r.house_id, zone: r.time_zone, first: r.first, latestEnd: r.latest_end }];
+    });
+  }
+
+  *#jobs(): Generator<() => Promise<void>> {
+    const own = this.#homes.filter((h) => h.interval === 60);
+    const neighbours = this.#homes.filter((h) => h.interval === 1800);
+    const log = this.#options.log;
+    yield async () => {
+      for (const home of own) await this.#catchUp(home);
+      log.info({ ms: this.#elapsed() }, "demo: today's readings stored for the demo homes");
+    };
+    let days = 0;
+    while (own.some((h) => this.#behind(h))) {
+      for (const home of own) if (this.#behind(home)) yield () => this.#backfill(home, 1);
+      days += 1;
+      if (days % 30 === 0) yield async () => log.info({ days, ms: this.#elapsed() }, 'demo: history');
+    }
+    yield async () => {
+      log.info({ ms: this.#elapsed(), ...this.#counts }, 'demo: history of the demo homes stored');
+      this.#neighboursLive = true;
+    };
+    for (const home of neighbours) yield () => this.#catchUp(home);
+    let round = 0;
+    while (neighbours.some((h) => this.#behind(h))) {
+      for (const home of neighbours)
+        if (this.#behind(home)) yield () => this.#backfill(home, NEIGHBOUR_DAYS_PER_ROUND);
+      round += 1;
+      yield async () => log.info({ weeks: round * 4, ms: this.#elapsed() }, 'demo: neighbours');
+    }
+    yield async () => {
+      const report: SeedReport = { homes: this.#homes.length, ms: this.#elapsed(), ...this.#counts };
+      log.info(report, 'demo: all history stored');
+      this.#finished?.(report);
+    };
+  }
+
+  #elapsed(): number {
+    return Math.round(performance.now() - this.#started);
+  }
+
+  #behind(home: Home): boolean {
+    const start = historyStart(this.#now(), home.zone, this.#options.historyDays);
+    return home.first === null || home.first > start;
+  }
+
+  #add(counts: IngestedCounts): void {
+    this.#counts.readings += counts.readings;
+    this.#counts.events += counts.events;
+  }
+
+  /** Everything from the newest reading (or today's local midnight) to the last whole interval. */
+  async #catchUp(home: Home): Promise<void> {
+    const now = this.#now();
+    const to = now - (now % home.interval);
+    const from = home.latestEnd ?? startOfLocalDate(localDate(now, home.zone), home.zone);
+    if (to <= from) return;
+    const eventsFrom = Math.max(from - EVENT_LOOKBACK_S, home.first ?? from);
+    const range = { from, to, eventsFrom, now, zone: home.zone };
+    this.#add(await ingestSimulatedDays(this.#db, home.houseId, home.spec, home.interval, range));
+    home.latestEnd = to;
+    home.first ??= from;
+  }
+
+  /** Up to `days` local days before the oldest reading, not beyond the history's start. */
+  async #backfill(home: Home, days: number): Promise<void> {
+    if (home.first === null) return this.#catchUp(home);
+    const now = this.#now();
+    const start = historyStart(now, home.zone, this.#options.historyDays);
+    const to = home.first;
+    const from = Math.max(
+      start,
+      startOfLocalDate(addDays(localDate(to - 1, home.zone), 1 - days), home.zone),
+    );
+    if (to <= from) return;
+    this.#add(
+      await ingestSimulatedDays(this.#db, home.houseId, home.spec, home.interval, {
+        from,
+        to,
+        eventsFrom: from,
+        now,
+        zone: home.zone,
+      }),
+    );
+    home.first = from;
+  }
+
+  async #live(): Promise<void> {
+    for (const home of this.#homes) {
+      if (home.interval === 1800 && !this.#neighboursLive) continue;
+      if (this.#stopped) return;
+      try {
+        await this.#catchUp(home);
+      } catch (error) {
+        this.#options.log.error({ err: error, houseId: home.houseId }, 'demo: live readings failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import type { ApplianceEntry, EnergyDetail, TimeUnit } from '@homeview/contract';
+import { type Balance, type EnergyBalance, formatKwh, formatPounds, type Period } from '@homeview/domain';
+import type { ApplianceUsageRow } from './repository';
+import type { EnergyView } from './service';
+
+// The §3 Energy today/detail shape. Integers become decimals only here: money in pounds rounded half away
+// from zero to the penny from exact n£ (each figure on its own, so profit_loss may differ from
+// income − cost by 0.01), energy in kWh with 3 decimals (exact Wh).
+
+export const CURRENCY_UNIT = '£';
+export const ENERGY_UNIT = 'kWh';
+export const ENERGY_UNIT_DESC = 'kilowatt hours';
+
+export const pounds = (nano: number): number => Number(formatPounds(nano));
+export const kwh = (wh: number): number => Number(formatKwh(wh, 3));
+
+export function presentBalance(b: Balance): EnergyDetail['balance'] {
+  return { income: pounds(b.income), cost: pounds(b.cost), profit_loss: pounds(b.profit_loss) };
+}
+
+function presentEnergy(e: EnergyBalance): EnergyDetail['energy_balance'] {
+  return { generated: kwh(e.generated), consumed: kwh(e.consumed) };
+}
+
+function timeUnitOf(period: Period): TimeUnit {
+  switch (period.unit) {
+    case 'hour':
+    case 'day':
+    case 'week':
+    case 'month':
+      return period.unit;
+    case 'last-7-days':
+      return 'week';
+    default:
+      throw new RangeError(`no §3 time unit for ${period.unit}`);
+  }
+}
+
+function fmt(ts: number, zone: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...options }).format(ts * 1000);
+}
+
+/** e.g. 'Today, Thursday 15 January 2026', 'Week of 12 January 2026', 'Last 7 days', 'January 2026'. */
+export function subtitleOf(period: Period, zone: string, today: boolean): string {
+  const date = (ts: number) =>
+    `${fmt(ts, zone, { weekday: 'long' })} ${fmt(ts, zone, { day: 'numeric', month: 'long', year: 'numeric' })}`;
+  const time = (ts: number) => fmt(ts, zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  switch (period.unit) {
+    case 'hour':
+      return `${date(period.start)}, ${time(period.start)}–${time(period.end)}`;
+    case 'day':
+      return today ? `Today, ${date(period.start)}` : date(period.start);
+    case 'week':
+      return `Week of ${fmt(period.start, zone, { day: 'numeric', month: 'long', year: 'numeric' })}`;
+    case 'last-7-days':
+      return 'Last 7 days';
+    case 'month':
+      return fmt(period.start, zone, { month: 'long', year: 'numeric' });
+    default:
+      return fmt(period.start, zone, { year: 'numeric' });
+  }
+}
+
+function entry(row: ApplianceUsageRow, on: ReadonlySet<number>): ApplianceEntry {
+  return {
+    name: row.name,
+    appliance_type_id: row.appliance_type_id,
+    icon: row.icon,
+    status: { state: on.has(row.appliance_type_id) ? 'on' : 'off' },
+    duration: { value: Math.round(row.seconds / 60), unit: 'mins' },
+    cost: pounds(row.cost),
+    consumed: kwh(row.energy_wh),
+  };
+}
+
+/** Ties broken by appliance id so the order is stable. */
+const by =
+  (key: 'seconds' | 'cost') =>
+  (a: ApplianceUsageRow, b: ApplianceUsageRow): number =>
+    b[key] - a[key] || b.energy_wh - a.energy_wh || a.appliance_type_id - b.appliance_type_id;
+
+export function presentEnergyView(view: EnergyView, options: { today: boolean }): EnergyDetail {
+  const zone = view.house.time_zone;
+  const on = new Set(view.onInPastHour.map((r) => r.appliance_type_id));
+  const { summary } = view;
+  const isToday = options.today && view.period.start <= view.range.now && view.range.now < view.period.end;
+  return {
+    subtitle: subtitleOf(view.period, zone, isToday),
+    latest_updated: view.latestEnd,
+    period: { time_unit: timeUnitOf(view.period), start_timestamp: view.period.start },
+    balance: presentBalance(summary.balance),
+    energy_balance: presentEnergy(summary.energy_balance),
+    currency_unit: CURRENCY_UNIT,
+    energy_unit: ENERGY_UNIT,
+    energy_unit_desc: ENERGY_UNIT_DESC,
+    details: summary.details.map((d) => ({
+      period: { start_timestamp: d.period.start },
+      balance: presentBalance(d.balance),
+      slots: d.totals.slots,
+      data_slots: d.totals.data_slots,
+    })),
+    available: view.available,
+    previous: view.previous,
+    next: view.next,
+    // Continuous appliances (fridge-freezer, heat pump) run all day: never "used", still costly.
+    used_appliances: [...view.onInPastHour].sort(by('seconds')).map((r) => entry(r, on)),
+    most_used_appliances: view.usage
+      .filter((r) => !r.continuous)
+      .sort(by('seconds'))
+      .map((r) => entry(r, on)),
+    most_costly_appliances: [...view.usage].sort(by('cost')).map((r) => entry(r, on)),
+  };
+}

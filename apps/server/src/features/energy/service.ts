@@ -1,0 +1,166 @@
+import {
+  availablePeriods,
+  balanceOf,
+  compileTariffs,
+  type DataRange,
+  neighbours,
+  type Period,
+  type PeriodSummary,
+  type PeriodTotals,
+  periodContaining,
+  type SummaryEntry,
+  selectPeriod,
+  subPeriods,
+  summarizePeriod,
+  type ViewUnit,
+} from '@homeview/domain';
+import type { Queryable } from '../../db/types';
+import { houseTariffs } from '../tariffs/repository';
+import {
+  type ApplianceUsageRow,
+  applianceUsageIn,
+  appliancesOnBetween,
+  type BucketSums,
+  dataSpan,
+  type EnergyHouse,
+  sumsByBucket,
+} from './repository';
+
+// One energy view (§3 Energy today/detail) of one house: the selected period summarised by @homeview/domain
+// from half-hour rollups, its navigation, and appliance use. /energy_info/today/, /energy_info/detail/ and
+// the dashboard's "Today's balance" all come from `summarise`, so they cannot disagree.
+
+/** The API's timescales, plus 'year' (months as details) for benchmarks and later screens. */
+export type SummaryUnit = ViewUnit | 'year';
+
+export interface Summary {
+  house: EnergyHouse;
+  unit: SummaryUnit;
+  period: Period;
+  summary: PeriodSummary;
+  range: DataRange;
+  /** End of the newest data (epoch s); null before the first reading. */
+  latestEnd: number | null;
+}
+
+export interface EnergyView extends Summary {
+  available: (number | null)[];
+  previous: number | null;
+  next: number | null;
+  /** Non-continuous appliances with a use overlapping the hour before now. */
+  onInPastHour: ApplianceUsageRow[];
+  /** Per appliance, uses that started in the period. */
+  usage: ApplianceUsageRow[];
+}
+
+export const PAST_HOUR_S = 3600;
+
+export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+function periodFor(unit: SummaryUnit, timestamp: number | undefined, now: number, zone: string): Period {
+  if (unit === 'year') return periodContaining('year', timestamp ?? now, zone);
+  return selectPeriod(unit, timestamp, now, zone);
+}
+
+/** A detail entry: the domain's standing-charge share and slot count, plus the SQL sums of its rollups. */
+function withSums(skeleton: SummaryEntry, sums: BucketSums): SummaryEntry {
+  const totals: PeriodTotals = {
+    ...sums,
+    standing_charge: skeleton.totals.standing_charge,
+    slots: skeleton.totals.slots,
+  };
+  return {
+    period: skeleton.period,
+    totals,
+    balance: balanceOf(totals),
+    energy_balance: { generated: totals.generation_wh, consumed: totals.consumed_wh },
+  };
+}
+
+function totalOf(period: Period, details: readonly SummaryEntry[]): SummaryEntry {
+  const t = {
+    import_wh: 0,
+    export_wh: 0,
+    generation_wh: 0,
+    consumed_wh: 0,
+    import_cost: 0,
+    export_income: 0,
+    generation_income: 0,
+    standing_charge: 0,
+    slots: 0,
+    data_slots: 0,
+  };
+  for (const d of details) for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += d.totals[k];
+  return { period, totals: t, balance: balanceOf(t), energy_balance: { generated: t.generation_wh, consumed: t.consumed_wh } };
+}
+
+/**
+ * The period containing `timestamp` (default: the one containing now; for weeks the last 7 days),
+ * summarised. @homeview/domain decides the detail periods and each one's standing charge (each local day
+ * from the house's first reading up to today, once, split exactly over hours); SQL sums the rollups per
+ * detail. Same figures as domain's summarizePeriod over the rows (a test holds them equal). A house with
+ * no data yet is charged nothing (every figure 0, every entry data_slots 0).
+ */
+export async function summarise(
+  db: Queryable,
+  house: EnergyHouse,
+  unit: SummaryUnit,
+  timestamp: number | undefined,
+  now: number,
+): Promise<Summary> {
+  const zone = house.time_zone;
+  const period = periodFor(unit, timestamp, now, zone);
+  // The house's compiled tariffs come from the write side's per-house cache (one small query when warm).
+  const [span, tariffs] = await Promise.all([dataSpan(db, house.id), houseTariffs(db, house.id)]);
+  const skeleton = summarizePeriod(period, {
+    book: tariffs?.book ?? compileTariffs([], zone),
+    rows: [],
+    chargeFrom: span.first ?? Number.POSITIVE_INFINITY,
+    now,
+  });
+  const starts = skeleton.details.map((d) => d.period.start);
+  const sums = await sumsByBucket(db, house.id, period.start, period.end, starts);
+  const details = skeleton.details.map((d, i) => withSums(d, sums[i] as BucketSums));
+  const summary: PeriodSummary = { ...totalOf(period, details), details };
+  return { house, unit, period, summary, range: { first: span.first, now }, latestEnd: span.latestEnd };
+}
+
+/** The hours a day view offers: those of the selected hour's local day that overlap the data, newest first. */
+function availableHours(period: Period, range: DataRange, zone: string): number[] {
+  const { first } = range;
+  if (first === null) return [];
+  const day = periodContaining('day', period.start, zone);
+  return subPeriods(day, 'hour', zone)
+    .filter((h) => h.end > first && h.start <= range.now)
+    .map((h) => h.start)
+    .reverse();
+}
+
+export async function energyView(
+  db: Queryable,
+  house: EnergyHouse,
+  unit: ViewUnit,
+  timestamp: number | undefined,
+  now: number,
+): Promise<EnergyView> {
+  const base = await summarise(db, house, unit, timestamp, now);
+  const { period, range } = base;
+  const zone = house.time_zone;
+  const [onInPastHour, usage] = await Promise.all([
+    appliancesOnBetween(db, house.id, now - PAST_HOUR_S, now),
+    applianceUsageIn(db, house.id, period.start, period.end),
+  ]);
+  const { previous, next } = neighbours(period, range, zone);
+  const available = unit === 'hour' ? availableHours(period, range, zone) : availablePeriods(unit, range, zone);
+  return { ...base, available, previous, next, onInPastHour, usage };
+}
+
+/** Today's balance (n£) for the dashboard card, or null when today has no data yet (never a made-up 0). */
+export async function todaysBalance(
+  db: Queryable,
+  house: EnergyHouse,
+  now: number,
+): Promise<PeriodSummary['balance'] | null> {
+  const { summary } = await summarise(db, house, 'day', undefined, now);
+  return summary.totals.data_slots > 0 ? summary.balance : null;
+}

@@ -1,0 +1,65 @@
+import type { Queryable } from '../../db/types';
+
+export interface Occupants {
+  under10?: number;
+  range10_17?: number;
+  range18_64?: number;
+  range65_74?: number;
+  over74?: number;
+  full_time?: number;
+  part_time?: number;
+  unemployed?: number;
+  pensioner?: number;
+  commuting?: number;
+  stay_at_home?: number;
+}
+
+export interface NewHouse {
+  ownerUserId: number;
+  name: string;
+  timeZone: string;
+  propertyType?: string | null;
+  occupants?: Occupants;
+  demo?: boolean;
+}
+
+// In the column order of the insert below.
+const OCCUPANT_COLUMNS = [
+  'under10',
+  'range10_17',
+  'range18_64',
+  'range65_74',
+  'over74',
+  'full_time',
+  'part_time',
+  'unemployed',
+  'pensioner',
+  'commuting',
+  'stay_at_home',
+] as const satisfies readonly (keyof Occupants)[];
+
+export async function insertHouse(db: Queryable, house: NewHouse): Promise<number> {
+  const occupants = OCCUPANT_COLUMNS.map((c) => house.occupants?.[c] ?? null);
+  const { rows } = await db.query<{ id: number }>(
+    `insert into houses (owner_user_id, name, time_zone, property_type, demo, under10, range10_17, range18_64,
+                         range65_74, over74, full_time, part_time, unemployed, pensioner, commuting, stay_at_home)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+     returning id`,
+    [
+      house.ownerUserId,
+      house.name,
+      house.timeZone,
+      house.propertyType ?? null,
+      house.demo ?? false,
+      ...occupants,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+export async function findHouseIdOf(db: Queryable, ownerUserId: number): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>('select id from houses where owner_user_id = $1', [
+    ownerUserId,
+  ]);
+  return rows[0]?.id ?? null;
+}

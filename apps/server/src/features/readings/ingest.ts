@@ -1,0 +1,259 @@
+import { priceSlot, type TariffBook } from '@homeview/domain';
+import type { Db, Queryable } from '../../db/types';
+import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
+import { isCatalogueId } from '../appliances-catalogue/catalogue';
+import { houseTariffs } from '../tariffs/repository';
+import { eventCost, insertEvents, type StoredEvent } from './events';
+import {
+  hasReadingsIn,
+  inTransaction,
+  insertReadings,
+  lockHouse,
+  type ReadingColumns,
+  SLOT_S,
+  type SlotTotals,
+  slotTotals,
+  storedStarts,
+  upsertRollups,
+} from './repository';
+
+// The write path of the energy engine: readings in, half-hour rollups (energy and money) kept equal to
+// the sums of the raw readings, all in one transaction per batch. Rules (README "Ingest"):
+// - House + start is the key. A reading whose start is already stored is a duplicate and changes nothing
+//   (the stored one wins); so is a repeat of a start inside one batch (the first one wins).
+// - Readings may not overlap with a different start, inside the batch or with what is stored: a 400.
+// - A reading may not end more than MAX_FUTURE_S after `now` (a device with a wrong clock).
+// - Arrival order does not matter: every slot a batch touches is recomputed from all its raw readings.
+
+export type { Reading };
+export { repriceHouse } from './reprice';
+
+/** Clock skew allowed for devices: a reading may end at most this long after the server's now. */
+export const MAX_FUTURE_S = 300;
+
+export interface IngestResult {
+  /** Rows newly stored. */
+  stored: number;
+  /** Rows already stored (same key) or repeated inside the batch: ignored, first one wins. */
+  duplicates: number;
+}
+
+/** One appliance run, appliance_type_id from @homeview/simulator's APPLIANCE_CATALOGUE. */
+export interface ApplianceEventInput {
+  appliance_type_id: number;
+  start: number; // epoch s
+  end: number; // epoch s, > start
+  energy_wh: number;
+}
+
+/** A rejected batch: `index` is the item's position in the batch (null when not one item's fault). */
+export class IngestError extends Error {
+  override readonly name = 'IngestError';
+  constructor(
+    readonly index: number | null,
+    readonly field: string,
+    readonly detail: string,
+  ) {
+    super(index === null ? `${field}: ${detail}` : `readings[${index}].${field}: ${detail}`);
+  }
+}
+
+interface Batch {
+  cols: ReadingColumns;
+  /** Distinct slot starts, ascending, and the batch index of the first kept reading in each. */
+  slots: number[];
+  firstInSlot: Map<number, number>;
+}
+
+function prepareBatch(readings: readonly Reading[], now: number): Batch {
+  const latestEnd = now + MAX_FUTURE_S;
+  let sorted = true;
+  readings.forEach((r, i) => {
+    const issue = checkReading(r);
+    if (issue !== null) throw new IngestError(i, issue.field, issue.detail);
+    if (r.start + r.interval_s > latestEnd) {
+      throw new IngestError(
+        i,
+        'start',
+        `the reading from ${formatUtc(r.start)} ends after ${formatUtc(latestEnd)}, more than ` +
+          `${MAX_FUTURE_S / 60} minutes ahead of the server's clock; check the device's clock`,
+      );
+    }
+    if (i > 0 && r.start < (readings[i - 1] as Reading).start) sorted = false;
+  });
+  // Stable order by start: among repeats of a start the first to arrive comes first and is kept.
+  const order = sorted ? null : readings.map((_, i) => i).sort((a, b) => at(a).start - at(b).start || a - b);
+  function at(i: number): Reading {
+    return readings[i] as Reading;
+  }
+  const cols = { start: [], interval_s: [], import_wh: [], export_wh: [], generation_wh: [] } as {
+    [K in keyof ReadingColumns]: number[];
+  };
+  const slots: number[] = [];
+  const firstInSlot = new Map<number, number>();
+  let prevStart = -1;
+  let prevEnd = -1;
+  let prevIndex = -1;
+  for (let k = 0; k < readings.length; k++) {
+    const i = order === null ? k : (order[k] as number);
+    const r = at(i);
+    if (r.start === prevStart) continue;
+    if (r.start < prevEnd) {
+      const later = Math.max(i, prevIndex);
+      const other = at(later === i ? prevIndex : i);
+      throw new IngestError(
+        later,
+        'start',
+        `the reading from ${formatUtc(at(later).start)} (${at(later).interval_s} s) overlaps the reading ` +
+          `from ${formatUtc(other.start)} (${other.interval_s} s) in this batch`,
+      );
+    }
+    cols.start.push(r.start);
+    cols.interval_s.push(r.interval_s);
+    cols.import_wh.push(r.import_wh);
+    cols.export_wh.push(r.export_wh);
+    cols.generation_wh.push(r.generation_wh);
+    const slot = r.start - (r.start % SLOT_S);
+    if (slots.at(-1) !== slot) {
+      slots.push(slot);
+      firstInSlot.set(slot, i);
+    }
+    prevStart = r.start;
+    prevEnd = r.start + r.interval_s;
+    prevIndex = i;
+  }
+  return { cols, slots, firstInSlot };
+}
+
+/** Per-slot sums of the batch itself: the slots' raw readings when none was stored there before. */
+function batchTotals(cols: ReadingColumns): SlotTotals[] {
+  const totals: SlotTotals[] = [];
+  let current: SlotTotals | undefined;
+  cols.start.forEach((start, k) => {
+    const slot = start - (start % SLOT_S);
+    if (current?.slot !== slot) {
+      current = { slot, covered_s: 0, import_wh: 0, export_wh: 0, generation_wh: 0, overlap: false };
+      totals.push(current);
+    }
+    current.covered_s += cols.interval_s[k] as number;
+    current.import_wh += cols.import_wh[k] as number;
+    current.export_wh += cols.export_wh[k] as number;
+    current.generation_wh += cols.generation_wh[k] as number;
+  });
+  return totals;
+}
+
+/** Prices slot totals into rollups, refusing a slot whose readings overlap. */
+function rollupsOf(book: TariffBook, totals: readonly SlotTotals[], batch: Batch) {
+  return totals.map((t) => {
+    if (t.covered_s > SLOT_S || t.overlap) {
+      throw new IngestError(
+        batch.firstInSlot.get(t.slot) ?? null,
+        'start',
+        `a reading of the half-hour from ${formatUtc(t.slot)} overlaps readings already stored with a ` +
+          'different start; send the same starts as before, or readings for other times',
+      );
+    }
+    return { ...priceSlot(book, { ...t, slot_start: t.slot }), covered_s: t.covered_s };
+  });
+}
+
+function without(cols: ReadingColumns, stored: ReadonlySet<number>): ReadingColumns {
+  const keep = cols.start.map((s) => !stored.has(s));
+  const pick = (a: readonly number[]) => a.filter((_, k) => keep[k]);
+  return {
+    start: pick(cols.start),
+    interval_s: pick(cols.interval_s),
+    import_wh: pick(cols.import_wh),
+    export_wh: pick(cols.export_wh),
+    generation_wh: pick(cols.generation_wh),
+  };
+}
+
+async function houseBook(tx: Queryable, houseId: number): Promise<TariffBook> {
+  const house = await houseTariffs(tx, houseId);
+  if (house === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
+  return house.book;
+}
+
+/**
+ * Stores readings for a house and brings its half-hour rollups up to date, all or nothing; throws
+ * IngestError (a bad reading, an overlap, an unknown house) having stored nothing. Given a `Db` it opens
+ * its own transaction; given a `Queryable` (a caller's open transaction) it runs inside it.
+ */
+export async function ingestReadings(
+  db: Db | Queryable,
+  houseId: number,
+  readings: readonly Reading[],
+  options: { now: number },
+): Promise<IngestResult> {
+  const batch = prepareBatch(readings, options.now);
+  const first = batch.slots[0];
+  const last = batch.slots.at(-1);
+  if (first === undefined || last === undefined) return { stored: 0, duplicates: 0 };
+  const stored = await inTransaction(db, async (tx) => {
+    await lockHouse(tx, houseId);
+    const book = await houseBook(tx, houseId);
+    // Slots holding no reading yet (the common case: new data) need no lookup, and their new sums are
+    // the batch's own. Otherwise stored starts are left out (the stored reading wins) and the touched
+    // slots are summed again from all their raw readings, checking for overlaps.
+    if (!(await hasReadingsIn(tx, houseId, first, last + SLOT_S))) {
+      const inserted = await insertReadings(tx, houseId, batch.cols);
+      await upsertRollups(tx, houseId, rollupsOf(book, batchTotals(batch.cols), batch));
+      return inserted;
+    }
+    const fresh = without(batch.cols, await storedStarts(tx, houseId, batch.cols.start));
+    if (fresh.start.length === 0) return 0;
+    const inserted = await insertReadings(tx, houseId, fresh);
+    const touched = [...new Set(fresh.start.map((s) => s - (s % SLOT_S)))];
+    await upsertRollups(tx, houseId, rollupsOf(book, await slotTotals(tx, houseId, touched, true), batch));
+    return inserted;
+  });
+  return { stored, duplicates: readings.length - stored };
+}
+
+function checkEvent(e: ApplianceEventInput, i: number): void {
+  const fail = (field: string, detail: string): never => {
+    throw new IngestError(null, `events[${i}].${field}`, detail);
+  };
+  if (!Number.isSafeInteger(e.appliance_type_id) || !isCatalogueId(e.appliance_type_id))
+    fail('appliance_type_id', `${e.appliance_type_id} is not an appliance of the catalogue`);
+  if (!Number.isSafeInteger(e.start) || e.start < 946_684_800 || e.start >= 4_102_444_800)
+    fail('start', `${e.start} is not an epoch second in 2000–2099`);
+  if (!Number.isSafeInteger(e.end) || e.end <= e.start) fail('end', `${e.end} is not after the start`);
+  if (!Number.isSafeInteger(e.energy_wh) || e.energy_wh < 0 || e.energy_wh > maxWhIn(e.end - e.start))
+    fail('energy_wh', `${e.energy_wh} is not a whole number of Wh from 0 to what 100 kW could deliver`);
+}
+
+/**
+ * Stores appliance events, idempotent on house + appliance type + start (the stored one wins; in a batch,
+ * the first), each priced at the import rates of the slots it spans (see events.ts). All or nothing.
+ */
+export async function ingestApplianceEvents(
+  db: Db | Queryable,
+  houseId: number,
+  events: readonly ApplianceEventInput[],
+): Promise<IngestResult> {
+  events.forEach(checkEvent);
+  const seen = new Set<string>();
+  const unique = events.filter((e) => {
+    const key = `${e.appliance_type_id}:${e.start}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (unique.length === 0) return { stored: 0, duplicates: events.length };
+  const stored = await inTransaction(db, async (tx) => {
+    await lockHouse(tx, houseId);
+    const book = await houseBook(tx, houseId);
+    const rows: StoredEvent[] = unique.map((e) => ({
+      appliance_type_id: e.appliance_type_id,
+      start_ts: e.start,
+      end_ts: e.end,
+      energy_wh: e.energy_wh,
+      cost: eventCost(book, e.start, e.end, e.energy_wh),
+    }));
+    return insertEvents(tx, houseId, rows);
+  });
+  return { stored, duplicates: events.length - stored };
+}

@@ -1,0 +1,47 @@
+import { priceSlot, type SlotRollup } from '@homeview/domain';
+import type { Db, Queryable } from '../../db/types';
+import { houseTariffs } from '../tariffs/repository';
+import { eventCost, eventsFrom, type StoredEvent, updateEventCosts } from './events';
+import { inTransaction, lockHouse, rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
+
+export interface RepriceResult {
+  /** Rollup rows and events whose money changed. */
+  rollups: number;
+  events: number;
+}
+
+/**
+ * Recomputes the money of the house's rollups (slots from the one holding `fromTs`) and appliance events
+ * (those still running at `fromTs` or later) with its current tariffs: after a tariff version is written
+ * with a past start date, or prices are imported. Energy is untouched; only changed rows are written.
+ * Given a `Db` it opens its own transaction; given a `Queryable` it runs inside the caller's.
+ */
+export function repriceHouse(db: Db | Queryable, houseId: number, fromTs: number): Promise<RepriceResult> {
+  return inTransaction(db, async (tx) => {
+    await lockHouse(tx, houseId);
+    const house = await houseTariffs(tx, houseId);
+    if (house === null) return { rollups: 0, events: 0 };
+    const { book } = house;
+
+    const changedSlots: SlotRollup[] = [];
+    for (const row of await rollupsFrom(tx, houseId, fromTs - (fromTs % SLOT_S))) {
+      const priced = priceSlot(book, row);
+      if (
+        priced.import_cost !== row.import_cost ||
+        priced.export_income !== row.export_income ||
+        priced.generation_income !== row.generation_income
+      )
+        changedSlots.push(priced);
+    }
+    await updateRollupMoney(tx, houseId, changedSlots);
+
+    const changedEvents: StoredEvent[] = [];
+    for (const e of await eventsFrom(tx, houseId, fromTs)) {
+      const cost = eventCost(book, e.start_ts, e.end_ts, e.energy_wh);
+      if (cost !== e.cost) changedEvents.push({ ...e, cost });
+    }
+    await updateEventCosts(tx, houseId, changedEvents);
+    return { rollups: changedSlots.length, events: changedEvents.length };
+  });
+}
+

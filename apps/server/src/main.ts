@@ -1,0 +1,76 @@
+// The server process: open the database, migrate, seed the demo on an empty database, serve. SIGINT and
+// SIGTERM close the HTTP server first (in-flight requests finish), then the database.
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { openDb } from './db/open';
+import type { Db } from './db/types';
+import { PasswordHasher } from './features/accounts/password';
+import { findUserId } from './features/accounts/repository';
+import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
+import { DemoSimulation } from './features/demo/seeder';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig(process.env);
+  let db: Db | undefined;
+  try {
+    db = await openDb(config);
+    const applied = await migrate(db);
+    const seeded = await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), {
+      neighbours: config.demoNeighbours,
+    });
+    const app = await buildApp({ config, db });
+    await app.listen({ port: config.port, host: config.host });
+
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.publicOriginExplicit ? config.publicOrigin : `http://localhost:${port}`;
+    const readyMs = Math.round(performance.now() - started);
+    const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    app.log.info({ readyMs, migrationsApplied: applied, demoSeeded: seeded, store }, 'ready');
+    const lines = [`HomeView & InfoCare is running at ${url} (ready in ${readyMs} ms; database: ${store})`];
+    let simulation: DemoSimulation | undefined;
+    if ((await findUserId(db, DEMO_USERNAME)) !== null) {
+      lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);
+      // The demo's readings are simulated after listen, so they never delay the start.
+      if (config.demoLive) {
+        simulation = new DemoSimulation(db, { historyDays: config.demoHistoryDays, log: app.log });
+        simulation.start();
+      }
+    }
+    console.log(lines.join('\n'));
+
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      app.log.info({ signal }, 'shutting down');
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+      void (simulation?.stop() ?? Promise.resolve())
+        .then(() => app.close())
+        .then(() => db?.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error('Shutdown failed:', error);
+            process.exit(1);
+          },
+        );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(`The server could not start: ${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,156 @@
+import { DashboardResponse, PopupsResponse } from '@homeview/contract';
+import { beforeAll, expect, it } from 'vitest';
+import { insertLink } from '../src/features/carers/repository';
+import type { DashboardMessageContext } from '../src/features/dashboard/messages';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
+import { PasswordHasher } from '../src/features/accounts/password';
+import { describeEachDb } from './support/db';
+import { login, makeTestApp, makeUser, type Session, type TestApp, TEST_ITERATIONS } from './support/app';
+
+describeEachDb('dashboard and popups', (suite) => {
+  let t: TestApp;
+  let demo: Session;
+  const seen: DashboardMessageContext[] = [];
+
+  beforeAll(async () => {
+    expect(await seedDemoIfEmpty(suite.db, new PasswordHasher(TEST_ITERATIONS))).toBe(true);
+    expect(await seedDemoIfEmpty(suite.db, new PasswordHasher(TEST_ITERATIONS))).toBe(false);
+    t = await makeTestApp(suite.db);
+    demo = await login(t.app, { username: 'demo', password: DEMO_PASSWORD });
+  });
+
+  const get = (url: string, session: Session) =>
+    t.app.inject({ method: 'GET', url, headers: session.headers() });
+
+  it('gives the demo a type-1 card for its home and a type-2 card for Mum, with no invented figures', async () => {
+    const res = await get('/api/v3/dashboard/', demo);
+    expect(res.statusCode).toBe(200);
+    const items = DashboardResponse.parse(res.json());
+    expect(items).toEqual([
+      {
+        dashboard_type: 1,
+        title: 'My Home',
+        user_id: 1,
+        dependant_user_id: null,
+        num_alerts: 0,
+        sp_id: null,
+        user_house_id: 1,
+        icon: 'my-home',
+        messages: [],
+        demo_user: true,
+      },
+      {
+        dashboard_type: 2,
+        title: "Mum's home",
+        user_id: 1,
+        dependant_user_id: 2,
+        num_alerts: 0,
+        sp_id: null,
+        user_house_id: 2,
+        icon: 'parents-home',
+        messages: [],
+        demo_user: true,
+      },
+    ]);
+  });
+
+  it('lists nothing for an account without a home or dependants, and ignores pending links', async () => {
+    const carer = await makeUser(suite.db, 'lonely', { house: null });
+    const dependant = await makeUser(suite.db, 'pending-dependant');
+    await insertLink(suite.db, carer.id, dependant.id, null);
+    const session = await login(t.app, carer);
+    const res = await get('/api/v3/dashboard/', session);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('refuses unknown query fields with 400', async () => {
+    const res = await get('/api/v3/dashboard/?user_id=2', demo);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('user_id');
+  });
+
+  it("takes today's balance from the injected provider, with the right context per card", async () => {
+    const withMessages = await makeTestApp(suite.db, {
+      dashboardMessages: async (context) => {
+        seen.push(context);
+        return [{ currency_unit: '£', value: context.dashboardType === 1 ? 1.25 : -0.5 }];
+      },
+    });
+    const session = await login(withMessages.app, { username: 'demo', password: DEMO_PASSWORD });
+    const res = await withMessages.app.inject({
+      method: 'GET',
+      url: '/api/v3/dashboard/',
+      headers: session.headers(),
+    });
+    const items = DashboardResponse.parse(res.json());
+    expect(items.map((i) => i.messages)).toEqual([
+      [{ currency_unit: '£', value: 1.25 }],
+      [{ currency_unit: '£', value: -0.5 }],
+    ]);
+    expect(seen.at(-2)).toMatchObject({
+      dashboardType: 1,
+      homeUserId: 1,
+      houseId: 1,
+      timeZone: 'Europe/London',
+    });
+    expect(seen.at(-1)).toMatchObject({
+      dashboardType: 2,
+      homeUserId: 2,
+      houseId: 2,
+      timeZone: 'Europe/London',
+    });
+    await withMessages.app.close();
+  });
+
+  it('shows the welcome popup until it is read with show_again=false', async () => {
+    const first = PopupsResponse.parse((await get('/api/v3/common/popup/', demo)).json());
+    expect(first).toHaveLength(1);
+    const id = first[0]!.popup_id;
+    const post = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v3/common/popup/',
+        headers: { ...demo.headers(true), 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    const again = await post(
+      `popups_read=${encodeURIComponent(JSON.stringify([{ popup_id: id, show_again: true }]))}`,
+    );
+    expect(again.statusCode).toBe(200);
+    expect((await get('/api/v3/common/popup/', demo)).json()).toHaveLength(1);
+    const done = await post(
+      `popups_read=${encodeURIComponent(JSON.stringify([{ popup_id: id, show_again: false }]))}`,
+    );
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ detail: 'ok' });
+    expect((await get('/api/v3/common/popup/', demo)).json()).toEqual([]);
+    // Popups are per user: Mum's carer reading it does not hide it from anyone else.
+    const other = await login(t.app, await makeUser(suite.db, 'popup-reader'));
+    expect((await get('/api/v3/common/popup/', other)).json()).toHaveLength(1);
+  });
+
+  it.each([
+    ['popups_read=not-json', 'popups_read'],
+    ['popups_read=%5B%5D', 'popups_read'],
+    [`popups_read=${encodeURIComponent('[{"popup_id":"x","show_again":false}]')}`, 'popups_read.0.popup_id'],
+    [`popups_read=${encodeURIComponent('[{"popup_id":1}]')}`, 'popups_read.0.show_again'],
+    [
+      `popups_read=${encodeURIComponent('[{"popup_id":1,"show_again":false,"admin":true}]')}`,
+      'popups_read.0.admin',
+    ],
+    ['popups_read=%5B%5D&popups_read=%5B%5D', 'popups_read'],
+    [`popups_read=${encodeURIComponent('[{"popup_id":1,"show_again":false}]')}&extra=1`, 'extra'],
+    [`popups_read=${encodeURIComponent('[{"popup_id":1,"show_again":false}]')}&__proto__=1`, '__proto__'],
+    ['', 'popups_read'],
+  ])('refuses a bad popups_read (%s) with 400 naming %s', async (payload, field) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/common/popup/',
+      headers: { ...demo.headers(true), 'content-type': 'application/x-www-form-urlencoded' },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().field).toBe(field);
+    expect(res.json().error).toBeTypeOf('string');
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { loadMigrations, migrate } from '../src/db/migrate';
+import { describeEachDb } from './support/db';
+
+// The Db interface behaves the same on both engines: parameters, int8 as numbers, timestamptz as Date,
+// transactions that roll back, and migrations applied once.
+
+describeEachDb('database layer', (suite) => {
+  it('records the migrations and applies nothing twice', async () => {
+    const { rows } = await suite.db.query<{ version: number; name: string }>(
+      'select version, name from schema_migrations order by version',
+    );
+    expect(rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version));
+    expect(await migrate(suite.db)).toEqual([]);
+  });
+
+  it('refuses to run against a database migrated by newer code', async () => {
+    await suite.db.query("insert into schema_migrations (version, name) values (999, 'future')");
+    await expect(migrate(suite.db)).rejects.toThrow(/does not know \(999\)/);
+    await suite.db.query('delete from schema_migrations where version = 999');
+  });
+
+  it('returns int8 as number and timestamptz as Date, and passes parameters verbatim', async () => {
+    const at = new Date(Date.UTC(2026, 2, 29, 0, 30));
+    const nasty = "' OR 1=1--$$ \\x00 é";
+    const { rows } = await suite.db.query<{ n: number; at: Date; s: string }>(
+      'select count(*) as n, $1::timestamptz as at, $2::text as s from users',
+      [at, nasty],
+    );
+    expect(rows[0]).toEqual({ n: 0, at, s: nasty });
+  });
+
+  it('rolls a failed transaction back and commits a good one', async () => {
+    await expect(
+      suite.db.transaction(async (tx) => {
+        await tx.query("insert into popups (title, message) values ('a', 'b')");
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    const count = async () =>
+      (await suite.db.query<{ n: number }>('select count(*) as n from popups')).rows[0]!.n;
+    expect(await count()).toBe(0);
+    const inserted = await suite.db.transaction(async (tx) => {
+      const r = await tx.query("insert into popups (title, message) values ('a', 'b')");
+      return r.rowCount;
+    });
+    expect(inserted).toBe(1);
+    expect(await count()).toBe(1);
+  });
+
+  it('serialises concurrent work around a transaction', async () => {
+    const order: string[] = [];
+    await Promise.all([
+      suite.db.transaction(async (tx) => {
+        await tx.query("insert into popups (title, message) values ('c', 'd')");
+        await new Promise((r) => setTimeout(r, 50));
+        order.push('tx');
+      }),
+      suite.db.query('select count(*) from popups').then(() => order.push('query')),
+    ]);
+    expect(order).toHaveLength(2);
+    if (suite.kind === 'pglite') expect(order).toEqual(['tx', 'query']); // one connection: it waits
+  });
+});
+
+it('refuses badly named or gapped migration files', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'homeview-migrations-'));
+  try {
+    await writeFile(join(dir, '0001_first.sql'), 'select 1;');
+    await writeFile(join(dir, '0003_third.sql'), 'select 1;');
+    expect(() => loadMigrations(dir)).toThrow(/without gaps/);
+    await writeFile(join(dir, '2_bad.sql'), 'select 1;');
+    expect(() => loadMigrations(dir)).toThrow(/NNNN_name/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,119 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/pglite';
+import { pgliteTemplate } from './support/db';
+import { childEnv, runTs, startTs } from './support/spawn';
+
+// main.ts as the lead's scripts and e2e run it: migrate, seed the demo once, serve, stop cleanly.
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+const children = new Set<ChildProcess>();
+
+function start(env: NodeJS.ProcessEnv): Promise<Running> {
+  const child = startTs('main.ts', [], env);
+  children.add(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line in 60 s:\n${output}`)), 60_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const match = /running at (http:\/\/localhost:\d+).*\n/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, output: () => output });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ready:\n${output}`));
+    });
+  });
+}
+
+function stop(running: Running, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((resolve) => {
+    running.child.removeAllListeners('exit');
+    running.child.on('exit', (code) => resolve(code));
+    running.child.kill(signal);
+  });
+}
+
+describe('the server process', () => {
+  let root: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'homeview-main-'));
+    await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
+    // The energy demo's background simulation and neighbour homes are not what these tests are about.
+    env = childEnv({
+      DATA_DIR: join(root, 'data'),
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      DEMO_LIVE: 'false',
+      DEMO_NEIGHBOURS: '0',
+    });
+  });
+  afterEach(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    children.clear();
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('seeds the demo on an empty database, serves it, and stops cleanly on SIGTERM', async () => {
+    const running = await start(env);
+    expect(running.output()).toContain('Demo login: username demo, password Demo-Home1');
+    const health = await fetch(`${running.url}/healthz`);
+    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+    const login = await fetch(`${running.url}/api/v3/accounts/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: running.url },
+      body: 'username=demo&password=Demo-Home1',
+    });
+    expect(login.status).toBe(200);
+    const body = (await login.json()) as { dashboard: { title: string }[] };
+    expect(body.dashboard.map((d) => d.title)).toEqual(['My Home', "Mum's home"]);
+
+    // A second server on the same PGlite directory is refused while the first runs.
+    const second = await runTs('main.ts', [], env);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/in use by process/);
+
+    expect(await stop(running, 'SIGTERM')).toBe(0);
+    expect(existsSync(join(root, 'data', 'homeview.lock'))).toBe(false);
+  });
+
+  it('reopens an existing directory without seeding again, and stops on SIGINT', async () => {
+    const countUsers = async () => {
+      const db = await openPglite(join(root, 'data'));
+      const { rows } = await db.query<{ n: number; demos: number }>(
+        "select count(*) as n, count(*) filter (where username = 'demo') as demos from users",
+      );
+      await db.close();
+      return rows[0]!;
+    };
+    const before = await countUsers();
+    expect(before.demos).toBe(1);
+    const running = await start(env);
+    expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+    expect(await stop(running, 'SIGINT')).toBe(0);
+    expect(await countUsers()).toEqual(before);
+  });
+
+  it('refuses a bad setting with a plain message and exit code 1', async () => {
+    const res = await runTs('main.ts', [], { ...env, PORT: 'eighty' });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/PORT must be a whole number/);
+  });
+});

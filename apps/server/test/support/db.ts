@@ -1,0 +1,194 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { migrate } from '../../src/db/migrate';
+import { CATALOGUE_APPLIANCES } from '../../src/features/appliances-catalogue/catalogue';
+import { openPglite } from '../../src/db/pglite';
+import { openPostgres } from '../../src/db/postgres';
+import type { Db } from '../../src/db/types';
+
+// Fresh databases for API suites, of both kinds:
+// - PGlite: creating one takes seconds, so one migrated template per migration set is built once (cached
+//   in the temp dir, keyed by a hash of the migrations) and copied per test file (~0.5 s to open).
+// - PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres): a uniquely named
+//   database per test file, dropped afterwards.
+// PostgreSQL unreachable: under CI=true every suite fails loudly; otherwise a warning and PGlite only.
+
+export type DbKind = 'pglite' | 'postgres';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MIGRATIONS = fileURLToPath(new URL('../../src/db/migrations/', import.meta.url));
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 5432) }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.setTimeout(2000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+export const postgresAvailable = await reachable(ADMIN_URL);
+const ci = process.env.CI === 'true';
+if (!postgresAvailable && !ci) {
+  console.warn(`WARNING: PostgreSQL is not reachable at ${ADMIN_URL}; the API suites run on PGlite only.`);
+}
+/** Under CI a missing PostgreSQL still yields a 'postgres' suite, whose setup then fails loudly. */
+export const dbKinds: readonly DbKind[] = postgresAvailable || ci ? ['pglite', 'postgres'] : ['pglite'];
+
+async function migrationsHash(): Promise<string> {
+  // The PGlite version is part of the key: its package.json sits above its resolved entry point.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const manifest = join(entry.slice(0, entry.lastIndexOf('/dist/')), 'package.json');
+  const hash = createHash('sha256').update(JSON.parse(await readFile(manifest, 'utf8')).version as string);
+  for (const file of (await readdir(MIGRATIONS)).sort())
+    hash.update(file).update(await readFile(join(MIGRATIONS, file)));
+  hash.update(JSON.stringify(CATALOGUE_APPLIANCES)); // migrate() also seeds the appliance catalogue
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The migrated PGlite template directory, built on first use and then reused. */
+export async function pgliteTemplate(): Promise<string> {
+  const name = `homeview-pglite-template-${await migrationsHash()}`;
+  const dir = join(tmpdir(), name);
+  if (existsSync(join(dir, 'PG_VERSION'))) {
+    const now = new Date();
+    await utimes(dir, now, now); // marks it in use, so other runs' clean-up leaves it alone
+    return dir;
+  }
+  // Templates of older migration sets, unused for an hour, are removed.
+  for (const entry of await readdir(tmpdir())) {
+    if (!entry.startsWith('homeview-pglite-template-') || entry === name) continue;
+    const path = join(tmpdir(), entry);
+    if ((await stat(path)).mtimeMs < Date.now() - 3_600_000) await rm(path, { recursive: true, force: true });
+  }
+  const building = `${dir}.building-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const db = await openPglite(building);
+  await migrate(db);
+  await db.close();
+  try {
+    await rename(building, dir);
+  } catch {
+    await rm(building, { recursive: true, force: true }); // another process finished first
+  }
+  return dir;
+}
+
+export interface TestDatabase {
+  db: Db;
+  drop(): Promise<void>;
+}
+
+export async function createPgliteDatabase(): Promise<TestDatabase & { dataDir: string }> {
+  const template = await pgliteTemplate();
+  const root = await mkdtemp(join(tmpdir(), 'homeview-test-'));
+  const dataDir = join(root, 'data');
+  await cp(template, dataDir, { recursive: true });
+  const db = await openPglite(dataDir);
+  return {
+    db,
+    dataDir,
+    async drop() {
+      await db.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createPostgresDatabase(): Promise<TestDatabase & { url: string }> {
+  if (!postgresAvailable) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${ADMIN_URL}, and CI=true requires the suite to run on it.`,
+    );
+  }
+  const name = `hv_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(async (client) => {
+    // Leftovers of runs that died more than 6 hours ago.
+    const old = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname ~ '^hv_test_[0-9]+_'",
+    );
+    for (const { datname } of old.rows) {
+      if (Number(datname.split('_')[2]) < Date.now() - 6 * 3_600_000) {
+        await client.query(`drop database if exists "${datname}" with (force)`);
+      }
+    }
+    await client.query(`create database "${name}"`);
+  });
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 5);
+  await migrate(db);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      await withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+export function createDatabase(kind: DbKind): Promise<TestDatabase> {
+  return kind === 'pglite' ? createPgliteDatabase() : createPostgresDatabase();
+}
+
+/** Empties every table but schema_migrations (identities restart), for tests that need a blank slate. */
+export async function truncateAll(db: Db): Promise<void> {
+  const { rows } = await db.query<{ tablename: string }>(
+    "select tablename from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'",
+  );
+  if (rows.length === 0) return;
+  await db.exec(`truncate ${rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`);
+}
+
+export interface DbSuite {
+  readonly kind: DbKind;
+  /** The suite's database, open from beforeAll to afterAll. */
+  readonly db: Db;
+}
+
+/** Runs `fn` once per database kind, each in its own describe with its own fresh database. */
+export function describeEachDb(name: string, fn: (suite: DbSuite) => void): void {
+  for (const kind of dbKinds) {
+    describe(`${name} [${kind}]`, () => {
+      let database: TestDatabase | undefined;
+      const suite: DbSuite = {
+        kind,
+        get db(): Db {
+          if (!database) throw new Error('The test database is not open yet (use it inside tests or hooks).');
+          return database.db;
+        },
+      };
+      beforeAll(async () => {
+        database = await createDatabase(kind);
+      });
+      afterAll(async () => {
+        await database?.drop();
+      });
+      fn(suite);
+    });
+  }
+}

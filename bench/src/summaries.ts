@@ -1,0 +1,172 @@
+// Energy summaries at scale: one real simulated home (a year of 1-minute readings through the ingest
+// path) among background homes whose half-hour rollups are generated in SQL (a year each), then
+// today/day/week/month/year for the real home through the service and through HTTP (inject), 200 runs
+// each. The target is p95 < 20 ms. Also prints the database size and this process' RSS (it is the
+// server: the app runs in-process, and on PGlite so does the database).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoHomes } from '@homeview/simulator';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { openPglite } from '../../apps/server/src/db/pglite';
+import { openPostgres } from '../../apps/server/src/db/postgres';
+import type { Db } from '../../apps/server/src/db/types';
+import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
+import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
+import { ingestSimulatedDays } from '../../apps/server/src/features/demo/ingest-days';
+import { insertHomes } from '../../apps/server/src/features/demo/repository';
+import { findHouseOf } from '../../apps/server/src/features/energy/repository';
+import { energyView, type SummaryUnit, summarise } from '../../apps/server/src/features/energy/service';
+import { percentile, rssMiB } from './machine';
+import { createScratchDatabase } from './postgres';
+
+const RUNS = 200;
+const YEAR_S = 365 * 86_400;
+const HOMES_PER_INSERT = 10;
+/** Background homes: 999 on PostgreSQL (1,000 in all); BENCH_PGLITE_HOMES on PGlite (default the same). */
+const backgroundHomes = (store: 'pglite' | 'postgres'): number =>
+  store === 'pglite' ? Number(process.env.BENCH_PGLITE_HOMES ?? 999) : 999;
+
+const f = (ms: number) => `${ms.toFixed(1)} ms`;
+const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+async function openStore(store: 'pglite' | 'postgres') {
+  if (store === 'postgres') {
+    const scratch = await createScratchDatabase('summaries');
+    if (!scratch) return null;
+    const db = await openPostgres(scratch.url, 4);
+    return { db, drop: async () => (await db.close(), await scratch.drop()) };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'homeview-bench-summaries-'));
+  const db = await openPglite(dir);
+  return { db, drop: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
+}
+
+/** A year of generated half-hours for each background home, priced at flat rates, in SQL. */
+async function fillBackground(db: Db, count: number, from: number, to: number): Promise<number> {
+  const homes = await insertHomes(
+    db,
+    Array.from({ length: count }, (_, i) => ({
+      username: `bench-${String(i + 1).padStart(4, '0')}`,
+      name: `Bench home ${i + 1}`,
+      propertyType: 'Semi_detached',
+      occupants: { range18_64: 2 },
+      demo: false,
+    })),
+  );
+  const ids = [...homes.values()];
+  for (let i = 0; i < ids.length; i += HOMES_PER_INSERT) {
+    await db.query(
+      `insert into rollups (house_id, slot_start, covered_s, import_wh, export_wh, generation_wh,
+                            import_cost, export_income, generation_income)
+       select h, s, 1800, iw, ew, gw, iw * 246700, ew * 150000, 0
+         from (select h, s, (random() * 600)::int as iw, (random() * 150)::int as ew,
+                      (random() * 300)::int as gw
+                 from unnest($1::int[]) as h, generate_series($2::bigint, $3::bigint - 1800, 1800) as s) x`,
+      [ids.slice(i, i + HOMES_PER_INSERT), from, to],
+    );
+  }
+  return ids.length * ((to - from) / 1800);
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await fn(); // warm-up
+  const out: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+const line = (label: string, ms: number[]) =>
+  `    ${label.padEnd(34)} p50 ${f(percentile(ms, 50))}, p95 ${f(percentile(ms, 95))}, max ${f(ms.at(-1)!)}`;
+
+export async function benchSummaries(store: 'pglite' | 'postgres'): Promise<void> {
+  const opened = await openStore(store);
+  if (!opened) {
+    console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: skipped.');
+    return;
+  }
+  const { db } = opened;
+  try {
+    await migrate(db);
+    const now = Math.floor(Date.now() / 1000);
+    const to = now - (now % 1800);
+    const from = to - YEAR_S;
+
+    // The real home: the demo family home's year, 1-minute readings, through ingest.
+    const hasher = new PasswordHasher(1000);
+    const userId = await createAccount(db, hasher, {
+      username: 'bench-user',
+      email: null,
+      password: 'Bench-Pass1!',
+      setupDone: true,
+    });
+    await createHouse(db, { ownerUserId: userId, name: 'Bench', timeZone: 'Europe/London' });
+    const house = (await findHouseOf(db, userId))!;
+    let t0 = performance.now();
+    const real = await ingestSimulatedDays(db, house.id, demoHomes().own, 60, {
+      from,
+      to,
+      eventsFrom: from,
+      now,
+      zone: house.time_zone,
+    });
+    console.log(`  one home-year of 1-minute readings ingested: ${real.readings} readings, ${real.events} uses, ${secs(t0)}`);
+
+    t0 = performance.now();
+    const count = backgroundHomes(store);
+    const rows = await fillBackground(db, count, from, to);
+    console.log(`  ${count} background homes × 1 year of rollups: ${rows} rows generated in ${secs(t0)}`);
+    const size = await db.query<{ mb: number }>('select (pg_database_size(current_database()) / 1048576)::int as mb');
+    console.log(`  database size ${size.rows[0]?.mb} MiB; ${count + 1} homes`);
+
+    const lastMonth = now - 32 * 86_400;
+    const cases: [string, SummaryUnit, number | undefined][] = [
+      ['today', 'day', undefined],
+      ['day (a week ago)', 'day', now - 7 * 86_400],
+      ['week (a month ago)', 'week', lastMonth],
+      ['month (last month)', 'month', lastMonth],
+      ['year (this year, months)', 'year', undefined],
+    ];
+    console.log(`  service, ${RUNS} runs each (summary + navigation + appliances; year: summary only):`);
+    for (const [label, unit, ts] of cases) {
+      const run = () => (unit === 'year' ? summarise(db, house, unit, ts, now) : energyView(db, house, unit, ts, now));
+      console.log(line(label, await time(run)));
+    }
+
+    const app = await buildApp({
+      config: loadConfig({ PASSWORD_ITERATIONS: '1000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      db,
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v3/accounts/login/',
+      payload: { username: 'bench-user', password: 'Bench-Pass1!' },
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    console.log(`  HTTP (inject), ${RUNS} runs each:`);
+    const urls: [string, string][] = [
+      ['GET /energy_info/today/', `/api/v3/energy_info/today/?user_id=${userId}`],
+      ['GET /energy_info/detail/ day', `/api/v3/energy_info/detail/?user_id=${userId}&timescale=day&timestamp=${now - 7 * 86_400}`],
+      ['GET /energy_info/detail/ week', `/api/v3/energy_info/detail/?user_id=${userId}&timescale=week&timestamp=${lastMonth}`],
+      ['GET /energy_info/detail/ month', `/api/v3/energy_info/detail/?user_id=${userId}&timescale=month&timestamp=${lastMonth}`],
+      ['GET /dashboard/', '/api/v3/dashboard/'],
+    ];
+    for (const [label, url] of urls) {
+      const ms = await time(async () => {
+        const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+      });
+      console.log(line(label, ms));
+    }
+    await app.close();
+    console.log(`  server process RSS: ${rssMiB(process.pid).toFixed(0)} MiB`);
+  } finally {
+    await opened.drop();
+  }
+}
