@@ -25,9 +25,8 @@ import { createScratchDatabase } from './postgres';
 const RUNS = 200;
 const YEAR_S = 365 * 86_400;
 const HOMES_PER_INSERT = 10;
-/** Background homes: 999 on PostgreSQL (1,000 in all); BENCH_PGLITE_HOMES on PGlite (default the same). */
-const backgroundHomes = (store: 'pglite' | 'postgres'): number =>
-  store === 'pglite' ? Number(process.env.BENCH_PGLITE_HOMES ?? 999) : 999;
+/** Background homes: 999 (1,000 in all) unless BENCH_SUMMARY_HOMES says otherwise (quick runs). */
+const backgroundHomes = (): number => Number(process.env.BENCH_SUMMARY_HOMES ?? 999);
 
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
@@ -37,11 +36,19 @@ async function openStore(store: 'pglite' | 'postgres') {
     const scratch = await createScratchDatabase('summaries');
     if (!scratch) return null;
     const db = await openPostgres(scratch.url, 4);
-    return { db, drop: async () => (await db.close(), await scratch.drop()) };
+    const drop = async () => {
+      await db.close();
+      await scratch.drop();
+    };
+    return { db, drop };
   }
   const dir = await mkdtemp(join(tmpdir(), 'homeview-bench-summaries-'));
   const db = await openPglite(dir);
-  return { db, drop: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
+  const drop = async () => {
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { db, drop };
 }
 
 /** A year of generated half-hours for each background home, priced at flat rates, in SQL. */
@@ -116,13 +123,17 @@ export async function benchSummaries(store: 'pglite' | 'postgres'): Promise<void
       now,
       zone: house.time_zone,
     });
-    console.log(`  one home-year of 1-minute readings ingested: ${real.readings} readings, ${real.events} uses, ${secs(t0)}`);
+    console.log(
+      `  one home-year of 1-minute readings ingested: ${real.readings} readings, ${real.events} uses, ${secs(t0)}`,
+    );
 
     t0 = performance.now();
-    const count = backgroundHomes(store);
+    const count = backgroundHomes();
     const rows = await fillBackground(db, count, from, to);
     console.log(`  ${count} background homes × 1 year of rollups: ${rows} rows generated in ${secs(t0)}`);
-    const size = await db.query<{ mb: number }>('select (pg_database_size(current_database()) / 1048576)::int as mb');
+    const size = await db.query<{ mb: number }>(
+      'select (pg_database_size(current_database()) / 1048576)::int as mb',
+    );
     console.log(`  database size ${size.rows[0]?.mb} MiB; ${count + 1} homes`);
 
     const lastMonth = now - 32 * 86_400;
@@ -135,7 +146,8 @@ export async function benchSummaries(store: 'pglite' | 'postgres'): Promise<void
     ];
     console.log(`  service, ${RUNS} runs each (summary + navigation + appliances; year: summary only):`);
     for (const [label, unit, ts] of cases) {
-      const run = () => (unit === 'year' ? summarise(db, house, unit, ts, now) : energyView(db, house, unit, ts, now));
+      const run = () =>
+        unit === 'year' ? summarise(db, house, unit, ts, now) : energyView(db, house, unit, ts, now);
       console.log(line(label, await time(run)));
     }
 
@@ -152,9 +164,18 @@ export async function benchSummaries(store: 'pglite' | 'postgres'): Promise<void
     console.log(`  HTTP (inject), ${RUNS} runs each:`);
     const urls: [string, string][] = [
       ['GET /energy_info/today/', `/api/v3/energy_info/today/?user_id=${userId}`],
-      ['GET /energy_info/detail/ day', `/api/v3/energy_info/detail/?user_id=${userId}&timescale=day&timestamp=${now - 7 * 86_400}`],
-      ['GET /energy_info/detail/ week', `/api/v3/energy_info/detail/?user_id=${userId}&timescale=week&timestamp=${lastMonth}`],
-      ['GET /energy_info/detail/ month', `/api/v3/energy_info/detail/?user_id=${userId}&timescale=month&timestamp=${lastMonth}`],
+      [
+        'GET /energy_info/detail/ day',
+        `/api/v3/energy_info/detail/?user_id=${userId}&timescale=day&timestamp=${now - 7 * 86_400}`,
+      ],
+      [
+        'GET /energy_info/detail/ week',
+        `/api/v3/energy_info/detail/?user_id=${userId}&timescale=week&timestamp=${lastMonth}`,
+      ],
+      [
+        'GET /energy_info/detail/ month',
+        `/api/v3/energy_info/detail/?user_id=${userId}&timescale=month&timestamp=${lastMonth}`,
+      ],
       ['GET /dashboard/', '/api/v3/dashboard/'],
     ];
     for (const [label, url] of urls) {

@@ -16,12 +16,14 @@ import { energyDashboardMessages } from './features/energy/dashboard';
 import { energyRoutes } from './features/energy/routes';
 import { popupRoutes } from './features/popups/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { tariffRoutes } from './features/tariffs/routes';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
 import { type LogDestination, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSingleValuedFields } from './http/validate';
 import { registerWeb } from './http/web';
+import { ingestRoutes } from './ingest/http/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   popupRoutes(app, ctx);
   settingsRoutes(app, ctx);
   energyRoutes(app, ctx);
+  tariffRoutes(app, ctx);
+  ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);
 

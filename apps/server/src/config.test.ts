@@ -19,6 +19,9 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       trustProxy: false,
       bodyLimitBytes: 1024 * 1024,
+      demoLive: true,
+      demoHistoryDays: null,
+      demoNeighbours: 200,
     });
     expect(c.webDist).toMatch(/apps\/web\/dist$/);
   });
@@ -39,6 +42,9 @@ describe('configuration from the environment', () => {
     ['PUBLIC_ORIGIN', 'localhost:8080'],
     ['PUBLIC_ORIGIN', 'https://x.example/app'],
     ['TRUST_PROXY', 'yes'],
+    ['DEMO_LIVE', 'yes'],
+    ['DEMO_HISTORY_DAYS', '0'],
+    ['DEMO_NEIGHBOURS', '5000'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

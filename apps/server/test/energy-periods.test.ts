@@ -88,9 +88,9 @@ describeEachDb('energy periods', (suite) => {
       at('2024-10-27T01:00:00Z'),
     ]);
     const shares = allocateStandingCharge(STANDING_NANO, 50);
-    day.details.forEach((d, i) =>
-      expectEntry(d, start + i * 3600, start + (i + 1) * 3600, shares[2 * i]! + shares[2 * i + 1]!),
-    );
+    day.details.forEach((d, i) => {
+      expectEntry(d, start + i * 3600, start + (i + 1) * 3600, shares[2 * i]! + shares[2 * i + 1]!);
+    });
     expectEntry(day, start, start + 25 * 3600, STANDING_NANO);
     for (const [ts, hour] of [
       ['2024-10-27T00:30:00Z', '2024-10-27T00:00:00Z'],
@@ -124,8 +124,14 @@ describeEachDb('energy periods', (suite) => {
     expectEntry(week, SPRING[0], SPRING[1], 2 * STANDING_NANO);
     const april = await q(`timescale=month&timestamp=${at('2024-04-15T12:00:00Z')}`);
     expect(april.details).toHaveLength(30);
-    expect(april.details.every((d) => d.data_slots === 0 && d.balance.cost === shown(STANDING_NANO))).toBe(true);
-    expect(april.balance).toEqual({ income: 0, cost: shown(30 * STANDING_NANO), profit_loss: -shown(30 * STANDING_NANO) });
+    expect(april.details.every((d) => d.data_slots === 0 && d.balance.cost === shown(STANDING_NANO))).toBe(
+      true,
+    );
+    expect(april.balance).toEqual({
+      income: 0,
+      cost: shown(30 * STANDING_NANO),
+      profit_loss: -shown(30 * STANDING_NANO),
+    });
     const today = await q('');
     expect(today.details.every((d) => d.data_slots === 0)).toBe(true);
     expect(today.balance.cost).toBe(shown(STANDING_NANO));

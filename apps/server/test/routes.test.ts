@@ -7,7 +7,10 @@ import { testConfig } from './support/app';
 // VAL-01: every /api route the server registers is a call of the contract (spec §7), so its input has
 // a contract schema and web and server agree on its path. Routes outside the contract (e.g. device
 // ingest) must be listed here on purpose, with their own schema.
-const OUTSIDE_CONTRACT: ReadonlySet<string> = new Set([]);
+const OUTSIDE_CONTRACT: ReadonlySet<string> = new Set([
+  'POST /api/ingest/v1/readings', // Bearer house key; body read by ingest/formats (README "Ingest API")
+  'POST /api/ingest/v1/appliance-power',
+]);
 
 it('registers only contract endpoints under /api', async () => {
   const db = { kind: 'postgres' } as Db; // never queried: the app is only built

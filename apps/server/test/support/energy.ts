@@ -17,9 +17,9 @@ import { findHouseIdOf } from '../../src/features/houses/repository';
 import { ingestReadings, type Reading } from '../../src/features/readings/ingest';
 import type { Session } from './app';
 
-// Energy fixtures: a tariff with every kind of rate, deterministic synthetic readings (some half-hours
-// exporting more than they generate, as a battery would), and an oracle that prices them with
-// @homeview/domain independently of the server's SQL.
+// The READ side's energy fixtures (features/energy tests): a tariff with every kind of rate,
+// deterministic synthetic readings (some half-hours exporting more than they generate, as a battery
+// would), and an oracle that prices them with @homeview/domain independently of the server's SQL.
 
 export const ZONE = 'Europe/London';
 export const at = (iso: string): number => Date.parse(iso) / 1000;
@@ -37,7 +37,7 @@ export const TEST_TARIFF: Tariff = makeTariff({
 });
 export const STANDING_NANO = 550_000 * 1000;
 
-/** 5-minute readings over [from, to) from a small LCG, skipping [gapFrom, gapTo). */
+/** 5-minute readings over [from, to) from a small LCG, skipping [gap[0], gap[1]). */
 export function syntheticReadings(from: number, to: number, seed: number, gap?: [number, number]): Reading[] {
   let x = seed;
   const next = (n: number) => {
@@ -48,7 +48,13 @@ export function syntheticReadings(from: number, to: number, seed: number, gap?: 
   for (let t = from; t < to; t += 300) {
     if (gap && t >= gap[0] && t < gap[1]) continue;
     const generation = next(4) === 0 ? 0 : next(60);
-    out.push({ start: t, interval_s: 300, import_wh: next(90), export_wh: next(50), generation_wh: generation });
+    out.push({
+      start: t,
+      interval_s: 300,
+      import_wh: next(90),
+      export_wh: next(50),
+      generation_wh: generation,
+    });
   }
   return out;
 }
@@ -97,9 +103,17 @@ export async function houseWithData(db: Db, userId: number, readings: readonly R
   return houseId;
 }
 
-export async function getEnergy(app: FastifyInstance, session: Session, query: string): Promise<EnergyDetail> {
+export async function getEnergy(
+  app: FastifyInstance,
+  session: Session,
+  query: string,
+): Promise<EnergyDetail> {
   const path = query.includes('timescale') ? 'detail' : 'today';
-  const res = await app.inject({ method: 'GET', url: `/api/v3/energy_info/${path}/?${query}`, headers: session.headers() });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v3/energy_info/${path}/?${query}`,
+    headers: session.headers(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return EnergyDetail.parse(res.json());
 }

@@ -1,5 +1,11 @@
 import { createHouseCommand, createUser, linkDependantCommand } from './accounts';
+import { apiKeyCommand } from './api-key';
 import type { Command } from './types';
 
 /** Every admin command; a new one is a Command object added here. */
-export const commands: readonly Command[] = [createUser, createHouseCommand, linkDependantCommand];
+export const commands: readonly Command[] = [
+  createUser,
+  createHouseCommand,
+  linkDependantCommand,
+  apiKeyCommand,
+];

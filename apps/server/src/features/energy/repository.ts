@@ -31,50 +31,6 @@ export interface BucketSums {
   data_slots: number;
 }
 
-/**
- * The rollups of [start, end) summed per bucket, where `bucketStarts` (ascending, the first = start) are
- * the detail periods computed by @homeview/domain. Summing in SQL sends one row per bucket instead of
- * one per half-hour: a year is 12 rows, not 17,520 (which cost ~0.5 s to decode on PGlite).
- * Index: a range on (house_id, slot_start). Returns one entry per bucket, in order, zeros where empty.
- */
-export async function sumsByBucket(
-  db: Queryable,
-  houseId: number,
-  start: number,
-  end: number,
-  bucketStarts: readonly number[],
-): Promise<BucketSums[]> {
-  const { rows } = await db.query<BucketSums & { bucket: number }>(
-    `select width_bucket(slot_start, $4::bigint[]) as bucket,
-            count(*)::int as data_slots,
-            sum(import_wh)::bigint as import_wh,
-            sum(export_wh)::bigint as export_wh,
-            sum(generation_wh)::bigint as generation_wh,
-            sum(import_wh + greatest(generation_wh - export_wh, 0))::bigint as consumed_wh,
-            sum(import_cost)::bigint as import_cost,
-            sum(export_income)::bigint as export_income,
-            sum(generation_income)::bigint as generation_income
-       from rollups
-      where house_id = $1 and slot_start >= $2 and slot_start < $3
-      group by 1`,
-    [houseId, start, end, bucketStarts],
-  );
-  const out: BucketSums[] = bucketStarts.map(() => ({
-    import_wh: 0,
-    export_wh: 0,
-    generation_wh: 0,
-    consumed_wh: 0,
-    import_cost: 0,
-    export_income: 0,
-    generation_income: 0,
-    data_slots: 0,
-  }));
-  for (const { bucket, ...sums } of rows) {
-    if (bucket >= 1 && bucket <= out.length) out[bucket - 1] = sums;
-  }
-  return out;
-}
-
 export interface DataSpan {
   /** Start of the oldest half-hour with data; null before the first reading. */
   first: number | null;
@@ -82,16 +38,65 @@ export interface DataSpan {
   latestEnd: number | null;
 }
 
-/** Two index probes (oldest and newest rollup), not an aggregate over the house's rows. */
-export async function dataSpan(db: Queryable, houseId: number): Promise<DataSpan> {
-  const { rows } = await db.query<{ first: number | null; latest_end: number | null }>(
-    `select (select slot_start from rollups where house_id = $1 order by slot_start limit 1) as first,
-            (select slot_start + covered_s from rollups where house_id = $1
-              order by slot_start desc limit 1) as latest_end`,
-    [houseId],
+export interface PeriodSums {
+  span: DataSpan;
+  /** One entry per bucket, in order; zeros (and data_slots 0) where the bucket has no rollup. */
+  sums: BucketSums[];
+}
+
+const noSums = (): BucketSums => ({
+  import_wh: 0,
+  export_wh: 0,
+  generation_wh: 0,
+  consumed_wh: 0,
+  import_cost: 0,
+  export_income: 0,
+  generation_income: 0,
+  data_slots: 0,
+});
+
+type PeriodSumsRow = BucketSums & { bucket: number | null; first: number | null; latest_end: number | null };
+
+/**
+ * In one round trip: the house's data span (its oldest and newest rollup: two index probes, not an
+ * aggregate) and the rollups of [start, end) summed per bucket, where `bucketStarts` (ascending, the first
+ * = start) are the detail periods computed by @homeview/domain. Summing in SQL sends one row per bucket
+ * instead of one per half-hour: a year is 12 rows, not 17,520 (which cost ~0.5 s to decode on PGlite).
+ */
+export async function periodSums(
+  db: Queryable,
+  houseId: number,
+  start: number,
+  end: number,
+  bucketStarts: readonly number[],
+): Promise<PeriodSums> {
+  const { rows } = await db.query<PeriodSumsRow>(
+    `with span as (
+       select (select slot_start from rollups where house_id = $1 order by slot_start limit 1) as first,
+              (select slot_start + covered_s from rollups where house_id = $1
+                order by slot_start desc limit 1) as latest_end)
+     select span.first, span.latest_end, b.*
+       from span left join lateral (
+         select width_bucket(slot_start, $4::bigint[]) as bucket,
+                count(*)::int as data_slots,
+                sum(import_wh)::bigint as import_wh,
+                sum(export_wh)::bigint as export_wh,
+                sum(generation_wh)::bigint as generation_wh,
+                sum(import_wh + greatest(generation_wh - export_wh, 0))::bigint as consumed_wh,
+                sum(import_cost)::bigint as import_cost,
+                sum(export_income)::bigint as export_income,
+                sum(generation_income)::bigint as generation_income
+           from rollups
+          where house_id = $1 and slot_start >= $2 and slot_start < $3
+          group by 1) b on true`,
+    [houseId, start, end, bucketStarts],
   );
-  const row = rows[0];
-  return { first: row?.first ?? null, latestEnd: row?.latest_end ?? null };
+  const sums = bucketStarts.map(noSums);
+  for (const row of rows) {
+    const { bucket, first: _first, latest_end: _latestEnd, ...bucketSums } = row;
+    if (bucket !== null && bucket >= 1 && bucket <= sums.length) sums[bucket - 1] = bucketSums;
+  }
+  return { span: { first: rows[0]?.first ?? null, latestEnd: rows[0]?.latest_end ?? null }, sums };
 }
 
 export interface ApplianceUsageRow {

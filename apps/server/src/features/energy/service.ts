@@ -3,6 +3,7 @@ import {
   balanceOf,
   compileTariffs,
   type DataRange,
+  detailUnit,
   neighbours,
   type Period,
   type PeriodSummary,
@@ -10,20 +11,21 @@ import {
   periodContaining,
   type SummaryEntry,
   selectPeriod,
+  type TariffBook,
   subPeriods,
   summarizePeriod,
   type ViewUnit,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { houseTariffs } from '../tariffs/repository';
+import { Memo } from './memo';
 import {
   type ApplianceUsageRow,
   applianceUsageIn,
   appliancesOnBetween,
   type BucketSums,
-  dataSpan,
   type EnergyHouse,
-  sumsByBucket,
+  periodSums,
 } from './repository';
 
 // One energy view (§3 Energy today/detail) of one house: the selected period summarised by @homeview/domain
@@ -44,7 +46,7 @@ export interface Summary {
 }
 
 export interface EnergyView extends Summary {
-  available: (number | null)[];
+  available: readonly (number | null)[];
   previous: number | null;
   next: number | null;
   /** Non-continuous appliances with a use overlapping the hour before now. */
@@ -91,7 +93,32 @@ function totalOf(period: Period, details: readonly SummaryEntry[]): SummaryEntry
     data_slots: 0,
   };
   for (const d of details) for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += d.totals[k];
-  return { period, totals: t, balance: balanceOf(t), energy_balance: { generated: t.generation_wh, consumed: t.consumed_wh } };
+  return {
+    period,
+    totals: t,
+    balance: balanceOf(t),
+    energy_balance: { generated: t.generation_wh, consumed: t.consumed_wh },
+  };
+}
+
+const detailStarts = new Memo<number[]>(2000);
+const skeletons = new WeakMap<TariffBook, Memo<PeriodSummary>>();
+const defaultBooks = new Memo<TariffBook>(50);
+const availableLists = new Memo<(number | null)[]>(2000);
+
+/**
+ * The domain's summary of the period with no rows: its details and each one's standing charge. It depends
+ * on `now` only through which local days have started, so it is memoised per tariff book and local day.
+ */
+function skeletonOf(book: TariffBook, period: Period, chargeFrom: number, now: number): PeriodSummary {
+  let memo = skeletons.get(book);
+  if (memo === undefined) {
+    memo = new Memo(500);
+    skeletons.set(book, memo);
+  }
+  const today = periodContaining('day', now, book.zone).start;
+  const key = `${period.unit}|${period.start}|${chargeFrom}|${today}`;
+  return memo.get(key, () => summarizePeriod(period, { book, rows: [], chargeFrom, now }));
 }
 
 /**
@@ -110,16 +137,15 @@ export async function summarise(
 ): Promise<Summary> {
   const zone = house.time_zone;
   const period = periodFor(unit, timestamp, now, zone);
-  // The house's compiled tariffs come from the write side's per-house cache (one small query when warm).
-  const [span, tariffs] = await Promise.all([dataSpan(db, house.id), houseTariffs(db, house.id)]);
-  const skeleton = summarizePeriod(period, {
-    book: tariffs?.book ?? compileTariffs([], zone),
-    rows: [],
-    chargeFrom: span.first ?? Number.POSITIVE_INFINITY,
-    now,
-  });
-  const starts = skeleton.details.map((d) => d.period.start);
-  const sums = await sumsByBucket(db, house.id, period.start, period.end, starts);
+  const starts = detailStarts.get(`${zone}|${period.unit}|${period.start}`, () =>
+    subPeriods(period, detailUnit(period.unit), zone).map((p) => p.start),
+  );
+  // Sequential on purpose: two short queries beat a pool round of parallel ones on a small machine.
+  // The compiled tariffs come from the write side's per-house cache (one small query when warm).
+  const tariffs = await houseTariffs(db, house.id);
+  const { span, sums } = await periodSums(db, house.id, period.start, period.end, starts);
+  const book = tariffs?.book ?? defaultBooks.get(zone, () => compileTariffs([], zone));
+  const skeleton = skeletonOf(book, period, span.first ?? Number.POSITIVE_INFINITY, now);
   const details = skeleton.details.map((d, i) => withSums(d, sums[i] as BucketSums));
   const summary: PeriodSummary = { ...totalOf(period, details), details };
   return { house, unit, period, summary, range: { first: span.first, now }, latestEnd: span.latestEnd };
@@ -143,15 +169,18 @@ export async function energyView(
   timestamp: number | undefined,
   now: number,
 ): Promise<EnergyView> {
+  const zone = house.time_zone;
   const base = await summarise(db, house, unit, timestamp, now);
   const { period, range } = base;
-  const zone = house.time_zone;
-  const [onInPastHour, usage] = await Promise.all([
-    appliancesOnBetween(db, house.id, now - PAST_HOUR_S, now),
-    applianceUsageIn(db, house.id, period.start, period.end),
-  ]);
+  const onInPastHour = await appliancesOnBetween(db, house.id, now - PAST_HOUR_S, now);
+  const usage = await applianceUsageIn(db, house.id, period.start, period.end);
   const { previous, next } = neighbours(period, range, zone);
-  const available = unit === 'hour' ? availableHours(period, range, zone) : availablePeriods(unit, range, zone);
+  // The list changes only when a new period begins or the first reading moves.
+  const current = periodContaining(unit, now, zone).start;
+  const selectedHour = unit === 'hour' ? period.start : '';
+  const available = availableLists.get(`${zone}|${unit}|${range.first}|${current}|${selectedHour}`, () =>
+    unit === 'hour' ? availableHours(period, range, zone) : availablePeriods(unit, range, zone),
+  );
   return { ...base, available, previous, next, onInPastHour, usage };
 }
 

@@ -31,7 +31,11 @@ export function eventCost(book: TariffBook, start: number, end: number, energyWh
 }
 
 /** Inserts events, keeping stored ones (house + type + start is the key); returns how many were new. */
-export async function insertEvents(db: Queryable, houseId: number, events: readonly StoredEvent[]): Promise<number> {
+export async function insertEvents(
+  db: Queryable,
+  houseId: number,
+  events: readonly StoredEvent[],
+): Promise<number> {
   let inserted = 0;
   for (let at = 0; at < events.length; at += INSERT_CHUNK) {
     const part = events.slice(at, at + INSERT_CHUNK);
@@ -64,7 +68,11 @@ export async function eventsFrom(db: Queryable, houseId: number, from: number): 
   return rows;
 }
 
-export async function updateEventCosts(db: Queryable, houseId: number, events: readonly StoredEvent[]): Promise<void> {
+export async function updateEventCosts(
+  db: Queryable,
+  houseId: number,
+  events: readonly StoredEvent[],
+): Promise<void> {
   for (let at = 0; at < events.length; at += INSERT_CHUNK) {
     const part = events.slice(at, at + INSERT_CHUNK);
     await db.query(

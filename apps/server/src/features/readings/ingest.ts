@@ -2,12 +2,13 @@ import { priceSlot, type TariffBook } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
-import { houseTariffs } from '../tariffs/repository';
+import { houseTariffs, tariffsFor } from '../tariffs/repository';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import {
-  hasReadingsIn,
+  ingestContext,
   inTransaction,
   insertReadings,
+  insertWithRollups,
   lockHouse,
   type ReadingColumns,
   SLOT_S,
@@ -193,14 +194,14 @@ export async function ingestReadings(
   if (first === undefined || last === undefined) return { stored: 0, duplicates: 0 };
   const stored = await inTransaction(db, async (tx) => {
     await lockHouse(tx, houseId);
-    const book = await houseBook(tx, houseId);
+    const context = await ingestContext(tx, houseId, first, last + SLOT_S);
+    if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
+    const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
     // Slots holding no reading yet (the common case: new data) need no lookup, and their new sums are
     // the batch's own. Otherwise stored starts are left out (the stored reading wins) and the touched
     // slots are summed again from all their raw readings, checking for overlaps.
-    if (!(await hasReadingsIn(tx, houseId, first, last + SLOT_S))) {
-      const inserted = await insertReadings(tx, houseId, batch.cols);
-      await upsertRollups(tx, houseId, rollupsOf(book, batchTotals(batch.cols), batch));
-      return inserted;
+    if (!context.occupied) {
+      return insertWithRollups(tx, houseId, batch.cols, rollupsOf(book, batchTotals(batch.cols), batch));
     }
     const fresh = without(batch.cols, await storedStarts(tx, houseId, batch.cols.start));
     if (fresh.start.length === 0) return 0;

@@ -44,4 +44,3 @@ export function repriceHouse(db: Db | Queryable, houseId: number, fromTs: number
     return { rollups: changedSlots.length, events: changedEvents.length };
   });
 }
-

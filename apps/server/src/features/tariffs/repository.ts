@@ -45,32 +45,42 @@ export interface HouseTariffs {
 const CACHE_SIZE = 256;
 const cache = new Map<number, { key: string; value: HouseTariffs }>();
 
+/** SQL for a house's tariff cache key, with the house aliased `h` (see the note at the top). */
+export const TARIFF_KEY_SQL = `coalesce((select string_agg(t.id || '@' || (extract(epoch from t.created_at) * 1e6)::bigint,
+  ',' order by t.id) from tariffs t where t.house_id = h.id), '')`;
+
 /**
- * The house's zone and compiled tariffs, or null for an unknown house. Compiling means parsing the stored
- * JSON (a year of Agile prices is ~17,000 pairs), so the result is cached per house and reused while the
- * zone and the version ids are unchanged (checked by one small query each call).
+ * The compiled tariffs for a house whose zone and tariff key were just read. Compiling means parsing the
+ * stored JSON (a year of Agile prices is ~17,000 pairs), so the result is cached per house and reused
+ * while the zone and the version ids are unchanged.
  */
-export async function houseTariffs(db: Queryable, houseId: number): Promise<HouseTariffs | null> {
-  const { rows } = await db.query<{ time_zone: string; ids: string }>(
-    `select h.time_zone,
-            coalesce((select string_agg(t.id || '@' || (extract(epoch from t.created_at) * 1e6)::bigint, ',' order by t.id)
-                      from tariffs t where t.house_id = h.id), '') as ids
-     from houses h where h.id = $1
-     for key share of h`, // as a foreign key would: the house stays until this writer commits
-    [houseId],
-  );
-  const row = rows[0];
-  if (row === undefined) return null;
-  const key = `${row.time_zone}|${row.ids}`;
+export async function tariffsFor(
+  db: Queryable,
+  houseId: number,
+  zone: string,
+  ids: string,
+): Promise<HouseTariffs> {
+  const key = `${zone}|${ids}`;
   const hit = cache.get(houseId);
   if (hit?.key === key) {
     cache.delete(houseId); // most recently used last
     cache.set(houseId, hit);
     return hit.value;
   }
-  const versions = row.ids === '' ? [] : await loadTariffs(db, houseId);
-  const value: HouseTariffs = { zone: row.time_zone, versions, book: compileTariffs(versions, row.time_zone) };
+  const versions = ids === '' ? [] : await loadTariffs(db, houseId);
+  const value: HouseTariffs = { zone, versions, book: compileTariffs(versions, zone) };
   cache.set(houseId, { key, value });
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as number);
   return value;
+}
+
+/** The house's zone and compiled tariffs, or null for an unknown house. */
+export async function houseTariffs(db: Queryable, houseId: number): Promise<HouseTariffs | null> {
+  const { rows } = await db.query<{ time_zone: string; ids: string }>(
+    `select h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h where h.id = $1
+     for key share of h`, // as a foreign key would: the house stays until this writer commits
+    [houseId],
+  );
+  const row = rows[0];
+  return row === undefined ? null : tariffsFor(db, houseId, row.time_zone, row.ids);
 }

@@ -48,10 +48,7 @@ describe('generic readings CSV', () => {
       '1727740200,900,1,0,0',
       /^Row 3, field interval_s: a reading from 2024-09-30T23:50:00Z lasting 900 s crosses/,
     ],
-    [
-      '1727738100,900,1,0,0',
-      /^Row 3, field start: the reading from 2024-09-30T23:15:00Z \(900 s\) overlaps/,
-    ],
+    ['1727738100,900,1,0,0', /^Row 3, field start: the reading from 2024-09-30T23:15:00Z \(900 s\) overlaps/],
     ['1727739000,1800,1,0', /^Row 3: has 4 fields but the header has 5$/],
     [
       '1727739000,1800,1,5,0,0',

@@ -45,6 +45,7 @@ export {
   READINGS_CSV_FORMATS,
   type ReadingsCsvFormat,
   readingsFormatFrom,
+  readingsLayout,
   streamReadingsCsv,
 } from './readings-csv';
 export { EXAMPLE_READING, parseReadingsJson } from './readings-json';

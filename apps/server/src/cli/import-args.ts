@@ -1,0 +1,94 @@
+import { isValidTimeZone } from '@homeview/domain';
+import { isReadingsCsvFormat, READINGS_CSV_FORMATS, type ReadingsCsvFormat } from '../ingest/formats';
+import { CliError } from './args';
+
+// `npm run import -- <readings|appliances|prices> --house H [flags] FILE`, checked before anything is
+// opened: strict flags (unknown, repeated or valueless ones are errors) and exactly one file.
+
+export const IMPORT_USAGE = [
+  'Usage:',
+  '  npm run import -- readings --house H --format generic|octopus|n3rgy FILE',
+  '  npm run import -- appliances --house H [--interval-s 60] [--naive-zone ZONE] [--unmapped skip] FILE',
+  '  npm run import -- prices --house H --format agile FILE',
+].join('\n');
+
+export type ImportArgs =
+  | { kind: 'readings'; house: number; file: string; format: ReadingsCsvFormat }
+  | {
+      kind: 'appliances';
+      house: number;
+      file: string;
+      interval_s: number;
+      naiveZone: string | null;
+      unmapped: 'error' | 'skip';
+    }
+  | { kind: 'prices'; house: number; file: string };
+
+const FLAGS: Readonly<Record<string, readonly string[]>> = {
+  readings: ['house', 'format'],
+  appliances: ['house', 'interval-s', 'naive-zone', 'unmapped'],
+  prices: ['house', 'format'],
+};
+
+function split(kind: string, argv: readonly string[]): { flags: Map<string, string>; files: string[] } {
+  const flags = new Map<string, string>();
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const match = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(arg);
+    if (!match) {
+      files.push(arg);
+      continue;
+    }
+    const name = match[1] as string;
+    if (!FLAGS[kind]?.includes(name)) throw new CliError(`Unknown flag --${name} for "import ${kind}"`);
+    if (flags.has(name)) throw new CliError(`--${name} is given twice`);
+    let value = match[2];
+    if (value === undefined) {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new CliError(`--${name} needs a value`);
+      value = next;
+      i++;
+    }
+    flags.set(name, value);
+  }
+  return { flags, files };
+}
+
+export function parseImportArgs(argv: readonly string[]): ImportArgs {
+  const [kind, ...rest] = argv;
+  if (kind === undefined || !(kind in FLAGS)) {
+    throw new CliError(kind === undefined ? IMPORT_USAGE : `Unknown import "${kind}".\n\n${IMPORT_USAGE}`);
+  }
+  const { flags, files } = split(kind, rest);
+  const house = flags.get('house');
+  if (house === undefined) throw new CliError('--house is required (the house id; create-house prints it)');
+  if (!/^[1-9]\d{0,9}$/.test(house)) throw new CliError(`--house must be a house id, got "${house}"`);
+  if (files.length !== 1) {
+    throw new CliError(
+      files.length === 0 ? 'Which file? Give its path last.' : `One file at a time, got ${files.join(', ')}`,
+    );
+  }
+  const base = { house: Number(house), file: files[0] as string };
+  const format = flags.get('format');
+  if (kind === 'readings') {
+    if (!isReadingsCsvFormat(format))
+      throw new CliError(
+        `--format must be one of ${READINGS_CSV_FORMATS.join(', ')}${format ? ` (got "${format}")` : ''}`,
+      );
+    return { kind, ...base, format };
+  }
+  if (kind === 'prices') {
+    if (format !== 'agile') throw new CliError(`--format must be agile${format ? ` (got "${format}")` : ''}`);
+    return { kind, ...base };
+  }
+  const interval = flags.get('interval-s') ?? '60';
+  if (!/^\d{1,4}$/.test(interval) || Number(interval) < 1 || Number(interval) > 1800)
+    throw new CliError(`--interval-s must be the seconds between samples, 1 to 1800 (got "${interval}")`);
+  const naiveZone = flags.get('naive-zone') ?? null;
+  if (naiveZone !== null && !isValidTimeZone(naiveZone))
+    throw new CliError(`--naive-zone must be an IANA zone such as Europe/London or UTC (got "${naiveZone}")`);
+  const unmapped = flags.get('unmapped') ?? 'error';
+  if (unmapped !== 'error' && unmapped !== 'skip') throw new CliError('--unmapped must be error or skip');
+  return { kind: 'appliances', ...base, interval_s: Number(interval), naiveZone, unmapped };
+}

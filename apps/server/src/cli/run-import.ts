@@ -1,0 +1,216 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { ConfigError, loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { openDb } from '../db/open';
+import type { Db, Queryable } from '../db/types';
+import {
+  type ApplianceEventInput,
+  IngestError,
+  ingestApplianceEvents,
+  ingestReadings,
+} from '../features/readings/ingest';
+import { importDynamicPrices, UnknownHouse } from '../features/tariffs/service';
+import { houseTariffs } from '../features/tariffs/repository';
+import {
+  openAppliancePowerCsv,
+  ParseError,
+  type Reading,
+  readingsLayout,
+  streamAgileCsv,
+} from '../ingest/formats';
+import { streamCsvLined } from '../ingest/lined';
+import { PowerIngestor } from '../ingest/power';
+import { CliError } from './args';
+import { type ImportArgs, parseImportArgs } from './import-args';
+import { ProgressBar, type ProgressTarget } from './progress';
+
+// `npm run import`: files streamed into a house through the same write path as HTTP ingest, the whole
+// file in one transaction (all or nothing: a bad row 90% of the way in leaves the database unchanged),
+// flushed in chunks so memory stays flat. A progress bar on stderr, one summary line on stdout, exit 1
+// with one clear line (the row and field for a bad row) on any problem.
+
+export interface ImportIo {
+  env: NodeJS.ProcessEnv;
+  out(line: string): void;
+  err(line: string): void;
+  progress?: ProgressTarget | null;
+  open?: () => Promise<Db>;
+  now?: () => Date;
+}
+
+const CHUNK = 50_000;
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** Reads a file, reporting bytes read to the bar. */
+function source(file: string, bar: ProgressBar, rows: () => number) {
+  let bytes = 0;
+  const stream = createReadStream(file);
+  stream.on('data', (chunk) => {
+    bytes += chunk.length;
+    bar.update(bytes, rows());
+  });
+  return stream;
+}
+
+/** Ingests one chunk of readings, turning a batch position in an error into the file's row. */
+async function flushReadings(tx: Queryable, house: number, rows: Reading[], lines: number[], now: number) {
+  try {
+    return await ingestReadings(tx, house, rows, { now });
+  } catch (error) {
+    if (error instanceof IngestError && error.index !== null)
+      throw new ParseError(lines[error.index] ?? null, error.field, error.detail);
+    throw error;
+  }
+}
+
+async function importReadings(
+  db: Db,
+  args: Extract<ImportArgs, { kind: 'readings' }>,
+  bar: ProgressBar,
+  now: number,
+) {
+  const total = { stored: 0, duplicates: 0, rows: 0 };
+  await db.transaction(async (tx) => {
+    let rows: Reading[] = [];
+    let lines: number[] = [];
+    const flush = async () => {
+      const r = await flushReadings(tx, args.house, rows, lines, now);
+      total.stored += r.stored;
+      total.duplicates += r.duplicates;
+      rows = [];
+      lines = [];
+    };
+    for await (const row of streamCsvLined(
+      source(args.file, bar, () => total.rows),
+      readingsLayout(args.format),
+    )) {
+      rows.push(row.value);
+      lines.push(row.line);
+      total.rows++;
+      if (rows.length === CHUNK) await flush();
+    }
+    await flush();
+  });
+  bar.finish(total.rows);
+  return `${count(total.rows)} readings read: ${count(total.stored)} stored, ${count(total.duplicates)} duplicates`;
+}
+
+async function importAppliances(
+  db: Db,
+  args: Extract<ImportArgs, { kind: 'appliances' }>,
+  bar: ProgressBar,
+  now: number,
+) {
+  const zone = args.naiveZone ?? (await houseTariffs(db, args.house))?.zone;
+  let samples = 0;
+  const opened = await openAppliancePowerCsv(
+    source(args.file, bar, () => samples),
+    {
+      interval_s: args.interval_s,
+      ...(zone === undefined ? {} : { naiveTimeZone: zone }),
+      onUnmapped: args.unmapped,
+    },
+  );
+  const ingestor = new PowerIngestor(opened.columns);
+  const total = { readings: 0, events: 0, duplicates: 0 };
+  await db.transaction(async (tx) => {
+    let rows: Reading[] = [];
+    let lines: number[] = [];
+    let events: ApplianceEventInput[] = [];
+    const flush = async () => {
+      const r = await flushReadings(tx, args.house, rows, lines, now);
+      const e = await ingestApplianceEvents(tx, args.house, events);
+      total.readings += r.stored;
+      total.events += e.stored;
+      total.duplicates += r.duplicates + e.duplicates;
+      rows = [];
+      lines = [];
+      events = [];
+    };
+    for await (const sample of opened.samples) {
+      samples++;
+      const out = ingestor.push(sample);
+      if (out.reading !== null) {
+        rows.push(out.reading.value);
+        lines.push(out.reading.line);
+      }
+      events.push(...out.events);
+      if (rows.length === CHUNK) await flush();
+    }
+    events.push(...ingestor.finish());
+    await flush();
+  });
+  bar.finish(samples);
+  const skipped =
+    ingestor.skipped.length > 0 ? `; no catalogue appliance for ${ingestor.skipped.join(', ')}` : '';
+  return (
+    `${count(samples)} samples read: ${count(total.readings)} whole-house readings and ` +
+    `${count(total.events)} appliance events stored, ${count(total.duplicates)} duplicates${skipped}`
+  );
+}
+
+async function importPrices(db: Db, args: Extract<ImportArgs, { kind: 'prices' }>, bar: ProgressBar) {
+  const prices: [number, number][] = [];
+  let region = '';
+  for await (const p of streamAgileCsv(source(args.file, bar, () => prices.length))) {
+    prices.push([p.slot_start, p.price_uPkWh]);
+    region = p.region;
+  }
+  bar.finish(prices.length);
+  const result = await importDynamicPrices(db, args.house, { prices, name: `Agile ${region}` });
+  return (
+    `${count(prices.length)} half-hourly prices (region ${region}) are the import rate from ${result.startDate}; ` +
+    `repriced ${count(result.repriced.rollups)} half-hours and ${count(result.repriced.events)} appliance events`
+  );
+}
+
+async function run(argv: readonly string[], io: ImportIo): Promise<number> {
+  const args = parseImportArgs(argv);
+  const size = await stat(args.file).then(
+    (s) => (s.isFile() ? s.size : null),
+    () => null,
+  );
+  if (size === null) throw new CliError(`No such file: ${args.file}`);
+  const config = loadConfig(io.env);
+  const db = await (io.open ?? (() => openDb(config)))();
+  try {
+    await migrate(db);
+    if ((await houseTariffs(db, args.house)) === null) throw new CliError(`There is no house ${args.house}.`);
+    const started = performance.now();
+    const now = Math.floor((io.now?.() ?? new Date()).getTime() / 1000);
+    const bar = new ProgressBar(io.progress ?? null, size, `import ${args.kind}`);
+    const summary =
+      args.kind === 'readings'
+        ? await importReadings(db, args, bar, now)
+        : args.kind === 'appliances'
+          ? await importAppliances(db, args, bar, now)
+          : await importPrices(db, args, bar);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    io.out(`Imported ${args.file} into house ${args.house}: ${summary} (${seconds} s).`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Runs one import; returns the exit code (0 done, 1 refused or failed, nothing stored). */
+export async function runImport(argv: readonly string[], io: ImportIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    const known =
+      error instanceof CliError ||
+      error instanceof ParseError ||
+      error instanceof IngestError ||
+      error instanceof UnknownHouse ||
+      error instanceof ConfigError;
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(
+      known
+        ? `import: ${message}${error instanceof ParseError ? ' (nothing was imported)' : ''}`
+        : `import failed: ${message}`,
+    );
+    return 1;
+  }
+}

@@ -1,0 +1,171 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import {
+  type ApplianceEventInput,
+  IngestError,
+  ingestApplianceEvents,
+  ingestReadings,
+} from '../../features/readings/ingest';
+import { HttpError } from '../../http/errors';
+import { parse } from '../../http/validate';
+import {
+  parseAppliancePowerCsv,
+  ParseError,
+  parseReadingsJson,
+  type Reading,
+  readingsFormatFrom,
+  readingsLayout,
+} from '../formats';
+import { houseOfKey } from '../keys';
+import { BatchTooLarge, parseCsvLined } from '../lined';
+import { PowerIngestor } from '../power';
+import { powerQuery, readingsQuery } from './schemas';
+
+// Ingest for devices and scripts, outside /api/v3 (README "Ingest API"): a house key as a Bearer token
+// instead of a session, so no CSRF token; JSON or CSV bodies; each batch all or nothing.
+
+export const READINGS_PATH = '/api/ingest/v1/readings';
+export const POWER_PATH = '/api/ingest/v1/appliance-power';
+export const INGEST_BODY_LIMIT = 10 * 1024 * 1024;
+export const INGEST_BATCH_LIMIT = 100_000;
+
+const UNSUPPORTED =
+  'Unsupported content type: send application/json ({"readings":[…]}) or text/csv (with ?format=).';
+
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<number> {
+  const header = request.headers.authorization;
+  const bearer = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const challenge = { 'www-authenticate': 'Bearer realm="ingest"' };
+  if (!bearer?.[1]) {
+    throw new HttpError(
+      401,
+      "Send the house's ingest key as Authorization: Bearer <key> (npm run admin -- api-key --house <id> makes one).",
+      undefined,
+      challenge,
+    );
+  }
+  const houseId = await houseOfKey(ctx.db, bearer[1]);
+  if (houseId === null)
+    throw new HttpError(401, 'The ingest key is not known; ask for a new one.', undefined, challenge);
+  return houseId;
+}
+
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** 400 naming the row (CSV: its line) and field, 413 with the limit; anything else is not ours. */
+function refuse(reply: FastifyReply, error: unknown, lines: readonly number[] | null): FastifyReply {
+  if (error instanceof ParseError) return reply.code(400).send(error.toJSON());
+  if (error instanceof BatchTooLarge) return reply.code(413).send({ error: error.message });
+  if (error instanceof IngestError) {
+    if (error.index === null) return reply.code(400).send({ error: error.message, field: error.field });
+    if (lines === null) {
+      return reply
+        .code(400)
+        .send({ error: error.message, field: `readings[${error.index}].${error.field}`, row: null });
+    }
+    const row = lines[error.index] ?? null;
+    return reply.code(400).send(new ParseError(row, error.field, error.detail).toJSON());
+  }
+  throw error;
+}
+
+const nowSeconds = (ctx: AppContext): number => Math.floor(ctx.clock.now().getTime() / 1000);
+
+function readingsBatch(request: FastifyRequest): { rows: Reading[]; lines: number[] | null } {
+  const query = parse(readingsQuery, request.query);
+  const type = mediaType(request);
+  if (type === 'text/csv') {
+    const format = readingsFormatFrom(query.format);
+    if (!format.ok) throw format.error;
+    return parseCsvLined(request.body as string, readingsLayout(format.value), INGEST_BATCH_LIMIT);
+  }
+  if (type !== 'application/json') throw new HttpError(415, UNSUPPORTED);
+  if (query.format !== undefined) throw new ParseError(null, 'format', 'is only for text/csv bodies');
+  const list = (request.body as { readings?: unknown } | null)?.readings;
+  if (Array.isArray(list) && list.length > INGEST_BATCH_LIMIT) throw new BatchTooLarge(INGEST_BATCH_LIMIT);
+  const parsed = parseReadingsJson(request.body);
+  if (!parsed.ok) throw parsed.error;
+  return { rows: parsed.value, lines: null };
+}
+
+interface PowerBatch {
+  readings: Reading[];
+  lines: number[];
+  events: ApplianceEventInput[];
+  skipped: string[];
+}
+
+function powerBatch(request: FastifyRequest): PowerBatch {
+  const query = parse(powerQuery, request.query);
+  if (mediaType(request) !== 'text/csv') throw new HttpError(415, 'Unsupported content type: send text/csv.');
+  const parsed = parseAppliancePowerCsv(request.body as string, {
+    interval_s: query.interval_s,
+    ...(query.naive_time_zone === undefined ? {} : { naiveTimeZone: query.naive_time_zone }),
+    onUnmapped: query.unmapped,
+  });
+  if (!parsed.ok) throw parsed.error;
+  const { columns, samples } = parsed.value;
+  if (samples.length > INGEST_BATCH_LIMIT) throw new BatchTooLarge(INGEST_BATCH_LIMIT);
+  const ingestor = new PowerIngestor(columns);
+  const batch: PowerBatch = { readings: [], lines: [], events: [], skipped: ingestor.skipped };
+  for (const sample of samples) {
+    const out = ingestor.push(sample);
+    if (out.reading !== null) {
+      batch.readings.push(out.reading.value);
+      batch.lines.push(out.reading.line);
+    }
+    batch.events.push(...out.events);
+  }
+  batch.events.push(...ingestor.finish());
+  return batch;
+}
+
+export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
+  void app.register(async (scope) => {
+    // Text bodies only here: the rest of the app keeps refusing anything but forms and JSON.
+    scope.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const mb = INGEST_BODY_LIMIT / 1024 / 1024;
+        throw new HttpError(
+          413,
+          `The body is larger than ${mb} MB (${INGEST_BODY_LIMIT} bytes), the limit; split it.`,
+        );
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new HttpError(415, UNSUPPORTED);
+      if (error instanceof ParseError || error instanceof BatchTooLarge) return refuse(reply, error, null);
+      throw error;
+    });
+
+    scope.post(READINGS_PATH, { bodyLimit: INGEST_BODY_LIMIT }, async (request, reply) => {
+      const houseId = await authenticate(ctx, request);
+      const batch = readingsBatch(request);
+      try {
+        return await ingestReadings(ctx.db, houseId, batch.rows, { now: nowSeconds(ctx) });
+      } catch (error) {
+        return refuse(reply, error, batch.lines);
+      }
+    });
+
+    scope.post(POWER_PATH, { bodyLimit: INGEST_BODY_LIMIT }, async (request, reply) => {
+      const houseId = await authenticate(ctx, request);
+      const batch = powerBatch(request);
+      try {
+        const result = await ctx.db.transaction(async (tx) => ({
+          readings: await ingestReadings(tx, houseId, batch.readings, { now: nowSeconds(ctx) }),
+          events: await ingestApplianceEvents(tx, houseId, batch.events),
+        }));
+        return {
+          stored: result.readings.stored + result.events.stored,
+          duplicates: result.readings.duplicates + result.events.duplicates,
+          ...result,
+          skipped_columns: batch.skipped,
+        };
+      } catch (error) {
+        return refuse(reply, error, batch.lines);
+      }
+    });
+  });
+}

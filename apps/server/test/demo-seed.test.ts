@@ -1,0 +1,127 @@
+import { DashboardResponse, EnergyDetail } from '@homeview/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PasswordHasher } from '../src/features/accounts/password';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
+import { DemoSimulation, historyStart, type SeedLog } from '../src/features/demo/seeder';
+import { login, makeTestApp, type Session, TEST_ITERATIONS, type TestApp } from './support/app';
+import { describeEachDb } from './support/db';
+import { at } from './support/energy';
+
+// The demo's readings (features/demo/seeder.ts) with a short history: 3 days of 1-minute readings for the
+// demo home and Mum's, half-hours for the neighbours, the chooser's figure agreeing with /today/, and a
+// restart that stores only the gap (idempotent, resumable from the data itself).
+
+const NOW = at('2026-01-15T09:05:00Z');
+const DAYS = 3;
+const NEIGHBOURS = 3;
+
+describeEachDb('demo seeding', (suite) => {
+  let t: TestApp;
+  let demo: Session;
+  const lines: string[] = [];
+  const log: SeedLog = {
+    info: (_fields, message) => void lines.push(message),
+    error: (fields, message) => void lines.push(`ERROR ${message} ${JSON.stringify(fields)}`),
+  };
+  const run = async (now: number) => {
+    const simulation = new DemoSimulation(suite.db, {
+      historyDays: DAYS,
+      now: () => now,
+      log,
+      liveIntervalMs: 3_600_000,
+    });
+    simulation.start();
+    const report = await simulation.seeded;
+    await simulation.stop();
+    return report;
+  };
+
+  beforeAll(async () => {
+    await seedDemoIfEmpty(suite.db, new PasswordHasher(TEST_ITERATIONS), new Date(NOW * 1000), {
+      neighbours: NEIGHBOURS,
+    });
+    t = await makeTestApp(suite.db);
+    t.clock.advance(NOW * 1000 - t.clock.now().getTime());
+    demo = await login(t.app, { username: 'demo', password: DEMO_PASSWORD });
+  });
+  afterAll(() => t.app.close());
+
+  it('gives the demo homes no figure before their readings, then today’s balance from the simulator', async () => {
+    const cards = async () =>
+      DashboardResponse.parse(
+        (await t.app.inject({ url: '/api/v3/dashboard/', headers: demo.headers() })).json(),
+      );
+    expect((await cards()).map((c) => c.messages)).toEqual([[], []]);
+    const report = await run(NOW);
+    expect(lines.filter((l) => l.startsWith('ERROR'))).toEqual([]);
+    const start = historyStart(NOW, 'Europe/London', DAYS);
+    expect(start).toBe(at('2026-01-12T00:00:00Z'));
+    const minutes = (NOW - start) / 60;
+    const halfHours = Math.floor((NOW - start) / 1800);
+    expect(report).toMatchObject({ homes: 2 + NEIGHBOURS, readings: 2 * minutes + NEIGHBOURS * halfHours });
+    expect(report.events).toBeGreaterThan(20);
+    for (const card of await cards()) {
+      const today = EnergyDetail.parse(
+        (
+          await t.app.inject({
+            url: `/api/v3/energy_info/today/?user_id=${card.dependant_user_id ?? card.user_id}`,
+            headers: demo.headers(),
+          })
+        ).json(),
+      );
+      expect(today.latest_updated).toBe(NOW);
+      expect(today.energy_balance.consumed).toBeGreaterThan(0);
+      expect(card.messages).toEqual([{ currency_unit: '£', value: today.balance.profit_loss }]);
+    }
+  });
+
+  it('creates the neighbours with their households and half-hourly data, and the demo tariffs', async () => {
+    const { rows } = await suite.db.query<{
+      username: string;
+      property_type: string;
+      people: number;
+      slots: number;
+    }>(
+      `select u.username, h.property_type,
+              coalesce(h.under10, 0) + coalesce(h.range10_17, 0) + coalesce(h.range18_64, 0)
+                + coalesce(h.range65_74, 0) + coalesce(h.over74, 0) as people,
+              (select count(*)::int from rollups r where r.house_id = h.id) as slots
+         from houses h join users u on u.id = h.owner_user_id where h.demo order by h.id`,
+    );
+    expect(rows.map((r) => r.username)).toEqual([
+      'demo',
+      'mum',
+      'neighbour-001',
+      'neighbour-002',
+      'neighbour-003',
+    ]);
+    expect(rows.slice(0, 2).map((r) => [r.property_type, r.people])).toEqual([
+      ['Semi_detached', 4],
+      ['Bungalow', 1],
+    ]);
+    expect(rows.slice(2).map((r) => r.people)).toEqual([1, 2, 3]); // the neighbourhood starts with sizes 1, 2, 3…
+    for (const r of rows)
+      expect(r.slots).toBe(
+        Math.ceil((NOW - at('2026-01-12T00:00:00Z')) / 1800) - (r.username.startsWith('n') ? 1 : 0),
+      );
+    const tariffs = await suite.db.query<{ n: number }>('select count(*)::int as n from tariffs');
+    expect(tariffs.rows[0]!.n).toBe(2);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/accounts/login/',
+      payload: { username: 'neighbour-001', password: '' },
+    });
+    expect(login.statusCode).not.toBe(200);
+  });
+
+  it('on a restart stores only the gap: the minutes since the newest reading, nothing twice', async () => {
+    const again = await run(NOW);
+    expect(again).toMatchObject({ readings: 0, events: 0 });
+    const later = await run(NOW + 600); // ten minutes on; no neighbour half-hour has completed
+    expect(later.readings).toBe(2 * 10);
+    const { rows } = await suite.db.query<{ latest: number }>(
+      'select max(start_ts + interval_s)::bigint as latest from readings r join houses h on h.id = r.house_id where h.demo and h.id <= 2',
+    );
+    expect(rows[0]!.latest).toBe(NOW + 600);
+  });
+});

@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/cli/run-admin';
+import { runImport } from '../src/cli/run-import';
+import { openPglite } from '../src/db/pglite';
+import type { Db } from '../src/db/types';
+import { describeReal, realFile } from '../src/ingest/formats/real-data.test-support';
+import { describeEachDb, pgliteTemplate } from './support/db';
+import { makeHouse, readingRows, series, toCsv } from './support/ingest';
+import { childEnv, lastLine, runTs } from './support/spawn';
+
+// `npm run admin -- api-key` and `npm run import`: in-process on both databases (results, refusals,
+// all-or-nothing), then the real entry points as child processes on PGlite.
+
+describeEachDb('import and api-key commands', (suite) => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'homeview-import-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const lent = (): Db => ({ ...suite.db, close: async () => undefined });
+  const io = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return {
+      out,
+      err,
+      io: {
+        env: { PASSWORD_ITERATIONS: '1000' },
+        out: (l: string) => out.push(l),
+        err: (l: string) => err.push(l),
+        open: async () => lent(),
+      },
+    };
+  };
+
+  it('api-key prints a new key alone on the last line and stores only its hash', async () => {
+    const { houseId } = await makeHouse(suite.db, 'keyed');
+    const run = io();
+    expect(await runAdmin(['api-key', '--house', String(houseId)], run.io)).toBe(0);
+    const key = run.out.at(-1) as string;
+    expect(key).toMatch(/^hvk_[A-Za-z0-9_-]{43}$/);
+    const { rows } = await suite.db.query<{ key_hash: string }>(
+      'select key_hash from house_api_keys where house_id = $1',
+      [houseId],
+    );
+    expect(rows.map((r) => r.key_hash)).toContain(createHash('sha256').update(key).digest('hex'));
+    expect(rows.some((r) => r.key_hash.includes(key))).toBe(false);
+    const missing = io();
+    expect(await runAdmin(['api-key', '--house', '99999'], missing.io)).toBe(1);
+    expect(missing.err).toEqual(['There is no house 99999.']);
+  });
+
+  it('imports a generic CSV, then again as duplicates, with a summary line', async () => {
+    const { houseId } = await makeHouse(suite.db, 'importer');
+    const file = join(dir, `generic-${suite.kind}.csv`);
+    await writeFile(file, toCsv(series(1_704_067_200, 1440)));
+    const first = io();
+    expect(
+      await runImport(['readings', '--house', String(houseId), '--format', 'generic', file], first.io),
+    ).toBe(0);
+    expect(first.out).toEqual([
+      expect.stringMatching(
+        /^Imported .* into house \d+: 1,440 readings read: 1,440 stored, 0 duplicates \(\d+\.\d s\)\.$/,
+      ),
+    ]);
+    const again = io();
+    expect(await runImport(['readings', `--house=${houseId}`, '--format=generic', file], again.io)).toBe(0);
+    expect(again.out[0]).toMatch(/0 stored, 1,440 duplicates/);
+    expect(await readingRows(suite.db, houseId)).toHaveLength(1440);
+  });
+
+  it('stores nothing from a file with a bad row and names it; refuses bad arguments', async () => {
+    const { houseId } = await makeHouse(suite.db, 'bad-importer');
+    const file = join(dir, `bad-${suite.kind}.csv`);
+    const lines = toCsv(series(1_704_067_200 + 86_400, 100_100)).split('\n');
+    lines[100_050] = lines[100_050]!.replace(/,60,/, ',61,'); // after two 50,000-row chunks were written
+    await writeFile(file, lines.join('\n'));
+    const bad = io();
+    expect(
+      await runImport(['readings', '--house', String(houseId), '--format', 'generic', file], bad.io),
+    ).toBe(1);
+    expect(bad.err).toEqual([
+      expect.stringMatching(
+        /^import: Row 100051, field interval_s: .* crosses the half-hour boundary .*\(nothing was imported\)$/,
+      ),
+    ]);
+    expect(await readingRows(suite.db, houseId)).toEqual([]);
+    for (const [argv, message] of [
+      [[], /^import: Usage:/],
+      [['sideways'], /Unknown import "sideways"/],
+      [['readings', '--format', 'generic', file], /--house is required/],
+      [['readings', '--house', String(houseId), file], /--format must be one of generic, octopus, n3rgy/],
+      [['readings', '--house', String(houseId), '--format', 'generic'], /Which file\?/],
+      [
+        ['readings', '--house', String(houseId), '--format', 'generic', '/nonexistent.csv'],
+        /No such file: \/nonexistent.csv/,
+      ],
+      [['prices', '--house', String(houseId), '--format', 'octopus', file], /--format must be agile/],
+      [['appliances', '--house', String(houseId), '--interval-s', '0', file], /--interval-s must be/],
+      [['readings', '--house', '99999', '--format', 'generic', file], /There is no house 99999/],
+    ] as const) {
+      const run = io();
+      expect(await runImport(argv, run.io), argv.join(' ')).toBe(1);
+      expect(run.err.join('\n')).toMatch(message);
+    }
+  });
+});
+
+describe('the import and admin entry points as child processes', () => {
+  let root: string;
+  let env: NodeJS.ProcessEnv;
+  let houseId: number;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'homeview-import-cli-'));
+    const dataDir = join(root, 'data');
+    await cp(await pgliteTemplate(), dataDir, { recursive: true });
+    const db = await openPglite(dataDir);
+    houseId = (await makeHouse(db, 'spawned')).houseId;
+    await db.close();
+    env = childEnv({ DATA_DIR: dataDir });
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('api-key prints the key alone on the last line of stdout', async () => {
+    const result = await runTs('cli/admin.ts', ['api-key', '--house', String(houseId)], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lastLine(result.stdout)).toMatch(/^hvk_[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('imports a small generic CSV and exits 1 on a bad row', async () => {
+    const file = join(root, 'small.csv');
+    await writeFile(file, toCsv(series(1_704_067_200, 48, 1800)));
+    const ok = await runTs(
+      'cli/import.ts',
+      ['readings', '--house', String(houseId), '--format', 'generic', file],
+      env,
+    );
+    expect([ok.code, ok.stdout], ok.stderr).toEqual([0, expect.stringMatching(/48 stored, 0 duplicates/)]);
+    await writeFile(file, 'start,interval_s,import_wh,export_wh,generation_wh\n1704067200,1800,-1,0,0\n');
+    const bad = await runTs(
+      'cli/import.ts',
+      ['readings', '--house', String(houseId), '--format', 'generic', file],
+      env,
+    );
+    expect([bad.code, bad.stderr.trim()]).toEqual([
+      1,
+      expect.stringMatching(/^import: Row 2, field import_wh: /),
+    ]);
+  });
+
+  describeReal('with the real Agile 2020 file', () => {
+    it('imports the prices as the dynamic import rate', async () => {
+      const file = realFile('octopus-agile/csv_agile_A_Eastern_England_2020.csv');
+      const result = await runTs(
+        'cli/import.ts',
+        ['prices', '--house', String(houseId), '--format', 'agile', file],
+        env,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(
+        /17,568 half-hourly prices \(region A\) are the import rate from 2020-01-01/,
+      );
+    });
+  });
+});
