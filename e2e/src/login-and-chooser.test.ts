@@ -28,6 +28,12 @@ async function logIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: /log in|sign in/i }).click();
 }
 
+/** The demo shows a one-time welcome notice; a person reads it and presses Okay. */
+async function dismissNotice(page: Page) {
+  const okay = page.getByRole('button', { name: 'Okay' });
+  if (await okay.isVisible()) await okay.click();
+}
+
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 describe('login and the dashboard chooser in a real browser', () => {
@@ -61,11 +67,29 @@ describe('login and the dashboard chooser in a real browser', () => {
     expect(await page.evaluate(() => document.cookie)).not.toMatch(/session/i);
   });
 
+  it('the welcome notice is a dialog that Okay closes for good', async () => {
+    const page = await newPage();
+    await logIn(page, demo.username, demo.password);
+    await page.waitForURL(`${product.url}/`);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/welcome/i);
+    await page.getByRole('button', { name: 'Okay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const unread = () =>
+      page.evaluate(async () => (await (await fetch('/api/v3/common/popup/')).json()) as unknown[]);
+    await expect.poll(unread).toEqual([]);
+    await page.reload();
+    await page.locator('a[href="/my-home"]').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
   it('sign out ends the session: the chooser then redirects to /login and the API answers 401', async () => {
     const page = await newPage();
     await logIn(page, demo.username, demo.password);
     await page.waitForURL(`${product.url}/`);
     await page.locator('a[href="/parents-home"]').waitFor();
+    await dismissNotice(page);
     await page.getByRole('link', { name: /sign out/i }).click();
     await page.waitForURL(/\/login$/);
     await page.getByLabel('Username').waitFor();

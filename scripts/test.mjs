@@ -1,0 +1,84 @@
+// `npm test`: the whole test run, on a fresh machine too. It installs Debian's chromium when missing
+// (the browser tests need it), checks the code (types, lint, format), builds the web app, then runs
+// every vitest project: unit, API on PGlite and PostgreSQL, and browser tests. Under CI a missing
+// PostgreSQL or missing real data fails the run instead of being skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ci = process.env.CI === 'true';
+
+function run(cmd, args, opts = {}) {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  return result.status ?? 1;
+}
+
+function must(cmd, args, opts) {
+  const status = run(cmd, args, opts);
+  if (status !== 0) process.exit(status);
+}
+
+function reachable(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.setTimeout(2000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+if (!existsSync('/usr/bin/chromium')) {
+  console.log('Debian chromium is missing: installing it for the browser tests.');
+  const apt = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  must(apt[0], [...apt.slice(1), 'update', '-qq'], { env });
+  must(apt[0], [...apt.slice(1), 'install', '-y', '-qq', 'chromium'], { env });
+}
+
+if (!(await reachable(5432))) {
+  const message = 'PostgreSQL is not reachable on 127.0.0.1:5432.';
+  if (ci) {
+    console.error(`${message} CI requires it: the API suite must run on PostgreSQL too.`);
+    process.exit(1);
+  }
+  console.warn(`${message} The API suite will run on PGlite only.`);
+}
+
+const realData = join(root, '../shared/data/real');
+if (!existsSync(realData)) {
+  if (ci) {
+    console.error(`The real data folder ${realData} is missing; CI requires it.`);
+    process.exit(1);
+  }
+  console.warn(`The real data folder ${realData} is missing: the tests that need it will say so and skip.`);
+}
+
+must('npm', ['run', 'check']);
+must('npm', ['run', 'build']);
+
+const report = join(mkdtempSync(join(tmpdir(), 'homeview-test-')), 'vitest.json');
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]);
+if (existsSync(report)) {
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = summary.numPendingTests + summary.numTodoTests;
+  console.log(
+    `\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
+}
+process.exit(status);
