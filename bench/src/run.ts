@@ -1,9 +1,31 @@
-// `npm run bench`: every benchmark, printing figures with the machine and the date.
+// `npm run bench [server|ingest|summaries …]`: the benchmarks (all by default), each on PGlite and on
+// PostgreSQL, printing figures with the machine and the date.
+import { benchIngest } from './ingest';
 import { machineLine } from './machine';
 import { benchServer } from './server';
+import { benchSummaries } from './summaries';
+
+const benches = {
+  server: { title: 'Server start, login, dashboard reads, memory', run: benchServer },
+  ingest: { title: 'Ingest of one home-year of 1-minute readings', run: benchIngest },
+  summaries: { title: 'Summaries for one home among many', run: benchSummaries },
+} as const;
+type BenchName = keyof typeof benches;
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}.`);
+  process.exit(1);
+}
+const chosen = (asked.length > 0 ? asked : Object.keys(benches)) as BenchName[];
 
 console.log(`HomeView & InfoCare benchmarks — ${machineLine()}`);
-for (const store of ['pglite', 'postgres'] as const) {
-  console.log(`\nServer on ${store === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 127.0.0.1:5432'}`);
-  await benchServer(store);
+for (const name of chosen) {
+  for (const store of ['pglite', 'postgres'] as const) {
+    console.log(
+      `\n${benches[name].title} — ${store === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 127.0.0.1:5432'}`,
+    );
+    await benches[name].run(store);
+  }
 }

@@ -24,26 +24,10 @@ async function main(): Promise<void> {
       neighbours: config.demoNeighbours,
     });
     const app = await buildApp({ config, db });
-    await app.listen({ port: config.port, host: config.host });
-
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = config.publicOriginExplicit ? config.publicOrigin : `http://localhost:${port}`;
-    const readyMs = Math.round(performance.now() - started);
-    const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-    app.log.info({ readyMs, migrationsApplied: applied, demoSeeded: seeded, store }, 'ready');
-    const lines = [`HomeView & InfoCare is running at ${url} (ready in ${readyMs} ms; database: ${store})`];
     let simulation: DemoSimulation | undefined;
-    if ((await findUserId(db, DEMO_USERNAME)) !== null) {
-      lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);
-      // The demo's readings are simulated after listen, so they never delay the start.
-      if (config.demoLive) {
-        simulation = new DemoSimulation(db, { historyDays: config.demoHistoryDays, log: app.log });
-        simulation.start();
-      }
-    }
-    console.log(lines.join('\n'));
 
+    // Signal handlers go in before the ready line, so a stop sent the moment the server says it is ready
+    // still closes the HTTP server and the database cleanly.
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
@@ -63,6 +47,25 @@ async function main(): Promise<void> {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+
+    await app.listen({ port: config.port, host: config.host });
+
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.publicOriginExplicit ? config.publicOrigin : `http://localhost:${port}`;
+    const readyMs = Math.round(performance.now() - started);
+    const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    app.log.info({ readyMs, migrationsApplied: applied, demoSeeded: seeded, store }, 'ready');
+    const lines = [`HomeView & InfoCare is running at ${url} (ready in ${readyMs} ms; database: ${store})`];
+    if ((await findUserId(db, DEMO_USERNAME)) !== null) {
+      lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);
+      // The demo's readings are simulated after listen, so they never delay the start.
+      if (config.demoLive) {
+        simulation = new DemoSimulation(db, { historyDays: config.demoHistoryDays, log: app.log });
+        simulation.start();
+      }
+    }
+    console.log(lines.join('\n'));
   } catch (error) {
     await db?.close().catch(() => undefined);
     throw error;
