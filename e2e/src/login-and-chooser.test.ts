@@ -7,7 +7,9 @@ let product: RunningProduct;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await startProduct();
+  // A week of demo history and a few neighbours: what these screens show, without the full 13-month,
+  // 200-home background seeding competing with the browser for the machine's two cores.
+  product = await startProduct({ env: { DEMO_HISTORY_DAYS: '7', DEMO_NEIGHBOURS: '5' } });
   browser = await launchBrowser();
 });
 
@@ -65,6 +67,50 @@ describe('login and the dashboard chooser in a real browser', () => {
     expect(await myHome.textContent()).toMatch(/my home/i);
     expect(await parentsHome.textContent()).toMatch(/mum/i);
     expect(await page.evaluate(() => document.cookie)).not.toMatch(/session/i);
+  });
+
+  it('each tile\'s "Today\'s balance is" figure is the one the energy endpoint gives for that home', async () => {
+    const page = await newPage();
+    await logIn(page, demo.username, demo.password);
+    await page.waitForURL(`${product.url}/`);
+    await page.locator('a[href="/parents-home"]').waitFor();
+    const ids = await page.evaluate(() => ({
+      own: localStorage.getItem('hv.user_id'),
+      dependant: localStorage.getItem('hv.dependant_user_id'),
+    }));
+    // Live mode adds a minute of readings now and then: read the tiles and the endpoint until they are
+    // taken within the same minute.
+    const tileAndEndpoint = async () => {
+      await page.reload();
+      await page.locator('a[href="/parents-home"]').waitFor();
+      const tiles = await Promise.all(
+        ['/my-home', '/parents-home'].map(async (href) => {
+          const tile = page.locator('li', { has: page.locator(`a[href="${href}"]`) });
+          const text = (await tile.textContent()) ?? '';
+          return /Today's balance is\s*(-?£-?[\d.]+)/.exec(text)?.[1] ?? null;
+        }),
+      );
+      const endpoint = await page.evaluate(
+        async (userIds) => {
+          const figures: string[] = [];
+          for (const id of userIds) {
+            const res = await fetch(`/api/v3/energy_info/today/?user_id=${id}`);
+            const body = (await res.json()) as { balance: { profit_loss: number } };
+            const value = body.balance.profit_loss;
+            figures.push(`${value < 0 ? '-' : ''}£${Math.abs(value).toFixed(2)}`);
+          }
+          return figures;
+        },
+        [ids.own, ids.dependant],
+      );
+      return { tiles, endpoint };
+    };
+    await expect
+      .poll(async () => {
+        const { tiles, endpoint } = await tileAndEndpoint();
+        return tiles.every((t) => t !== null) && JSON.stringify(tiles) === JSON.stringify(endpoint);
+      })
+      .toBe(true);
   });
 
   it('the welcome notice is a dialog that Okay closes for good', async () => {
