@@ -98,6 +98,7 @@ describeEachDb('energy periods', (suite) => {
     ] as const) {
       const h = await q(`timescale=hour&timestamp=${at(ts)}`);
       expect(h.period).toEqual({ time_unit: 'hour', start_timestamp: at(hour) });
+      expect(h.subtitle).toBe(`Sunday 27 October 2024, 01:00–02:00 ${ts.includes('T00') ? 'BST' : 'GMT'}`);
       expect(h.details.map((d) => d.period.start_timestamp)).toEqual([at(hour), at(hour) + 1800]);
       expectEntry(h, at(hour), at(hour) + 3600, shares[2]! + shares[3]!);
     }

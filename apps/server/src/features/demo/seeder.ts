@@ -14,7 +14,7 @@ import { listDemoHouses } from './repository';
 // The demo's readings, simulated in the background once the server listens, so the first start stays fast:
 //  1. today so far for the demo home and Mum's (their "Today's balance" shows within seconds);
 //  2. their history, newest day first, one local day per transaction;
-//  3. the neighbours: today, then four weeks per home per round, newest first.
+//  3. the neighbours: today, then a week per home per round, newest first.
 // Then, every minute (live mode), the minutes since each demo home's newest reading; neighbours get each
 // completed half-hour. The simulator is deterministic, so a restart fills exactly the gap.
 // Progress marker = the data itself: each home's data is one contiguous span [first, latest_end) of its
@@ -36,7 +36,12 @@ export interface DemoSimulationOptions {
 
 /** A live tick also stores appliance uses that finished since the last one (they run < 1 day). */
 const EVENT_LOOKBACK_S = 26 * 3600;
-const NEIGHBOUR_DAYS_PER_ROUND = 28;
+/**
+ * One transaction per job, so the data stays one contiguous span whatever the moment the process stops
+ * (a job split over several transactions would leave a hole behind a complete-looking oldest day).
+ * A week of half-hours keeps PGlite free for requests every ~30 ms.
+ */
+const NEIGHBOUR_DAYS_PER_ROUND = 7;
 
 interface Home extends DemoHomeSpec {
   houseId: number;
@@ -171,7 +176,8 @@ export class DemoSimulation {
       for (const home of neighbours)
         if (this.#behind(home)) yield () => this.#backfill(home, NEIGHBOUR_DAYS_PER_ROUND);
       round += 1;
-      yield async () => log.info({ weeks: round * 4, ms: this.#elapsed() }, 'demo: neighbours');
+      if (round % 4 === 0)
+        yield async () => log.info({ weeks: round, ms: this.#elapsed() }, 'demo: neighbours');
     }
     yield async () => {
       // PGlite runs no autovacuum: give the planner statistics for the tables just filled.

@@ -46,14 +46,18 @@ function fmt(ts: number, zone: string, options: Intl.DateTimeFormatOptions): str
     .format(ts * 1000);
 }
 
-/** e.g. 'Today, Thursday 15 January 2026', 'Week of 12 January 2026', 'Last 7 days', 'January 2026'. */
+/** e.g. 'Today, Thursday 15 January 2026', 'Sunday 27 October 2024, 01:00–02:00 GMT', 'Week of 12 January 2026', 'Last 7 days', 'January 2026'. */
 export function subtitleOf(period: Period, zone: string, today: boolean): string {
   const date = (ts: number) =>
     `${fmt(ts, zone, { weekday: 'long' })} ${fmt(ts, zone, { day: 'numeric', month: 'long', year: 'numeric' })}`;
-  const time = (ts: number) => fmt(ts, zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   switch (period.unit) {
-    case 'hour':
-      return `${date(period.start)}, ${time(period.start)}–${time(period.end)}`;
+    case 'hour': {
+      // A local clock hour, with the zone's abbreviation: the fall-back day has 01:00–02:00 twice (BST, GMT).
+      const hour = Number(fmt(period.start, zone, { hour: 'numeric', hourCycle: 'h23' }));
+      const label = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+      const abbreviation = fmt(period.start, zone, { timeZoneName: 'short' }).split(' ').at(-1);
+      return `${date(period.start)}, ${label(hour)}–${label(hour + 1)} ${abbreviation}`;
+    }
     case 'day':
       return today ? `Today, ${date(period.start)}` : date(period.start);
     case 'week':
