@@ -1,6 +1,7 @@
 // What a synthetic home is: the inputs a caller chooses. Everything else (appliance ratings,
 // baseload, habits) is drawn from the seed in home.ts.
 
+import type { PropertyType } from '@homeview/contract';
 import type { ApplianceKey, OwnableKey } from './catalogue';
 
 export const AGE_BANDS = ['under10', 'range10_17', 'range18_64', 'range65_74', 'over74'] as const;
@@ -9,15 +10,8 @@ export type AgeBand = (typeof AGE_BANDS)[number];
 export const WORK_PATTERNS = ['full_time', 'part_time', 'stay_at_home', 'pensioner'] as const;
 export type WorkPattern = (typeof WORK_PATTERNS)[number];
 
-export const PROPERTY_TYPES = [
-  'Flat',
-  'Detached',
-  'Semi_detached',
-  'Terraced',
-  'End_of_terrace',
-  'Bungalow',
-] as const;
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
+// Property types are the product's (spec §3), so the simulator uses the contract's list.
+export { PROPERTY_TYPES, type PropertyType } from '@homeview/contract';
 
 export interface Occupant {
   age: AgeBand;

@@ -1,44 +1,13 @@
-// Local calendar days in an IANA zone, using Intl only (never the process TZ). A local day is
+// Local calendar days in an IANA zone (offsets from the domain's time module, never the process TZ). A local day is
 // 1380, 1440 or 1500 minutes; schedules are written in local clock minutes and mapped onto the
 // day's real minutes here, so 07:00 stays 07:00 across a clock change.
+import { offsetAt } from '@homeview/domain';
 
 const SECONDS_PER_DAY = 86_400;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    // Throws RangeError for an unknown zone, which is what callers should see.
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
 
 /** Seconds to add to UTC to get the zone's wall clock at that instant (London: 0 or 3600). */
 export function zoneOffsetSeconds(zone: string, epoch: number): number {
-  const fields: Record<string, number> = {};
-  for (const part of formatter(zone).formatToParts(new Date(epoch * 1000))) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(
-    fields.year ?? 1970,
-    (fields.month ?? 1) - 1,
-    fields.day ?? 1,
-    fields.hour ?? 0,
-    fields.minute ?? 0,
-    fields.second ?? 0,
-  );
-  return Math.round(wall / 1000 - Math.floor(epoch));
+  return offsetAt(epoch, zone);
 }
 
 /** Days since 1970-01-01 of the local calendar date containing the instant. */

@@ -1,3 +1,4 @@
+import { SETUP_COUNT_FIELDS } from '@homeview/contract';
 import { type Tariff, tariffToStored } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { unusablePassword } from '../accounts/password';
@@ -22,20 +23,6 @@ export interface BulkHome {
   demo: boolean;
 }
 
-const OCCUPANTS = [
-  'under10',
-  'range10_17',
-  'range18_64',
-  'range65_74',
-  'over74',
-  'full_time',
-  'part_time',
-  'unemployed',
-  'pensioner',
-  'commuting',
-  'stay_at_home',
-] as const satisfies readonly (keyof Occupants)[];
-
 /**
  * Accounts nobody can log in to (unusable password, no email), each with its home (one home per
  * account), in two statements. Usernames that already exist keep their home. Returns house ids by username.
@@ -48,13 +35,13 @@ export async function insertHomes(db: Queryable, homes: readonly BulkHome[]): Pr
        on conflict (username) do nothing`,
       [homes.map((h) => h.username), homes.map(() => unusablePassword())],
     );
-    const columns = OCCUPANTS.map((c) => homes.map((h) => h.occupants[c] ?? 0));
+    const columns = SETUP_COUNT_FIELDS.map((c) => homes.map((h) => h.occupants[c] ?? 0));
     await db.query(
-      `insert into houses (owner_user_id, name, property_type, demo, ${OCCUPANTS.join(', ')})
-       select u.id, t.name, t.property_type, t.demo, ${OCCUPANTS.map((c) => `t.${c}`).join(', ')}
+      `insert into houses (owner_user_id, name, property_type, demo, ${SETUP_COUNT_FIELDS.join(', ')})
+       select u.id, t.name, t.property_type, t.demo, ${SETUP_COUNT_FIELDS.map((c) => `t.${c}`).join(', ')}
          from unnest($1::text[], $2::text[], $3::text[], $4::boolean[],
-                     ${OCCUPANTS.map((_, i) => `$${i + 5}::smallint[]`).join(', ')})
-              as t (username, name, property_type, demo, ${OCCUPANTS.join(', ')})
+                     ${SETUP_COUNT_FIELDS.map((_, i) => `$${i + 5}::smallint[]`).join(', ')})
+              as t (username, name, property_type, demo, ${SETUP_COUNT_FIELDS.join(', ')})
          join users u on u.username = t.username
        on conflict (owner_user_id) do nothing`,
       [

@@ -1,18 +1,8 @@
+import { SETUP_COUNT_FIELDS } from '@homeview/contract';
 import type { Queryable } from '../../db/types';
 
-export interface Occupants {
-  under10?: number;
-  range10_17?: number;
-  range18_64?: number;
-  range65_74?: number;
-  over74?: number;
-  full_time?: number;
-  part_time?: number;
-  unemployed?: number;
-  pensioner?: number;
-  commuting?: number;
-  stay_at_home?: number;
-}
+/** The household counts of the setup questionnaire, stored as the house's columns of the same names. */
+export type Occupants = Partial<Record<(typeof SETUP_COUNT_FIELDS)[number], number>>;
 
 export interface NewHouse {
   ownerUserId: number;
@@ -24,19 +14,7 @@ export interface NewHouse {
 }
 
 // In the column order of the insert below.
-const OCCUPANT_COLUMNS = [
-  'under10',
-  'range10_17',
-  'range18_64',
-  'range65_74',
-  'over74',
-  'full_time',
-  'part_time',
-  'unemployed',
-  'pensioner',
-  'commuting',
-  'stay_at_home',
-] as const satisfies readonly (keyof Occupants)[];
+const OCCUPANT_COLUMNS = SETUP_COUNT_FIELDS;
 
 export async function insertHouse(db: Queryable, house: NewHouse): Promise<number> {
   const occupants = OCCUPANT_COLUMNS.map((c) => house.occupants?.[c] ?? null);

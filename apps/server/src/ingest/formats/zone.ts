@@ -1,3 +1,4 @@
+import { offsetAt } from '@homeview/domain';
 import { bad, type Checked, shown } from './errors';
 import { type CivilTime, civilAsUtc, inRange } from './time';
 
@@ -46,7 +47,7 @@ export class NaiveTimeResolver {
   }
 }
 
-/** UTC offset (seconds east) of a zone at an instant, cached per UTC hour. */
+/** UTC offset (seconds east) of a zone at an instant, and the offsets a local wall-clock time can have. */
 export class ZoneOffsets {
   static readonly #zones = new Map<string, ZoneOffsets>();
 
@@ -60,32 +61,13 @@ export class ZoneOffsets {
     return zone;
   }
 
-  readonly #format: Intl.DateTimeFormat;
-  readonly #byHour = new Map<number, number>();
-
-  constructor(timeZone: string) {
-    this.#format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
+  constructor(readonly timeZone: string) {
+    offsetAt(0, timeZone); // an unknown zone throws here, where the caller names it, not mid-stream
   }
 
+  /** The zone's UTC offset in seconds at instant `t` (the domain's cached time module does the work). */
   offsetAt(t: number): number {
-    const hour = Math.floor(t / 3600);
-    const cached = this.#byHour.get(hour);
-    if (cached !== undefined) return cached;
-    // No zone changes offset twice within an hour, so equal offsets at both ends mean the whole hour has it.
-    const atStart = this.#uncached(hour * 3600);
-    if (atStart !== this.#uncached(hour * 3600 + 3599)) return this.#uncached(t);
-    if (this.#byHour.size > 100_000) this.#byHour.clear(); // bounded memory on endless streams
-    this.#byHour.set(hour, atStart);
-    return atStart;
+    return offsetAt(t, this.timeZone);
   }
 
   /**
@@ -98,21 +80,5 @@ export class ZoneOffsets {
     const after = this.offsetAt(wall + 86_400);
     const offsets = before === after ? [before] : [before, after];
     return offsets.filter((offset) => this.offsetAt(wall - offset) === offset).sort((a, b) => b - a);
-  }
-
-  #uncached(t: number): number {
-    const parts: Record<string, number> = {};
-    for (const p of this.#format.formatToParts(new Date(t * 1000))) {
-      if (p.type !== 'literal') parts[p.type] = Number(p.value);
-    }
-    const wall = Date.UTC(
-      parts.year ?? 0,
-      (parts.month ?? 1) - 1,
-      parts.day ?? 1,
-      parts.hour ?? 0,
-      parts.minute ?? 0,
-      parts.second ?? 0,
-    );
-    return wall / 1000 - t;
   }
 }
