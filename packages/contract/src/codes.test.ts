@@ -1,24 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALERT_NOTIFICATION,
-  AlertNotificationCode,
   alertChannelsFromCode,
   alertChannelsMessage,
   alertCodeFromChannels,
   alertLevelLabel,
-  EmailReportCode,
   emailReportCode,
   emailReportName,
   MODE_STATUSES,
-  ModeStatus,
   PROPERTY_TYPES,
-  PropertyType,
   propertyTypeLabel,
   RATE_DAYS,
   RATE_KINDS,
+} from './codes';
+import {
+  AlertNotificationCode,
+  EmailReportCode,
+  ModeStatus,
+  PropertyType,
   RateDays,
   RateKind,
-} from './codes';
+} from './entities/codes';
 import { messages } from './messages';
 
 describe('alert_notification', () => {

@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import { messages } from './messages';
 
-// The coded values of spec §3, §4 and §9, with the mappings both sides display or store.
+// The coded values of spec §3, §4 and §9, with the mappings both sides display or store. Free of zod, so
+// the web imports it (through web.ts); the schemas of these values are in entities/codes.ts.
 
 /** alert_notification: a two-bit set, bit 0 = email, bit 1 = SMS (0 none, 1 email, 2 SMS, 3 both). */
 export const ALERT_NOTIFICATION = { none: 0, emailOnly: 1, smsOnly: 2, both: 3 } as const;
-export const AlertNotificationCode = z.literal([0, 1, 2, 3]);
-export type AlertNotificationCode = z.infer<typeof AlertNotificationCode>;
+export type AlertNotificationCode = 0 | 1 | 2 | 3;
 
 export interface AlertChannels {
   readonly email: boolean;
@@ -28,8 +27,7 @@ export const alertChannelsMessage = ({ email, sms }: AlertChannels): string | un
 /** email_report: 0 never, 1 daily, 2 weekly, 3 monthly. */
 export const EMAIL_REPORTS = ['never', 'daily', 'weekly', 'monthly'] as const;
 export type EmailReportName = (typeof EMAIL_REPORTS)[number];
-export const EmailReportCode = z.literal([0, 1, 2, 3]);
-export type EmailReportCode = z.infer<typeof EmailReportCode>;
+export type EmailReportCode = 0 | 1 | 2 | 3;
 export const emailReportName = (code: EmailReportCode): EmailReportName => EMAIL_REPORTS[code];
 export const emailReportCode = (name: EmailReportName): EmailReportCode =>
   EMAIL_REPORTS.indexOf(name) as EmailReportCode;
@@ -42,8 +40,7 @@ export const PROPERTY_TYPES = [
   'End_of_terrace',
   'Bungalow',
 ] as const;
-export const PropertyType = z.enum(PROPERTY_TYPES);
-export type PropertyType = z.infer<typeof PropertyType>;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export const propertyTypeLabels: Readonly<Record<PropertyType, string>> = {
   Flat: 'Flat',
   Detached: 'Detached',
@@ -63,26 +60,21 @@ export const alertLevelLabel = (level: string): AlertLevelLabel =>
 
 /** Alert type: the appliance came on, or has stayed off (inactivity). */
 export const ALERT_TYPES = ['On', 'Off'] as const;
-export const AlertType = z.enum(ALERT_TYPES);
-export type AlertType = z.infer<typeof AlertType>;
+export type AlertType = (typeof ALERT_TYPES)[number];
 
 /** Holiday mode and Do Not Disturb. */
 export const MODE_STATUSES = ['DISABLED', 'ENABLED', 'SCHEDULED'] as const;
-export const ModeStatus = z.enum(MODE_STATUSES);
-export type ModeStatus = z.infer<typeof ModeStatus>;
+export type ModeStatus = (typeof MODE_STATUSES)[number];
 
 export const RATE_DAYS = ['all', 'weekdays', 'weekend'] as const;
-export const RateDays = z.enum(RATE_DAYS);
-export type RateDays = z.infer<typeof RateDays>;
+export type RateDays = (typeof RATE_DAYS)[number];
 
 export const RATE_KINDS = ['import', 'export', 'generation'] as const;
-export const RateKind = z.enum(RATE_KINDS);
-export type RateKind = z.infer<typeof RateKind>;
+export type RateKind = (typeof RATE_KINDS)[number];
 
 /** §3 period.time_unit. */
 export const TIME_UNITS = ['hour', 'day', 'week', 'month'] as const;
-export const TimeUnit = z.enum(TIME_UNITS);
-export type TimeUnit = z.infer<typeof TimeUnit>;
+export type TimeUnit = (typeof TIME_UNITS)[number];
 
 /** Timescales a client may ask for: the usage tabs (and an hour), and the two ranking summaries. */
 export const DETAIL_TIMESCALES = ['hour', 'day', 'week', 'month'] as const;
@@ -99,8 +91,7 @@ export const PASSWORD_RESPONSE_CODES = {
   invalidPassword: 2,
   wrongCurrentPassword: 3,
 } as const;
-export const PasswordResponseCode = z.literal([0, 1, 2, 3]);
-export type PasswordResponseCode = z.infer<typeof PasswordResponseCode>;
+export type PasswordResponseCode = 0 | 1 | 2 | 3;
 
 /** Dashboard types: 1 = HomeView (energy), 2 = InfoCare (assisted living). */
 export const DASHBOARD_TYPES = { homeView: 1, infoCare: 2 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EndpointName, endpoints, pathFor } from './endpoints';
+import { type EndpointName, endpoints } from './endpoints';
+import { endpointPaths, pathFor } from './paths';
 import { messages as m } from './messages';
 import { parses, rejects } from './test/expect';
 
@@ -60,6 +61,13 @@ describe('endpoints', () => {
       .filter(([, e]) => 'public' in e && e.public)
       .map(([name]) => name);
     expect(open.sort()).toEqual(['changePassword', 'login', 'logout', 'resetPassword']);
+  });
+
+  it('carry the zod-free paths unchanged, one entry per call', () => {
+    expect(Object.keys(endpoints)).toEqual(Object.keys(endpointPaths));
+    for (const [name, path] of Object.entries(endpointPaths)) {
+      expect(endpoints[name as EndpointName]).toMatchObject(path);
+    }
   });
 
   it('fill path parameters', () => {

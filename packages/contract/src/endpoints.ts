@@ -48,225 +48,103 @@ import { SetupDetail, SetupRequest, SetupWriteRequest } from './entities/setup';
 import { Tariff, TariffRequest } from './entities/tariff';
 import { TariffWriteRequest } from './entities/tariffWrite';
 
-// Every call of spec §7, once. `request` is the query of a GET or the (form-encoded) body of a POST;
-// `params` the `:id` of the path. The server registers `path` and any `aliases`; the web client builds
-// its calls and types from the same entries.
+import { type EndpointName, type EndpointPath, endpointPaths } from './paths';
 
-export const API_BASE = '/api/v3';
+// Each call of paths.ts with its schemas: `request` is the query of a GET or the (form-encoded) body of a
+// POST, `params` the `:id` of the path. The server registers `path` and any `aliases` and validates with
+// the schemas; the web imports only the paths and, from here, the types (its tests check answers against
+// the schemas).
 
-export interface Endpoint {
-  readonly method: 'GET' | 'POST';
-  readonly path: `/api/v3/${string}/`;
-  /** Other paths that give the same answer (spec-decisions "Activities paths"). */
-  readonly aliases?: readonly `/api/v3/${string}/`[];
+export interface Endpoint extends EndpointPath {
   readonly params?: z.ZodType;
   readonly request: z.ZodType;
   readonly response: z.ZodType;
-  /** Reachable without a session (login, forgot password, and the emailed-link reset). */
-  readonly public?: true;
 }
 
 export const endpoints = {
-  login: {
-    method: 'POST',
-    path: '/api/v3/accounts/login/',
-    request: LoginRequest,
-    response: LoginResponse,
-    public: true,
-  },
-  logout: {
-    method: 'POST',
-    path: '/api/v3/accounts/logout/',
-    request: EmptyRequest,
-    response: OkResponse,
-    public: true,
-  },
-  resetPassword: {
-    method: 'POST',
-    path: '/api/v3/accounts/reset_password/',
-    request: ResetPasswordRequest,
-    response: OkResponse,
-    public: true,
-  },
-  /** The change form (session) and the emailed-link reset (token, no session) share this path. */
+  login: { ...endpointPaths.login, request: LoginRequest, response: LoginResponse },
+  logout: { ...endpointPaths.logout, request: EmptyRequest, response: OkResponse },
+  resetPassword: { ...endpointPaths.resetPassword, request: ResetPasswordRequest, response: OkResponse },
   changePassword: {
-    method: 'POST',
-    path: '/api/v3/accounts/change_password/',
+    ...endpointPaths.changePassword,
     request: PasswordChangeOrResetRequest,
     response: PasswordResponse,
-    public: true,
   },
-  dashboard: {
-    method: 'GET',
-    path: '/api/v3/dashboard/',
-    request: EmptyRequest,
-    response: DashboardResponse,
-  },
-  alerts: {
-    method: 'GET',
-    path: '/api/v3/assisted_living/alerts/',
-    request: AlertsRequest,
-    response: AlertsResponse,
-  },
-  alertFeedback: {
-    method: 'POST',
-    path: '/api/v3/assisted_living/alerts/',
-    request: AlertFeedbackRequest,
-    response: Alert,
-  },
-  dailyActivities: {
-    method: 'GET',
-    path: '/api/v3/assisted_living/daily_activities/',
-    aliases: ['/api/v3/daily_activities/'],
-    request: ActivitiesRequest,
-    response: ActivityDetail,
-  },
+  dashboard: { ...endpointPaths.dashboard, request: EmptyRequest, response: DashboardResponse },
+  alerts: { ...endpointPaths.alerts, request: AlertsRequest, response: AlertsResponse },
+  alertFeedback: { ...endpointPaths.alertFeedback, request: AlertFeedbackRequest, response: Alert },
+  dailyActivities: { ...endpointPaths.dailyActivities, request: ActivitiesRequest, response: ActivityDetail },
   weeklyActivities: {
-    method: 'GET',
-    path: '/api/v3/weekly_activities/',
+    ...endpointPaths.weeklyActivities,
     request: ActivitiesRequest,
     response: ActivityDetail,
   },
   activity: {
-    method: 'GET',
-    path: '/api/v3/assisted_living/activities/:id/',
+    ...endpointPaths.activity,
     params: IdParams,
     request: ActivityRequest,
     response: ActivitySingle,
   },
-  energyToday: {
-    method: 'GET',
-    path: '/api/v3/energy_info/today/',
-    request: EnergyTodayRequest,
-    response: EnergyToday,
-  },
-  energyDetail: {
-    method: 'GET',
-    path: '/api/v3/energy_info/detail/',
-    request: EnergyDetailRequest,
-    response: EnergyDetail,
-  },
-  userRankings: {
-    method: 'GET',
-    path: '/api/v3/energy_info/user_rankings/',
-    request: UserRankingsRequest,
-    response: Ranking,
-  },
+  energyToday: { ...endpointPaths.energyToday, request: EnergyTodayRequest, response: EnergyToday },
+  energyDetail: { ...endpointPaths.energyDetail, request: EnergyDetailRequest, response: EnergyDetail },
+  userRankings: { ...endpointPaths.userRankings, request: UserRankingsRequest, response: Ranking },
   usedAppliances: {
-    method: 'GET',
-    path: '/api/v3/common/used_appliances/',
+    ...endpointPaths.usedAppliances,
     request: UsedAppliancesRequest,
     response: UsedAppliancesResponse,
   },
   applianceTimeline: {
-    method: 'GET',
-    path: '/api/v3/common/appliances/timeline/',
+    ...endpointPaths.applianceTimeline,
     request: ApplianceTimelineRequest,
     response: Timeline,
   },
-  appliances: {
-    method: 'GET',
-    path: '/api/v3/common/appliances/',
-    request: AppliancesRequest,
-    response: ApplianceList,
-  },
+  appliances: { ...endpointPaths.appliances, request: AppliancesRequest, response: ApplianceList },
   appliance: {
-    method: 'GET',
-    path: '/api/v3/common/appliances/:id/',
+    ...endpointPaths.appliance,
     params: IdParams,
     request: ApplianceRequest,
     response: ApplianceDetail,
   },
-  settingsGet: {
-    method: 'GET',
-    path: '/api/v3/common/settings/',
-    request: SettingsRequest,
-    response: Settings,
-  },
-  settingsPost: {
-    method: 'POST',
-    path: '/api/v3/common/settings/',
-    request: SettingsWriteRequest,
-    response: Settings,
-  },
-  setupGet: { method: 'GET', path: '/api/v3/common/set_up/', request: SetupRequest, response: SetupDetail },
-  setupPost: {
-    method: 'POST',
-    path: '/api/v3/common/set_up/',
-    request: SetupWriteRequest,
-    response: SetupDetail,
-  },
-  feedback: {
-    method: 'POST',
-    path: '/api/v3/common/feedback/',
-    request: FeedbackRequest,
-    response: OkResponse,
-  },
-  popupsGet: {
-    method: 'GET',
-    path: '/api/v3/common/popup/',
-    request: EmptyRequest,
-    response: PopupsResponse,
-  },
-  popupsPost: {
-    method: 'POST',
-    path: '/api/v3/common/popup/',
-    request: PopupsReadRequest,
-    response: OkResponse,
-  },
+  settingsGet: { ...endpointPaths.settingsGet, request: SettingsRequest, response: Settings },
+  settingsPost: { ...endpointPaths.settingsPost, request: SettingsWriteRequest, response: Settings },
+  setupGet: { ...endpointPaths.setupGet, request: SetupRequest, response: SetupDetail },
+  setupPost: { ...endpointPaths.setupPost, request: SetupWriteRequest, response: SetupDetail },
+  feedback: { ...endpointPaths.feedback, request: FeedbackRequest, response: OkResponse },
+  popupsGet: { ...endpointPaths.popupsGet, request: EmptyRequest, response: PopupsResponse },
+  popupsPost: { ...endpointPaths.popupsPost, request: PopupsReadRequest, response: OkResponse },
   listAppliances: {
-    method: 'GET',
-    path: '/api/v3/list_appliances/',
+    ...endpointPaths.listAppliances,
     request: ListAppliancesRequest,
     response: ListAppliancesResponse,
   },
   applianceSettingsGet: {
-    method: 'GET',
-    path: '/api/v3/appliance_settings/',
+    ...endpointPaths.applianceSettingsGet,
     request: ApplianceSettingsRequest,
     response: ApplianceSetting,
   },
   applianceSettingsPost: {
-    method: 'POST',
-    path: '/api/v3/appliance_settings/',
+    ...endpointPaths.applianceSettingsPost,
     request: ApplianceSettingsWriteRequest,
     response: ApplianceSetting,
   },
-  holidayModeGet: {
-    method: 'GET',
-    path: '/api/v3/holiday_mode/',
-    request: ModeRequest,
-    response: HolidayMode,
-  },
+  holidayModeGet: { ...endpointPaths.holidayModeGet, request: ModeRequest, response: HolidayMode },
   holidayModePost: {
-    method: 'POST',
-    path: '/api/v3/holiday_mode/',
+    ...endpointPaths.holidayModePost,
     request: HolidayModeWriteRequest,
     response: HolidayMode,
   },
-  noDisturbModeGet: {
-    method: 'GET',
-    path: '/api/v3/no_disturb_mode/',
-    request: ModeRequest,
-    response: DoNotDisturb,
-  },
+  noDisturbModeGet: { ...endpointPaths.noDisturbModeGet, request: ModeRequest, response: DoNotDisturb },
   noDisturbModePost: {
-    method: 'POST',
-    path: '/api/v3/no_disturb_mode/',
+    ...endpointPaths.noDisturbModePost,
     request: DoNotDisturbWriteRequest,
     response: DoNotDisturb,
   },
-  tariffGet: { method: 'GET', path: '/api/v3/tariff_setting/', request: TariffRequest, response: Tariff },
-  tariffPost: {
-    method: 'POST',
-    path: '/api/v3/tariff_setting/',
-    request: TariffWriteRequest,
-    response: Tariff,
-  },
-} as const satisfies Record<string, Endpoint>;
+  tariffGet: { ...endpointPaths.tariffGet, request: TariffRequest, response: Tariff },
+  tariffPost: { ...endpointPaths.tariffPost, request: TariffWriteRequest, response: Tariff },
+} as const satisfies { [K in EndpointName]: Endpoint & (typeof endpointPaths)[K] };
 
 export type Endpoints = typeof endpoints;
-export type EndpointName = keyof Endpoints;
+export type { EndpointName };
 
 /**
  * What a call sends, as the schema outputs it: numbers, booleans and parsed JSON (the schemas also take
@@ -280,13 +158,3 @@ export type EndpointParams<K extends EndpointName> = Endpoints[K] extends { para
   : Record<string, never>;
 export type Request<K extends EndpointName> = EndpointRequest<K>;
 export type Response<K extends EndpointName> = EndpointResponse<K>;
-
-/** Fills the `:name` segments of a path: pathFor('activity', {id: 4}) → '/api/v3/assisted_living/activities/4/'. */
-export function pathFor<K extends EndpointName>(name: K, params: EndpointParams<K>): string {
-  const values = params as Record<string, string | number>;
-  return endpoints[name].path.replace(/:([a-z_]+)/g, (_, key: string) => {
-    const value = values[key];
-    if (value === undefined) throw new Error(`pathFor(${name}): missing path parameter ${key}`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -1,10 +1,24 @@
+// The whole contract, schemas included: for the server, the tests and the tools. The web imports web.ts.
 export * from './messages';
 export * from './form';
 export * from './errors';
 export * from './password';
 export * from './username';
 export * from './codes';
+// The schemas of the coded values share their types' names; naming them here resolves the two `export *`.
+export {
+  AlertNotificationCode,
+  AlertType,
+  EmailReportCode,
+  ModeStatus,
+  PasswordResponseCode,
+  PropertyType,
+  RateDays,
+  RateKind,
+  TimeUnit,
+} from './entities/codes';
 export * from './clock';
+export * from './tariffRows';
 export * from './entities/common';
 export * from './entities/account';
 export * from './entities/password';
@@ -19,4 +33,5 @@ export * from './entities/setup';
 export * from './entities/applianceSettings';
 export * from './entities/modes';
 export * from './entities/feedback';
+export * from './paths';
 export * from './endpoints';

@@ -1,5 +1,7 @@
 // The one way the app talks to /api/v3 (spec §7). Every call is named after an entry of the contract's
-// `endpoints` map, which gives its method, path and the types of what it sends and answers. Bodies are
+// `endpointPaths` (its method and path); the contract's types say what it sends and answers. The schemas
+// stay out of the bundle: the web's tests check every request and answer against them (src/test/app.tsx),
+// the server's tests check the server's answers. Bodies are
 // form-encoded, cookies are sent (same origin), and every state-changing call carries the CSRF token in
 // X-CSRFToken.
 import {
@@ -7,9 +9,9 @@ import {
   type EndpointParams,
   type EndpointRequest,
   type EndpointResponse,
-  endpoints,
+  endpointPaths,
   pathFor,
-} from '@homeview/contract';
+} from '@homeview/contract/web';
 import { clearSession, getCsrfToken } from './storage';
 import { statusTextFor } from './statusText';
 
@@ -80,21 +82,16 @@ function errorBodyOf(body: unknown): { error: string | null; field: string | nul
   };
 }
 
-// Requests and answers are checked against the contract in development and tests, where a drift between
-// server and client should fail loudly; production trusts the typed contract.
-const checkAgainstContract = import.meta.env.DEV;
-
 export async function call<K extends EndpointName>(
   name: K,
   options: CallOptions<K> = {},
 ): Promise<EndpointResponse<K>> {
-  const endpoint = endpoints[name];
+  const endpoint = endpointPaths[name];
   const { fields, signal } = options;
   const authenticated = options.authenticated ?? !('public' in endpoint);
-  if (checkAgainstContract) endpoint.request.parse(fields ?? {});
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let url = options.params ? pathFor(name, options.params) : endpoint.path;
+  let url = options.params ? pathFor(name, options.params as Record<string, string | number>) : endpoint.path;
   let body: URLSearchParams | undefined;
   if (endpoint.method === 'GET') {
     const query = encode(fields).toString();
@@ -119,5 +116,5 @@ export async function call<K extends EndpointName>(
     const { error, field } = errorBodyOf(data);
     throw new ApiError(response.status, statusTextFor(response.status, response.statusText), error, field);
   }
-  return (checkAgainstContract ? endpoint.response.parse(data) : data) as EndpointResponse<K>;
+  return data as EndpointResponse<K>;
 }

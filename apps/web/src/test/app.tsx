@@ -1,11 +1,17 @@
-// Test helpers: render the real route table in a memory router, and stub `fetch` with canned answers.
+// Test helpers: render the real route table in a memory router, and stub `fetch` with canned answers that
+// the contract's schemas check, both ways: the request the app sends and the answer the stub gives back.
+import { type Endpoint, type EndpointName, endpoints } from '@homeview/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { routes } from '../routes';
 
+const contractViolations: string[] = [];
+
 afterEach(() => {
+  const violations = contractViolations.splice(0);
+  expect(violations, 'requests and answers that break the contract').toEqual([]);
   cleanup();
   window.localStorage.clear();
   vi.unstubAllGlobals();
@@ -42,9 +48,50 @@ type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
 
 const reasons: Record<number, string> = { 200: 'OK', 401: 'Unauthorized', 500: 'Internal Server Error' };
 
+const byRoute = Object.entries(endpoints as Record<EndpointName, Endpoint>).flatMap(([name, e]) =>
+  [e.path, ...(e.aliases ?? [])].map((path) => ({
+    name,
+    endpoint: e,
+    method: e.method,
+    pattern: new RegExp(`^${path.replace(/:[a-z_]+/g, '([^/]+)')}$`),
+  })),
+);
+
+/** The contract's entry for a request, with its path parameters. */
+function endpointFor(method: string, path: string) {
+  for (const route of byRoute) {
+    const match = route.method === method ? route.pattern.exec(path) : null;
+    if (match) return { ...route, id: match[1] };
+  }
+  return undefined;
+}
+
+/** Checks a request and its answer against the contract; a mismatch fails the test (see afterEach). */
+function checkAgainstContract(call: RecordedCall, path: string, reply: Reply): void {
+  const route = endpointFor(call.method, path);
+  if (!route) {
+    contractViolations.push(`${call.method} ${path} is not a call of the contract`);
+    return;
+  }
+  const fields = call.method === 'GET' ? new URL(call.url, 'http://test').searchParams : call.body;
+  const problems = [
+    route.endpoint.request.safeParse(Object.fromEntries(fields)).error,
+    route.id === undefined ? undefined : route.endpoint.params?.safeParse({ id: route.id }).error,
+    (reply.status ?? 200) < 300 ? route.endpoint.response.safeParse(reply.body).error : undefined,
+  ];
+  for (const problem of problems) {
+    if (problem) contractViolations.push(`${route.name} (${call.url}): ${problem.message}`);
+  }
+}
+
+/** Takes the contract violations recorded so far (for a test that provokes one on purpose). */
+export function takeContractViolations(): string[] {
+  return contractViolations.splice(0);
+}
+
 /**
  * Replaces `fetch`. Handlers are keyed "METHOD /path/" (path without the /api/v3 base and query); an
- * unhandled call fails the test loudly. Returns every call made, in order.
+ * unhandled call fails the test loudly, and so does a request or answer the contract does not allow. Returns every call made, in order.
  */
 export function stubApi(handlers: Record<string, Handler>): RecordedCall[] {
   const calls: RecordedCall[] = [];
@@ -63,6 +110,7 @@ export function stubApi(handlers: Record<string, Handler>): RecordedCall[] {
     const handler = handlers[`${method} ${path}`];
     if (!handler) throw new Error(`Unexpected call ${method} ${url}`);
     const reply = typeof handler === 'function' ? await handler(call) : handler;
+    checkAgainstContract(call, url.replace(/\?.*$/, ''), reply);
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlertType } from '../codes';
+import { AlertType } from './codes';
 import { booleanField, formObject, id, optionalEpochSeconds, optionalField, requiredText } from '../form';
 import { epoch } from './common';
 

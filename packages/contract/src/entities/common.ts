@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TimeUnit } from '../codes';
+import { TimeUnit } from './codes';
 import { formObject, id } from '../form';
 
 // Shapes shared by several responses. On the wire, as in the original API, money is a number of

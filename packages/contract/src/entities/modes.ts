@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MODE_STATUSES, ModeStatus } from '../codes';
+import { MODE_STATUSES } from '../codes';
+import { ModeStatus } from './codes';
 import { clockTime, formObject, id, oneOf, optionalEpochSeconds, optionalField } from '../form';
 import { epoch } from './common';
 

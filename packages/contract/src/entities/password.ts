@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PasswordResponseCode } from '../codes';
+import { PasswordResponseCode } from './codes';
 import { blankToUndefined, fieldMessage, formObject, optionalEpochSeconds } from '../form';
 import { messages } from '../messages';
 import { isPasswordTooLong } from '../password';

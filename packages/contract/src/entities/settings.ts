@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlertNotificationCode, EmailReportCode } from '../codes';
+import { AlertNotificationCode, EmailReportCode } from './codes';
 import { formObject, id, integer, optionalField, requiredText } from '../form';
 
 // §3 Settings and Account detail; §7 GET and POST /common/settings/.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PROPERTY_TYPES, PropertyType } from '../codes';
+import { PROPERTY_TYPES } from '../codes';
+import { PropertyType } from './codes';
 import { formObject, id, integer, oneOf } from '../form';
 
 // §3 Setup detail; §7 GET and POST /common/set_up/ (spec-decisions "Setup": flat form fields).

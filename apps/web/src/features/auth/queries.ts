@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse } from '@homeview/contract';
+import type { LoginRequest, LoginResponse } from '@homeview/contract/web';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api';
 import { clearSession, getCsrfToken, saveSession } from '../../shared/storage';

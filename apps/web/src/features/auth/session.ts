@@ -1,4 +1,4 @@
-import type { DashboardItem, LoginResponse } from '@homeview/contract';
+import type { DashboardItem, LoginResponse } from '@homeview/contract/web';
 import type { StoredSession } from '../../shared/storage';
 
 /**

@@ -1,4 +1,4 @@
-import type { DashboardItem } from '@homeview/contract';
+import type { DashboardItem } from '@homeview/contract/web';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useStoredUser } from '../../shared/useStoredUser';

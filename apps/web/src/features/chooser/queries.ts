@@ -1,4 +1,4 @@
-import type { DashboardResponse } from '@homeview/contract';
+import type { DashboardResponse } from '@homeview/contract/web';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api';
 

@@ -1,4 +1,4 @@
-import type { Popup } from '@homeview/contract';
+import type { Popup } from '@homeview/contract/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api';
 

@@ -1,4 +1,4 @@
-import { type LoginRequest, messages } from '@homeview/contract';
+import { type LoginRequest, messages } from '@homeview/contract/web';
 import { type FormEvent, useRef, useState } from 'react';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { PasswordField } from '../../../shared/ui/PasswordField';

@@ -1,4 +1,4 @@
-import { messages } from '@homeview/contract';
+import { messages } from '@homeview/contract/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { DashboardItem } from '@homeview/contract';
+import type { DashboardItem } from '@homeview/contract/web';
 import { Alert } from '../../../shared/ui/Alert';
 import { DashboardTile } from './DashboardTile';
 

@@ -1,4 +1,4 @@
-import { type DashboardItem, messages } from '@homeview/contract';
+import { type DashboardItem, messages } from '@homeview/contract/web';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format';
 import { ChevronIcon, HomeCareIcon, HomeEnergyIcon } from '../../../shared/ui/icons';

@@ -1,4 +1,4 @@
-import { messages } from '@homeview/contract';
+import { messages } from '@homeview/contract/web';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { greetingFor } from '../../../shared/format';
