@@ -1,5 +1,6 @@
 // Hand-drawn icons. Decorative: the text beside them carries the meaning, so they are hidden from
 // assistive technology. Colours come from the stylesheet (currentColor and .icon__accent).
+import type { ReactNode } from 'react';
 
 interface IconProps {
   className?: string;
@@ -56,3 +57,85 @@ export function ChevronIcon({ className }: IconProps) {
     </svg>
   );
 }
+
+/** Line icons of the dashboards' header and bottom bar: 24 px grid, drawn with the text colour. */
+function LineIcon({ className, children }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      className={className ?? 'line-icon'}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const BackIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <path d="M15 5l-7 7 7 7" />
+  </LineIcon>
+);
+
+export const UserIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </LineIcon>
+);
+
+/** Today: the sun over a horizon. */
+export const TodayIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+  </LineIcon>
+);
+
+/** Usage: bars of a chart. */
+export const UsageIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />
+  </LineIcon>
+);
+
+/** Rankings: a podium. */
+export const RankingsIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <path d="M3 20h18M5 20v-6h4v6M10 20V9h4v11M15 20v-8h4v8" />
+  </LineIcon>
+);
+
+/** Appliances: a plug. */
+export const ApplianceIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0V8ZM12 17v4" />
+  </LineIcon>
+);
+
+/** Feedback: a speech bubble. */
+export const FeedbackIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <path d="M4 5h16v11H9l-5 4V5Z" />
+  </LineIcon>
+);
+
+/** Alerts (InfoCare): a bell. */
+export const AlertsIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2ZM10 20a2 2 0 0 0 4 0" />
+  </LineIcon>
+);
+
+/** Activities (InfoCare): a pulse line. */
+export const ActivitiesIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <path d="M3 12h4l2-5 4 10 2-5h6" />
+  </LineIcon>
+);

@@ -1,0 +1,85 @@
+// The data the charts draw, free of the chart library: pages build these without loading it.
+
+/**
+ * A colour of the charts' palette, a CSS custom property `--chart-<tone>` (styles/charts.css), so
+ * canvas, legend and table swatches share one definition. Each tone has 3:1 contrast on the surface.
+ */
+export type ChartTone =
+  | 'cost'
+  | 'income'
+  | 'consumed'
+  | 'generated'
+  | 'you'
+  | 'similar'
+  | 'all'
+  | 'comparable'
+  | 'care'
+  | 'alert'
+  | 'muted';
+
+/** One series over the chart's categories: bars side by side (grouped), or a line. */
+export interface ChartSeries {
+  label: string;
+  /** One value per category; null is "no data" (drawn as a gap, said as such in the table). */
+  values: readonly (number | null)[];
+  tone: ChartTone;
+  /** Per-category tones, e.g. You / similar homes / all homes in their own colours. */
+  tones?: readonly ChartTone[];
+  kind?: 'bar' | 'line';
+}
+
+export interface SeriesChartData {
+  /** The categories in full, for the table and the readout: '13:00', 'Mon 03-06-25'. */
+  labels: readonly string[];
+  /** Shorter labels for the axis; default `labels`. */
+  tickLabels?: readonly string[];
+  /** How many categories the x axis labels (spec §9: hour view 5, day 4, week 3, month 4); default all. */
+  ticks?: number;
+  series: readonly ChartSeries[];
+  /** A value as the table and readout say it: '£1.23', '4.5 kWh'. */
+  format: (value: number) => string;
+  /** The y axis' label (§9: the pound sign for money) and its tick format. */
+  yLabel: string;
+  yTick?: (value: number) => string;
+  /** A link per category: a click or Enter on it goes there. */
+  hrefs?: readonly (string | undefined)[];
+}
+
+/** A stretch of time in one row, in hundredths of an hour from the row's midnight (0–2400, §9). */
+export interface Segment {
+  start: number;
+  end: number;
+  label: string;
+  tone: ChartTone;
+  href?: string;
+}
+
+/** A day (or other row) of segments; up to 50 per row are drawn (spec §9), stacked along 0–24 h. */
+export interface SegmentRow {
+  label: string;
+  segments: readonly Segment[];
+}
+
+export interface SegmentChartData {
+  rows: readonly SegmentRow[];
+  /** What each tone stands for, shown as the legend. */
+  legend: readonly { tone: ChartTone; label: string }[];
+}
+
+export const SEGMENTS_PER_ROW = 50;
+export const DAY_HUNDREDTHS = 2400;
+
+/** 1350 → '13:30' (hundredths of an hour to a clock time; 2400 → '24:00'). */
+export function hundredthsToClock(value: number): string {
+  const minutes = Math.round((value * 60) / 100);
+  const h = Math.floor(minutes / 60);
+  return `${String(h).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The categories an axis with `ticks` labels names: spread evenly, first and last included. */
+export function tickIndices(count: number, ticks: number | undefined): number[] {
+  if (count <= 0) return [];
+  const n = Math.min(count, Math.max(1, ticks ?? count));
+  if (n === 1) return [0];
+  return Array.from({ length: n }, (_, k) => Math.round((k * (count - 1)) / (n - 1)));
+}
