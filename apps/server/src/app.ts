@@ -24,6 +24,7 @@ import { type LogDestination, loggerOptions, registerRequestLog } from './http/l
 import { registerSingleValuedFields } from './http/validate';
 import { registerWeb } from './http/web';
 import { ingestRoutes } from './ingest/http/routes';
+import { createMailer, type Mailer } from './mail/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,8 @@ export interface AppDeps {
   throttleLimits?: ThrottleLimits;
   /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
   logStream?: LogDestination;
+  /** Email transport (default: from the config, SMTP or the outbox). */
+  mailer?: Mailer;
   /** More routes, registered after the built-in ones with the same hooks (tests, later features). */
   routes?: ReadonlyArray<(app: FastifyInstance, ctx: AppContext) => void>;
 }
@@ -69,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits, clock),
     dashboardMessages: deps.dashboardMessages ?? energyDashboardMessages,
+    mailer: deps.mailer ?? createMailer({ config, db, clock }),
   };
 
   const registeredRoutes: { method: string; url: string }[] = [];
@@ -104,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);
+  app.addHook('onClose', async () => ctx.mailer.close());
 
   // The dummy hash for unknown-user logins, computed now so the first such login is not the slow one.
   hasher.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'password warm-up failed'));

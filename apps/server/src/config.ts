@@ -34,6 +34,10 @@ export interface Config {
   demoHistoryDays: number | null;
   /** Neighbouring homes created with the demo (for rankings). */
   demoNeighbours: number;
+  /** smtp:// or smtps:// URL of the mail server; null: mail goes to the outbox table and the console. */
+  smtpUrl: string | null;
+  /** The From of every email. */
+  mailFrom: string;
 }
 
 export interface ConfigEntry {
@@ -110,6 +114,17 @@ export const configTable: readonly ConfigEntry[] = [
     default: '200',
     meaning: 'Neighbouring homes (for rankings) created with the demo on an empty database (0 to 2000).',
   },
+  {
+    name: 'SMTP_URL',
+    default: '(empty)',
+    meaning:
+      'Mail server for password resets, alerts and reports, e.g. smtps://user:pass@mail.example:465. Unset: each email is stored in the outbox table and printed on the console instead (local use).',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'HomeView & InfoCare <no-reply@localhost>',
+    meaning: 'The From address of every email.',
+  },
 ];
 
 /** The table as Markdown, for the README. */
@@ -121,6 +136,19 @@ export function configTableMarkdown(): string {
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export class ConfigError extends Error {}
+
+function smtpUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL such as smtp://mail.example:587 (got something else)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
+  return raw;
+}
 
 function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim();
@@ -183,5 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     demoHistoryDays:
       value(env, 'DEMO_HISTORY_DAYS') === undefined ? null : integer(env, 'DEMO_HISTORY_DAYS', 0, 1, 1000),
     demoNeighbours: integer(env, 'DEMO_NEIGHBOURS', 200, 0, 2000),
+    smtpUrl: smtpUrl(value(env, 'SMTP_URL')),
+    mailFrom: value(env, 'MAIL_FROM') ?? 'HomeView & InfoCare <no-reply@localhost>',
   };
 }
