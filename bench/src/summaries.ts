@@ -74,6 +74,21 @@ async function fillBackground(db: Db, count: number, from: number, to: number): 
                  from unnest($1::int[]) as h, generate_series($2::bigint, $3::bigint - 1800, 1800) as s) x`,
       [ids.slice(i, i + HOMES_PER_INSERT), from, to],
     );
+    // Their daily rollups, summed from those half-hours by London date (every half-hour is present, so
+    // a day's first half-hour is its start; the partial first and last days are close enough here).
+    await db.query(
+      `insert into daily_rollups (house_id, day, day_start, slots, data_slots, covered_s, first_ts, latest_end,
+                                  import_wh, export_wh, generation_wh, consumed_wh, import_cost, export_income,
+                                  generation_income, standing_charge)
+       select house_id, day, min(slot_start), count(*), count(*), sum(covered_s), min(slot_start),
+              max(slot_start) + 1800, sum(import_wh), sum(export_wh), sum(generation_wh),
+              sum(import_wh + greatest(generation_wh - export_wh, 0)), sum(import_cost), sum(export_income),
+              sum(generation_income), 572100000
+         from (select r.*, (to_timestamp(r.slot_start) at time zone 'Europe/London')::date as day
+                 from rollups r where r.house_id = any($1::int[])) x
+        group by house_id, day`,
+      [ids.slice(i, i + HOMES_PER_INSERT)],
+    );
   }
   return ids.length * ((to - from) / 1800);
 }

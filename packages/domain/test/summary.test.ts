@@ -15,6 +15,7 @@ import {
   selectPeriod,
   startOfLocalDate,
   summarizePeriod,
+  TOTALS_FIELDS,
   touRate,
 } from '../src/index';
 import { oraclePeriod } from './oracle';
@@ -63,18 +64,7 @@ function rowsFor(from: number, to: number, seed: number): SlotRollup[] {
   return priceSlots(book, energy);
 }
 
-const MONEY_AND_ENERGY: (keyof PeriodTotals)[] = [
-  'import_wh',
-  'export_wh',
-  'generation_wh',
-  'consumed_wh',
-  'import_cost',
-  'export_income',
-  'generation_income',
-  'standing_charge',
-  'data_slots',
-  'slots',
-];
+const MONEY_AND_ENERGY: (keyof PeriodTotals)[] = [...TOTALS_FIELDS, 'slots'];
 function sumDetails(details: readonly { totals: PeriodTotals }[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const k of MONEY_AND_ENERGY) out[k] = details.reduce((a, d) => a + d.totals[k], 0);

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   civilFromDays,
+  dayLayout,
   daysFromCivil,
   halfHourSlots,
   instantOfLocal,
+  isHalfHourZone,
   isValidTimeZone,
   lastSevenDays,
   localDate,
@@ -18,6 +20,7 @@ import {
   slotStartOf,
   startOfLocalDate,
   subPeriods,
+  ZoneGridError,
 } from '../src/index';
 import {
   oracleDayStart,
@@ -215,5 +218,40 @@ describe('half-hour slots on every UK clock-change day 2024–2030 (TIME-02)', (
     expect(slots[0]!.label).toBe('00:00');
     expect(slots[0]!.offset).toBe('+05:45');
     expect(slots[0]!.start % 1800).toBe(900);
+  });
+});
+
+describe('local days on the half-hour grid', () => {
+  it('lays out normal and clock-change days from local midnight', () => {
+    expect(dayLayout('2024-03-31', 'Europe/London')).toEqual({
+      date: '2024-03-31',
+      start: 1_711_843_200,
+      slots: 46,
+    });
+    expect(dayLayout('2024-10-27', 'Europe/London')).toEqual({
+      date: '2024-10-27',
+      start: 1_729_983_600,
+      slots: 50,
+    });
+    expect(dayLayout('2024-07-01', 'Asia/Kolkata')).toEqual({
+      date: '2024-07-01',
+      start: 1_719_772_200,
+      slots: 48,
+    });
+  });
+
+  it('refuses zones whose local midnight is off the half-hour grid', () => {
+    expect(() => dayLayout('2024-07-01', 'Asia/Kathmandu')).toThrow(ZoneGridError);
+    for (const zone of ['Asia/Kathmandu', 'Australia/Eucla', 'Pacific/Chatham'])
+      expect(isHalfHourZone(zone), zone).toBe(false);
+    for (const zone of [
+      'Europe/London',
+      'UTC',
+      'Asia/Kolkata',
+      'Australia/Adelaide',
+      'Australia/Lord_Howe',
+      'America/St_Johns',
+    ])
+      expect(isHalfHourZone(zone), zone).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { seedApplianceTypes } from '../features/appliances-catalogue/catalogue';
+import { DATA_STEPS } from './data-steps';
 import type { Db } from './types';
 
 // Numbered, forward-only migrations: db/migrations/NNNN_name.sql, applied in order, each recorded in
-// schema_migrations. One transaction holds an advisory lock, so two servers starting together against
+// schema_migrations; a migration whose name has a data step (data-steps.ts) runs it right after its SQL.
+// One transaction holds an advisory lock, so two servers starting together against
 // one PostgreSQL apply each migration once, and a failing migration leaves nothing half-done.
 
 export interface Migration {
@@ -54,6 +56,7 @@ export async function migrate(db: Db, migrations: Migration[] = loadMigrations()
     for (const m of migrations) {
       if (done.has(m.version)) continue;
       await tx.exec(m.sql);
+      await DATA_STEPS[m.name]?.(tx);
       await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
       applied.push(m.version);
     }

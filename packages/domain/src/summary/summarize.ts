@@ -1,26 +1,15 @@
-import {
-  type Balance,
-  balanceOf,
-  type EnergyBalance,
-  type MoneyTotals,
-  selfConsumedWh,
-} from '../cost/balance';
+import { type Balance, balanceOf, type EnergyBalance } from '../cost/balance';
 import { allocateStandingCharge, type SlotRollup, standingChargeNano } from '../cost/slot';
 import type { TariffBook } from '../tariff/book';
 import { detailUnit, localDatesIn, type Period, dayOf, subPeriods } from '../time/periods';
+import { addSlot, addTotals, type EnergyTotals, emptyTotals, type TotalsAccumulator } from './totals';
 
 // Period views (§3 energy detail) built from priced half-hour rollup rows. Pure: the server reads the rows
 // with SQL and passes them in. Totals are sums of the details, which are sums of rows, all integers.
 
-export interface PeriodTotals extends MoneyTotals {
-  readonly import_wh: number;
-  readonly export_wh: number;
-  readonly generation_wh: number;
-  readonly consumed_wh: number;
+export interface PeriodTotals extends EnergyTotals {
   /** Half-hours the period has (46/48/50 for a UK day). */
   readonly slots: number;
-  /** Rows found for it; fewer than `slots` means gaps, which the caller must show as gaps, not zeros. */
-  readonly data_slots: number;
 }
 
 export interface SummaryEntry {
@@ -43,30 +32,6 @@ export interface SummaryOptions {
   readonly now?: number;
 }
 
-interface Acc {
-  import_wh: number;
-  export_wh: number;
-  generation_wh: number;
-  consumed_wh: number;
-  import_cost: number;
-  export_income: number;
-  generation_income: number;
-  standing_charge: number;
-  data_slots: number;
-}
-
-const emptyAcc = (): Acc => ({
-  import_wh: 0,
-  export_wh: 0,
-  generation_wh: 0,
-  consumed_wh: 0,
-  import_cost: 0,
-  export_income: 0,
-  generation_income: 0,
-  standing_charge: 0,
-  data_slots: 0,
-});
-
 function indexOf(details: readonly Period[], ts: number): number {
   let lo = 0;
   let hi = details.length - 1;
@@ -80,13 +45,17 @@ function indexOf(details: readonly Period[], ts: number): number {
   return -1;
 }
 
-function entry(period: Period, acc: Acc): SummaryEntry {
-  const totals: PeriodTotals = { ...acc, slots: Math.round((period.end - period.start) / 1800) };
+/** A summary entry of a period from its totals: the §3 balance and energy balance follow from them. */
+export function summaryEntry(period: Period, totals: EnergyTotals, slots?: number): SummaryEntry {
+  const all: PeriodTotals = {
+    ...totals,
+    slots: slots ?? Math.round((period.end - period.start) / 1800),
+  };
   return {
     period,
-    totals,
-    balance: balanceOf(totals),
-    energy_balance: { generated: totals.generation_wh, consumed: totals.consumed_wh },
+    totals: all,
+    balance: balanceOf(all),
+    energy_balance: { generated: all.generation_wh, consumed: all.consumed_wh },
   };
 }
 
@@ -102,20 +71,12 @@ export function summarizePeriod(period: Period, options: SummaryOptions): Period
   const unit = detailUnit(period.unit);
   const splitDays = unit === 'hour' || unit === 'half-hour';
   const detailPeriods = subPeriods(period, unit, zone);
-  const accs = detailPeriods.map(emptyAcc);
+  const accs = detailPeriods.map(emptyTotals);
 
   for (const row of rows) {
     if (row.slot_start < period.start || row.slot_start >= period.end) continue;
     const acc = accs[indexOf(detailPeriods, row.slot_start)];
-    if (acc === undefined) continue;
-    acc.import_wh += row.import_wh;
-    acc.export_wh += row.export_wh;
-    acc.generation_wh += row.generation_wh;
-    acc.consumed_wh += row.import_wh + selfConsumedWh(row);
-    acc.import_cost += row.import_cost;
-    acc.export_income += row.export_income;
-    acc.generation_income += row.generation_income;
-    acc.data_slots += 1;
+    if (acc !== undefined) addSlot(acc, row);
   }
 
   for (const date of localDatesIn(period, zone)) {
@@ -137,8 +98,8 @@ export function summarizePeriod(period: Period, options: SummaryOptions): Period
     }
   }
 
-  const details = detailPeriods.map((p, i) => entry(p, accs[i] as Acc));
-  const total = emptyAcc();
-  for (const a of accs) for (const k of Object.keys(total) as (keyof Acc)[]) total[k] += a[k];
-  return { ...entry(period, total), details };
+  const details = detailPeriods.map((p, i) => summaryEntry(p, accs[i] as TotalsAccumulator));
+  const total = emptyTotals();
+  for (const a of accs) addTotals(total, a);
+  return { ...summaryEntry(period, total), details };
 }

@@ -73,7 +73,7 @@ export interface DemoHouseRow {
   username: string;
   house_id: number;
   time_zone: string;
-  /** Start of the oldest and end of the newest data, from the rollups (index probes). */
+  /** Start of the oldest and end of the newest data, from the daily rollups (index probes). */
   first: number | null;
   latest_end: number | null;
 }
@@ -82,9 +82,9 @@ export interface DemoHouseRow {
 export async function listDemoHouses(db: Queryable): Promise<DemoHouseRow[]> {
   const { rows } = await db.query<DemoHouseRow>(
     `select u.username, h.id as house_id, h.time_zone,
-            (select r.slot_start from rollups r where r.house_id = h.id order by r.slot_start limit 1) as first,
-            (select r.slot_start + r.covered_s from rollups r where r.house_id = h.id
-              order by r.slot_start desc limit 1) as latest_end
+            (select d.first_ts from daily_rollups d where d.house_id = h.id order by d.day limit 1) as first,
+            (select d.latest_end from daily_rollups d where d.house_id = h.id order by d.day desc limit 1)
+              as latest_end
        from houses h join users u on u.id = h.owner_user_id
       where h.demo
       order by h.id`,

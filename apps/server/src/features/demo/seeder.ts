@@ -181,7 +181,9 @@ export class DemoSimulation {
     }
     yield async () => {
       // PGlite runs no autovacuum: give the planner statistics for the tables just filled.
-      await this.#db.exec('analyze rollups; analyze appliance_events; analyze readings');
+      await this.#db.exec(
+        'analyze rollups; analyze daily_rollups; analyze appliance_events; analyze readings',
+      );
       const report: SeedReport = { homes: this.#homes.length, ms: this.#elapsed(), ...this.#counts };
       log.info(report, 'demo: all history stored');
       this.#finished?.(report);

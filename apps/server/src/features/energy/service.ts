@@ -1,19 +1,21 @@
 import {
+  addTotals,
   availablePeriods,
-  balanceOf,
   compileTariffs,
   type DataRange,
   detailUnit,
+  emptyTotals,
+  localDate,
   neighbours,
   type Period,
   type PeriodSummary,
-  type PeriodTotals,
   periodContaining,
   type SummaryEntry,
   selectPeriod,
   type TariffBook,
   subPeriods,
   summarizePeriod,
+  summaryEntry,
   type ViewUnit,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
@@ -24,6 +26,7 @@ import {
   applianceUsageIn,
   appliancesOnBetween,
   type BucketSums,
+  type Buckets,
   type EnergyHouse,
   periodSums,
 } from './repository';
@@ -66,42 +69,43 @@ function periodFor(unit: SummaryUnit, timestamp: number | undefined, now: number
 
 /** A detail entry: the domain's standing-charge share and slot count, plus the SQL sums of its rollups. */
 function withSums(skeleton: SummaryEntry, sums: BucketSums): SummaryEntry {
-  const totals: PeriodTotals = {
-    ...sums,
-    standing_charge: skeleton.totals.standing_charge,
-    slots: skeleton.totals.slots,
-  };
-  return {
-    period: skeleton.period,
-    totals,
-    balance: balanceOf(totals),
-    energy_balance: { generated: totals.generation_wh, consumed: totals.consumed_wh },
-  };
+  const { standing_charge, slots } = skeleton.totals;
+  return summaryEntry(skeleton.period, { ...sums, standing_charge }, slots);
 }
 
 function totalOf(period: Period, details: readonly SummaryEntry[]): SummaryEntry {
-  const t = {
-    import_wh: 0,
-    export_wh: 0,
-    generation_wh: 0,
-    consumed_wh: 0,
-    import_cost: 0,
-    export_income: 0,
-    generation_income: 0,
-    standing_charge: 0,
-    slots: 0,
-    data_slots: 0,
-  };
-  for (const d of details) for (const k of Object.keys(t) as (keyof typeof t)[]) t[k] += d.totals[k];
+  const total = emptyTotals();
+  let slots = 0;
+  for (const d of details) {
+    addTotals(total, d.totals);
+    slots += d.totals.slots;
+  }
+  return summaryEntry(period, total, slots);
+}
+
+/**
+ * How SQL buckets the period's rows: details shorter than a day by instant over the half-hour rollups;
+ * days by local date over the daily rollups, months over the monthly ones (a detail's date is its start's).
+ */
+interface BucketPlan {
+  range: { start: number | string; end: number | string };
+  buckets: Buckets;
+}
+
+function bucketPlan(period: Period, zone: string): BucketPlan {
+  const details = subPeriods(period, detailUnit(period.unit), zone);
+  const unit = details[0]?.unit;
+  if (unit === 'hour' || unit === 'half-hour') {
+    return { range: period, buckets: { slots: details.map((d) => d.start) } };
+  }
+  const dates = details.map((d) => localDate(d.start, zone));
   return {
-    period,
-    totals: t,
-    balance: balanceOf(t),
-    energy_balance: { generated: t.generation_wh, consumed: t.consumed_wh },
+    range: { start: localDate(period.start, zone), end: localDate(period.end, zone) },
+    buckets: unit === 'month' ? { months: dates } : { days: dates },
   };
 }
 
-const detailStarts = new Memo<number[]>(2000);
+const bucketPlans = new Memo<BucketPlan>(2000);
 const skeletons = new WeakMap<TariffBook, Memo<PeriodSummary>>();
 const defaultBooks = new Memo<TariffBook>(50);
 const availableLists = new Memo<(number | null)[]>(2000);
@@ -125,7 +129,7 @@ function skeletonOf(book: TariffBook, period: Period, chargeFrom: number, now: n
  * The period containing `timestamp` (default: the one containing now; for weeks the last 7 days),
  * summarised. @homeview/domain decides the detail periods and each one's standing charge (each local day
  * from the house's first reading up to today, once, split exactly over hours); SQL sums the rollups per
- * detail. Same figures as domain's summarizePeriod over the rows (a test holds them equal). A house with
+ * detail (half-hour rollups for hours and half-hours, daily for days, monthly for months). Same figures as domain's summarizePeriod over the rows (a test holds them equal). A house with
  * no data yet is charged nothing (every figure 0, every entry data_slots 0).
  */
 export async function summarise(
@@ -137,13 +141,11 @@ export async function summarise(
 ): Promise<Summary> {
   const zone = house.time_zone;
   const period = periodFor(unit, timestamp, now, zone);
-  const starts = detailStarts.get(`${zone}|${period.unit}|${period.start}`, () =>
-    subPeriods(period, detailUnit(period.unit), zone).map((p) => p.start),
-  );
+  const plan = bucketPlans.get(`${zone}|${period.unit}|${period.start}`, () => bucketPlan(period, zone));
   // Sequential on purpose: two short queries beat a pool round of parallel ones on a small machine.
   // The compiled tariffs come from the write side's per-house cache (one small query when warm).
   const tariffs = await houseTariffs(db, house.id);
-  const { span, sums } = await periodSums(db, house.id, period.start, period.end, starts);
+  const { span, sums } = await periodSums(db, house.id, plan.range, plan.buckets);
   const book = tariffs?.book ?? defaultBooks.get(zone, () => compileTariffs([], zone));
   const skeleton = skeletonOf(book, period, span.first ?? Number.POSITIVE_INFINITY, now);
   const details = skeleton.details.map((d, i) => withSums(d, sums[i] as BucketSums));

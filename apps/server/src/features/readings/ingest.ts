@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/types';
 import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { houseTariffs, tariffsFor } from '../tariffs/repository';
+import { datesOfSlots, refreshDays } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import {
   ingestContext,
@@ -199,15 +200,24 @@ export async function ingestReadings(
     const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
     // Slots holding no reading yet (the common case: new data) need no lookup, and their new sums are
     // the batch's own. Otherwise stored starts are left out (the stored reading wins) and the touched
-    // slots are summed again from all their raw readings, checking for overlaps.
+    // slots are summed again from all their raw readings, checking for overlaps. Then the touched local
+    // days are summed again from their half-hours.
     if (!context.occupied) {
-      return insertWithRollups(tx, houseId, batch.cols, rollupsOf(book, batchTotals(batch.cols), batch));
+      const inserted = await insertWithRollups(
+        tx,
+        houseId,
+        batch.cols,
+        rollupsOf(book, batchTotals(batch.cols), batch),
+      );
+      await refreshDays(tx, houseId, book, datesOfSlots(batch.slots, context.time_zone));
+      return inserted;
     }
     const fresh = without(batch.cols, await storedStarts(tx, houseId, batch.cols.start));
     if (fresh.start.length === 0) return 0;
     const inserted = await insertReadings(tx, houseId, fresh);
     const touched = [...new Set(fresh.start.map((s) => s - (s % SLOT_S)))];
     await upsertRollups(tx, houseId, rollupsOf(book, await slotTotals(tx, houseId, touched, true), batch));
+    await refreshDays(tx, houseId, book, datesOfSlots(touched, context.time_zone));
     return inserted;
   });
   return { stored, duplicates: readings.length - stored };

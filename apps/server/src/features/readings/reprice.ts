@@ -1,17 +1,20 @@
-import { priceSlot, type SlotRollup } from '@homeview/domain';
+import { localDate, priceSlot, type SlotRollup } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { houseTariffs } from '../tariffs/repository';
+import { datesFrom, refreshDays } from './daily';
 import { eventCost, eventsFrom, type StoredEvent, updateEventCosts } from './events';
 import { inTransaction, lockHouse, rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
 
 export interface RepriceResult {
-  /** Rollup rows and events whose money changed. */
+  /** Half-hours and events whose money changed, and local days summed again. */
   rollups: number;
+  days: number;
   events: number;
 }
 
 /**
- * Recomputes the money of the house's rollups (slots from the one holding `fromTs`) and appliance events
+ * Recomputes the money of the house's rollups (slots from the one holding `fromTs`, and the daily rollups
+ * from its local date) and appliance events
  * (those still running at `fromTs` or later) with its current tariffs: after a tariff version is written
  * with a past start date, or prices are imported. Energy is untouched; only changed rows are written.
  * Given a `Db` it opens its own transaction; given a `Queryable` it runs inside the caller's.
@@ -20,7 +23,7 @@ export function repriceHouse(db: Db | Queryable, houseId: number, fromTs: number
   return inTransaction(db, async (tx) => {
     await lockHouse(tx, houseId);
     const house = await houseTariffs(tx, houseId);
-    if (house === null) return { rollups: 0, events: 0 };
+    if (house === null) return { rollups: 0, days: 0, events: 0 };
     const { book } = house;
 
     const changedSlots: SlotRollup[] = [];
@@ -34,6 +37,9 @@ export function repriceHouse(db: Db | Queryable, houseId: number, fromTs: number
         changedSlots.push(priced);
     }
     await updateRollupMoney(tx, houseId, changedSlots);
+    // Days: their half-hours' money and their standing charge may both have changed.
+    const days = await datesFrom(tx, houseId, localDate(fromTs, house.zone));
+    await refreshDays(tx, houseId, book, days);
 
     const changedEvents: StoredEvent[] = [];
     for (const e of await eventsFrom(tx, houseId, fromTs)) {
@@ -41,6 +47,6 @@ export function repriceHouse(db: Db | Queryable, houseId: number, fromTs: number
       if (cost !== e.cost) changedEvents.push({ ...e, cost });
     }
     await updateEventCosts(tx, houseId, changedEvents);
-    return { rollups: changedSlots.length, events: changedEvents.length };
+    return { rollups: changedSlots.length, days: days.length, events: changedEvents.length };
   });
 }

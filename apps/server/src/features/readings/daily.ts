@@ -1,0 +1,136 @@
+import {
+  addDays,
+  dayLayout,
+  type EnergyTotals,
+  localDate,
+  standingChargeNano,
+  type TariffBook,
+} from '@homeview/domain';
+import type { Queryable } from '../../db/types';
+import { houseTariffs } from '../tariffs/repository';
+import { joined } from './repository';
+
+// Daily and monthly rollups (tables daily_rollups and monthly_rollups: one row per house per local day or
+// month with data): a day's half-hour rollups summed in SQL, plus its standing charge from the tariffs;
+// a month's days summed. Every writer of half-hour rollups (ingest, reprice) refreshes the days it
+// touched, and their months, in the same transaction, so the rows stay exact.
+
+/** The local dates (ascending, each once) of the given ascending slot starts. */
+export function datesOfSlots(slots: readonly number[], zone: string): string[] {
+  const dates: string[] = [];
+  for (const slot of slots) {
+    const date = localDate(slot, zone);
+    if (dates.at(-1) !== date) dates.push(date);
+  }
+  return dates;
+}
+
+/** Every local date from the one holding `first` to the one holding `last`. */
+export function datesBetween(first: number, last: number, zone: string): string[] {
+  const end = localDate(last, zone);
+  const dates: string[] = [];
+  for (let d = localDate(first, zone); d <= end; d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+/**
+ * The columns of a day row and how each is summed from the day's half-hour rollups `r` (the domain's
+ * totals, whose standing charge comes from the tariffs as `d.standing_charge`, plus coverage).
+ */
+const FROM_HALF_HOURS: Readonly<
+  Record<keyof EnergyTotals | 'covered_s' | 'first_ts' | 'latest_end', string>
+> = {
+  data_slots: 'count(*)',
+  covered_s: 'sum(r.covered_s)',
+  first_ts: 'min(r.slot_start)',
+  latest_end: '(max(array[r.slot_start, r.slot_start + r.covered_s]))[2]',
+  import_wh: 'sum(r.import_wh)',
+  export_wh: 'sum(r.export_wh)',
+  generation_wh: 'sum(r.generation_wh)',
+  consumed_wh: 'sum(r.import_wh + greatest(r.generation_wh - r.export_wh, 0))',
+  import_cost: 'sum(r.import_cost)',
+  export_income: 'sum(r.export_income)',
+  generation_income: 'sum(r.generation_income)',
+  standing_charge: 'd.standing_charge',
+};
+const SUMMED = Object.keys(FROM_HALF_HOURS) as (keyof typeof FROM_HALF_HOURS)[];
+/** A month row's columns from its days `d`. */
+const fromDays = (c: (typeof SUMMED)[number]) =>
+  c === 'first_ts' ? 'min(d.first_ts)' : c === 'latest_end' ? 'max(d.latest_end)' : `sum(d.${c})`;
+
+const updateAll = (columns: readonly string[]) => columns.map((c) => `${c} = excluded.${c}`).join(', ');
+
+/** Dates per statement: bounds the parameter size of a year-long rebuild. */
+const DATES_PER_STATEMENT = 400;
+
+/**
+ * Recomputes the daily rollups of these local dates (ascending) from the house's half-hour rollups, and
+ * the monthly rollups of their months, in two statements per 400 days. Run by writers holding the
+ * house's lock, after their half-hour writes.
+ */
+export async function refreshDays(
+  db: Queryable,
+  houseId: number,
+  book: TariffBook,
+  dates: readonly string[],
+): Promise<void> {
+  for (let at = 0; at < dates.length; at += DATES_PER_STATEMENT) {
+    const part = dates.slice(at, at + DATES_PER_STATEMENT);
+    const layouts = part.map((date) => dayLayout(date, book.zone));
+    await db.query(
+      `insert into daily_rollups (house_id, day, day_start, slots, ${SUMMED.join(', ')})
+       select $1, d.day, d.day_start, d.slots, ${SUMMED.map((c) => FROM_HALF_HOURS[c]).join(', ')}
+         from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
+                     string_to_array($4, ',')::int[], string_to_array($5, ',')::bigint[])
+              d(day, day_start, slots, standing_charge)
+         join rollups r on r.house_id = $1 and r.slot_start >= d.day_start
+                       and r.slot_start < d.day_start + d.slots * 1800
+        group by d.day, d.day_start, d.slots, d.standing_charge
+       on conflict (house_id, day) do update set ${updateAll(['day_start', 'slots', ...SUMMED])}`,
+      [
+        houseId,
+        part.join(','),
+        joined(layouts.map((l) => l.start)),
+        joined(layouts.map((l) => l.slots)),
+        joined(part.map((date) => standingChargeNano(book.standingChargeOn(date)))),
+      ],
+    );
+    await refreshMonths(db, houseId, [...new Set(part.map((date) => `${date.slice(0, 7)}-01`))]);
+  }
+}
+
+/** Recomputes the monthly rollups of these months (their first days) from their daily rollups. */
+async function refreshMonths(db: Queryable, houseId: number, months: readonly string[]): Promise<void> {
+  await db.query(
+    `insert into monthly_rollups (house_id, month, days, ${SUMMED.join(', ')})
+     select $1, m.month, count(*), ${SUMMED.map(fromDays).join(', ')}
+       from unnest(string_to_array($2, ',')::date[]) m(month)
+       join daily_rollups d on d.house_id = $1 and d.day >= m.month
+                           and d.day < (m.month + interval '1 month')::date
+      group by m.month
+     on conflict (house_id, month) do update set ${updateAll(['days', ...SUMMED])}`,
+    [houseId, months.join(',')],
+  );
+}
+
+/** Local dates of the house's daily rollups from `fromDate` on (for repricing). */
+export async function datesFrom(db: Queryable, houseId: number, fromDate: string): Promise<string[]> {
+  const { rows } = await db.query<{ days: string | null }>(
+    `select string_agg(day::text, ',' order by day) as days from daily_rollups
+      where house_id = $1 and day >= $2::date`,
+    [houseId, fromDate],
+  );
+  return rows[0]?.days?.split(',') ?? [];
+}
+
+/** Data step of migration daily_rollups: every house's days, from its half-hour rollups. */
+export async function rebuildAllDays(db: Queryable): Promise<void> {
+  const { rows } = await db.query<{ house_id: number; first: number; last: number }>(
+    'select house_id, min(slot_start) as first, max(slot_start) as last from rollups group by house_id',
+  );
+  for (const row of rows) {
+    const house = await houseTariffs(db, row.house_id);
+    if (house !== null)
+      await refreshDays(db, row.house_id, house.book, datesBetween(row.first, row.last, house.zone));
+  }
+}
