@@ -43,7 +43,10 @@ describe('login and the dashboard chooser in a real browser', () => {
     const page = await newPage();
     await page.goto(`${product.url}/`);
     await page.waitForURL(/\/login$/);
-    await expect(page.getByLabel('Username').isVisible()).resolves.toBe(true);
+    // The login screen is rendered after the redirect: wait for it rather than sampling at once.
+    const username = page.getByLabel('Username');
+    await username.waitFor();
+    expect(await username.isVisible()).toBe(true);
   });
 
   it('a wrong password shows the spec message with the forgot-password link', async () => {
