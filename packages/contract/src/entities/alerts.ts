@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AlertType } from './codes';
 import { booleanField, formObject, id, optionalEpochSeconds, optionalField, requiredText } from '../form';
 import { epoch } from './common';
+import { RoutineToday } from './routine';
 
 // §3 Alert; §7 GET and POST /assisted_living/alerts/.
 
@@ -31,8 +32,8 @@ export const Alert = z.object({
 });
 export type Alert = z.infer<typeof Alert>;
 
-/** Most recent first. */
-export const AlertsResponse = z.object({ alerts: z.array(Alert) });
+/** Most recent first. `routine` (beyond the spec) comes with the first page: how today compares. */
+export const AlertsResponse = z.object({ alerts: z.array(Alert), routine: RoutineToday.optional() });
 export type AlertsResponse = z.infer<typeof AlertsResponse>;
 
 /** GET /assisted_living/alerts/: timestamp defaults to now. */
