@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { ChooserPage } from './features/chooser/pages/ChooserPage';
 import { NotFoundPage } from './features/not-found/pages/NotFoundPage';
+import { infoCareRoutes } from './features/parents-home/routes';
 import { RequireUser } from './shared/layout/RequireUser';
 import { Root } from './shared/layout/Root';
 import { RouteError } from './shared/layout/RouteError';
@@ -10,7 +11,7 @@ import { RouteError } from './shared/layout/RouteError';
 // need a stored user, spec §2) under `protectedRoutes`. Only screens that exist are registered.
 const publicRoutes: RouteObject[] = [{ path: '/login', element: <LoginPage /> }];
 
-const protectedRoutes: RouteObject[] = [{ path: '/', element: <ChooserPage /> }];
+const protectedRoutes: RouteObject[] = [{ path: '/', element: <ChooserPage /> }, ...infoCareRoutes];
 
 export const routes: RouteObject[] = [
   {

@@ -1,0 +1,11 @@
+import type { RouteObject } from 'react-router';
+import { AlertsPage } from './alerts/AlertsPage';
+import { AlertFeedbackPage } from './feedback/AlertFeedbackPage';
+import { FeedbackPage } from './feedback/FeedbackPage';
+
+/** InfoCare's screens (spec §2.3), all behind a stored user. */
+export const infoCareRoutes: RouteObject[] = [
+  { path: '/parents-home', element: <AlertsPage /> },
+  { path: '/parents-home/feedback', element: <FeedbackPage /> },
+  { path: '/parents-home/alert-feedback/:alertId', element: <AlertFeedbackPage /> },
+];
