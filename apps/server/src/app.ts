@@ -20,6 +20,7 @@ import { tariffRoutes } from './features/tariffs/routes';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
+import { onClientError, onFrameworkError } from './http/malformed';
 import { type LogDestination, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSingleValuedFields } from './http/validate';
 import { registerWeb } from './http/web';
@@ -60,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false, // never take a request id from the client
     return503OnClosing: true,
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   });
 
   const hasher = new PasswordHasher(config.passwordIterations);
