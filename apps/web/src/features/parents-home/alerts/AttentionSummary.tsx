@@ -43,11 +43,11 @@ function Lozenge({
   onJump,
 }: { level: 'Urgent' | 'Investigate'; count: number } & Pick<Props, 'onJump'>) {
   const text = `${count} ${level}`;
-  if (count === 0) return <span className="lozenge lozenge--none">{text}</span>;
+  if (count === 0) return <span className="attention-lozenge attention-lozenge--none">{text}</span>;
   return (
     <button
       type="button"
-      className={`lozenge lozenge--${level.toLowerCase()}`}
+      className={`attention-lozenge attention-lozenge--${level.toLowerCase()}`}
       onClick={() => onJump(level)}
       aria-label={`${text}: show the first`}
     >

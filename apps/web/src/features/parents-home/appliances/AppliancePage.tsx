@@ -79,8 +79,11 @@ function ApplianceView({ dependantId, applianceId }: { dependantId: number; appl
             />
           </div>
           <div className="card stack">
+            <p className="field__label" aria-hidden="true">
+              Show usage in
+            </p>
             <fieldset className="segmented">
-              <legend className="field__label">Show usage in</legend>
+              <legend className="visually-hidden">Show usage in</legend>
               {(['minutes', 'energy'] as const).map((option) => (
                 <label key={option} className="segmented__option">
                   <input
