@@ -1,0 +1,5 @@
+export * from './activities';
+export * from './alerts';
+export * from './routine';
+export * from './stats';
+export * from './today';
