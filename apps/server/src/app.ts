@@ -14,6 +14,7 @@ import type { DashboardMessagesProvider } from './features/dashboard/messages';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { energyDashboardMessages } from './features/energy/dashboard';
 import { energyRoutes } from './features/energy/routes';
+import { infocareRoutes } from './features/infocare/routes';
 import { popupRoutes } from './features/popups/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { tariffRoutes } from './features/tariffs/routes';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   settingsRoutes(app, ctx);
   energyRoutes(app, ctx);
   tariffRoutes(app, ctx);
+  infocareRoutes(app, ctx);
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);

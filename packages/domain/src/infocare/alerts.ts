@@ -149,7 +149,7 @@ function morningAlert(input: EvaluationInput, routine: Routine): AlertCandidate 
     name: 'Morning not started',
     text: `No activity yet this morning. Usually the day starts by ${hhmm(routine.firstUsual)}.`,
     icon: 'sunrise',
-    activityId: 0,
+    activityId: usualFirstActivity(routine),
     raisedAt: deadline,
     instant: false,
     evidence: {
@@ -191,7 +191,7 @@ function inactivityAlert(input: EvaluationInput, routine: Routine): AlertCandida
     name: 'No activity',
     text: `Nothing used for ${Math.floor(idleS / 3600)} h ${Math.floor((idleS % 3600) / 60)} min since ${hhmm(localParts(last, input.zone).minuteOfDay)}; the usual longest gap is about ${Math.round(routine.longestGapS / 3600)} h.`,
     icon: 'hourglass',
-    activityId: 0,
+    activityId: lastActivityId(input.occurrences, input.now),
     raisedAt: warnAt,
     instant: false,
     evidence: { last_seen_at: last, expected_gap_s: Math.round(limit), idle_s: idleS },
@@ -272,4 +272,18 @@ const label = (key: string) => LABELS[key] ?? key;
 
 function activityIdOf(applianceKey: string): number {
   return activityOfAppliance(applianceKey)?.id ?? 0;
+}
+
+/** The activity that usually opens the day (the morning alert belongs to it). */
+function usualFirstActivity(routine: Routine): number {
+  const usual = routine.activities
+    .filter((a) => a.share >= 0.5)
+    .sort((a, b) => a.usualMinute - b.usualMinute);
+  return usual[0]?.activityId ?? 0;
+}
+
+function lastActivityId(occurrences: readonly ActivityOccurrence[], now: number): number {
+  let best: ActivityOccurrence | undefined;
+  for (const o of occurrences) if (o.start <= now && (!best || o.end > best.end)) best = o;
+  return best?.activityId ?? 0;
 }

@@ -3,3 +3,4 @@ export * from './alerts';
 export * from './routine';
 export * from './stats';
 export * from './today';
+export * from './quiet';
