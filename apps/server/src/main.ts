@@ -10,6 +10,7 @@ import { PasswordHasher } from './features/accounts/password';
 import { findUserId } from './features/accounts/repository';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
 import { DemoSimulation } from './features/demo/seeder';
+import { prettyDestination } from './http/pretty-log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -20,10 +21,15 @@ async function main(): Promise<void> {
   try {
     db = await openDb(config);
     const applied = await migrate(db);
-    const seeded = await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), {
-      neighbours: config.demoNeighbours,
-    });
-    const app = await buildApp({ config, db });
+    // The demo's password is published: created only where asked (config.demo, see SECURITY.md).
+    const seeded =
+      config.demo &&
+      (await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), {
+        neighbours: config.demoNeighbours,
+      }));
+    // Short human lines on a terminal, JSON lines otherwise (for log tooling).
+    const logStream = process.stdout.isTTY ? prettyDestination(process.stdout) : undefined;
+    const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
 
     // Signal handlers go in before the ready line, so a stop sent the moment the server says it is ready
