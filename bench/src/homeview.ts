@@ -31,11 +31,19 @@ async function openStore(store: 'pglite' | 'postgres') {
     const scratch = await createScratchDatabase('homeview');
     if (!scratch) return null;
     const db = await openPostgres(scratch.url, 4);
-    return { db, drop: async () => (await db.close(), await scratch.drop()) };
+    const drop = async () => {
+      await db.close();
+      await scratch.drop();
+    };
+    return { db, drop };
   }
   const dir = await mkdtemp(join(tmpdir(), 'homeview-bench-homeview-'));
   const db = await openPglite(dir);
-  return { db, drop: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
+  const drop = async () => {
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { db, drop };
 }
 
 /** A year of daily rollups per home (5% of homes with patchy data), their months, and 5 weeks of uses. */
