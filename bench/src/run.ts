@@ -1,5 +1,7 @@
-// `npm run bench [server|ingest|summaries …]`: the benchmarks (all by default), each on PGlite and on
+// `npm run bench [server|ingest|summaries|hardening|homeview …]`: the benchmarks (all by default), each on PGlite and on
 // PostgreSQL, printing figures with the machine and the date.
+import { benchFirstStart } from './first-start';
+import { benchHardening } from './hardening';
 import { benchHomeView } from './homeview';
 import { benchIngest } from './ingest';
 import { machineLine } from './machine';
@@ -7,9 +9,11 @@ import { benchServer } from './server';
 import { benchSummaries } from './summaries';
 
 const benches = {
+  'first-start': { title: 'Embedded first start with the default demo', run: benchFirstStart },
   server: { title: 'Server start, login, dashboard reads, memory', run: benchServer },
   ingest: { title: 'Ingest of one home-year of 1-minute readings', run: benchIngest },
   summaries: { title: 'Summaries for one home among many', run: benchSummaries },
+  hardening: { title: 'Login throttle, login timing, hostile ingest bodies', run: benchHardening },
   homeview: { title: 'HomeView calls (rankings, appliances) at 1,000 homes', run: benchHomeView },
 } as const;
 type BenchName = keyof typeof benches;

@@ -15,14 +15,19 @@ import type { DashboardMessagesProvider } from './features/dashboard/messages';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { energyDashboardMessages } from './features/energy/dashboard';
 import { energyRoutes } from './features/energy/routes';
+import { applianceSettingsRoutes } from './features/appliance-settings/routes';
 import { feedbackRoutes } from './features/feedback/routes';
+import { infocareRoutes } from './features/infocare/routes';
+import { modeRoutes } from './features/modes/routes';
 import { popupRoutes } from './features/popups/routes';
 import { rankingRoutes } from './features/rankings/routes';
+import { setupRoutes } from './features/setup/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { tariffRoutes } from './features/tariffs/routes';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
+import { onClientError, onFrameworkError } from './http/malformed';
 import { type LogDestination, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSingleValuedFields } from './http/validate';
 import { registerWeb } from './http/web';
@@ -63,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false, // never take a request id from the client
     return503OnClosing: true,
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   });
 
   const hasher = new PasswordHasher(config.passwordIterations);
@@ -111,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   applianceRoutes(app, ctx);
   rankingRoutes(app, ctx);
   feedbackRoutes(app, ctx);
+  infocareRoutes(app, ctx);
+  setupRoutes(app, ctx);
+  applianceSettingsRoutes(app, ctx);
+  modeRoutes(app, ctx);
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);

@@ -28,6 +28,8 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Create the demo account (published password) on an empty database: embedded default, opt-in on PostgreSQL. */
+  demo: boolean;
   /** Simulate the demo homes' readings in the background (history after listen, then every minute). */
   demoLive: boolean;
   /** Days of demo history; null = 13 calendar months. */
@@ -38,6 +40,12 @@ export interface Config {
   smtpUrl: string | null;
   /** The From of every email. */
   mailFrom: string;
+  /** A Twilio-style SMS endpoint (form post of To, Body); null: texts go to the outbox and the console. */
+  smsUrl: string | null;
+  /** Bearer token for the SMS endpoint. */
+  smsToken: string | null;
+  /** Seconds between InfoCare evaluation runs; 0 turns the engine's timer off. */
+  infocareIntervalS: number;
 }
 
 export interface ConfigEntry {
@@ -99,6 +107,12 @@ export const configTable: readonly ConfigEntry[] = [
       'true only behind a reverse proxy you control: client addresses are then read from X-Forwarded-For.',
   },
   {
+    name: 'DEMO',
+    default: 'true (PGlite), false (DATABASE_URL)',
+    meaning:
+      'Create the demo account (username demo, a published password) and its sample homes on an empty database. On by default only for the embedded database; with DATABASE_URL set DEMO=true to get it.',
+  },
+  {
     name: 'DEMO_LIVE',
     default: 'true',
     meaning:
@@ -124,6 +138,18 @@ export const configTable: readonly ConfigEntry[] = [
     name: 'MAIL_FROM',
     default: 'HomeView & InfoCare <no-reply@localhost>',
     meaning: 'The From address of every email.',
+  },
+  {
+    name: 'SMS_URL',
+    default: '(empty)',
+    meaning:
+      'SMS provider endpoint for InfoCare alerts (a Twilio-style form post of To and Body). Unset: each text is stored in the outbox table and printed on the console.',
+  },
+  { name: 'SMS_TOKEN', default: '(empty)', meaning: 'Bearer token sent to SMS_URL.' },
+  {
+    name: 'INFOCARE_INTERVAL_S',
+    default: '60',
+    meaning: 'Seconds between InfoCare alert evaluations (0: off).',
   },
 ];
 
@@ -189,13 +215,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (trustProxy !== 'true' && trustProxy !== 'false')
     throw new ConfigError('TRUST_PROXY must be true or false');
   const webDist = value(env, 'WEB_DIST') ?? 'apps/web/dist';
+  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  // The demo's password is published: never on a real (PostgreSQL) deployment unless asked for.
+  const demo = value(env, 'DEMO') ?? (databaseUrl === null ? 'true' : 'false');
+  if (demo !== 'true' && demo !== 'false') throw new ConfigError('DEMO must be true or false');
   const demoLive = value(env, 'DEMO_LIVE') ?? 'true';
   if (demoLive !== 'true' && demoLive !== 'false') throw new ConfigError('DEMO_LIVE must be true or false');
   return {
     port,
     host: value(env, 'HOST') ?? '127.0.0.1',
     dataDir: resolve(cwd, value(env, 'DATA_DIR') ?? './data'),
-    databaseUrl: value(env, 'DATABASE_URL') ?? null,
+    databaseUrl,
     publicOrigin,
     publicOriginExplicit: explicitOrigin !== undefined,
     secureCookies: publicOrigin.startsWith('https:'),
@@ -207,11 +237,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webDist: isAbsolute(webDist) ? webDist : resolve(repoRoot, webDist),
     trustProxy: trustProxy === 'true',
     bodyLimitBytes: 1024 * 1024,
+    demo: demo === 'true',
     demoLive: demoLive === 'true',
     demoHistoryDays:
       value(env, 'DEMO_HISTORY_DAYS') === undefined ? null : integer(env, 'DEMO_HISTORY_DAYS', 0, 1, 1000),
     demoNeighbours: integer(env, 'DEMO_NEIGHBOURS', 200, 0, 2000),
     smtpUrl: smtpUrl(value(env, 'SMTP_URL')),
     mailFrom: value(env, 'MAIL_FROM') ?? 'HomeView & InfoCare <no-reply@localhost>',
+    smsUrl: value(env, 'SMS_URL') ?? null,
+    smsToken: value(env, 'SMS_TOKEN') ?? null,
+    infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
   };
 }

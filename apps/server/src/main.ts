@@ -10,6 +10,11 @@ import { PasswordHasher } from './features/accounts/password';
 import { findUserId } from './features/accounts/repository';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
 import { DemoSimulation } from './features/demo/seeder';
+import { InfocareTimer } from './features/infocare/timer';
+import { createMailer } from './mail/mailer';
+import { createSmsSender } from './sms/sms';
+import { systemClock } from './clock';
+import { prettyDestination } from './http/pretty-log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -20,11 +25,24 @@ async function main(): Promise<void> {
   try {
     db = await openDb(config);
     const applied = await migrate(db);
-    const seeded = await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), {
-      neighbours: config.demoNeighbours,
-    });
-    const app = await buildApp({ config, db });
+    // The demo's password is published: created only where asked (config.demo, see SECURITY.md).
+    const seeded =
+      config.demo &&
+      (await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), {
+        neighbours: config.demoNeighbours,
+      }));
+    // Short human lines on a terminal, JSON lines otherwise (for log tooling).
+    const logStream = process.stdout.isTTY ? prettyDestination(process.stdout) : undefined;
+    const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
+    const infocare = new InfocareTimer({
+      db,
+      mailer: createMailer({ config, db, clock: systemClock }),
+      sms: createSmsSender({ config, db, clock: systemClock }),
+      clock: systemClock,
+      intervalS: config.infocareIntervalS,
+      log: app.log,
+    });
 
     // Signal handlers go in before the ready line, so a stop sent the moment the server says it is ready
     // still closes the HTTP server and the database cleanly.
@@ -35,6 +53,7 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down');
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
       void (simulation?.stop() ?? Promise.resolve())
+        .then(() => infocare.stop())
         .then(() => app.close())
         .then(() => db?.close())
         .then(
@@ -65,6 +84,7 @@ async function main(): Promise<void> {
         simulation.start();
       }
     }
+    infocare.start();
     console.log(lines.join('\n'));
   } catch (error) {
     await db?.close().catch(() => undefined);
