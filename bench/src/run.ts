@@ -1,7 +1,8 @@
-// `npm run bench [server|ingest|summaries|hardening …]`: the benchmarks (all by default), each on PGlite and on
+// `npm run bench [server|ingest|summaries|hardening|homeview …]`: the benchmarks (all by default), each on PGlite and on
 // PostgreSQL, printing figures with the machine and the date.
-import { benchHardening } from './hardening';
 import { benchFirstStart } from './first-start';
+import { benchHardening } from './hardening';
+import { benchHomeView } from './homeview';
 import { benchIngest } from './ingest';
 import { machineLine } from './machine';
 import { benchServer } from './server';
@@ -13,6 +14,7 @@ const benches = {
   ingest: { title: 'Ingest of one home-year of 1-minute readings', run: benchIngest },
   summaries: { title: 'Summaries for one home among many', run: benchSummaries },
   hardening: { title: 'Login throttle, login timing, hostile ingest bodies', run: benchHardening },
+  homeview: { title: 'HomeView calls (rankings, appliances) at 1,000 homes', run: benchHomeView },
 } as const;
 type BenchName = keyof typeof benches;
 
