@@ -16,6 +16,7 @@ import { dashboardRoutes } from './features/dashboard/routes';
 import { energyDashboardMessages } from './features/energy/dashboard';
 import { energyRoutes } from './features/energy/routes';
 import { feedbackRoutes } from './features/feedback/routes';
+import { infocareRoutes } from './features/infocare/routes';
 import { popupRoutes } from './features/popups/routes';
 import { rankingRoutes } from './features/rankings/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   applianceRoutes(app, ctx);
   rankingRoutes(app, ctx);
   feedbackRoutes(app, ctx);
+  infocareRoutes(app, ctx);
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);
