@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db/types';
 import { PasswordHasher } from './features/accounts/password';
+import { applianceRoutes } from './features/appliances/routes';
 import { accountRoutes } from './features/accounts/routes';
 import { SessionService } from './features/accounts/sessions';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
@@ -16,13 +17,17 @@ import { energyDashboardMessages } from './features/energy/dashboard';
 import { energyRoutes } from './features/energy/routes';
 import { applianceSettingsRoutes } from './features/appliance-settings/routes';
 import { modeRoutes } from './features/modes/routes';
-import { popupRoutes } from './features/popups/routes';
 import { setupRoutes } from './features/setup/routes';
+import { feedbackRoutes } from './features/feedback/routes';
+import { infocareRoutes } from './features/infocare/routes';
+import { popupRoutes } from './features/popups/routes';
+import { rankingRoutes } from './features/rankings/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { tariffRoutes } from './features/tariffs/routes';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
+import { onClientError, onFrameworkError } from './http/malformed';
 import { type LogDestination, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSingleValuedFields } from './http/validate';
 import { registerWeb } from './http/web';
@@ -63,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false, // never take a request id from the client
     return503OnClosing: true,
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   });
 
   const hasher = new PasswordHasher(config.passwordIterations);
@@ -108,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   settingsRoutes(app, ctx);
   energyRoutes(app, ctx);
   tariffRoutes(app, ctx);
+  applianceRoutes(app, ctx);
+  rankingRoutes(app, ctx);
+  feedbackRoutes(app, ctx);
+  infocareRoutes(app, ctx);
   setupRoutes(app, ctx);
   applianceSettingsRoutes(app, ctx);
   modeRoutes(app, ctx);

@@ -10,7 +10,14 @@ import { PasswordPage } from './features/account/pages/PasswordPage';
 import { ResetPasswordPage } from './features/account/pages/ResetPasswordPage';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { ChooserPage } from './features/chooser/pages/ChooserPage';
+import { ApplianceDetailPage } from './features/my-home/pages/ApplianceDetailPage';
+import { AppliancesPage } from './features/my-home/pages/AppliancesPage';
+import { FeedbackPage } from './features/my-home/pages/FeedbackPage';
+import { RankingsPage } from './features/my-home/pages/RankingsPage';
+import { TodayPage } from './features/my-home/pages/TodayPage';
+import { UsagePage } from './features/my-home/pages/UsagePage';
 import { NotFoundPage } from './features/not-found/pages/NotFoundPage';
+import { infoCareRoutes } from './features/parents-home/routes';
 import { SetupPage } from './features/setup/pages/SetupPage';
 import { RequireUser } from './shared/layout/RequireUser';
 import { Root } from './shared/layout/Root';
@@ -26,6 +33,13 @@ const publicRoutes: RouteObject[] = [
 
 const protectedRoutes: RouteObject[] = [
   { path: '/', element: <ChooserPage /> },
+  { path: '/my-home', element: <TodayPage /> },
+  { path: '/my-home/usage', element: <UsagePage /> },
+  { path: '/my-home/rankings', element: <RankingsPage /> },
+  { path: '/my-home/appliances', element: <AppliancesPage /> },
+  { path: '/my-home/appliance/:applianceId', element: <ApplianceDetailPage /> },
+  { path: '/my-home/feedback', element: <FeedbackPage /> },
+  ...infoCareRoutes,
   { path: '/initial-setup', element: <SetupPage /> },
   { path: '/setup', element: <SetupPage /> },
   { path: '/account', element: <AccountHubPage /> },

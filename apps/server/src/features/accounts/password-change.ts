@@ -36,15 +36,15 @@ export async function changePassword(
   if (errors.length > 0) return answer(2, errors);
   // Guessing the current password from a stolen session is throttled like logins.
   const keys = { account: auth.user.username, address: input.address };
-  const retryAfter = await deps.throttle.retryAfter(keys);
-  if (retryAfter !== null) throw tooManyRequests(retryAfter);
+  const reservation = await deps.throttle.reserve(keys);
+  if (reservation.retryAfter !== undefined) throw tooManyRequests(reservation.retryAfter);
   const user = await findCredentials(deps.db, auth.user.id);
   const check = await deps.hasher.verify(body.current_password, user?.password_hash ?? null);
   if (!user || !check.valid) {
-    await deps.throttle.recordFailure(keys);
     log.info({ event: 'password_change_failed', userId: auth.user.id }, 'password change refused');
     return answer(3, [messages.currentPasswordIncorrect]);
   }
+  await deps.throttle.succeeded(reservation.attemptId, user.id, input.address);
   const hash = await deps.hasher.hash(body.new_password);
   await deps.db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, hash);
