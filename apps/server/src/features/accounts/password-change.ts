@@ -36,6 +36,7 @@ export async function changePassword(
   if (errors.length > 0) return answer(2, errors);
   // Guessing the current password from a stolen session is throttled like logins.
   const keys = { account: auth.user.username, address: input.address };
+  // Counted before the hash, like a login (the attempt stays counted when the password is wrong).
   const reservation = await deps.throttle.reserve(keys);
   if (reservation.retryAfter !== undefined) throw tooManyRequests(reservation.retryAfter);
   const user = await findCredentials(deps.db, auth.user.id);
