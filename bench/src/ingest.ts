@@ -124,7 +124,7 @@ export async function benchIngest(store: 'pglite' | 'postgres'): Promise<void> {
       ingestSimulatedDays(db, pv, demoHomes().own, 60, {
         from: YEAR_START,
         to: NOW,
-        eventsFrom: NOW,
+        eventsFrom: YEAR_START,
         now: NOW,
         zone: 'Europe/London',
       }),
