@@ -10,11 +10,11 @@ import { PasswordHasher } from './features/accounts/password';
 import { findUserId } from './features/accounts/repository';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
 import { DemoSimulation } from './features/demo/seeder';
-import { prettyDestination } from './http/pretty-log';
 import { InfocareTimer } from './features/infocare/timer';
 import { createMailer } from './mail/mailer';
 import { createSmsSender } from './sms/sms';
 import { systemClock } from './clock';
+import { prettyDestination } from './http/pretty-log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
