@@ -1,5 +1,6 @@
 import type { ApplianceUse, DataGap } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
+import { newestReadingSql } from '../readings/blocks';
 
 // What the InfoCare engine and screens read of a home: appliance runs (background loads excluded by the
 // domain's mapping), day coverage from the daily rollups, data gaps from the half-hour rollups (never the
@@ -96,9 +97,7 @@ export async function lastDataAt(
             (select max(end_ts) from appliance_events where house_id = $1 and start_ts > $2 - 172800
               and end_ts <= $2) as event
        from (select 1) one
-       left join lateral (select start_ts + interval_s as reading, interval_s from readings
-                           where house_id = $1 and start_ts + interval_s <= $2
-                           order by start_ts desc limit 1) r on true`,
+       left join lateral (${newestReadingSql('$1', '$2')}) r on true`,
     [houseId, now],
   );
   const r = rows[0];

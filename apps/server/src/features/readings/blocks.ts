@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/types';
 import { INSERT_CHUNK, joined } from './repository';
 
-// SQL of the compact raw readings (migration 0009): one row per house per UTC day, the day's readings as
+// SQL of the compact raw readings (migration compact_readings, 0009): one row per house per UTC day, the day's readings as
 // integer arrays in start order, starts stored as gaps (see the migration). Blocks travel as comma-joined
 // text (array_to_string / string_to_array), which PGlite turns into JS values far faster than arrays.
 
@@ -93,4 +93,19 @@ export async function writeBlocks(
     if (flat.block.length >= INSERT_CHUNK) await flush();
   }
   await flush();
+}
+
+/**
+ * SQL of a lateral subquery giving the end (`reading`) and `interval_s` of the house's newest reading
+ * ending by `now`: only the newest two blocks up to `now` are unnested (a reading may end at most 5
+ * minutes ahead, so the block holding `now` may hold none). `house` and `now` are parameter references.
+ */
+export function newestReadingSql(house: string, now: string): string {
+  return `select b.block_start + x.offset_s + x.interval_s as reading, x.interval_s
+    from (select * from reading_blocks where house_id = ${house} and block_start <= ${now}
+           order by block_start desc limit 2) b
+   cross join lateral (select sum(u.gap) over (order by u.n)::bigint as offset_s, u.interval_s
+                         from unnest(b.gaps, b.interval_s) with ordinality u(gap, interval_s, n)) x
+   where b.block_start + x.offset_s + x.interval_s <= ${now}
+   order by 1 desc limit 1`;
 }
