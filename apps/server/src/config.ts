@@ -38,6 +38,12 @@ export interface Config {
   smtpUrl: string | null;
   /** The From of every email. */
   mailFrom: string;
+  /** A Twilio-style SMS endpoint (form post of To, Body); null: texts go to the outbox and the console. */
+  smsUrl: string | null;
+  /** Bearer token for the SMS endpoint. */
+  smsToken: string | null;
+  /** Seconds between InfoCare evaluation runs; 0 turns the engine's timer off. */
+  infocareIntervalS: number;
 }
 
 export interface ConfigEntry {
@@ -124,6 +130,18 @@ export const configTable: readonly ConfigEntry[] = [
     name: 'MAIL_FROM',
     default: 'HomeView & InfoCare <no-reply@localhost>',
     meaning: 'The From address of every email.',
+  },
+  {
+    name: 'SMS_URL',
+    default: '(empty)',
+    meaning:
+      'SMS provider endpoint for InfoCare alerts (a Twilio-style form post of To and Body). Unset: each text is stored in the outbox table and printed on the console.',
+  },
+  { name: 'SMS_TOKEN', default: '(empty)', meaning: 'Bearer token sent to SMS_URL.' },
+  {
+    name: 'INFOCARE_INTERVAL_S',
+    default: '60',
+    meaning: 'Seconds between InfoCare alert evaluations (0: off).',
   },
 ];
 
@@ -213,5 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     demoNeighbours: integer(env, 'DEMO_NEIGHBOURS', 200, 0, 2000),
     smtpUrl: smtpUrl(value(env, 'SMTP_URL')),
     mailFrom: value(env, 'MAIL_FROM') ?? 'HomeView & InfoCare <no-reply@localhost>',
+    smsUrl: value(env, 'SMS_URL') ?? null,
+    smsToken: value(env, 'SMS_TOKEN') ?? null,
+    infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
   };
 }

@@ -10,6 +10,10 @@ import { PasswordHasher } from './features/accounts/password';
 import { findUserId } from './features/accounts/repository';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
 import { DemoSimulation } from './features/demo/seeder';
+import { InfocareTimer } from './features/infocare/timer';
+import { createMailer } from './mail/mailer';
+import { createSmsSender } from './sms/sms';
+import { systemClock } from './clock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,6 +29,14 @@ async function main(): Promise<void> {
     });
     const app = await buildApp({ config, db });
     let simulation: DemoSimulation | undefined;
+    const infocare = new InfocareTimer({
+      db,
+      mailer: createMailer({ config, db, clock: systemClock }),
+      sms: createSmsSender({ config, db, clock: systemClock }),
+      clock: systemClock,
+      intervalS: config.infocareIntervalS,
+      log: app.log,
+    });
 
     // Signal handlers go in before the ready line, so a stop sent the moment the server says it is ready
     // still closes the HTTP server and the database cleanly.
@@ -35,6 +47,7 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down');
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
       void (simulation?.stop() ?? Promise.resolve())
+        .then(() => infocare.stop())
         .then(() => app.close())
         .then(() => db?.close())
         .then(
@@ -65,6 +78,7 @@ async function main(): Promise<void> {
         simulation.start();
       }
     }
+    infocare.start();
     console.log(lines.join('\n'));
   } catch (error) {
     await db?.close().catch(() => undefined);

@@ -142,10 +142,13 @@ const cases: Record<EndpointName, Cases> = {
     valid: [
       { dependant_user_id: '2', id: '9', correct: 'true', assessment_timestamp: '1700000000' },
       { dependant_user_id: '2', id: '9', feedback: 'The kettle was my visit' },
+      { dependant_user_id: '2', id: '9', viewed: 'true' },
     ],
     invalid: [
-      [{ dependant_user_id: '2', id: '9' }, 'feedback', 'Send either feedback or correct'],
-      [{ dependant_user_id: '2', id: '9', feedback: 'x', correct: '1' }, 'feedback', 'not both'],
+      [{ dependant_user_id: '2', id: '9' }, 'feedback', 'Send exactly one of feedback, correct or viewed'],
+      [{ dependant_user_id: '2', id: '9', feedback: 'x', correct: '1' }, 'feedback', 'exactly one'],
+      [{ dependant_user_id: '2', id: '9', viewed: 'true', correct: '1' }, 'feedback', 'exactly one'],
+      [{ dependant_user_id: '2', id: '9', viewed: 'false' }, 'viewed', 'viewed must be true'],
       [{ dependant_user_id: '2', id: '9', correct: 'maybe' }, 'correct', 'correct must be true or false'],
       [{ dependant_user_id: '2', correct: 'true' }, 'id', 'id is required'],
     ],

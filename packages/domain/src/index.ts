@@ -18,3 +18,4 @@ export * from './time/civil';
 export * from './time/periods';
 export * from './time/slots';
 export * from './time/zone';
+export * from './infocare/index';

@@ -46,23 +46,27 @@ export type AlertsRequest = z.infer<typeof AlertsRequest>;
 export const ALERT_FEEDBACK_MAX = 5000;
 
 /**
- * POST /assisted_living/alerts/: either feedback text or a correct/incorrect answer, never both. The
- * answer is the updated Alert, which replaces the one with the same id.
+ * POST /assisted_living/alerts/: exactly one of feedback text, a correct/incorrect answer, or
+ * `viewed=true` (the carer expanded the card: spec-decisions "Alert viewings"). The answer is the
+ * updated Alert, which replaces the one with the same id.
  */
 export const AlertFeedbackRequest = formObject({
   dependant_user_id: id('dependant_user_id'),
   id: id('id'),
   feedback: optionalField(requiredText('feedback', ALERT_FEEDBACK_MAX)),
   correct: optionalField(booleanField('correct')),
+  viewed: optionalField(booleanField('viewed')),
   assessment_timestamp: optionalEpochSeconds('assessment_timestamp'),
 }).superRefine((body, ctx) => {
-  const given = (body.feedback === undefined ? 0 : 1) + (body.correct === undefined ? 0 : 1);
+  const given = [body.feedback, body.correct, body.viewed].filter((v) => v !== undefined).length;
   if (given !== 1) {
     ctx.addIssue({
       code: 'custom',
       path: ['feedback'],
-      message: 'Send either feedback or correct, but not both',
+      message: 'Send exactly one of feedback, correct or viewed',
     });
+  } else if (body.viewed === false) {
+    ctx.addIssue({ code: 'custom', path: ['viewed'], message: 'viewed must be true' });
   }
 });
 export type AlertFeedbackRequest = z.infer<typeof AlertFeedbackRequest>;

@@ -2,7 +2,7 @@ import type { DashboardItem } from '@homeview/contract';
 import type { DashboardMessage } from './messages';
 import type { DependantRow, OwnHouseRow } from './repository';
 
-// num_alerts stays 0 until the alert engine exists; sp_id (a supply point) is not modelled yet.
+// num_alerts (InfoCare) counts the unviewed alerts; sp_id (a supply point) is not modelled yet.
 
 export function homeViewItem(
   userId: number,

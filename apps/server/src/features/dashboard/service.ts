@@ -1,5 +1,6 @@
 import type { DashboardItem } from '@homeview/contract';
 import type { Queryable } from '../../db/types';
+import { unviewedCount } from '../infocare/alerts-repository';
 import type { DashboardMessagesProvider } from './messages';
 import { homeViewItem, infoCareItem } from './present';
 import { findOwnHouse, listDependants } from './repository';
@@ -31,7 +32,11 @@ export async function loadDashboard(
       },
       db,
     );
-    items.push(infoCareItem(userId, dependant, messages));
+    const unviewed =
+      dependant.house_id === null
+        ? 0
+        : await unviewedCount(db, dependant.house_id, Math.floor(now.getTime() / 1000));
+    items.push(infoCareItem(userId, dependant, messages, unviewed));
   }
   return items;
 }

@@ -1,0 +1,40 @@
+import type { ActivitySingle } from '@homeview/contract';
+import { activityById } from '@homeview/domain';
+import type { Queryable } from '../../db/types';
+import { notFound } from '../../http/errors';
+import { alertsBetween } from './alerts-repository';
+import { presentAlerts } from './present';
+import type { InfocareHouse } from './repository';
+
+// §3 Activity single: the appliances behind one activity in this home (the activity's catalogue
+// appliances it has used, hidden ones left out) and that activity's alerts in [start, end).
+
+export async function activitySingle(
+  db: Queryable,
+  house: InfocareHouse,
+  activityId: number,
+  start: number,
+  end: number,
+): Promise<ActivitySingle> {
+  const activity = activityById(activityId);
+  if (!activity) throw notFound('No such activity.');
+  const { rows } = await db.query<{ id: number; name: string; icon: string }>(
+    `select t.id, coalesce(ha.appliance_label, t.name) as name, coalesce(ha.appliance_icon, t.icon) as icon
+       from appliance_types t
+       left join house_appliances ha on ha.house_id = $1 and ha.appliance_type_id = t.id
+      where t.key = any(string_to_array($2, ','))
+        and coalesce(ha.show_appliance, true)
+        and (exists (select 1 from appliance_events e where e.house_id = $1 and e.appliance_type_id = t.id)
+             or coalesce(ha.number_of_appliances, 0) > 0)
+      order by t.id`,
+    [house.id, activity.applianceKeys.join(',')],
+  );
+  const alerts = await alertsBetween(db, house.id, start, end, activityId);
+  return {
+    activity: {
+      activity_type: activity.name,
+      appliances: rows.map((r) => ({ name: r.name, appliance_type_id: r.id, icon: r.icon })),
+    },
+    alerts: await presentAlerts(db, alerts),
+  };
+}

@@ -1,0 +1,95 @@
+import { endpoints } from '@homeview/contract';
+import { routineToday } from '@homeview/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assertCanActOn } from '../../authz/authz';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { badRequest, notFound } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { epochSeconds } from '../energy/service';
+import { activityDetail } from './activities';
+import { activitySingle } from './activity-single';
+import {
+  alertOfHouse,
+  alertPage,
+  recordAssessment,
+  recordFeedback,
+  recordViewing,
+} from './alerts-repository';
+import { loadSituation } from './engine';
+import { presentAlerts } from './present';
+import { houseOfUser } from './repository';
+
+// §7 InfoCare calls: alerts (a page at a time, newest first, with today's routine on the first page),
+// the carer's writes on an alert (viewing, assessment, feedback), daily and weekly activities and one
+// activity's day. Every call names the dependant; only their own account or a linked carer gets through.
+
+export const ALERTS_PAGE = 20;
+
+export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const houseFor = async (userId: number) => {
+    const house = await houseOfUser(ctx.db, userId);
+    if (!house) throw notFound('This user has no home.');
+    return house;
+  };
+  const now = () => epochSeconds(ctx.clock.now());
+
+  app.get(endpoints.alerts.path, async (request) => {
+    const auth = requireUser(request);
+    const q = parse(endpoints.alerts.request, request.query);
+    await assertCanActOn(ctx.db, auth, q.dependant_user_id, request.log);
+    const house = await houseFor(q.dependant_user_id);
+    const at = now();
+    const rows = await alertPage(ctx.db, house.id, Math.min(q.timestamp ?? at + 1, at + 1), ALERTS_PAGE);
+    const alerts = await presentAlerts(ctx.db, rows);
+    if (q.timestamp !== undefined) return { alerts };
+    const situation = await loadSituation(ctx.db, house, at);
+    return {
+      alerts,
+      routine: routineToday(situation.routine, [...situation.occurrences], at, house.time_zone),
+    };
+  });
+
+  app.post(endpoints.alertFeedback.path, async (request) => {
+    const auth = requireUser(request);
+    const body = parse(endpoints.alertFeedback.request, request.body);
+    await assertCanActOn(ctx.db, auth, body.dependant_user_id, request.log);
+    const house = await houseFor(body.dependant_user_id);
+    const alert = await alertOfHouse(ctx.db, house.id, body.id);
+    if (!alert) throw notFound('No such alert.');
+    const at = now();
+    if (body.viewed) await recordViewing(ctx.db, alert.id, auth.user.id, at);
+    else if (body.correct !== undefined) {
+      const when = body.assessment_timestamp ?? at;
+      if (when > at + 300)
+        throw badRequest('assessment_timestamp must not be in the future', 'assessment_timestamp');
+      await recordAssessment(ctx.db, alert.id, auth.user.id, body.correct, when);
+    } else if (body.feedback !== undefined) await recordFeedback(ctx.db, alert.id, body.feedback, at);
+    const [presented] = await presentAlerts(ctx.db, [
+      { ...alert, feedback: body.feedback ?? alert.feedback },
+    ]);
+    return presented;
+  });
+
+  const activities = (mode: 'daily' | 'weekly') => async (request: FastifyRequest) => {
+    const auth = requireUser(request);
+    const q = parse(endpoints.dailyActivities.request, request.query);
+    await assertCanActOn(ctx.db, auth, q.dependant_user_id, request.log);
+    const house = await houseFor(q.dependant_user_id);
+    return activityDetail(ctx.db, house, mode, q.timestamp, now());
+  };
+  for (const path of [endpoints.dailyActivities.path, ...endpoints.dailyActivities.aliases])
+    app.get(path, activities('daily'));
+  app.get(endpoints.weeklyActivities.path, activities('weekly'));
+
+  app.get(endpoints.activity.path, async (request) => {
+    const auth = requireUser(request);
+    const { id } = parse(endpoints.activity.params, request.params);
+    const q = parse(endpoints.activity.request, request.query);
+    if (q.activity_id !== undefined && q.activity_id !== id)
+      throw badRequest('activity_id must match the path', 'activity_id');
+    await assertCanActOn(ctx.db, auth, q.dependant_user_id, request.log);
+    const house = await houseFor(q.dependant_user_id);
+    return activitySingle(ctx.db, house, id, q.start_timestamp, q.end_timestamp);
+  });
+}

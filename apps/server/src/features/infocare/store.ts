@@ -1,0 +1,62 @@
+import type { AlertCandidate } from '@homeview/domain';
+import type { Queryable } from '../../db/types';
+
+// Keeping alerts in step with the domain's judgement: a new cause is inserted (once: house + cause is
+// unique), a lasting one may escalate, and an open alert whose cause no longer holds is cleared. The caller
+// holds the house's engine lock, so two processes evaluating the same home take turns.
+
+export interface StoreResult {
+  /** Ids of alerts raised by this evaluation (to notify). */
+  raised: number[];
+  cleared: number;
+}
+
+const LEVEL_RANK: Record<string, number> = { Message: 0, Warning: 1, Urgent: 2 };
+
+export async function storeCandidates(
+  tx: Queryable,
+  houseId: number,
+  candidates: readonly AlertCandidate[],
+  now: number,
+): Promise<StoreResult> {
+  const raised: number[] = [];
+  for (const c of candidates) {
+    const { rows } = await tx.query<{ id: number; inserted: boolean; level: string }>(
+      `insert into infocare_alerts
+         (house_id, cause, kind, type, level, activity_id, name, text, icon, raised_at, cleared_at, evidence)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)
+       on conflict (house_id, cause) do update set house_id = infocare_alerts.house_id
+       returning id, (xmax = 0) as inserted, level`,
+      [
+        houseId,
+        c.cause,
+        c.kind,
+        c.type,
+        c.level,
+        c.activityId,
+        c.name,
+        c.text,
+        c.icon,
+        c.raisedAt,
+        c.instant ? c.raisedAt : null,
+        JSON.stringify(c.evidence),
+      ],
+    );
+    const row = rows[0]!;
+    if (row.inserted) raised.push(row.id);
+    else if ((LEVEL_RANK[c.level] ?? 0) > (LEVEL_RANK[row.level] ?? 0)) {
+      // Escalation (Warning → Urgent) keeps the alert and its history; the text says how long now.
+      await tx.query(
+        'update infocare_alerts set level = $2, text = $3, evidence = $4::jsonb where id = $1 and cleared_at is null',
+        [row.id, c.level, c.text, JSON.stringify(c.evidence)],
+      );
+    }
+  }
+  const open = candidates.filter((c) => !c.instant).map((c) => c.cause);
+  const cleared = await tx.query(
+    `update infocare_alerts set cleared_at = $2
+      where house_id = $1 and cleared_at is null and not (cause = any(string_to_array($3, E'\\x1f')))`,
+    [houseId, now, open.join('\x1f')],
+  );
+  return { raised, cleared: cleared.rowCount };
+}

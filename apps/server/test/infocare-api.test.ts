@@ -1,0 +1,291 @@
+import { ActivityDetail, ActivitySingle, Alert, AlertsResponse, DashboardResponse } from '@homeview/contract';
+import { addDays } from '@homeview/domain';
+import { beforeAll, expect, it } from 'vitest';
+import { runInfocare } from '../src/features/infocare/job';
+import { findHouseIdOf } from '../src/features/houses/repository';
+import { ingestApplianceEvents } from '../src/features/readings/ingest';
+import { createSmsSender } from '../src/sms/sms';
+import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
+import { describeEachDb } from './support/db';
+import {
+  KETTLE,
+  local,
+  MICROWAVE,
+  readingsBetween,
+  routineEvents,
+  seedRoutine,
+  TOASTER,
+} from './support/infocare';
+
+// The InfoCare calls as a carer's screens use them: alerts raised by the engine from a learned routine,
+// viewings and assessments (two "incorrect" marks widen the margin), daily/weekly activities in the
+// contract's shapes, and that nobody but the dependant and their linked carer can read or write any of it.
+
+const TODAY = '2024-11-20'; // a Wednesday
+const DAYS = 28;
+
+describeEachDb('InfoCare API', (suite) => {
+  let t: TestApp;
+  let mum: Person;
+  let carer: Person;
+  let stranger: Person;
+  let otherCarer: Person;
+  let otherDependant: Person;
+  let houseId: number;
+  let session: Session;
+  const secs = () => Math.floor(t.clock.now().getTime() / 1000);
+  const setNow = async (ts: number) => {
+    t.clock.advance(ts * 1000 - t.clock.now().getTime());
+    session = await login(t.app, carer); // sessions expire when the clock jumps a day
+  };
+  const run = () =>
+    runInfocare(
+      suite.db,
+      {
+        mailer: { transport: 'outbox', send: async () => {}, close() {} },
+        sms: createSmsSender({
+          config: { smsUrl: null, smsToken: null },
+          db: suite.db,
+          clock: t.clock,
+          print: () => {},
+        }),
+      },
+      secs(),
+    );
+  const get = (url: string, s: Session = session) =>
+    t.app.inject({ method: 'GET', url, headers: s.headers() });
+  const post = (payload: Record<string, unknown>, s: Session = session) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v3/assisted_living/alerts/',
+      headers: s.headers(true),
+      payload,
+    });
+  const alerts = async (query = '') => {
+    const res = await get(`/api/v3/assisted_living/alerts/?dependant_user_id=${mum.id}${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return AlertsResponse.parse(res.json());
+  };
+
+  beforeAll(async () => {
+    mum = await makeUser(suite.db, 'mum');
+    carer = await makeUser(suite.db, 'carer', { house: null });
+    stranger = await makeUser(suite.db, 'stranger');
+    otherCarer = await makeUser(suite.db, 'othercarer', { house: null });
+    otherDependant = await makeUser(suite.db, 'otherdependant');
+    await link(suite.db, carer, mum);
+    await link(suite.db, otherCarer, otherDependant);
+    houseId = (await findHouseIdOf(suite.db, mum.id))!;
+    await seedRoutine(suite.db, houseId, TODAY, DAYS, local(TODAY, 7, 50));
+    t = await makeTestApp(suite.db);
+    await setNow(local(TODAY, 7, 50));
+  });
+
+  it('raises "morning not started" from the learned routine and shows it to the carer', async () => {
+    const summary = await run();
+    expect(summary.raised).toBe(1);
+    const page = await alerts();
+    expect(page.alerts).toMatchObject([
+      { type: 'Off', level: 'Warning', name: 'Morning not started', viewings: [], correct: null },
+    ]);
+    expect(page.alerts[0]?.timestamp).toBe(local(TODAY, 7, 30));
+    expect(page.routine?.sentence).toBe(
+      'Hot drinks not yet, usually by 07:00; meals not yet, usually by 07:10; entertainment not yet, usually by 18:30.',
+    );
+    expect(page.routine?.items[0]).toEqual({
+      activity: 'Hot drinks',
+      status: 'late',
+      at: null,
+      usual_by: '07:00',
+    });
+    // Running again (or a second process) never duplicates it.
+    await Promise.all([run(), run()]);
+    expect((await alerts()).alerts).toHaveLength(1);
+    const dash = DashboardResponse.parse((await get('/api/v3/dashboard/')).json());
+    expect(dash.find((d) => d.dashboard_type === 2)?.num_alerts).toBe(1);
+  });
+
+  it('records a viewing, an assessment and feedback; num_alerts counts unviewed alerts', async () => {
+    const [alert] = (await alerts()).alerts;
+    const viewed = await post({ dependant_user_id: mum.id, id: alert!.id, viewed: true });
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(Alert.parse(viewed.json()).viewings).toEqual([{ timestamp: secs() }]);
+    const dash = DashboardResponse.parse((await get('/api/v3/dashboard/')).json());
+    expect(dash.find((d) => d.dashboard_type === 2)?.num_alerts).toBe(0);
+    const marked = await post({
+      dependant_user_id: mum.id,
+      id: alert!.id,
+      correct: false,
+      assessment_timestamp: secs() - 10,
+    });
+    expect(Alert.parse(marked.json())).toMatchObject({
+      correct: false,
+      assessments: [{ correct: false, timestamp: secs() - 10 }],
+    });
+    const fb = await post({
+      dependant_user_id: mum.id,
+      id: alert!.id,
+      feedback: 'She was at the doctor early',
+    });
+    expect(Alert.parse(fb.json()).feedback).toBe(true);
+    const both = await post({ dependant_user_id: mum.id, id: alert!.id, feedback: 'x', correct: true });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ field: 'feedback' });
+    const future = await post({
+      dependant_user_id: mum.id,
+      id: alert!.id,
+      correct: true,
+      assessment_timestamp: secs() + 86_400,
+    });
+    expect(future.statusCode).toBe(400);
+    // Activity resumes: the alert clears (it stays in the list, no longer open).
+    await ingestApplianceEvents(suite.db, houseId, [
+      { appliance_type_id: KETTLE, start: local(TODAY, 7, 55), end: local(TODAY, 7, 58), energy_wh: 100 },
+    ]);
+    await setNow(local(TODAY, 8, 0));
+    expect((await run()).cleared).toBe(1);
+    const { rows } = await suite.db.query<{ cleared_at: number }>(
+      'select cleared_at from infocare_alerts where id = $1',
+      [alert!.id],
+    );
+    expect(rows[0]?.cleared_at).toBe(local(TODAY, 8, 0));
+    expect((await alerts()).routine?.items[0]).toMatchObject({
+      activity: 'Hot drinks',
+      status: 'done',
+      at: '07:55',
+    });
+  });
+
+  it('widens the margin of an alert kind the carer marked incorrect twice', async () => {
+    // Day 2: the same late morning alerts again (one incorrect mark: margin × 1.5 → 07:45) and is marked.
+    const day2 = addDays(TODAY, 1);
+    await ingestApplianceEvents(suite.db, houseId, routineEvents(TODAY, { morning: false }));
+    await readingsBetween(suite.db, houseId, local(TODAY, 7, 50), local(day2, 7, 50));
+    await setNow(local(day2, 7, 50));
+    await run();
+    const second = (await alerts()).alerts.find((a) => a.timestamp >= local(day2, 0));
+    expect(second).toMatchObject({ name: 'Morning not started' });
+    await post({ dependant_user_id: mum.id, id: second!.id, correct: false });
+    await ingestApplianceEvents(suite.db, houseId, [
+      ...routineEvents(day2, { morning: false }),
+      { appliance_type_id: KETTLE, start: local(day2, 7, 55), end: local(day2, 7, 58), energy_wh: 100 },
+    ]);
+    // Day 3: nothing by 07:50 again, but after two incorrect marks the margin (× 2) reaches 08:00.
+    const day3 = addDays(TODAY, 2);
+    await readingsBetween(suite.db, houseId, local(day2, 7, 50), local(day3, 7, 50));
+    await setNow(local(day3, 7, 50));
+    await run();
+    expect((await alerts()).alerts.filter((a) => a.timestamp >= local(day3, 0))).toEqual([]);
+  });
+
+  it('answers daily and weekly activities in the contract shape, background loads left out', async () => {
+    const day = local(addDays(TODAY, -1), 12);
+    const res = await get(
+      `/api/v3/assisted_living/daily_activities/?dependant_user_id=${mum.id}&timestamp=${day}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const daily = ActivityDetail.parse(res.json());
+    expect(daily.activities.map((a) => a.activity_type)).toEqual(['Hot drinks', 'Meals', 'Entertainment']);
+    const drinks = daily.activities[0]!;
+    expect(drinks.patterns.map((p) => [p.on, p.duration.off, p.duration.on])).toEqual([
+      [local(addDays(TODAY, -1), 7), 700, 5],
+      [local(addDays(TODAY, -1), 15, 30), 845, 5],
+    ]);
+    expect(daily.events.map((e) => e.appliance_type_id)).not.toContain(10);
+    expect(daily.events.map((e) => e.appliance_type_id).slice(0, 3)).toEqual([KETTLE, TOASTER, MICROWAVE]);
+    expect(daily.previous).toBe(local(addDays(TODAY, -2), 0));
+    expect(daily.next).toBe(local(TODAY, 0));
+    const alias = await get(`/api/v3/daily_activities/?dependant_user_id=${mum.id}&timestamp=${day}`);
+    expect(alias.json()).toEqual(res.json());
+    const weekly = ActivityDetail.parse(
+      (await get(`/api/v3/weekly_activities/?dependant_user_id=${mum.id}&timestamp=null`)).json(),
+    );
+    expect(weekly.available[0]).toBeNull();
+    expect(weekly.num_alerts).toBe(weekly.inactivities.reduce((s, i) => s + i.num_inac_alerts, 0));
+    expect(weekly.num_alerts).toBeGreaterThanOrEqual(2); // the two late mornings, tied to Hot drinks
+    expect(weekly.inactivities.find((i) => i.activity_type === 'Hot drinks')?.num_inac_alerts).toBe(
+      weekly.num_alerts,
+    );
+    const single = await get(
+      `/api/v3/assisted_living/activities/1/?dependant_user_id=${mum.id}&start_timestamp=${local(TODAY, 0)}&end_timestamp=${local(addDays(TODAY, 1), 0)}`,
+    );
+    const parsed = ActivitySingle.parse(single.json());
+    expect(parsed.activity).toEqual({
+      activity_type: 'Hot drinks',
+      appliances: [{ name: 'Kettle', appliance_type_id: 1, icon: 'kettle' }],
+    });
+    expect(parsed.alerts.map((a) => a.name)).toEqual(['Morning not started']);
+    const unknown = await get(
+      `/api/v3/assisted_living/activities/99/?dependant_user_id=${mum.id}&start_timestamp=1&end_timestamp=2`,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('pages alerts by timestamp, newest first, 20 at a time', async () => {
+    for (let i = 0; i < 23; i++) {
+      await suite.db.query(
+        `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at)
+         values ($1, $2, 'unusual_hour', 'On', 'Message', 'Kettle at an unusual hour', 'x', 'kettle', $3)`,
+        [houseId, `test:${i}`, local('2024-10-01', 3) + i * 86_400],
+      );
+    }
+    const first = await alerts();
+    expect(first.alerts).toHaveLength(20);
+    const stamps = first.alerts.map((a) => a.timestamp);
+    expect(stamps).toEqual([...stamps].sort((a, b) => b - a));
+    const oldest = stamps.at(-1)!;
+    const next = await alerts(`&timestamp=${oldest}`);
+    expect(next.routine).toBeUndefined();
+    expect(next.alerts.every((a) => a.timestamp < oldest)).toBe(true);
+    const total = (
+      await suite.db.query<{ n: number }>(
+        'select count(*)::int as n from infocare_alerts where house_id = $1',
+        [houseId],
+      )
+    ).rows[0]!.n;
+    expect(first.alerts.length + next.alerts.length).toBe(Math.min(total, 40));
+  });
+
+  it("lets only the dependant and their linked carer read or write the dependant's alerts", async () => {
+    const [alert] = (await alerts()).alerts;
+    const strangerSession = await login(t.app, stranger);
+    const other = await login(t.app, otherCarer);
+    for (const s of [strangerSession, other]) {
+      expect((await get(`/api/v3/assisted_living/alerts/?dependant_user_id=${mum.id}`, s)).statusCode).toBe(
+        403,
+      );
+      expect((await get(`/api/v3/weekly_activities/?dependant_user_id=${mum.id}`, s)).statusCode).toBe(403);
+      expect((await post({ dependant_user_id: mum.id, id: alert!.id, viewed: true }, s)).statusCode).toBe(
+        403,
+      );
+    }
+    // Naming their own dependant does not reach another home's alert.
+    const sideways = await post(
+      { dependant_user_id: otherDependant.id, id: alert!.id, correct: true },
+      other,
+    );
+    expect(sideways.statusCode).toBe(404);
+    const own = await post(
+      { dependant_user_id: stranger.id, id: alert!.id, feedback: 'mine?' },
+      strangerSession,
+    );
+    expect(own.statusCode).toBe(404);
+    const { rows } = await suite.db.query<{ n: number }>(
+      `select (select count(*) from infocare_alert_assessments where alert_id = $1)
+            + (select count(*) from infocare_alert_viewings where alert_id = $1 and user_id <> $2) as n`,
+      [alert!.id, carer.id],
+    );
+    expect(rows[0]?.n).toBe((await alerts()).alerts.find((a) => a.id === alert!.id)!.assessments.length);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/assisted_living/alerts/?dependant_user_id=${mum.id}`,
+        })
+      ).statusCode,
+    ).toBe(401);
+    const noId = await get('/api/v3/assisted_living/alerts/');
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json()).toMatchObject({ field: 'dependant_user_id' });
+  });
+});

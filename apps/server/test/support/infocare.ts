@@ -1,0 +1,52 @@
+import { addDays, instantOfLocal } from '@homeview/domain';
+import type { Db } from '../../src/db/types';
+import { ingestApplianceEvents, ingestReadings } from '../../src/features/readings/ingest';
+import { syntheticReadings, ZONE } from './energy';
+
+// A dependant with an ordinary routine for InfoCare suites: each day the kettle at 07:00, toast, lunch in
+// the microwave, afternoon tea, the hob for supper and the television, with the fridge-freezer running
+// all day (it never counts), and 5-minute meter readings throughout.
+
+export const KETTLE = 1;
+export const MICROWAVE = 2;
+export const HOB = 4;
+export const TOASTER = 5;
+export const FRIDGE = 10;
+export const TV = 11;
+
+export const local = (date: string, hh: number, mm = 0) => instantOfLocal(date, hh * 3600 + mm * 60, ZONE);
+
+export function routineEvents(date: string, opts: { morning?: boolean } = {}) {
+  const ev = (type: number, hh: number, mm: number, minutes: number, wh: number) => ({
+    appliance_type_id: type,
+    start: local(date, hh, mm),
+    end: local(date, hh, mm) + minutes * 60,
+    energy_wh: wh,
+  });
+  return [
+    ...(opts.morning === false ? [] : [ev(KETTLE, 7, 0, 3, 120), ev(TOASTER, 7, 10, 3, 50)]),
+    ev(MICROWAVE, 12, 30, 4, 60),
+    ev(KETTLE, 15, 30, 3, 120),
+    ev(HOB, 17, 30, 25, 500),
+    ev(TV, 18, 30, 150, 300),
+    { appliance_type_id: FRIDGE, start: local(date, 0), end: local(addDays(date, 1), 0), energy_wh: 900 },
+  ];
+}
+
+/** `days` ordinary days before `today` (events and readings), and readings today up to `now`. */
+export async function seedRoutine(db: Db, houseId: number, today: string, days: number, now: number) {
+  const first = addDays(today, -days);
+  const events = [];
+  for (let d = first; d < today; d = addDays(d, 1)) events.push(...routineEvents(d));
+  await ingestApplianceEvents(db, houseId, events);
+  const readings = syntheticReadings(local(first, 0), now - (now % 300), 7);
+  for (let i = 0; i < readings.length; i += 2000)
+    await ingestReadings(db, houseId, readings.slice(i, i + 2000), { now });
+}
+
+/** 5-minute readings over [from, to): the meter keeps reporting. */
+export async function readingsBetween(db: Db, houseId: number, from: number, to: number) {
+  const readings = syntheticReadings(from - (from % 300), to - (to % 300), 11);
+  for (let i = 0; i < readings.length; i += 2000)
+    await ingestReadings(db, houseId, readings.slice(i, i + 2000), { now: to });
+}

@@ -1,0 +1,166 @@
+import { localDate } from '../time/zone';
+
+// InfoCare activities: which appliance uses say that someone is up and about. The mapping is data (one
+// row per activity type, naming catalogue appliance keys), so a new appliance type is one line here.
+// Background loads (fridge-freezer, heat pump, always-on, lighting, EV charger) are in no row: they run
+// whether or not anyone is home and never count as activity.
+
+export interface ActivityType {
+  /** Stable id on the wire (activity_id). */
+  id: number;
+  key: string;
+  /** activity_type on the wire. */
+  name: string;
+  icon: string;
+  applianceKeys: readonly string[];
+}
+
+export const ACTIVITY_TYPES: readonly ActivityType[] = [
+  { id: 1, key: 'hot_drinks', name: 'Hot drinks', icon: 'kettle', applianceKeys: ['kettle'] },
+  {
+    id: 2,
+    key: 'meals',
+    name: 'Meals',
+    icon: 'microwave',
+    applianceKeys: ['microwave', 'oven', 'hob', 'toaster'],
+  },
+  {
+    id: 3,
+    key: 'laundry',
+    name: 'Laundry',
+    icon: 'washing-machine',
+    applianceKeys: ['washing_machine', 'tumble_dryer', 'iron'],
+  },
+  { id: 4, key: 'personal_care', name: 'Personal care', icon: 'shower', applianceKeys: ['electric_shower'] },
+  {
+    id: 5,
+    key: 'entertainment',
+    name: 'Entertainment',
+    icon: 'tv',
+    applianceKeys: ['television', 'computer'],
+  },
+  { id: 6, key: 'housework', name: 'Housework', icon: 'vacuum', applianceKeys: ['dishwasher', 'vacuum'] },
+];
+
+/**
+ * Appliances whose long run is a hazard (left on), with the length of a run beyond which, with nothing
+ * learned, it is "far longer than usual" (seconds). Thermostat loads cycle, so their runs are sessions.
+ */
+export const HAZARD_DEFAULT_LIMIT_S: Readonly<Record<string, number>> = {
+  oven: 3 * 3600,
+  hob: 90 * 60,
+  iron: 60 * 60,
+  toaster: 15 * 60,
+  microwave: 30 * 60,
+  kettle: 20 * 60,
+};
+
+const byApplianceKey = new Map<string, ActivityType>(
+  ACTIVITY_TYPES.flatMap((a) => a.applianceKeys.map((k) => [k, a] as const)),
+);
+const byId = new Map(ACTIVITY_TYPES.map((a) => [a.id, a]));
+
+/** The activity an appliance's use stands for, or undefined for a background load. */
+export function activityOfAppliance(applianceKey: string): ActivityType | undefined {
+  return byApplianceKey.get(applianceKey);
+}
+
+export function activityById(id: number): ActivityType | undefined {
+  return byId.get(id);
+}
+
+/** One appliance run as stored: [start, end) epoch seconds. */
+export interface ApplianceUse {
+  applianceTypeId: number;
+  applianceKey: string;
+  start: number;
+  end: number;
+}
+
+/** One occurrence of an activity: [start, end) with the appliance runs it merges. */
+export interface ActivityOccurrence {
+  activityId: number;
+  start: number;
+  end: number;
+  applianceTypeIds: number[];
+}
+
+/** Runs of one activity closer than this merge into one occurrence (a hob cycling, toast then kettle). */
+export const OCCURRENCE_JOIN_S = 10 * 60;
+
+/** The activity occurrences of a list of appliance uses, ordered by start; background loads dropped. */
+export function activityOccurrences(uses: readonly ApplianceUse[]): ActivityOccurrence[] {
+  const perActivity = new Map<number, ApplianceUse[]>();
+  for (const use of uses) {
+    const activity = activityOfAppliance(use.applianceKey);
+    if (!activity || use.end <= use.start) continue;
+    const list = perActivity.get(activity.id) ?? [];
+    list.push(use);
+    perActivity.set(activity.id, list);
+  }
+  const out: ActivityOccurrence[] = [];
+  for (const [activityId, list] of perActivity) {
+    list.sort((a, b) => a.start - b.start);
+    let current: ActivityOccurrence | undefined;
+    for (const use of list) {
+      if (current && use.start <= current.end + OCCURRENCE_JOIN_S) {
+        current.end = Math.max(current.end, use.end);
+        if (!current.applianceTypeIds.includes(use.applianceTypeId))
+          current.applianceTypeIds.push(use.applianceTypeId);
+      } else {
+        current = { activityId, start: use.start, end: use.end, applianceTypeIds: [use.applianceTypeId] };
+        out.push(current);
+      }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start || a.activityId - b.activityId);
+}
+
+/** Occurrences grouped by the local calendar day of their start, in zone. */
+export function occurrencesByLocalDay(
+  occurrences: readonly ActivityOccurrence[],
+  zone: string,
+): Map<string, ActivityOccurrence[]> {
+  const days = new Map<string, ActivityOccurrence[]>();
+  for (const o of occurrences) {
+    const date = localDate(o.start, zone);
+    const list = days.get(date) ?? [];
+    list.push(o);
+    days.set(date, list);
+  }
+  return days;
+}
+
+/**
+ * Sessions of one appliance: runs separated by less than `joinS` are one session, so a thermostat load
+ * (hob, oven, iron) cycling on and off counts as one long use, not many short ones.
+ */
+export function applianceSessions(
+  uses: readonly ApplianceUse[],
+  joinS = OCCURRENCE_JOIN_S,
+): { applianceTypeId: number; applianceKey: string; start: number; end: number }[] {
+  const byType = new Map<number, ApplianceUse[]>();
+  for (const u of uses) {
+    const list = byType.get(u.applianceTypeId) ?? [];
+    list.push(u);
+    byType.set(u.applianceTypeId, list);
+  }
+  const out: { applianceTypeId: number; applianceKey: string; start: number; end: number }[] = [];
+  for (const list of byType.values()) {
+    list.sort((a, b) => a.start - b.start);
+    let cur: (typeof out)[number] | undefined;
+    for (const u of list) {
+      if (cur && u.start <= cur.end + joinS) cur.end = Math.max(cur.end, u.end);
+      else {
+        cur = {
+          applianceTypeId: u.applianceTypeId,
+          applianceKey: u.applianceKey,
+          start: u.start,
+          end: u.end,
+        };
+        out.push(cur);
+      }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,289 @@
+import { instantOfLocal, localDate, localParts } from '../time/zone';
+import type { ActivityOccurrence, ApplianceUse } from './activities';
+import { activityById, activityOfAppliance, applianceSessions, HAZARD_DEFAULT_LIMIT_S } from './activities';
+import { hhmm, type Routine } from './routine';
+
+// Alert rules: pure functions of what is known at `now` (the routine learned from earlier days, today's
+// occurrences, the data gaps). Each candidate names its cause; the server keeps one alert per cause, so
+// evaluating again (every minute, after a restart, in another process) never duplicates one.
+
+export type AlertKind = 'morning' | 'inactivity' | 'long_on' | 'unusual_hour' | 'no_data';
+
+export interface AlertCandidate {
+  /** Unique per house and cause: the same departure always gives the same key. */
+  cause: string;
+  kind: AlertKind;
+  type: 'On' | 'Off';
+  level: 'Urgent' | 'Warning' | 'Message';
+  name: string;
+  text: string;
+  icon: string;
+  /** Activity the alert belongs to (0: none, e.g. no data). */
+  activityId: number;
+  /** When the rule first held (≤ now). */
+  raisedAt: number;
+  /** A one-off message (unusual hour): recorded as raised and cleared at once. */
+  instant: boolean;
+  evidence: Record<string, number | string | null>;
+}
+
+/** [start, end) without data; end null while it lasts. */
+export interface DataGap {
+  start: number;
+  end: number | null;
+}
+
+export interface EvaluationInput {
+  now: number;
+  zone: string;
+  routine: Routine | undefined;
+  /** Occurrences from yesterday's start on (for inactivity running over midnight), ordered by start. */
+  occurrences: readonly ActivityOccurrence[];
+  /** Runs of appliances that may still be on: start ≤ now; end may be after now (still running). */
+  uses: readonly ApplianceUse[];
+  /** The end of the latest data received (reading or event), null if the home never reported. */
+  lastDataAt: number | null;
+  /** Usual spacing of readings (seconds), for the silence that counts as no data. */
+  readingIntervalS: number;
+  /** Data gaps of today and yesterday, including an open one. */
+  gaps: readonly DataGap[];
+  /** Margin factor per kind (1 = learned; each incorrect mark by the carer widens it). */
+  margins?: Partial<Record<AlertKind, number>>;
+}
+
+/** Silence before "no data", whatever the cadence (a minute meter: 20 min; half-hourly: 60 min). */
+export const NO_DATA_MIN_S = 20 * 60;
+/** Inactivity never alerts below this gap, nor unusual hours without this much learning. */
+export const MIN_INACTIVITY_S = 3 * 3600;
+export const MIN_UNUSUAL_DAYS = 14;
+/** Unusual-hour messages look back this far, so a restart still reports a night-time kettle. */
+export const UNUSUAL_LOOKBACK_S = 2 * 3600;
+
+const margin = (input: EvaluationInput, kind: AlertKind) => input.margins?.[kind] ?? 1;
+
+/** Seconds of [from, to) not covered by data gaps. */
+export function secondsWithData(from: number, to: number, gaps: readonly DataGap[], now: number): number {
+  let missing = 0;
+  for (const g of gaps) {
+    const s = Math.max(from, g.start);
+    const e = Math.min(to, g.end ?? now);
+    if (e > s) missing += e - s;
+  }
+  return Math.max(0, to - from - missing);
+}
+
+/** The instant at which `seconds` of data have accumulated after `from` (gaps do not count). */
+function afterDataSeconds(from: number, seconds: number, gaps: readonly DataGap[], now: number): number {
+  let t = from + seconds;
+  for (const g of [...gaps].sort((a, b) => a.start - b.start)) {
+    const e = g.end ?? now;
+    if (g.start < t && e > from) t += Math.min(e, Number.MAX_SAFE_INTEGER) - Math.max(from, g.start);
+  }
+  return t;
+}
+
+/** Minute of the day by which the first activity is late (deadline), for a routine and margin factor. */
+export function morningDeadlineMinute(routine: Routine, factor = 1): number {
+  const base = Math.max(routine.firstP75, routine.firstRecent);
+  const slack = Math.min(60, Math.max(30, 1.5 * routine.firstIqr)) * factor;
+  return base + slack;
+}
+
+/** The inactivity gap (seconds of data) that raises a Warning; Urgent when it goes on as long again / 2. */
+export function inactivityLimitS(routine: Routine, factor = 1): number {
+  return Math.max(MIN_INACTIVITY_S, 1.5 * routine.longestGapS) * factor;
+}
+
+export function evaluateAlerts(input: EvaluationInput): AlertCandidate[] {
+  const out: AlertCandidate[] = [];
+  const noData = noDataAlert(input);
+  if (noData) out.push(noData);
+  // Missing data is never inactivity: while the home is silent, nothing is judged from silence.
+  if (!noData && input.routine) {
+    const morning = morningAlert(input, input.routine);
+    if (morning) out.push(morning);
+    else {
+      const idle = inactivityAlert(input, input.routine);
+      if (idle) out.push(idle);
+    }
+  }
+  out.push(...longOnAlerts(input));
+  if (input.routine) out.push(...unusualHourAlerts(input, input.routine));
+  return out;
+}
+
+function noDataAlert(input: EvaluationInput): AlertCandidate | undefined {
+  if (input.lastDataAt === null) return undefined;
+  const silence = Math.max(NO_DATA_MIN_S, 2 * input.readingIntervalS);
+  if (input.now - input.lastDataAt < silence) return undefined;
+  return {
+    cause: `no_data:${input.lastDataAt}`,
+    kind: 'no_data',
+    type: 'Off',
+    level: 'Warning',
+    name: 'No data',
+    text: `No readings from the home since ${hhmm(localParts(input.lastDataAt, input.zone).minuteOfDay)}. The meter or its connection may be off.`,
+    icon: 'no-data',
+    activityId: 0,
+    raisedAt: input.lastDataAt + silence,
+    instant: false,
+    evidence: { last_data_at: input.lastDataAt, silence_s: silence },
+  };
+}
+
+function morningAlert(input: EvaluationInput, routine: Routine): AlertCandidate | undefined {
+  const today = localDate(input.now, input.zone);
+  const midnight = instantOfLocal(today, 0, input.zone);
+  if (input.occurrences.some((o) => o.start >= midnight && o.start <= input.now)) return undefined;
+  const deadlineMinute = morningDeadlineMinute(routine, margin(input, 'morning'));
+  if (deadlineMinute >= 24 * 60) return undefined;
+  const wallDeadline = instantOfLocal(today, Math.round(deadlineMinute * 60), input.zone);
+  // Data gaps this morning push the deadline back by their length: they prove nothing either way.
+  const deadline = afterDataSeconds(midnight, wallDeadline - midnight, input.gaps, input.now);
+  if (input.now < deadline) return undefined;
+  return {
+    cause: `morning:${today}`,
+    kind: 'morning',
+    type: 'Off',
+    level: 'Warning',
+    name: 'Morning not started',
+    text: `No activity yet this morning. Usually the day starts by ${hhmm(routine.firstUsual)}.`,
+    icon: 'sunrise',
+    activityId: usualFirstActivity(routine),
+    raisedAt: deadline,
+    instant: false,
+    evidence: {
+      expected_by: hhmm(deadlineMinute),
+      usual_first: hhmm(routine.firstUsual),
+      last_seen_at: lastBefore(input.occurrences, input.now),
+    },
+  };
+}
+
+function lastBefore(occurrences: readonly ActivityOccurrence[], now: number): number | null {
+  let last: number | null = null;
+  for (const o of occurrences) if (o.start <= now) last = Math.max(last ?? 0, Math.min(o.end, now));
+  return last;
+}
+
+function inactivityAlert(input: EvaluationInput, routine: Routine): AlertCandidate | undefined {
+  const last = lastBefore(input.occurrences, input.now);
+  if (last === null) return undefined;
+  const today = localDate(input.now, input.zone);
+  // Only in waking hours: after today's first activity, until the usual last one of the day.
+  if (localDate(last, input.zone) !== today) return undefined;
+  const bedtime = instantOfLocal(
+    today,
+    Math.round(Math.min(routine.lastP90 + 60, 24 * 60 - 1) * 60),
+    input.zone,
+  );
+  const limit = inactivityLimitS(routine, margin(input, 'inactivity'));
+  const warnAt = afterDataSeconds(last, limit, input.gaps, input.now);
+  if (input.now < warnAt || warnAt > bedtime) return undefined;
+  const urgentAt = afterDataSeconds(last, limit * 1.5, input.gaps, input.now);
+  const urgent = input.now >= urgentAt && urgentAt <= bedtime;
+  const idleS = secondsWithData(last, input.now, input.gaps, input.now);
+  return {
+    cause: `inactivity:${last}`,
+    kind: 'inactivity',
+    type: 'Off',
+    level: urgent ? 'Urgent' : 'Warning',
+    name: 'No activity',
+    text: `Nothing used for ${Math.floor(idleS / 3600)} h ${Math.floor((idleS % 3600) / 60)} min since ${hhmm(localParts(last, input.zone).minuteOfDay)}; the usual longest gap is about ${Math.round(routine.longestGapS / 3600)} h.`,
+    icon: 'hourglass',
+    activityId: lastActivityId(input.occurrences, input.now),
+    raisedAt: warnAt,
+    instant: false,
+    evidence: { last_seen_at: last, expected_gap_s: Math.round(limit), idle_s: idleS },
+  };
+}
+
+function longOnAlerts(input: EvaluationInput): AlertCandidate[] {
+  const out: AlertCandidate[] = [];
+  const learned = input.routine?.sessionP95 ?? {};
+  for (const s of applianceSessions(input.uses.filter((u) => u.start <= input.now))) {
+    const fallback = HAZARD_DEFAULT_LIMIT_S[s.applianceKey];
+    if (fallback === undefined) continue;
+    const usual = learned[s.applianceKey];
+    // Twice the usual long run, never below half the hazard default (a toaster is not "usual" at 1 min).
+    const limit =
+      (usual === undefined ? fallback : Math.max(2 * usual, fallback / 2)) * margin(input, 'long_on');
+    const runningFor = Math.min(s.end, input.now) - s.start;
+    if (runningFor < limit || s.end <= input.now) continue;
+    const name = activityById(activityIdOf(s.applianceKey))?.name ?? s.applianceKey;
+    out.push({
+      cause: `long_on:${s.applianceTypeId}:${s.start}`,
+      kind: 'long_on',
+      type: 'On',
+      level: 'Urgent',
+      name: `${label(s.applianceKey)} left on`,
+      text: `The ${label(s.applianceKey).toLowerCase()} has been on since ${hhmm(localParts(s.start, input.zone).minuteOfDay)}, far longer than usual (about ${Math.round((usual ?? fallback / 2) / 60)} min).`,
+      icon: s.applianceKey,
+      activityId: activityIdOf(s.applianceKey),
+      raisedAt: s.start + Math.round(limit),
+      instant: false,
+      evidence: {
+        on_since: s.start,
+        usual_run_s: usual === undefined ? null : Math.round(usual),
+        activity: name,
+      },
+    });
+  }
+  return out;
+}
+
+function unusualHourAlerts(input: EvaluationInput, routine: Routine): AlertCandidate[] {
+  if (routine.days < MIN_UNUSUAL_DAYS / 2) return [];
+  const out: AlertCandidate[] = [];
+  for (const o of input.occurrences) {
+    if (o.start > input.now || o.start < input.now - UNUSUAL_LOOKBACK_S) continue;
+    const p = localParts(o.start, input.zone);
+    const earliest = routine.firstUsual - 120 * margin(input, 'unusual_hour');
+    const latest = routine.lastP90 + 120 * margin(input, 'unusual_hour');
+    const share = routine.hourShare[p.hour] ?? 0;
+    if (share > 0.05 || (p.minuteOfDay >= earliest && p.minuteOfDay <= latest)) continue;
+    const activity = activityById(o.activityId);
+    out.push({
+      cause: `unusual:${o.activityId}:${o.start}`,
+      kind: 'unusual_hour',
+      type: 'On',
+      level: 'Message',
+      name: `${activity?.name ?? 'Activity'} at an unusual hour`,
+      text: `${activity?.name ?? 'Activity'} at ${hhmm(p.minuteOfDay)}, outside the usual day (${hhmm(routine.firstUsual)}–${hhmm(routine.lastUsual)}).`,
+      icon: activity?.icon ?? 'clock',
+      activityId: o.activityId,
+      raisedAt: o.start,
+      instant: true,
+      evidence: { at: o.start, usual_first: hhmm(routine.firstUsual), usual_last: hhmm(routine.lastUsual) },
+    });
+  }
+  return out;
+}
+
+const LABELS: Record<string, string> = {
+  oven: 'Oven',
+  hob: 'Hob',
+  iron: 'Iron',
+  toaster: 'Toaster',
+  microwave: 'Microwave',
+  kettle: 'Kettle',
+};
+const label = (key: string) => LABELS[key] ?? key;
+
+function activityIdOf(applianceKey: string): number {
+  return activityOfAppliance(applianceKey)?.id ?? 0;
+}
+
+/** The activity that usually opens the day (the morning alert belongs to it). */
+function usualFirstActivity(routine: Routine): number {
+  const usual = routine.activities
+    .filter((a) => a.share >= 0.5)
+    .sort((a, b) => a.usualMinute - b.usualMinute);
+  return usual[0]?.activityId ?? 0;
+}
+
+function lastActivityId(occurrences: readonly ActivityOccurrence[], now: number): number {
+  let best: ActivityOccurrence | undefined;
+  for (const o of occurrences) if (o.start <= now && (!best || o.end > best.end)) best = o;
+  return best?.activityId ?? 0;
+}

@@ -1,0 +1,6 @@
+export * from './activities';
+export * from './alerts';
+export * from './routine';
+export * from './stats';
+export * from './today';
+export * from './quiet';

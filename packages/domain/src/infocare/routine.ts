@@ -1,0 +1,171 @@
+import { addDays, weekdayOfDate } from '../time/civil';
+import { localParts } from '../time/zone';
+import type { ActivityOccurrence, ApplianceUse } from './activities';
+import { applianceSessions } from './activities';
+import { quantile } from './stats';
+
+// Routine learning: per dependant and day type, from the ordinary days before today. Percentiles, never
+// the extreme: a few odd days (an away weekend, a late Sunday) sit above the 75th percentile and leave
+// the deadlines alone; a lasting change of habit moves the median of the most recent days and so the
+// deadlines within a few days.
+
+export type DayType = 'weekday' | 'weekend';
+
+export function dayTypeOf(date: string): DayType {
+  return weekdayOfDate(date) >= 6 ? 'weekend' : 'weekday';
+}
+
+/** What the server knows of one past local day. */
+export interface DayRecord {
+  date: string;
+  /** Share of the day covered by readings (0..1). */
+  coverage: number;
+  occurrences: readonly ActivityOccurrence[];
+  /** Appliance runs of the day (for usual run lengths). */
+  uses: readonly ApplianceUse[];
+}
+
+/** Days in the learning window, counted back from yesterday. */
+export const LEARNING_WINDOW_DAYS = 28;
+/** The most recent ordinary days whose median first activity can move a deadline (a change of habit). */
+export const RECENT_DAYS = 5;
+/** A day with less coverage, or fewer occurrences, says nothing about the routine (away, meter off). */
+export const ORDINARY_COVERAGE = 0.9;
+export const ORDINARY_MIN_OCCURRENCES = 2;
+
+export interface LearnedActivity {
+  activityId: number;
+  /** Median and 75th percentile of the local minute of the day's first occurrence. */
+  usualMinute: number;
+  usualByMinute: number;
+  /** Share of ordinary days on which it happened. */
+  share: number;
+}
+
+export interface Routine {
+  dayType: DayType;
+  /** Ordinary days learned from (of this day type). */
+  days: number;
+  /** Local minute of the first activity: median, 75th percentile, inter-quartile range. */
+  firstUsual: number;
+  firstP75: number;
+  firstIqr: number;
+  /** Median first minute of the most recent ordinary days (any day type). */
+  firstRecent: number;
+  /** Median and 90th percentile of the local minute the last occurrence starts. */
+  lastUsual: number;
+  lastP90: number;
+  /** 75th percentile of each day's longest gap between occurrences (seconds). */
+  longestGapS: number;
+  activities: LearnedActivity[];
+  /** Share of ordinary days (any type) with an occurrence starting in each local hour 0..23. */
+  hourShare: number[];
+  /** 95th percentile of session length per appliance key, seconds (≥ 5 sessions seen). */
+  sessionP95: Record<string, number>;
+}
+
+interface DayFacts {
+  date: string;
+  firstMinute: number;
+  lastMinute: number;
+  longestGapS: number;
+  firstByActivity: Map<number, number>;
+  hours: Set<number>;
+}
+
+function factsOf(day: DayRecord, zone: string): DayFacts {
+  const occ = [...day.occurrences].sort((a, b) => a.start - b.start);
+  const minute = (ts: number) => localParts(ts, zone).minuteOfDay;
+  let longest = 0;
+  let reach = (occ[0] as ActivityOccurrence).end;
+  for (const o of occ.slice(1)) {
+    longest = Math.max(longest, o.start - reach);
+    reach = Math.max(reach, o.end);
+  }
+  const firstByActivity = new Map<number, number>();
+  for (const o of occ)
+    if (!firstByActivity.has(o.activityId)) firstByActivity.set(o.activityId, minute(o.start));
+  return {
+    date: day.date,
+    firstMinute: minute((occ[0] as ActivityOccurrence).start),
+    lastMinute: minute((occ.at(-1) as ActivityOccurrence).start),
+    longestGapS: longest,
+    firstByActivity,
+    hours: new Set(occ.map((o) => localParts(o.start, zone).hour)),
+  };
+}
+
+export function isOrdinary(day: DayRecord): boolean {
+  return day.coverage >= ORDINARY_COVERAGE && day.occurrences.length >= ORDINARY_MIN_OCCURRENCES;
+}
+
+/**
+ * The routine for `today`'s day type, learned only from days strictly before it within the window.
+ * Undefined while fewer than 3 ordinary days of that type are known (nothing is judged yet).
+ */
+export function learnRoutine(
+  history: readonly DayRecord[],
+  today: string,
+  zone: string,
+): Routine | undefined {
+  const from = addDays(today, -LEARNING_WINDOW_DAYS);
+  const inWindow = history.filter((d) => d.date >= from && d.date < today && isOrdinary(d));
+  const facts = inWindow.map((d) => factsOf(d, zone)).sort((a, b) => (a.date < b.date ? -1 : 1));
+  const dayType = dayTypeOf(today);
+  const same = facts.filter((f) => dayTypeOf(f.date) === dayType);
+  if (same.length < 3) return undefined;
+  const firsts = same.map((f) => f.firstMinute);
+  const recent = facts.slice(-RECENT_DAYS).map((f) => f.firstMinute);
+  const lasts = same.map((f) => f.lastMinute);
+  const activityIds = new Set(same.flatMap((f) => [...f.firstByActivity.keys()]));
+  const activities: LearnedActivity[] = [];
+  for (const activityId of [...activityIds].sort((a, b) => a - b)) {
+    const minutes = same.flatMap((f) => {
+      const m = f.firstByActivity.get(activityId);
+      return m === undefined ? [] : [m];
+    });
+    activities.push({
+      activityId,
+      usualMinute: Math.round(quantile(minutes, 0.5) as number),
+      usualByMinute: Math.round(quantile(minutes, 0.75) as number),
+      share: minutes.length / same.length,
+    });
+  }
+  const hourShare = Array.from(
+    { length: 24 },
+    (_, h) => facts.filter((f) => f.hours.has(h)).length / facts.length,
+  );
+  const sessions = new Map<string, number[]>();
+  for (const d of history.filter((d) => d.date >= from && d.date < today)) {
+    for (const s of applianceSessions(d.uses)) {
+      const list = sessions.get(s.applianceKey) ?? [];
+      list.push(s.end - s.start);
+      sessions.set(s.applianceKey, list);
+    }
+  }
+  const sessionP95: Record<string, number> = {};
+  for (const [key, list] of sessions) if (list.length >= 5) sessionP95[key] = quantile(list, 0.95) as number;
+  return {
+    dayType,
+    days: same.length,
+    firstUsual: quantile(firsts, 0.5) as number,
+    firstP75: quantile(firsts, 0.75) as number,
+    firstIqr: (quantile(firsts, 0.75) as number) - (quantile(firsts, 0.25) as number),
+    firstRecent: quantile(recent, 0.5) as number,
+    lastUsual: quantile(lasts, 0.5) as number,
+    lastP90: quantile(lasts, 0.9) as number,
+    longestGapS: quantile(
+      same.map((f) => f.longestGapS),
+      0.75,
+    ) as number,
+    activities,
+    hourShare,
+    sessionP95,
+  };
+}
+
+/** "HH:MM" of a minute of the day. */
+export function hhmm(minute: number): string {
+  const m = Math.max(0, Math.min(24 * 60 - 1, Math.round(minute)));
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}

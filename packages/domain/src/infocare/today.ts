@@ -1,0 +1,61 @@
+import { instantOfLocal, localDate, localParts } from '../time/zone';
+import type { ActivityOccurrence } from './activities';
+import { activityById } from './activities';
+import { hhmm, type Routine } from './routine';
+
+// "How is today going?" in one sentence for the top of the carer's Alerts screen: each activity that
+// happens on most ordinary days, done (at what time), not yet due, or late against its usual time.
+
+export interface RoutineTodayItem {
+  activity: string;
+  status: 'done' | 'pending' | 'late';
+  at: string | null;
+  usual_by: string | null;
+}
+
+/** Activities that happen on at least this share of ordinary days are part of the usual day. */
+export const USUAL_SHARE = 0.5;
+/** Minutes past the usual-by time that still read "as usual". */
+export const AS_USUAL_SLACK_MIN = 30;
+
+export function routineToday(
+  routine: Routine | undefined,
+  occurrences: readonly ActivityOccurrence[],
+  now: number,
+  zone: string,
+): { sentence: string; items: RoutineTodayItem[] } {
+  const today = localDate(now, zone);
+  const midnight = instantOfLocal(today, 0, zone);
+  const todays = occurrences.filter((o) => o.start >= midnight && o.start <= now);
+  if (!routine) {
+    const first = todays[0];
+    return {
+      sentence: first
+        ? `Still learning the usual day; first activity today at ${hhmm(localParts(first.start, zone).minuteOfDay)}.`
+        : 'Still learning the usual day; no activity yet today.',
+      items: [],
+    };
+  }
+  const nowMinute = localParts(now, zone).minuteOfDay;
+  const items: RoutineTodayItem[] = [];
+  const parts: string[] = [];
+  for (const learned of routine.activities.filter((a) => a.share >= USUAL_SHARE)) {
+    const name = activityById(learned.activityId)?.name ?? 'Activity';
+    const done = todays.find((o) => o.activityId === learned.activityId);
+    const usualBy = hhmm(learned.usualByMinute);
+    if (done) {
+      const minute = localParts(done.start, zone).minuteOfDay;
+      items.push({ activity: name, status: 'done', at: hhmm(minute), usual_by: usualBy });
+      parts.push(
+        `${name} at ${hhmm(minute)}${minute <= learned.usualByMinute + AS_USUAL_SLACK_MIN ? ' as usual' : `, later than usual (${usualBy})`}`,
+      );
+    } else {
+      const late = nowMinute > learned.usualByMinute;
+      items.push({ activity: name, status: late ? 'late' : 'pending', at: null, usual_by: usualBy });
+      parts.push(`${name.toLowerCase()} not yet, usually by ${usualBy}`);
+    }
+  }
+  if (parts.length === 0) return { sentence: 'No usual activities learned yet.', items };
+  const sentence = parts.join('; ');
+  return { sentence: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`, items };
+}

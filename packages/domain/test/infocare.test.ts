@@ -1,0 +1,276 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  activityOccurrences,
+  addDays,
+  dayTypeOf,
+  evaluateAlerts,
+  type EvaluationInput,
+  learnRoutine,
+  localParts,
+  morningDeadlineMinute,
+  occurrencesByLocalDay,
+  routineToday,
+  weekdayOfDate,
+} from '../src/index';
+import { at, dayRecord, history, ordinaryPlan, usesOn, ZONE } from './infocare-support';
+
+// The InfoCare rules on synthetic routines: what counts as activity, what the routine learns, and when
+// each alert holds (and, as importantly, when it does not).
+
+function input(
+  now: number,
+  over: Partial<EvaluationInput> & Pick<EvaluationInput, 'routine'>,
+): EvaluationInput {
+  return {
+    now,
+    zone: ZONE,
+    occurrences: [],
+    uses: [],
+    lastDataAt: now - 60,
+    readingIntervalS: 60,
+    gaps: [],
+    ...over,
+  };
+}
+
+const kinds = (alerts: { kind: string }[]) => alerts.map((a) => a.kind);
+
+describe('activities', () => {
+  it('never counts background loads and merges runs of one activity close together', () => {
+    const uses = usesOn('2024-11-05', [
+      ['fridge_freezer', 0, 1439],
+      ['kettle', 7 * 60, 3],
+      ['toaster', 7 * 60 + 5, 3],
+      ['microwave', 7 * 60 + 40, 2],
+      ['television', 19 * 60, 60],
+    ]);
+    const occ = activityOccurrences(uses);
+    expect(occ.map((o) => o.activityId)).toEqual([1, 2, 2, 5]);
+    expect(activityOccurrences(usesOn('2024-11-05', [['fridge_freezer', 0, 1439]]))).toEqual([]);
+    const merged = activityOccurrences(
+      usesOn('2024-11-05', [
+        ['toaster', 420, 3],
+        ['hob', 428, 20],
+      ]),
+    );
+    expect(merged).toHaveLength(1);
+    expect(merged[0]?.applianceTypeIds).toEqual([5, 4]);
+  });
+
+  it('groups occurrences by local day, across the autumn clock change', () => {
+    // 2024-10-27: 25 hours in London. 23:30 local that day is 23:30 GMT.
+    const occ = activityOccurrences(
+      usesOn('2024-10-27', [
+        ['kettle', 23 * 60 + 30, 3],
+        ['kettle', 30, 3],
+      ]),
+    );
+    const days = occurrencesByLocalDay(occ, ZONE);
+    expect([...days.keys()]).toEqual(['2024-10-27']);
+    expect(days.get('2024-10-27')).toHaveLength(2);
+  });
+});
+
+describe('routine learning', () => {
+  it('learns the usual first activity per day type from ordinary days only', () => {
+    const today = '2024-11-20';
+    const days = history(today, 28, (date) => ordinaryPlan(dayTypeOf(date) === 'weekend' ? 9 * 60 : 7 * 60));
+    const weekday = learnRoutine(days, today, ZONE);
+    expect(weekday?.dayType).toBe('weekday');
+    expect(weekday?.firstUsual).toBe(7 * 60);
+    const saturday = learnRoutine(days, '2024-11-23', ZONE);
+    expect(saturday?.dayType).toBe('weekend');
+    expect(saturday?.firstUsual).toBe(9 * 60);
+    expect(learnRoutine(days.slice(-2), today, ZONE)).toBeUndefined();
+  });
+
+  it('one away weekend never moves the weekend deadline (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -20, max: 20 }), { minLength: 28, maxLength: 28 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 14 * 60, max: 21 * 60 }),
+        (jitter, awayWeek, returnMinute) => {
+          const today = '2024-11-30'; // a Saturday
+          const plain = history(today, 28, (_d, i) => ordinaryPlan(8 * 60 + (jitter[i - 1] as number)));
+          const away = history(today, 28, (date, i) => {
+            const weekend = weekdayOfDate(date) >= 6;
+            const weeksBack = Math.floor((i - 1) / 7);
+            if (weekend && weeksBack === awayWeek) {
+              // Saturday away (nothing), Sunday back home late in the day.
+              return weekdayOfDate(date) === 6 ? null : ordinaryPlan(returnMinute).slice(0, 3);
+            }
+            return ordinaryPlan(8 * 60 + (jitter[i - 1] as number));
+          });
+          const a = learnRoutine(plain, today, ZONE);
+          const b = learnRoutine(away, today, ZONE);
+          if (!a || !b) return false;
+          // The deadline stays in the morning, within the ordinary spread of the days around it.
+          return (
+            morningDeadlineMinute(b) <= 8 * 60 + 20 + 60 &&
+            morningDeadlineMinute(b) >= morningDeadlineMinute(a) - 60
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a permanent one-hour shift stops alerting within 7 days', () => {
+    const shiftFrom = '2024-11-18';
+    const alertDays: string[] = [];
+    for (let d = 0; d < 10; d++) {
+      const today = addDays(shiftFrom, d);
+      const days = history(today, 40, (date) => ordinaryPlan(date >= shiftFrom ? 8 * 60 : 7 * 60));
+      const routine = learnRoutine(days, today, ZONE);
+      // Just before today's (shifted) first use at 08:00, is the morning late?
+      const now = at(today, 8 * 60 - 1);
+      const occurrences = days.flatMap((r) => r.occurrences);
+      if (kinds(evaluateAlerts(input(now, { routine, occurrences }))).includes('morning'))
+        alertDays.push(today);
+    }
+    expect(alertDays.length).toBeGreaterThan(0); // the change is noticed at first
+    expect(alertDays.every((d) => d < addDays(shiftFrom, 7))).toBe(true);
+  });
+});
+
+describe('alert rules', () => {
+  const today = '2024-11-20';
+  const days = history(today, 28, () => ordinaryPlan(7 * 60));
+  const routine = learnRoutine(days, today, ZONE);
+  const past = days.flatMap((d) => d.occurrences);
+
+  it('raises "morning not started" after the usual time plus a margin, and clears with activity', () => {
+    const deadline = morningDeadlineMinute(routine!);
+    const early = evaluateAlerts(input(at(today, deadline - 1), { routine, occurrences: past }));
+    expect(kinds(early)).toEqual([]);
+    const late = evaluateAlerts(input(at(today, deadline + 1), { routine, occurrences: past }));
+    expect(late).toMatchObject([
+      { kind: 'morning', type: 'Off', level: 'Warning', cause: `morning:${today}` },
+    ]);
+    expect(late[0]?.raisedAt).toBe(at(today, deadline));
+    const kettle = dayRecord(today, [['kettle', deadline + 2, 3]]).occurrences;
+    const after = evaluateAlerts(
+      input(at(today, deadline + 6), { routine, occurrences: [...past, ...kettle] }),
+    );
+    expect(kinds(after)).toEqual([]);
+  });
+
+  it('places the morning deadline at the right instant on the spring clock-change day', () => {
+    const dst = '2024-03-31'; // 01:00 GMT → 02:00 BST: the day has 23 hours
+    const r = learnRoutine(
+      history(dst, 28, () => ordinaryPlan(7 * 60)),
+      dst,
+      ZONE,
+    )!;
+    const deadline = morningDeadlineMinute(r);
+    const alerts = evaluateAlerts(input(at(dst, deadline + 1), { routine: r, occurrences: [] }));
+    expect(alerts[0]?.kind).toBe('morning');
+    const raised = alerts[0]?.raisedAt as number;
+    expect(localParts(raised, ZONE).minuteOfDay).toBe(Math.round(deadline));
+    expect(localParts(raised, ZONE).offsetSeconds).toBe(3600);
+  });
+
+  it('judges inactivity over data only: a data gap is "no data", never inactivity', () => {
+    const morning = dayRecord(today, [
+      ['kettle', 7 * 60, 3],
+      ['toaster', 7 * 60 + 10, 3],
+    ]).occurrences;
+    const occurrences = [...past, ...morning];
+    const lastSeen = at(today, 7 * 60 + 13);
+    // Silent for 4 hours with readings arriving: inactivity (Warning), later Urgent.
+    const quiet = evaluateAlerts(input(at(today, 13 * 60), { routine, occurrences }));
+    const limit = Math.max(3 * 3600, 1.5 * routine!.longestGapS);
+    expect(quiet.map((a) => [a.kind, a.level])).toEqual(
+      at(today, 13 * 60) - lastSeen >= limit ? [['inactivity', 'Warning']] : [],
+    );
+    const later = evaluateAlerts(input(lastSeen + Math.ceil(limit * 1.5) + 60, { routine, occurrences }));
+    expect(later.map((a) => [a.kind, a.level])).toEqual([['inactivity', 'Urgent']]);
+    // The same silence while the meter is off: a "no data" alert, and no inactivity.
+    const offline = evaluateAlerts(
+      input(lastSeen + Math.ceil(limit) + 60, {
+        routine,
+        occurrences,
+        lastDataAt: lastSeen + 600,
+        gaps: [{ start: lastSeen + 600, end: null }],
+      }),
+    );
+    expect(kinds(offline)).toEqual(['no_data']);
+    // A partial gap: two hours of missing data postpone the inactivity warning by two hours.
+    const gaps = [{ start: lastSeen + 3600, end: lastSeen + 3 * 3600 }];
+    const justAfter = evaluateAlerts(input(lastSeen + Math.ceil(limit) + 60, { routine, occurrences, gaps }));
+    expect(kinds(justAfter)).toEqual([]);
+    const postponed = evaluateAlerts(
+      input(lastSeen + Math.ceil(limit) + 2 * 3600 + 60, { routine, occurrences, gaps }),
+    );
+    expect(kinds(postponed)).toEqual(['inactivity']);
+  });
+
+  it('reports no data within 30 minutes of the last reading, and not before 20', () => {
+    const last = at(today, 10 * 60);
+    const occurrences = [...past, ...dayRecord(today, [['kettle', 7 * 60, 3]]).occurrences];
+    expect(kinds(evaluateAlerts(input(last + 19 * 60, { routine, occurrences, lastDataAt: last })))).toEqual(
+      [],
+    );
+    const a = evaluateAlerts(input(last + 21 * 60, { routine, occurrences, lastDataAt: last }));
+    expect(a).toMatchObject([{ kind: 'no_data', level: 'Warning', type: 'Off' }]);
+    expect((a[0]?.raisedAt as number) - last).toBeLessThanOrEqual(30 * 60);
+  });
+
+  it('alerts an appliance left on far longer than usual, treating a cycling hob as one run', () => {
+    // The hob cycles 6 min on, 4 min off: one session since 17:30.
+    const cycling = usesOn(
+      today,
+      Array.from({ length: 20 }, (_, i) => ['hob', 17 * 60 + 30 + i * 10, 6] as [string, number, number]),
+    );
+    const now = at(today, 17 * 60 + 30 + 150);
+    const running = cycling.filter((u) => u.start <= now).map((u) => (u.end > now ? u : u));
+    const alerts = evaluateAlerts(input(now, { routine, occurrences: past, uses: running }));
+    const long = alerts.filter((a) => a.kind === 'long_on');
+    expect(long).toMatchObject([{ type: 'On', level: 'Urgent', name: 'Hob left on' }]);
+    // Its usual 25-minute use does not alert.
+    const usual = usesOn(today, [['hob', 17 * 60 + 30, 25]]);
+    expect(
+      kinds(evaluateAlerts(input(at(today, 17 * 60 + 50), { routine, occurrences: past, uses: usual }))),
+    ).not.toContain('long_on');
+  });
+
+  it('sends a message for a kettle at 3 am, not for one at the usual time', () => {
+    const night = dayRecord(today, [['kettle', 3 * 60, 3]]).occurrences;
+    const alerts = evaluateAlerts(
+      input(at(today, 3 * 60 + 5), { routine, occurrences: [...past, ...night] }),
+    );
+    expect(alerts).toMatchObject([{ kind: 'unusual_hour', type: 'On', level: 'Message', instant: true }]);
+    const usual = dayRecord(today, [['kettle', 7 * 60 + 5, 3]]).occurrences;
+    expect(
+      kinds(evaluateAlerts(input(at(today, 7 * 60 + 9), { routine, occurrences: [...past, ...usual] }))),
+    ).toEqual([]);
+  });
+
+  it('a wider margin (after incorrect marks) silences the same departure', () => {
+    const deadline = morningDeadlineMinute(routine!);
+    const now = at(today, deadline + 20);
+    expect(kinds(evaluateAlerts(input(now, { routine, occurrences: past })))).toEqual(['morning']);
+    expect(
+      kinds(evaluateAlerts(input(now, { routine, occurrences: past, margins: { morning: 2 } }))),
+    ).toEqual([]);
+  });
+
+  it('says how today compares in one sentence', () => {
+    const morning = dayRecord(today, [['kettle', 7 * 60 + 12, 3]]).occurrences;
+    const r = routineToday(routine, [...past, ...morning], at(today, 13 * 60 + 30), ZONE);
+    expect(r.sentence).toBe(
+      'Hot drinks at 07:12 as usual; meals not yet, usually by 07:10; entertainment not yet, usually by 18:30.',
+    );
+    expect(r.items.map((i) => [i.activity, i.status, i.at])).toEqual([
+      ['Hot drinks', 'done', '07:12'],
+      ['Meals', 'late', null],
+      ['Entertainment', 'pending', null],
+    ]);
+    const lateTea = dayRecord(today, [['kettle', 9 * 60, 3]]).occurrences;
+    expect(routineToday(routine, [...past, ...lateTea], at(today, 9 * 60 + 5), ZONE).sentence).toMatch(
+      /^Hot drinks at 09:00, later than usual \(07:00\)/,
+    );
+  });
+});
