@@ -1,12 +1,14 @@
 // `npm run bench [server|ingest|summaries|hardening …]`: the benchmarks (all by default), each on PGlite and on
 // PostgreSQL, printing figures with the machine and the date.
 import { benchHardening } from './hardening';
+import { benchFirstStart } from './first-start';
 import { benchIngest } from './ingest';
 import { machineLine } from './machine';
 import { benchServer } from './server';
 import { benchSummaries } from './summaries';
 
 const benches = {
+  'first-start': { title: 'Embedded first start with the default demo', run: benchFirstStart },
   server: { title: 'Server start, login, dashboard reads, memory', run: benchServer },
   ingest: { title: 'Ingest of one home-year of 1-minute readings', run: benchIngest },
   summaries: { title: 'Summaries for one home among many', run: benchSummaries },
