@@ -27,6 +27,7 @@ import { tariffRoutes } from './features/tariffs/routes';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
+import { registerJsonParser } from './http/json';
 import { onClientError, onFrameworkError } from './http/malformed';
 import { type LogDestination, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSingleValuedFields } from './http/validate';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Bodies are form-encoded or JSON only; anything else (text/plain, multipart) is a 415.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   registerErrorHandling(app);

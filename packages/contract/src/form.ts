@@ -155,19 +155,71 @@ export const jsonField = <T extends z.ZodType>(field: string, schema: T, describ
       ctx.addIssue({ code: 'custom', message: `${field} is too long`, input: v });
       return z.NEVER;
     }
+    let parsed: unknown;
     try {
-      return JSON.parse(v) as unknown;
+      parsed = JSON.parse(v) as unknown;
     } catch {
       ctx.addIssue({ code: 'custom', message: `${field} must be valid JSON: ${describe}`, input: v });
       return z.NEVER;
     }
+    // "\u0000" inside JSON text is a NUL once parsed: the form-level check saw only the escape.
+    const problem = nestedTextProblem(parsed);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', message: `${field} ${problem}`, input: v });
+      return z.NEVER;
+    }
+    return parsed;
   }, schema);
 
-/** A request's fields: unknown names are refused, naming them, so typos surface as 400s. */
+// A lone UTF-16 surrogate: a high one not followed by a low one, or a low one not after a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string is not text we can store or show (PostgreSQL refuses both), or null when it is. */
+export function textProblem(s: string): string | null {
+  if (s.includes('\0')) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(s)) return 'must be valid Unicode text (it has a lone surrogate character)';
+  return null;
+}
+
+/** The first problem of any string in `value` (nested arrays, objects and their keys), or null. */
+export function nestedTextProblem(value: unknown): string | null {
+  const pending: unknown[] = [value]; // a work list, not recursion: JSON values nest as deep as sent
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v === 'string') {
+      const problem = textProblem(v);
+      if (problem !== null) return problem;
+    } else if (Array.isArray(v)) {
+      for (const item of v) pending.push(item);
+    } else if (typeof v === 'object' && v !== null) {
+      for (const [key, item] of Object.entries(v)) pending.push(key, item);
+    }
+  }
+  return null;
+}
+
+/**
+ * A request's fields: unknown names are refused, naming them, so typos surface as 400s. Before that,
+ * every text in every field (nested values and keys included) must be storable text, so a NUL byte or a
+ * lone surrogate is a 400 naming the field, never a database error; jsonField checks its parsed value.
+ */
 export const formObject = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
-        : 'The request must be a set of named fields',
-  });
+  z.preprocess(
+    (input, ctx) => {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+      for (const [field, value] of Object.entries(input)) {
+        const problem = nestedTextProblem(field) ?? nestedTextProblem(value);
+        if (problem === null) continue;
+        const name = textProblem(field) === null ? field : 'field name';
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} ${problem}`, input: value });
+        return z.NEVER;
+      }
+      return input;
+    },
+    z.strictObject(shape, {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+          : 'The request must be a set of named fields',
+    }),
+  );

@@ -1,0 +1,114 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '../src/http/json';
+import { READINGS_PATH } from '../src/ingest/http/routes';
+import { describeEachDb } from './support/db';
+import { makeTestApp, type TestApp } from './support/app';
+import { type KeyedHouse, makeHouse, series } from './support/ingest';
+
+// Issue 11: a keyless 10 MB deeply nested JSON body used to be parsed before the key was checked,
+// holding the event loop for seconds. Now the key is checked first (the 401 comes back while the body is
+// still being sent), JSON nesting is limited before parsing, and /healthz is served meanwhile.
+// The timings are figures in `npm run bench hardening`, not assertions here.
+
+const SIZE = 10_000_000;
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+describeEachDb('hostile ingest bodies', (suite) => {
+  let t: TestApp;
+  let port: number;
+  let house: KeyedHouse;
+
+  beforeAll(async () => {
+    t = await makeTestApp(suite.db);
+    house = await makeHouse(suite.db, 'hostile');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  /** Starts a 10 MB nested JSON POST but sends only its first 64 KB; resolves with the answer. */
+  function startNestedPost(headers: Record<string, string> = {}) {
+    const req = httpRequest({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: READINGS_PATH,
+      headers: { 'content-type': 'application/json', 'content-length': String(SIZE), ...headers },
+    });
+    const answer = new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
+      (resolve, reject) => {
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => {
+            body += d;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+        });
+        req.on('error', reject);
+      },
+    );
+    req.write('['.repeat(64 * 1024));
+    return { req, answer };
+  }
+
+  it('answers a keyless 10 MB nested body with 401 before the body has even arrived', async () => {
+    const { req, answer } = startNestedPost();
+    const res = await answer; // only 64 KB of 10 MB were sent: the body was never waited for
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="ingest"');
+    expect(JSON.parse(res.body)).toEqual({ error: expect.stringContaining('Bearer') });
+    req.destroy();
+  });
+
+  it('serves /healthz while four such bodies are in flight, and answers each 401', async () => {
+    const posts = [1, 2, 3, 4].map(() => startNestedPost({ authorization: 'Bearer not-a-key' }));
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    for (const { req, answer } of posts) {
+      expect((await answer).status).toBe(401);
+      req.destroy();
+    }
+  });
+
+  it(`refuses JSON nested deeper than ${MAX_JSON_DEPTH} levels with a 400, key or not`, async () => {
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: READINGS_PATH,
+      headers: { authorization: `Bearer ${house.key}`, 'content-type': 'application/json' },
+      payload: nested(SIZE / 2),
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toEqual({ error: `The JSON body nests more than ${MAX_JSON_DEPTH} levels deep.` });
+    // The same limit holds on every JSON route (login here), and brackets inside strings do not count.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/accounts/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"username": ${nested(MAX_JSON_DEPTH + 1)}, "password": "x"}`,
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().error).toContain('nests more than');
+  });
+
+  it('still takes ordinary batches, brackets in strings included', async () => {
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: READINGS_PATH,
+      headers: { authorization: `Bearer ${house.key}` },
+      payload: { readings: series(1_767_225_600, 30) },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ stored: 30 });
+    const strings = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/accounts/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: '['.repeat(100), password: '{'.repeat(100) }),
+    });
+    expect(strings.statusCode).toBe(401);
+  });
+});

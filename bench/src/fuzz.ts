@@ -1,0 +1,96 @@
+// `npm run fuzz [-- route names…]`: every route (from the contract's endpoint list, plus ingest and
+// health) fuzzed with FUZZ_RUNS requests each (default 10,000), on a fresh PGlite database, printing
+// the totals per route and the 5xx count. Not part of CI (it takes a while); the suite runs a few per route.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { openPglite } from '../../apps/server/src/db/pglite';
+import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
+import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
+import { createApiKey } from '../../apps/server/src/ingest/keys';
+import { fuzzTargets, requestsFor, send } from '../../apps/server/test/support/fuzz';
+import { machineLine } from './machine';
+
+const runs = Number(process.env.FUZZ_RUNS ?? 10_000);
+const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+const only = process.argv.slice(2);
+
+const dir = mkdtempSync(join(tmpdir(), 'homeview-fuzz-'));
+const db = await openPglite(dir);
+await migrate(db);
+const config = loadConfig({ PASSWORD_ITERATIONS: '1000', LOG_LEVEL: 'fatal', WEB_DIST: '/nonexistent' });
+const app = await buildApp({
+  config,
+  db,
+  // Address limit high enough that login is exercised past the throttle, as in the suites.
+  throttleLimits: {
+    accountFailures: 100,
+    accountWindowMs: 3_600_000,
+    addressFailures: 1e9,
+    addressWindowMs: 60_000,
+  },
+});
+await app.ready();
+const password = 'Fuzz-Pass1!';
+const userId = await createAccount(db, new PasswordHasher(1000), {
+  username: 'fuzzer',
+  email: 'fuzzer@example.com',
+  password,
+  setupDone: true,
+});
+const houseId = await createHouse(db, {
+  ownerUserId: userId,
+  name: 'Fuzz home',
+  timeZone: 'Europe/London',
+  demo: false,
+});
+const ingestKey = await createApiKey(db, houseId);
+
+async function logIn() {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v3/accounts/login/',
+    payload: { username: 'fuzzer', password },
+  });
+  const cookie = res.cookies.find((c) => c.name === 'sessionid');
+  return { cookie: `sessionid=${cookie?.value}`, csrf: (res.json() as { csrftoken: string }).csrftoken };
+}
+
+console.log(`npm run fuzz — ${machineLine()} — ${runs} requests per route, seed ${seed} (FUZZ_SEED replays)`);
+let failures = 0;
+for (const target of fuzzTargets().filter((t) => only.length === 0 || only.includes(t.name))) {
+  const statuses = new Map<number, number>();
+  const fivexx: string[] = [];
+  const t0 = performance.now();
+  const batch = 500; // a fresh session every batch: a fuzzed logout or password change may end one
+  for (let done = 0; done < runs; done += batch) {
+    const identity = { userId, ingestKey, ...(await logIn()) };
+    const n = Math.min(batch, runs - done);
+    for (const r of fc.sample(requestsFor(target, identity), { seed: seed + done, numRuns: n })) {
+      const res = await send(app, r);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status >= 500 && fivexx.length < 3)
+        fivexx.push(`${r.method} ${r.url} → ${res.status} ${res.body.slice(0, 120)}`);
+    }
+  }
+  const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+  const errors = [...statuses].filter(([s]) => s >= 500).reduce((a, [, n]) => a + n, 0);
+  failures += errors;
+  const spread = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(' ');
+  console.log(
+    `${target.method.padEnd(4)} ${target.path.padEnd(48)} ${String(total).padStart(6)} requests, ${errors} 5xx, ${((performance.now() - t0) / 1000).toFixed(0)} s  [${spread}]`,
+  );
+  for (const line of fivexx) console.log(`     ${line}`);
+}
+await app.close();
+await db.close();
+rmSync(dir, { recursive: true, force: true });
+console.log(failures === 0 ? 'fuzz: 0 5xx' : `fuzz: ${failures} 5xx (seed ${seed})`);
+process.exit(failures === 0 ? 0 : 1);
