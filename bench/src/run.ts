@@ -1,5 +1,6 @@
-// `npm run bench [server|ingest|summaries …]`: the benchmarks (all by default), each on PGlite and on
+// `npm run bench [server|ingest|summaries|hardening …]`: the benchmarks (all by default), each on PGlite and on
 // PostgreSQL, printing figures with the machine and the date.
+import { benchHardening } from './hardening';
 import { benchIngest } from './ingest';
 import { machineLine } from './machine';
 import { benchServer } from './server';
@@ -9,6 +10,7 @@ const benches = {
   server: { title: 'Server start, login, dashboard reads, memory', run: benchServer },
   ingest: { title: 'Ingest of one home-year of 1-minute readings', run: benchIngest },
   summaries: { title: 'Summaries for one home among many', run: benchSummaries },
+  hardening: { title: 'Login throttle, login timing, hostile ingest bodies', run: benchHardening },
 } as const;
 type BenchName = keyof typeof benches;
 

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db/types';
 import { PasswordHasher } from './features/accounts/password';
+import { applianceRoutes } from './features/appliances/routes';
 import { accountRoutes } from './features/accounts/routes';
 import { SessionService } from './features/accounts/sessions';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
@@ -14,13 +15,16 @@ import type { DashboardMessagesProvider } from './features/dashboard/messages';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { energyDashboardMessages } from './features/energy/dashboard';
 import { energyRoutes } from './features/energy/routes';
+import { feedbackRoutes } from './features/feedback/routes';
 import { infocareRoutes } from './features/infocare/routes';
 import { popupRoutes } from './features/popups/routes';
+import { rankingRoutes } from './features/rankings/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { tariffRoutes } from './features/tariffs/routes';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
+import { onClientError, onFrameworkError } from './http/malformed';
 import { type LogDestination, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSingleValuedFields } from './http/validate';
 import { registerWeb } from './http/web';
@@ -61,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false, // never take a request id from the client
     return503OnClosing: true,
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   });
 
   const hasher = new PasswordHasher(config.passwordIterations);
@@ -106,6 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   settingsRoutes(app, ctx);
   energyRoutes(app, ctx);
   tariffRoutes(app, ctx);
+  applianceRoutes(app, ctx);
+  rankingRoutes(app, ctx);
+  feedbackRoutes(app, ctx);
   infocareRoutes(app, ctx);
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);

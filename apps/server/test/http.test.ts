@@ -143,12 +143,10 @@ describeEachDb('HTTP behaviour', (suite) => {
     expect(form.json().error).toBeTypeOf('string');
   });
 
-  it('refuses a password over 4,096 bytes with 400 quickly', async () => {
-    const started = performance.now();
+  it('refuses a password over 4,096 bytes with 400 (its latency is in npm run bench hardening)', async () => {
     const res = await loginRequest(t.app, 'alice', `Aa1!${'x'.repeat(5000)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('password');
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('refuses other content types with 415 and broken JSON with 400', async () => {

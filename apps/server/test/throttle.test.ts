@@ -82,11 +82,68 @@ describeEachDb('failed-login throttling', (suite) => {
     expect((await attempt('alice', alice.password, '10.20.30.40')).statusCode).toBe(200);
   });
 
-  it('a successful login clears the account counter (only consecutive failures count)', async () => {
+  it('a success does not reset the account window (an attack in progress keeps its count)', async () => {
     t.clock.advance(HOUR);
     for (let i = 0; i < 99; i++) await attempt('alice', 'Wrong-Pass1!', `10.3.${i % 50}.1`);
     expect((await attempt('alice', alice.password, '10.4.0.1')).statusCode).toBe(200);
     expect((await attempt('alice', 'Wrong-Pass1!', '10.4.0.2')).statusCode).toBe(401);
-    expect((await attempt('alice', alice.password, '10.4.0.3')).statusCode).toBe(200);
+    expect((await attempt('alice', 'Wrong-Pass1!', '10.4.0.3')).statusCode).toBe(429);
+    t.clock.advance(HOUR);
+  });
+
+  const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+  it('60 wrong passwords at once from one address: exactly 20 are checked, 40 get 429', async () => {
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) => attempt(`name${i}`, 'Wrong-Pass1!', '10.60.0.1')),
+      )
+    ).map((r) => r.statusCode);
+    expect(count(statuses, 401)).toBe(20);
+    expect(count(statuses, 429)).toBe(40);
+    t.clock.advance(HOUR);
+  });
+
+  it('150 wrong passwords at once at one account from 15 addresses: exactly 100 are checked', async () => {
+    const bob = await makeUser(suite.db, 'bob');
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 150 }, (_, i) => attempt('bob', `Wrong-Pass${i}!`, `10.150.${i % 15}.1`)),
+      )
+    ).map((r) => r.statusCode);
+    expect(count(statuses, 401)).toBe(100);
+    expect(count(statuses, 429)).toBe(50);
+    // A new address waits like everyone else…
+    expect((await attempt('bob', bob.password, '10.151.0.1')).statusCode).toBe(429);
+    t.clock.advance(HOUR);
+  });
+
+  it('the owner logs in from an address they used before while the account is under attack', async () => {
+    const carol = await makeUser(suite.db, 'carol');
+    expect((await attempt('carol', carol.password, '192.168.1.10')).statusCode).toBe(200);
+    const attack = Promise.all(
+      Array.from({ length: 150 }, (_, i) => attempt('carol', `Wrong-Pass${i}!`, `10.77.${i % 15}.1`)),
+    );
+    const owner = attempt('carol', carol.password, '192.168.1.10');
+    const statuses = (await attack).map((r) => r.statusCode);
+    expect(count(statuses, 401)).toBe(100);
+    expect((await owner).statusCode).toBe(200);
+    expect((await attempt('carol', carol.password, '192.168.1.10')).statusCode).toBe(200);
+    // …but only that address is exempt from the account-wide window: a new one is refused.
+    expect((await attempt('carol', carol.password, '192.168.1.11')).statusCode).toBe(429);
+    t.clock.advance(HOUR);
+  });
+
+  it("guessing from the owner's own address stays limited to 100 failures an hour", async () => {
+    const dave = await makeUser(suite.db, 'dave');
+    expect((await attempt('dave', dave.password, '192.168.2.20')).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 110; i++) {
+      statuses.push((await attempt('dave', `Wrong-Pass${i}!`, '192.168.2.20')).statusCode);
+      if (i % 19 === 18) t.clock.advance(60_000); // stay under the address's 20 a minute
+    }
+    expect(count(statuses, 401)).toBe(100);
+    expect(count(statuses, 429)).toBe(10);
+    t.clock.advance(HOUR);
   });
 });

@@ -4,6 +4,8 @@ import './styles/components.css';
 import './styles/pages.css';
 import './styles/dashboard.css';
 import './styles/charts.css';
+import './styles/homeview.css';
+import './styles/infocare.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

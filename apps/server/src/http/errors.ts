@@ -23,10 +23,11 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
-const CLIENT_ERRORS: Readonly<Record<number, string>> = {
+export const CLIENT_ERRORS: Readonly<Record<number, string>> = {
   400: 'The request could not be read.',
   404: 'Not found',
   405: 'Method not allowed',
+  408: 'The request took too long to arrive.',
   406: 'Not acceptable',
   413: 'The request is too large.',
   414: 'The request URL is too long.',

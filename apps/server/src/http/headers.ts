@@ -14,7 +14,7 @@ const CSP = [
   "form-action 'self'",
 ].join('; ');
 
-const FIXED: Readonly<Record<string, string>> = {
+export const FIXED_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CSP,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -35,7 +35,7 @@ function cacheControl(request: FastifyRequest, sessionCookie: string): string {
 
 export function registerSecurityHeaders(app: FastifyInstance, sessionCookie: string): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(FIXED);
+    reply.headers(FIXED_SECURITY_HEADERS);
     reply.header('cache-control', cacheControl(request, sessionCookie));
     reply.removeHeader('x-powered-by');
     reply.removeHeader('server');

@@ -21,7 +21,10 @@ export function renderApp(path: string, state?: unknown) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const [pathname = path, search] = path.split('?');
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname, search: search === undefined ? '' : `?${search}`, state }],
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -59,6 +59,19 @@ export type EnergyDetailRequest = z.infer<typeof EnergyDetailRequest>;
 export const Comparison = z.object({ you: z.number(), similar: z.number(), all: z.number() });
 export type Comparison = z.infer<typeof Comparison>;
 
+/** How far the similar group was widened (spec-decisions "Similar homes"). */
+export const COMPARED_GROUPS = ['same_size', 'near_size', 'property_type', 'all'] as const;
+
+/** Which homes `similar` averages, for the 'Comparing against...' banner. */
+export const ComparedGroup = z.object({
+  group: z.enum(COMPARED_GROUPS),
+  /** e.g. 'Semi Detached homes with 3 occupants', 'Flat homes with 1 to 3 occupants', 'all homes'. */
+  description: z.string(),
+  /** Homes averaged (this one not included; only homes with ≥ 90% data in the period). */
+  homes: z.number().int().nonnegative(),
+});
+export type ComparedGroup = z.infer<typeof ComparedGroup>;
+
 export const Ranking = z.object({
   period: Period,
   summary: z.string(),
@@ -68,6 +81,8 @@ export const Ranking = z.object({
   generation: Comparison.nullable(),
   currency_unit: z.string(),
   energy_unit: z.string(),
+  /** Additive to §3: what `similar` is, so the banner can name it. */
+  compared: ComparedGroup.optional(),
 });
 export type Ranking = z.infer<typeof Ranking>;
 

@@ -5,8 +5,8 @@ import { HttpError, tooManyRequests } from '../../http/errors';
 import { findLoginUser, markLoggedIn, setPasswordHash } from './repository';
 
 // The login decision. Unknown user, disabled user and wrong password take the same path (one PBKDF2
-// derivation, one failure record) and end in the same 401, so neither the answer nor its timing tells
-// whether an account exists. Throttling is checked before any hashing.
+// derivation, the attempt left counted) and end in the same 401, so neither the answer nor its timing tells
+// whether an account exists. The attempt is counted (or refused) before any hashing.
 
 export interface LoginInput {
   username: string;
@@ -28,16 +28,15 @@ export async function authenticate(
 ): Promise<LoggedIn> {
   const username = normaliseUsername(input.username);
   const keys = { account: username, address: input.address };
-  const retryAfter = await ctx.throttle.retryAfter(keys);
-  if (retryAfter !== null) {
+  const reservation = await ctx.throttle.reserve(keys);
+  if (reservation.retryAfter !== undefined) {
     log.warn({ event: 'login_throttled', remoteAddress: input.address }, 'login throttled');
-    throw tooManyRequests(retryAfter);
+    throw tooManyRequests(reservation.retryAfter);
   }
 
   const user = await findLoginUser(ctx.db, username);
   const check = await ctx.hasher.verify(input.password, user?.password_hash ?? null);
   if (!user || user.disabled || !check.valid) {
-    await ctx.throttle.recordFailure(keys);
     log.info({ event: 'login_failed', userId: user?.id, remoteAddress: input.address }, 'login failed');
     throw new HttpError(401, messages.loginFailed);
   }
@@ -46,7 +45,7 @@ export async function authenticate(
     // Only now is the plain password known: re-hash at the configured cost.
     await setPasswordHash(ctx.db, user.id, await ctx.hasher.hash(input.password));
   }
-  await ctx.throttle.recordSuccess(username);
+  await ctx.throttle.succeeded(reservation.attemptId, user.id, input.address);
   const setupDone = await markLoggedIn(ctx.db, user.id, ctx.clock.now());
   log.info({ event: 'login', userId: user.id, remoteAddress: input.address }, 'login succeeded');
   return { userId: user.id, setupDone };

@@ -71,7 +71,13 @@ export interface SessionRow {
   csrf_token: string;
 }
 
-/** The live session with this id, touched (last_seen_at = now) in the same statement; null when expired. */
+/** How stale last_seen_at may get before a request writes it again: reads stay reads most of the time. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The live session with this id, or null when expired. Its last_seen_at is written only when it is more
+ * than TOUCH_INTERVAL_MS old, so an idle session may end up to a minute early, never late.
+ */
 export async function touchSession(
   db: Queryable,
   id: string,
@@ -80,13 +86,19 @@ export async function touchSession(
   absoluteMs: number,
 ): Promise<SessionRow | null> {
   const { rows } = await db.query<SessionRow>(
-    `update sessions s set last_seen_at = $2
-       from users u
-      where s.id = $1 and u.id = s.user_id and not u.disabled
-        and s.last_seen_at >= $2::timestamptz - $3 * interval '1 millisecond'
-        and s.created_at >= $2::timestamptz - $4 * interval '1 millisecond'
-     returning s.user_id, u.username, s.csrf_token`,
-    [id, now, idleMs, absoluteMs],
+    `with live as (
+       select s.id, s.user_id, u.username, s.csrf_token, s.last_seen_at
+         from sessions s join users u on u.id = s.user_id
+        where s.id = $1 and not u.disabled
+          and s.last_seen_at >= $2::timestamptz - $3 * interval '1 millisecond'
+          and s.created_at >= $2::timestamptz - $4 * interval '1 millisecond'
+     ), touched as (
+       update sessions s set last_seen_at = $2
+         from live
+        where s.id = live.id and live.last_seen_at < $2::timestamptz - $5 * interval '1 millisecond'
+     )
+     select user_id, username, csrf_token from live`,
+    [id, now, idleMs, absoluteMs, TOUCH_INTERVAL_MS],
   );
   return rows[0] ?? null;
 }
@@ -114,50 +126,4 @@ export async function deleteExpiredSessions(
              or created_at < $2::timestamptz - $4 * interval '1 millisecond')`,
     [userId, now, idleMs, absoluteMs],
   );
-}
-
-// ---- failed logins
-
-export type FailureScope = 'account' | 'address';
-
-export interface FailureWindow {
-  scope: FailureScope;
-  failures: number;
-  oldest: Date;
-}
-
-export async function failureWindows(
-  db: Queryable,
-  keys: { account: string; address: string },
-  now: Date,
-  windowMs: { account: number; address: number },
-): Promise<FailureWindow[]> {
-  const { rows } = await db.query<FailureWindow>(
-    `select scope, count(*)::int as failures, min(failed_at) as oldest
-       from login_failures
-      where (scope = 'account' and key = $1 and failed_at > $3::timestamptz - $4 * interval '1 millisecond')
-         or (scope = 'address' and key = $2 and failed_at > $3::timestamptz - $5 * interval '1 millisecond')
-      group by scope`,
-    [keys.account, keys.address, now, windowMs.account, windowMs.address],
-  );
-  return rows;
-}
-
-export async function insertFailure(
-  db: Queryable,
-  keys: { account: string; address: string },
-  now: Date,
-): Promise<void> {
-  await db.query(
-    `insert into login_failures (scope, key, failed_at) values ('account', $1, $3), ('address', $2, $3)`,
-    [keys.account, keys.address, now],
-  );
-}
-
-export async function clearAccountFailures(db: Queryable, account: string): Promise<void> {
-  await db.query(`delete from login_failures where scope = 'account' and key = $1`, [account]);
-}
-
-export async function pruneFailures(db: Queryable, before: Date): Promise<void> {
-  await db.query('delete from login_failures where failed_at < $1', [before]);
 }

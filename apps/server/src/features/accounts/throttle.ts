@@ -1,10 +1,24 @@
 import type { Clock } from '../../clock';
-import type { Queryable } from '../../db/types';
-import { clearAccountFailures, failureWindows, insertFailure, pruneFailures } from './repository';
+import type { Db } from '../../db/types';
+import {
+  type AttemptKeys,
+  attemptWindows,
+  insertAttempt,
+  lockAttemptKeys,
+  pruneAttempts,
+  recordSuccess,
+} from './attempts';
 
-// Failed-login throttling in the database (so it holds across restarts and several server processes).
-// Sliding windows: per account name, known or not (≤100 failures an hour, no permanent lockout), and
-// per client address (20 a minute). Counting unknown names too keeps the 429 from revealing accounts.
+// Login throttling in the database (so it holds across restarts and several server processes).
+// Every attempt is counted BEFORE the password is hashed, in one transaction under advisory locks on the
+// address and the account: concurrent attempts see each other, so a limit of N lets exactly N through.
+// A right password removes its attempt again, so the windows hold failures (and attempts in flight).
+// Sliding windows:
+// - per client address: 20 attempts a minute, whatever the account;
+// - per account name, known or not (unknown names are counted too, so a 429 reveals no account):
+//   100 an hour from all addresses together — except from an address that logged in to this account
+//   before, where only that address's own failures count (100 an hour). So an attack from elsewhere
+//   cannot lock the owner out, and guessing from the owner's address is just as slow.
 
 export interface ThrottleLimits {
   accountFailures: number;
@@ -20,48 +34,47 @@ export const defaultThrottleLimits: ThrottleLimits = {
   addressWindowMs: 60_000,
 };
 
-export interface ThrottleKeys {
-  account: string;
-  address: string;
-}
+export type ThrottleKeys = AttemptKeys;
+
+/** Either a counted attempt (go on and check the password) or the seconds to wait. */
+export type Reservation = { attemptId: number; retryAfter?: undefined } | { retryAfter: number };
 
 export class LoginThrottle {
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Db,
     private readonly limits: ThrottleLimits,
     private readonly clock: Clock,
   ) {}
 
-  /** Seconds to wait when either window is full, else null. */
-  async retryAfter(keys: ThrottleKeys): Promise<number | null> {
+  /** Counts this attempt, unless a window is full: then the seconds until it has room again. */
+  async reserve(keys: ThrottleKeys): Promise<Reservation> {
     const now = this.clock.now();
-    const windows = await failureWindows(this.db, keys, now, {
-      account: this.limits.accountWindowMs,
-      address: this.limits.addressWindowMs,
+    const { accountFailures, accountWindowMs, addressFailures, addressWindowMs } = this.limits;
+    const reservation = await this.db.transaction(async (tx): Promise<Reservation> => {
+      await lockAttemptKeys(tx, keys);
+      const w = await attemptWindows(tx, keys, now, { account: accountWindowMs, address: addressWindowMs });
+      let wait = 0;
+      // A full window has room again once its oldest attempt leaves it.
+      if (w.addressAttempts >= addressFailures)
+        wait = Math.max(wait, waitFor(w.addressOldest, addressWindowMs, now));
+      if (w.accountAttempts >= accountFailures)
+        wait = Math.max(wait, waitFor(w.accountOldest, accountWindowMs, now));
+      if (wait > 0) return { retryAfter: wait };
+      return { attemptId: await insertAttempt(tx, keys, now) };
     });
-    let wait = 0;
-    for (const w of windows) {
-      const [limit, windowMs] =
-        w.scope === 'account'
-          ? [this.limits.accountFailures, this.limits.accountWindowMs]
-          : [this.limits.addressFailures, this.limits.addressWindowMs];
-      if (w.failures < limit) continue;
-      // The window has room again once its oldest failure leaves it.
-      const ms = new Date(w.oldest).getTime() + windowMs - now.getTime();
-      wait = Math.max(wait, Math.ceil(ms / 1000), 1);
+    if (reservation.retryAfter === undefined) {
+      const longest = Math.max(accountWindowMs, addressWindowMs);
+      await pruneAttempts(this.db, new Date(now.getTime() - longest));
     }
-    return wait > 0 ? wait : null;
+    return reservation;
   }
 
-  async recordFailure(keys: ThrottleKeys): Promise<void> {
-    const now = this.clock.now();
-    await insertFailure(this.db, keys, now);
-    const longest = Math.max(this.limits.accountWindowMs, this.limits.addressWindowMs);
-    await pruneFailures(this.db, new Date(now.getTime() - longest));
+  async succeeded(attemptId: number, userId: number, address: string): Promise<void> {
+    await recordSuccess(this.db, attemptId, userId, address, this.clock.now());
   }
+}
 
-  /** A correct password ends the run of failures for that account (NIST counts consecutive failures). */
-  async recordSuccess(account: string): Promise<void> {
-    await clearAccountFailures(this.db, account);
-  }
+function waitFor(oldest: Date | null, windowMs: number, now: Date): number {
+  const ms = (oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime();
+  return Math.max(Math.ceil(ms / 1000), 1);
 }

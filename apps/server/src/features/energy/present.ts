@@ -71,7 +71,8 @@ export function subtitleOf(period: Period, zone: string, today: boolean): string
   }
 }
 
-function entry(row: ApplianceUsageRow, on: ReadonlySet<number>): ApplianceEntry {
+/** One appliance's uses as §3's Appliance entry ('on' when it is in `on`). */
+export function entry(row: ApplianceUsageRow, on: ReadonlySet<number>): ApplianceEntry {
   return {
     name: row.name,
     appliance_type_id: row.appliance_type_id,
@@ -84,7 +85,7 @@ function entry(row: ApplianceUsageRow, on: ReadonlySet<number>): ApplianceEntry 
 }
 
 /** Ties broken by appliance id so the order is stable. */
-const by =
+export const by =
   (key: 'seconds' | 'cost') =>
   (a: ApplianceUsageRow, b: ApplianceUsageRow): number =>
     b[key] - a[key] || b.energy_wh - a.energy_wh || a.appliance_type_id - b.appliance_type_id;

@@ -114,9 +114,16 @@ export interface ApplianceUsageRow {
   cost: number;
 }
 
-const USAGE_COLUMNS = `e.appliance_type_id, t.name, t.icon, t.continuous,
+// Names and icons as the person set them (house_appliances), hidden appliances left out of every list
+// (spec-decisions "Hidden appliances"); the period's totals come from the rollups, so they still count.
+const USAGE_COLUMNS = `e.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
+       coalesce(ha.appliance_icon, t.icon) as icon, t.continuous,
        sum(e.end_ts - e.start_ts)::bigint as seconds, sum(e.energy_wh)::bigint as energy_wh,
        sum(e.cost)::bigint as cost`;
+const USAGE_FROM = `appliance_events e join appliance_types t on t.id = e.appliance_type_id
+       left join house_appliances ha on ha.house_id = e.house_id and ha.appliance_type_id = e.appliance_type_id`;
+const USAGE_GROUP =
+  'e.appliance_type_id, t.name, t.icon, t.continuous, ha.appliance_label, ha.appliance_icon';
 
 /** Appliance uses that started in [start, end), per appliance type (a use belongs to its start's period). */
 export async function applianceUsageIn(
@@ -127,9 +134,9 @@ export async function applianceUsageIn(
 ): Promise<ApplianceUsageRow[]> {
   const { rows } = await db.query<ApplianceUsageRow>(
     `select ${USAGE_COLUMNS}
-       from appliance_events e join appliance_types t on t.id = e.appliance_type_id
-      where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $3
-      group by e.appliance_type_id, t.name, t.icon, t.continuous
+       from ${USAGE_FROM}
+      where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $3 and coalesce(ha.show_appliance, true)
+      group by ${USAGE_GROUP}
       order by e.appliance_type_id`,
     [houseId, start, end],
   );
@@ -151,10 +158,10 @@ export async function appliancesOnBetween(
 ): Promise<ApplianceUsageRow[]> {
   const { rows } = await db.query<ApplianceUsageRow>(
     `select ${USAGE_COLUMNS}
-       from appliance_events e join appliance_types t on t.id = e.appliance_type_id
+       from ${USAGE_FROM}
       where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $4 and e.end_ts > $3
-        and not t.continuous
-      group by e.appliance_type_id, t.name, t.icon, t.continuous
+        and not t.continuous and coalesce(ha.show_appliance, true)
+      group by ${USAGE_GROUP}
       order by e.appliance_type_id`,
     [houseId, from - MAX_USE_SECONDS, from, to],
   );

@@ -1,0 +1,54 @@
+import { endpoints } from '@homeview/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assertCanActOn } from '../../authz/authz';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { type EnergyHouse, findHouseOf } from '../energy/repository';
+import { epochSeconds } from '../energy/service';
+import { applianceDetail, applianceList, timeline, usedAppliances } from './service';
+
+// §7 /common/used_appliances/, /common/appliances/, /common/appliances/{id}/ and
+// /common/appliances/timeline/: the user's own home or a linked dependant's (InfoCare's screens ask with
+// the dependant's user_id); anyone else's id is a 403, an unknown one a 404.
+
+export function applianceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /** The home of `userId` (default: the session's user) once the session may read it. */
+  async function houseFor(request: FastifyRequest, userId: number | undefined): Promise<EnergyHouse> {
+    const auth = requireUser(request);
+    const target = userId ?? auth.user.id;
+    await assertCanActOn(ctx.db, auth, target, request.log);
+    const house = await findHouseOf(ctx.db, target);
+    if (!house) throw notFound('This user has no home.');
+    return house;
+  }
+  const now = () => epochSeconds(ctx.clock.now());
+
+  app.get(endpoints.usedAppliances.path, async (request) => {
+    const { user_id, timescale } = parse(endpoints.usedAppliances.request, request.query);
+    const house = await houseFor(request, user_id);
+    return { used_appliances: await usedAppliances(ctx.db, house, timescale, now()) };
+  });
+
+  app.get(endpoints.applianceTimeline.path, async (request) => {
+    const { user_id, timestamp } = parse(endpoints.applianceTimeline.request, request.query);
+    const house = await houseFor(request, user_id);
+    return timeline(ctx.db, house, timestamp, now());
+  });
+
+  app.get(endpoints.appliances.path, async (request) => {
+    const { user_id, view_type } = parse(endpoints.appliances.request, request.query);
+    const house = await houseFor(request, user_id);
+    return applianceList(ctx.db, house, view_type ?? 'most_used', now());
+  });
+
+  app.get(endpoints.appliance.path, async (request) => {
+    const { id } = parse(endpoints.appliance.params, request.params);
+    const { user_id } = parse(endpoints.appliance.request, request.query);
+    const house = await houseFor(request, user_id);
+    const detail = await applianceDetail(ctx.db, house, id, now());
+    if (!detail) throw notFound('No such appliance.');
+    return detail;
+  });
+}

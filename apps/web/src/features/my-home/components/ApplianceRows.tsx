@@ -1,0 +1,72 @@
+import type { ApplianceEntry } from '@homeview/contract/web';
+import { Link } from 'react-router';
+import { energy, money, shareOf } from '../display';
+
+// Appliance lists of the energy views (spec §2.2): icon, name, time and cost, an 'On' marker for those on
+// in the past hour, and each one's share of the period's cost.
+
+/** The appliance's icon: its initial on a tinted disc, named by the text beside it. */
+export function ApplianceBadge({ name, icon }: { name: string; icon: string }) {
+  return (
+    <span className={`appliance-badge appliance-badge--${icon}`} aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export function OnMarker() {
+  return <span className="on-marker">On</span>;
+}
+
+interface ApplianceRowsProps {
+  title: string;
+  appliances: readonly ApplianceEntry[];
+  currency: string;
+  energyUnit: string;
+  /** The period's total cost, for each appliance's share; omitted where no share is shown. */
+  periodCost?: number;
+  empty: string;
+}
+
+export function ApplianceRows({
+  title,
+  appliances,
+  currency,
+  energyUnit,
+  periodCost,
+  empty,
+}: ApplianceRowsProps) {
+  return (
+    <section className="card appliance-list" aria-label={title}>
+      <h2 className="card__title">{title}</h2>
+      {appliances.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="appliance-list__items">
+          {appliances.map((a) => {
+            const share = periodCost === undefined ? '' : shareOf(a.cost, periodCost);
+            return (
+              <li key={a.appliance_type_id} className="appliance-row">
+                <ApplianceBadge name={a.name} icon={a.icon} />
+                <span className="appliance-row__name">
+                  <Link to={`/my-home/appliance/${a.appliance_type_id}`}>{a.name}</Link>
+                  {a.status.state === 'on' ? <OnMarker /> : null}
+                </span>
+                <span className="appliance-row__figures">
+                  <span>
+                    {a.duration.value} {a.duration.unit}
+                  </span>
+                  <span>{energy(energyUnit, a.consumed)}</span>
+                  <span className="appliance-row__cost">
+                    {money(currency, a.cost)}
+                    {share ? <span className="muted"> ({share} of the cost)</span> : null}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

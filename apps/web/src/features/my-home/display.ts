@@ -1,0 +1,97 @@
+import type { Balance, TimeUnit } from '@homeview/contract/web';
+import { formatDate, formatMoney, formatTime } from '../../shared/format';
+
+// HomeView's display rules (spec §9): 2 decimals, profit at income − cost ≥ 0.01, a break-even label when
+// income and cost are equal at 2 decimals, period labels, DD-MM-YY dates, HH:mm times, axis ticks.
+
+export type Outcome = 'profit' | 'loss' | 'break-even';
+
+const pennies = (value: number): number => Math.round(value * 100);
+
+export function outcomeOf(balance: Pick<Balance, 'income' | 'cost'>): Outcome {
+  const diff = pennies(balance.income) - pennies(balance.cost);
+  if (diff === 0) return 'break-even';
+  return diff >= 1 ? 'profit' : 'loss';
+}
+
+export const OUTCOME_LABELS: Readonly<Record<Outcome, string>> = {
+  profit: 'Profit',
+  loss: 'Loss',
+  'break-even': 'Break even',
+};
+
+export const PROFIT_MESSAGE = 'Well done! You were in profit';
+
+/** HOURLY, DAILY, WEEKLY, MONTHLY, or TODAY'S for today's view. */
+export function periodLabel(unit: TimeUnit, today: boolean): string {
+  if (today) return "TODAY'S";
+  return { hour: 'HOURLY', day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY' }[unit];
+}
+
+/** How many categories the x axis names (spec §9). */
+export const AXIS_TICKS: Readonly<Record<TimeUnit, number>> = { hour: 5, day: 4, week: 3, month: 4 };
+
+export const money = (unit: string, value: number): string => formatMoney(unit, value);
+
+export const energy = (unit: string, value: number): string => `${value.toFixed(2)} ${unit}`;
+
+const date = (ts: number) => new Date(ts * 1000);
+
+/** 05-11-24 */
+export const dayLabel = (ts: number): string => formatDate(date(ts));
+
+/** 13:05 */
+export const timeLabel = (ts: number): string => formatTime(date(ts));
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** Mon 04-11-24 */
+export const weekdayDayLabel = (ts: number): string => `${WEEKDAYS[date(ts).getDay()]} ${dayLabel(ts)}`;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** What a period dropdown says for an `available` entry (null = 'Last 7 days'). */
+export function periodOption(unit: TimeUnit, start: number | null): string {
+  if (start === null) return 'Last 7 days';
+  const d = date(start);
+  if (unit === 'month') return `${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+  if (unit === 'week') return `Week of ${dayLabel(start)}`;
+  if (unit === 'hour') return `${dayLabel(start)} ${timeLabel(start)}`;
+  return weekdayDayLabel(start);
+}
+
+/** The label of one chart bar: a time for hours and half-hours, a day for days. */
+export function detailLabel(unit: TimeUnit, start: number): string {
+  return unit === 'hour' || unit === 'day' ? timeLabel(start) : weekdayDayLabel(start);
+}
+
+/** "£1.20 less than last week" (or "more", or "the same as"), from two costs in currency units. */
+export function changeAgainst(unit: TimeUnit, currency: string, cost: number, previousCost: number): string {
+  const diff = pennies(cost) - pennies(previousCost);
+  const last = { hour: 'the hour before', day: 'the day before', week: 'last week', month: 'last month' }[
+    unit
+  ];
+  if (diff === 0) return `The same as ${last}`;
+  return `${money(currency, Math.abs(diff) / 100)} ${diff < 0 ? 'less' : 'more'} than ${last}`;
+}
+
+/** An appliance's share of the period's cost, '12%' ('<1%' for a sliver, '' when nothing was spent). */
+export function shareOf(part: number, whole: number): string {
+  if (whole <= 0) return '';
+  const pct = Math.round((part / whole) * 100);
+  if (pct === 0 && part > 0) return '<1%';
+  return `${pct}%`;
+}

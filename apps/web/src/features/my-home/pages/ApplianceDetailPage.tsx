@@ -1,0 +1,95 @@
+import type { ApplianceDetail } from '@homeview/contract/web';
+import { Link, useParams } from 'react-router';
+import { SeriesChart } from '../../../shared/charts';
+import { ACCOUNT_SCREENS } from '../../../shared/flags';
+import { energy, money, weekdayDayLabel } from '../display';
+import { HomeViewFrame } from '../components/HomeViewFrame';
+import { QueryState } from '../components/QueryState';
+import { useApplianceDetail } from '../queries';
+
+// /my-home/appliance/{id}: titled Appliance, back to /my-home, Edit Appliance to the account's appliance
+// page once the Account screens exist (spec §2.2). The appliance's last 4 weeks beside comparable homes'.
+
+const ordinal = (n: number): string => {
+  const tens = n % 100;
+  const suffix =
+    tens >= 11 && tens <= 13
+      ? 'th'
+      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+export function ApplianceDetailPage() {
+  const id = Number(useParams().applianceId);
+  const detail = useApplianceDetail(id);
+  const actions = ACCOUNT_SCREENS ? (
+    <Link to={`/account/homeview/appliance/${id}`} className="header-link">
+      Edit Appliance
+    </Link>
+  ) : undefined;
+  return (
+    <HomeViewFrame
+      title="Appliance"
+      subtitle={detail.data?.name}
+      back={{ to: '/my-home', label: 'My Home' }}
+      actions={actions}
+    >
+      <QueryState query={detail} loading="Fetching the appliance">
+        {(data) => <Detail data={data} />}
+      </QueryState>
+    </HomeViewFrame>
+  );
+}
+
+function Detail({ data }: { data: ApplianceDetail }) {
+  const r = data.appliance_rankings;
+  const c = data.comparable_rankings;
+  const labels = data.time_series.map((p) => weekdayDayLabel(p.timestamp));
+  const place = (n: number) => `${ordinal(n)} of ${r.out_of}`;
+  return (
+    <>
+      <section className="card" aria-label="How it compares">
+        <h2 className="card__title">Last 4 weeks, against homes with the same appliance</h2>
+        <p className="muted">
+          Your place among {r.out_of === 1 ? 'the 1 home' : `${r.out_of} homes`}; 1st is the lowest.
+        </p>
+        <dl className="balance__figures">
+          <div>
+            <dt>Cost</dt>
+            <dd>{place(r.cost)}</dd>
+          </div>
+          <div>
+            <dt>Time on</dt>
+            <dd>{place(r.duration)}</dd>
+          </div>
+          <div>
+            <dt>Energy</dt>
+            <dd>{place(r.consumption)}</dd>
+          </div>
+        </dl>
+        <p className="muted">
+          The average comparable home: {money(data.currency_unit, c.cost)}, {c.duration} {data.time_unit},{' '}
+          {energy(data.energy_unit, c.consumption)}.
+        </p>
+      </section>
+      <section className="card" aria-label="Day by day">
+        <SeriesChart
+          title={`${data.name}: energy per day`}
+          labels={labels}
+          ticks={4}
+          series={[
+            { label: 'You', tone: 'you', values: data.time_series.map((p) => p.appliance.consumed) },
+            {
+              label: 'Comparable homes',
+              tone: 'comparable',
+              kind: 'line',
+              values: data.time_series.map((p) => p.comparable.consumed),
+            },
+          ]}
+          format={(v) => energy(data.energy_unit, v)}
+          yLabel={data.energy_unit}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Comparison, Ranking } from '@homeview/contract/web';
+import { SeriesChart } from '../../../shared/charts';
+import { Alert } from '../../../shared/ui/Alert';
+import { energy, money } from '../display';
+import { HomeViewFrame } from '../components/HomeViewFrame';
+import { QueryState } from '../components/QueryState';
+import { useRanking } from '../queries';
+
+// /my-home/rankings: which homes we compare against, then this week's and this month's summaries with
+// bar charts of you, similar homes and all homes (spec §2.2).
+
+export function RankingsPage() {
+  const week = useRanking('week');
+  const month = useRanking('month');
+  const compared = week.data?.compared ?? month.data?.compared;
+  return (
+    <HomeViewFrame title="Rankings">
+      {compared ? (
+        <Alert tone="info">
+          <span data-testid="comparing">
+            Comparing against {compared.description} ({compared.homes}{' '}
+            {compared.homes === 1 ? 'home' : 'homes'} with enough data)
+          </span>
+        </Alert>
+      ) : (
+        <Alert tone="info">Comparing against houses of a similar size and number of occupants</Alert>
+      )}
+      <QueryState query={week} loading="Fetching this week's rankings">
+        {(ranking) => <RankingSummary title="Weekly summary" ranking={ranking} />}
+      </QueryState>
+      <QueryState query={month} loading="Fetching this month's rankings">
+        {(ranking) => <RankingSummary title="Monthly summary" ranking={ranking} />}
+      </QueryState>
+    </HomeViewFrame>
+  );
+}
+
+const GROUPS = ['You', 'Similar homes', 'All homes'];
+
+function bars(c: Comparison): number[] {
+  return [c.you, c.similar, c.all];
+}
+
+function RankingSummary({ title, ranking }: { title: string; ranking: Ranking }) {
+  const currency = (v: number) => money(ranking.currency_unit, v);
+  const kwh = (v: number) => energy(ranking.energy_unit, v);
+  const charts: Array<[string, Comparison, (v: number) => string, string]> = [
+    ['Cost', ranking.cost, currency, '£'],
+    ['Consumption', ranking.consumption, kwh, ranking.energy_unit],
+  ];
+  if (ranking.generation) charts.push(['Generation', ranking.generation, kwh, ranking.energy_unit]);
+  return (
+    <section className="card ranking" aria-label={title}>
+      <h2 className="card__title">{title}</h2>
+      <p className="ranking__summary">{ranking.summary}</p>
+      <div className="ranking__charts">
+        {charts.map(([name, comparison, format, yLabel]) => (
+          <SeriesChart
+            key={name}
+            title={`${name}, ${title.toLowerCase()}`}
+            size="small"
+            labels={GROUPS}
+            series={[
+              { label: name, tone: 'you', tones: ['you', 'similar', 'all'], values: bars(comparison) },
+            ]}
+            format={format}
+            yLabel={yLabel}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import type { EnergyDetail } from '@homeview/contract/web';
+import { type KeyboardEvent, useState } from 'react';
+import { Alert } from '../../../shared/ui/Alert';
+import { changeAgainst, outcomeOf, PROFIT_MESSAGE, periodLabel } from '../display';
+import { EnergyPeriod } from '../components/EnergyPeriod';
+import { HomeViewFrame } from '../components/HomeViewFrame';
+import { PeriodPicker } from '../components/PeriodPicker';
+import { QueryState } from '../components/QueryState';
+import { TimelineDay } from '../components/TimelineDay';
+import { type DetailScale, useDetail } from '../queries';
+
+// /my-home/usage: tabs Timeline (default), Daily, Weekly, Monthly (spec §2.2). Changing the tab resets the
+// selected period (§4 Usage frequency); changing the period refetches that period's detail.
+
+type Tab = 'timeline' | 'day' | 'week' | 'month';
+const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
+  { id: 'timeline', label: 'Timeline' },
+  { id: 'day', label: 'Daily' },
+  { id: 'week', label: 'Weekly' },
+  { id: 'month', label: 'Monthly' },
+];
+
+export function UsagePage() {
+  const [tab, setTab] = useState<Tab>('timeline');
+  const [selected, setSelected] = useState<number | undefined>(undefined);
+  const choose = (next: Tab) => {
+    setTab(next);
+    setSelected(undefined);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const i = TABS.findIndex((t) => t.id === tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    const next = TABS[(i + step + TABS.length) % TABS.length]!;
+    choose(next.id);
+    document.getElementById(`usage-tab-${next.id}`)?.focus();
+  };
+  return (
+    <HomeViewFrame title="Usage">
+      <div role="tablist" aria-label="Usage frequency" className="tabs" onKeyDown={onKeyDown}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            id={`usage-tab-${t.id}`}
+            type="button"
+            role="tab"
+            className="tabs__tab"
+            aria-selected={tab === t.id}
+            aria-controls="usage-panel"
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => choose(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div id="usage-panel" role="tabpanel" aria-labelledby={`usage-tab-${tab}`} className="stack">
+        {tab === 'timeline' ? (
+          <TimelineDay />
+        ) : (
+          <UsagePeriod
+            key={tab}
+            unit={tab}
+            selected={selected}
+            onSelect={(ts) => setSelected(ts ?? undefined)}
+          />
+        )}
+      </div>
+    </HomeViewFrame>
+  );
+}
+
+function UsagePeriod({
+  unit,
+  selected,
+  onSelect,
+}: {
+  unit: DetailScale;
+  selected: number | undefined;
+  onSelect: (ts: number | null) => void;
+}) {
+  const detail = useDetail(unit, selected);
+  return (
+    <QueryState query={detail} loading="Fetching your usage">
+      {(view) => (
+        <>
+          <PeriodPicker view={view} unit={unit} onSelect={onSelect} />
+          <h2 className="usage__subtitle">{view.subtitle}</h2>
+          {outcomeOf(view.balance) === 'profit' ? <Alert tone="info">{PROFIT_MESSAGE}</Alert> : null}
+          <Change view={view} />
+          <EnergyPeriod view={view} label={periodLabel(view.period.time_unit, false)} showOnNow={false} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+/** "£1.20 less than last week": the cost against the previous period's, when there is one. */
+function Change({ view }: { view: EnergyDetail }) {
+  const unit = view.period.time_unit;
+  const previous = useDetail(unit, view.previous ?? undefined, view.previous !== null);
+  if (view.previous === null || !previous.data) return null;
+  return (
+    <p className="change" data-testid="period-change">
+      Cost: {changeAgainst(unit, view.currency_unit, view.balance.cost, previous.data.balance.cost)}
+    </p>
+  );
+}

@@ -1,0 +1,68 @@
+import type { EndpointRequest, ViewType } from '@homeview/contract/web';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { call } from '../../shared/api';
+import { useStoredUser } from '../../shared/useStoredUser';
+
+// HomeView's calls (spec §7), always for the stored user's own home.
+
+export function useUserId(): number {
+  return useStoredUser()?.user_id ?? 0;
+}
+
+export function useToday() {
+  const user_id = useUserId();
+  return useQuery({
+    queryKey: ['energy-today', user_id],
+    queryFn: ({ signal }) => call('energyToday', { fields: { user_id }, signal }),
+  });
+}
+
+export type DetailScale = EndpointRequest<'energyDetail'>['timescale'];
+
+export function useDetail(timescale: DetailScale, timestamp: number | undefined, enabled = true) {
+  const user_id = useUserId();
+  return useQuery({
+    queryKey: ['energy-detail', user_id, timescale, timestamp ?? null],
+    queryFn: ({ signal }) => call('energyDetail', { fields: { user_id, timescale, timestamp }, signal }),
+    enabled,
+  });
+}
+
+export function useTimeline(timestamp: number | undefined) {
+  const user_id = useUserId();
+  return useQuery({
+    queryKey: ['timeline', user_id, timestamp ?? null],
+    queryFn: ({ signal }) => call('applianceTimeline', { fields: { user_id, timestamp }, signal }),
+  });
+}
+
+export function useRanking(timescale: 'week' | 'month') {
+  const user_id = useUserId();
+  return useQuery({
+    queryKey: ['rankings', user_id, timescale],
+    queryFn: ({ signal }) => call('userRankings', { fields: { user_id, timescale }, signal }),
+  });
+}
+
+export function useAppliances(view_type: ViewType) {
+  const user_id = useUserId();
+  return useQuery({
+    queryKey: ['appliances', user_id, view_type],
+    queryFn: ({ signal }) => call('appliances', { fields: { user_id, view_type }, signal }),
+  });
+}
+
+export function useApplianceDetail(id: number) {
+  const user_id = useUserId();
+  return useQuery({
+    queryKey: ['appliance', user_id, id],
+    queryFn: ({ signal }) => call('appliance', { fields: { user_id }, params: { id }, signal }),
+  });
+}
+
+export function useSendFeedback() {
+  const user_id = useUserId();
+  return useMutation({
+    mutationFn: (feedback: string) => call('feedback', { fields: { user_id, feedback } }),
+  });
+}

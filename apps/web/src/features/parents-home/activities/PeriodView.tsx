@@ -1,0 +1,139 @@
+import type { ActivityDetail } from '@homeview/contract/web';
+import { useId, useState } from 'react';
+import { SegmentChart } from '../../../shared/charts';
+import { formatDate } from '../../../shared/format';
+import { LoadingState } from '../../../shared/ui/LoadingState';
+import { QuietEmpty } from '../components/QuietEmpty';
+import { activityLegend, activityRows, dayLabel } from './chartRows';
+import { addDays, dayStart, daysFrom } from './days';
+import { useActivities } from './queries';
+
+interface Props {
+  tab: 'daily' | 'weekly';
+  dependantId: number;
+  /** The period asked for; null is the last 7 days. */
+  timestamp: number | null;
+  onSelect: (timestamp: number | null) => void;
+}
+
+/** The local days the charts show: the day, the week from its start, or the 7 days to today. */
+export function periodDays(tab: 'daily' | 'weekly', timestamp: number | null, now: number): number[] {
+  if (timestamp === null) return daysFrom(addDays(now, -6), 7);
+  return tab === 'daily' ? [dayStart(timestamp)] : daysFrom(timestamp, 7);
+}
+
+/** The entry of `available` whose period holds `timestamp` (a timestamp anywhere in a period selects it). */
+export function selectedPeriod(
+  tab: 'daily' | 'weekly',
+  available: readonly (number | null)[],
+  timestamp: number | null,
+): number | null | undefined {
+  if (timestamp === null) return available.includes(null) ? null : undefined;
+  return available.find((start) => {
+    if (start === null) return false;
+    const end = addDays(start, tab === 'daily' ? 1 : 7);
+    return timestamp >= start && timestamp < end;
+  });
+}
+
+export const periodLabel = (tab: 'daily' | 'weekly', start: number | null) =>
+  start === null
+    ? 'Last 7 days'
+    : tab === 'daily'
+      ? dayLabel(start)
+      : `Week of ${formatDate(new Date(start * 1000))}`;
+
+/** Daily and Weekly: the period selector, one activity chart per activity, and the off-alert toggle. */
+export function PeriodView({ tab, dependantId, timestamp, onSelect }: Props) {
+  const activities = useActivities(tab, dependantId, timestamp);
+  if (activities.isPending) return <LoadingState title="Fetching activities" />;
+  // Spec §8: activity failures stay silent.
+  if (activities.isError) return <QuietEmpty>No activities to show for this period.</QuietEmpty>;
+  return <Period tab={tab} data={activities.data} timestamp={timestamp} onSelect={onSelect} />;
+}
+
+function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> & { data: ActivityDetail }) {
+  const selectId = useId();
+  const [showOff, setShowOff] = useState(false);
+  // Spec §4: the off-alert layer is hidden by default, and always when the period has no off alerts.
+  const offAlerts = data.num_alerts > 0;
+  const showOffAlerts = offAlerts && showOff;
+  const selected = selectedPeriod(tab, data.available, timestamp);
+  const shown = selected === undefined ? timestamp : selected;
+  const days = periodDays(tab, shown, Math.floor(Date.now() / 1000));
+  const unit = tab === 'daily' ? 'day' : 'week';
+
+  return (
+    <section className="stack" aria-label={`${tab === 'daily' ? 'Daily' : 'Weekly'} activities`}>
+      <div className="period-bar">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={data.previous === null}
+          onClick={() => onSelect(data.previous)}
+        >
+          Previous {unit}
+        </button>
+        <label className="period-bar__select" htmlFor={selectId}>
+          <span className="field__label">{tab === 'daily' ? 'Day' : 'Week'}</span>
+          <select
+            id={selectId}
+            className="period-bar__input"
+            value={selected === undefined ? '' : String(selected)}
+            onChange={(e) => onSelect(e.target.value === 'null' ? null : Number(e.target.value))}
+          >
+            {selected === undefined ? <option value="">Choose a {unit}</option> : null}
+            {data.available.map((start) => (
+              <option key={String(start)} value={String(start)}>
+                {periodLabel(tab, start)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={data.next === null}
+          onClick={() => onSelect(data.next)}
+        >
+          Next {unit}
+        </button>
+      </div>
+      {offAlerts ? (
+        <label className="check">
+          <input type="checkbox" checked={showOff} onChange={(e) => setShowOff(e.target.checked)} />
+          <span>Show off alerts ({data.num_alerts} in this period)</span>
+        </label>
+      ) : (
+        <p className="quiet-empty">No off alerts in this period.</p>
+      )}
+      {data.activities.length === 0 ? (
+        <QuietEmpty>No activities to show for this period.</QuietEmpty>
+      ) : (
+        <div className="activity-charts">
+          {data.activities.map((activity) => {
+            const inactive = data.inactivities.find((i) => i.activity_id === activity.activity_id);
+            return (
+              <div key={activity.activity_id} className="card activity-chart">
+                <h2 className="activity-chart__title">
+                  {activity.activity_type}
+                  {inactive && inactive.num_inac_alerts > 0 ? (
+                    <span className="activity-chart__alerts">
+                      {inactive.num_inac_alerts} off {inactive.num_inac_alerts === 1 ? 'alert' : 'alerts'}
+                    </span>
+                  ) : null}
+                </h2>
+                <SegmentChart
+                  showTitle={false}
+                  title={`${activity.activity_type}, ${periodLabel(tab, shown)}`}
+                  rows={activityRows(activity, days, showOffAlerts)}
+                  legend={activityLegend(showOffAlerts)}
+                />
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}

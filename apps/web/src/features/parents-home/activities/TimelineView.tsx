@@ -1,0 +1,77 @@
+import { messages } from '@homeview/contract/web';
+import { Link } from 'react-router';
+import { formatTime } from '../../../shared/format';
+import { LoadingState } from '../../../shared/ui/LoadingState';
+import { QuietEmpty } from '../components/QuietEmpty';
+import { dayLabel } from './chartRows';
+import { addDays, dayStart, fromIsoDay, isoDay } from './days';
+import { useTimeline } from './queries';
+
+interface Props {
+  dependantId: number;
+  /** Any instant of the day shown; null is today. */
+  timestamp: number | null;
+  onSelect: (timestamp: number | null) => void;
+}
+
+/** The appliance events of a day, each start time linking to the appliance (spec §2.3). */
+export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
+  const today = dayStart(Math.floor(Date.now() / 1000));
+  const day = timestamp === null ? today : dayStart(timestamp);
+  const timeline = useTimeline(dependantId, timestamp === null ? null : day);
+  const choose = (next: number) => onSelect(next >= today ? null : next);
+
+  return (
+    <section className="stack" aria-labelledby="timeline-day">
+      <div className="period-bar">
+        <button type="button" className="button button--secondary" onClick={() => choose(addDays(day, -1))}>
+          Previous day
+        </button>
+        <label className="period-bar__select">
+          <span className="field__label">Day</span>
+          <input
+            type="date"
+            className="period-bar__input"
+            value={isoDay(day)}
+            max={isoDay(today)}
+            onChange={(e) => {
+              const picked = fromIsoDay(e.target.value);
+              if (picked !== null && picked <= today) choose(picked);
+            }}
+          />
+        </label>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={day >= today}
+          onClick={() => choose(addDays(day, 1))}
+        >
+          Next day
+        </button>
+      </div>
+      <h2 id="timeline-day">{day === today ? 'Today' : dayLabel(day)}</h2>
+      {timeline.isPending ? (
+        <LoadingState title="Fetching the day's events" />
+      ) : timeline.isError ? (
+        <QuietEmpty>Nothing to show for this day.</QuietEmpty>
+      ) : timeline.data.events.length === 0 ? (
+        <QuietEmpty>{messages.noAppliancesUsed}</QuietEmpty>
+      ) : (
+        <ol className="timeline">
+          {timeline.data.events.map((event) => (
+            <li key={`${event.start_timestamp}-${event.appliance_type_id}`} className="timeline__event">
+              <Link
+                to={`/parents-home/appliance/${event.appliance_type_id}`}
+                className="timeline__time"
+                aria-label={`${formatTime(new Date(event.start_timestamp * 1000))} ${event.name}`}
+              >
+                {formatTime(new Date(event.start_timestamp * 1000))}
+              </Link>
+              <span className="timeline__name">{event.name}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../../shared/api';
+import { infoCareKey } from '../alerts/queries';
+
+export type ActivityTab = 'timeline' | 'daily' | 'weekly';
+
+/** The appliance events of one local day (Timeline tab). Failures stay silent on screen (spec §8). */
+export function useTimeline(dependantId: number, timestamp: number | null) {
+  return useQuery({
+    queryKey: [...infoCareKey(dependantId), 'timeline', timestamp],
+    queryFn: ({ signal }) =>
+      call('applianceTimeline', {
+        fields: { user_id: dependantId, timestamp: timestamp ?? undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Daily or weekly activity patterns; a null timestamp is the last 7 days (spec-decisions). */
+export function useActivities(tab: 'daily' | 'weekly', dependantId: number, timestamp: number | null) {
+  return useQuery({
+    queryKey: [...infoCareKey(dependantId), tab, timestamp],
+    queryFn: ({ signal }) =>
+      call(tab === 'daily' ? 'dailyActivities' : 'weeklyActivities', {
+        fields: { dependant_user_id: dependantId, timestamp: timestamp ?? undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One activity over [on, off): its appliances and alerts. The key is what replaceAlert updates. */
+export function useActivity(dependantId: number, activityId: number, on: number, off: number) {
+  return useQuery({
+    queryKey: [...infoCareKey(dependantId), 'activity', activityId, on, off],
+    queryFn: ({ signal }) =>
+      call('activity', {
+        params: { id: activityId },
+        fields: {
+          dependant_user_id: dependantId,
+          activity_id: activityId,
+          start_timestamp: on,
+          end_timestamp: off,
+        },
+        signal,
+      }),
+  });
+}

@@ -1,0 +1,107 @@
+import { type Alert as AlertEntity, alertLevelLabel } from '@homeview/contract/web';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/api';
+import { formatDate, formatTime } from '../../../shared/format';
+import { getIsDemoUser } from '../../../shared/storage';
+import { Alert } from '../../../shared/ui/Alert';
+import { ChevronIcon } from '../../../shared/ui/icons';
+import { needsAttention, useAlertAnswer } from './queries';
+
+/** The element id a lozenge scrolls to. */
+export const alertElementId = (id: number) => `alert-${id}`;
+
+/**
+ * One alert (spec §2.3, §4). Every card starts collapsed, so the carer's first look at an alert is an
+ * expansion, and expanding an alert nobody has seen records a viewing. An alert without an assessment
+ * can be marked Correct or Incorrect, except by the demo user (spec-decisions "Demo flag").
+ */
+export function AlertCard({ alert, dependantId }: { alert: AlertEntity; dependantId: number }) {
+  const [expanded, setExpanded] = useState(false);
+  const viewing = useAlertAnswer(dependantId, alert.id);
+  const bodyId = useId();
+  const label = alertLevelLabel(alert.level);
+  const fresh = needsAttention(alert);
+  const when = new Date(alert.timestamp * 1000);
+
+  const toggle = () => {
+    const opening = !expanded;
+    setExpanded(opening);
+    if (opening && fresh && !viewing.isPending) viewing.mutate({ viewed: true });
+  };
+
+  return (
+    <article
+      id={alertElementId(alert.id)}
+      className={`alert-card alert-card--${label.toLowerCase()}${fresh ? ' alert-card--fresh' : ''}`}
+    >
+      <h3 className="alert-card__heading">
+        <button
+          type="button"
+          className="alert-card__toggle"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={toggle}
+        >
+          <span className={`level level--${label.toLowerCase()}`}>{label}</span>
+          <span className="alert-card__name">{alert.name}</span>
+          <span className="alert-card__when">
+            <time dateTime={when.toISOString()}>
+              {formatDate(when)} {formatTime(when)}
+            </time>
+          </span>
+          {fresh ? <span className="alert-card__new">Needs attention</span> : null}
+          <ChevronIcon className="alert-card__chevron" />
+        </button>
+      </h3>
+      <div id={bodyId} className="alert-card__body" hidden={!expanded}>
+        {expanded ? (
+          <>
+            <p>{alert.text}</p>
+            {viewing.isError ? <Alert tone="danger">{errorMessage(viewing.error)}</Alert> : null}
+            <Assessment alert={alert} dependantId={dependantId} />
+          </>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function Assessment({ alert, dependantId }: { alert: AlertEntity; dependantId: number }) {
+  const answer = useAlertAnswer(dependantId, alert.id);
+  if (alert.assessments.length > 0) {
+    return (
+      <div className="alert-card__assessed">
+        <p>Marked as correct or incorrect</p>
+        <Link to={`/parents-home/alert-feedback/${alert.id}`} className="button button--secondary">
+          Send Feedback
+        </Link>
+      </div>
+    );
+  }
+  if (getIsDemoUser()) return null;
+  return (
+    <div className="alert-card__assess">
+      <p className="alert-card__question">Was this alert right?</p>
+      <div className="alert-card__buttons">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={answer.isPending}
+          onClick={() => answer.mutate({ correct: false })}
+        >
+          Incorrect
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={answer.isPending}
+          onClick={() => answer.mutate({ correct: true })}
+        >
+          Correct
+        </button>
+      </div>
+      {answer.isError ? <Alert tone="danger">{errorMessage(answer.error)}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { messages } from '@homeview/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type RecordedCall, renderApp, stubApi } from '../../../test/app';
+import { logIn } from '../../../test/fixtures';
+import { anAlert, viewed } from '../testData';
+
+const dashboard = { 'GET /dashboard/': { body: [] } };
+
+function attention() {
+  return screen.getByRole('region', { name: /attention/ });
+}
+
+describe('InfoCare alerts (spec §2.3)', () => {
+  it('shows the routine sentence, the counters of unviewed alerts per level, and the list', async () => {
+    logIn();
+    const alerts = [
+      anAlert({ level: 'Urgent', name: 'Front door open' }, 1),
+      anAlert({ level: 'Warning' }, 2),
+      anAlert({ level: 'Warning', ...viewed }, 3),
+      anAlert({ level: 'Info', name: 'Lights on late' }, 4),
+    ];
+    const sentence = 'Kettle at 07:12 as usual; lunch not yet, usually by 13:00.';
+    const calls = stubApi({
+      'GET /assisted_living/alerts/': {
+        body: {
+          alerts,
+          routine: {
+            sentence,
+            items: [{ activity: 'Kettle', status: 'done', at: '07:12', usual_by: '08:00' }],
+          },
+        },
+      },
+    });
+    renderApp('/parents-home');
+
+    expect(await screen.findByText(sentence)).toBeTruthy();
+    expect(within(attention()).getByRole('heading').textContent).toBe('3 alerts need your attention');
+    expect(within(attention()).getByRole('button', { name: /1 Urgent/ })).toBeTruthy();
+    expect(within(attention()).getByRole('button', { name: /1 Investigate/ })).toBeTruthy();
+    const list = screen.getByRole('region', { name: 'All alerts' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('button').textContent)).toEqual([
+      expect.stringMatching(/^UrgentFront door open.*Needs attention$/),
+      expect.stringMatching(/^InvestigateKettle not used.*Needs attention$/),
+      expect.stringMatching(/^InvestigateKettle not used\d\d-\d\d-\d\d \d\d:\d\d$/),
+      expect.stringMatching(/^MessageLights on late.*Needs attention$/),
+    ]);
+    expect(screen.getByText(messages.noMoreAlerts)).toBeTruthy();
+    expect(new URL(calls[0]?.url ?? '', 'http://x').searchParams.get('dependant_user_id')).toBe('22');
+  });
+
+  it("is calm with no alerts: 'Nothing needs your attention' and 'No alerts to show'", async () => {
+    logIn();
+    stubApi({ 'GET /assisted_living/alerts/': { body: { alerts: [] } } });
+    renderApp('/parents-home');
+    expect(await screen.findByText(messages.noAlerts)).toBeTruthy();
+    expect(within(attention()).getByRole('heading').textContent).toBe('Nothing needs your attention');
+    expect(within(attention()).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('records a viewing when an unviewed card is expanded, and the counters fall', async () => {
+    logIn();
+    const fresh = anAlert({ level: 'Urgent' }, 1);
+    const seen = anAlert({ level: 'Warning', ...viewed }, 2);
+    const posts: RecordedCall[] = [];
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [fresh, seen] } },
+      'POST /assisted_living/alerts/': (call) => {
+        posts.push(call);
+        return { body: { ...fresh, viewings: [{ timestamp: 1_764_000_500 }] } };
+      },
+      ...dashboard,
+    });
+    renderApp('/parents-home');
+    const [first, second] = await screen.findAllByRole('article');
+    const toggle = within(first as HTMLElement).getByRole('button');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(within(second as HTMLElement).getByRole('button'));
+    expect(within(second as HTMLElement).getByText(seen.text)).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() =>
+      expect(within(attention()).getByRole('heading').textContent).toBe('Nothing needs your attention'),
+    );
+    expect(posts).toHaveLength(1);
+    expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({
+      dependant_user_id: '22',
+      id: String(fresh.id),
+      viewed: 'true',
+    });
+    expect(posts[0]?.headers['X-CSRFToken']).toBe('csrf-old');
+    expect(within(first as HTMLElement).queryByText('Needs attention')).toBeNull();
+  });
+
+  it('marks an alert Correct, then shows the after-state and the Send Feedback link', async () => {
+    logIn();
+    const alert = anAlert({ ...viewed });
+    const posts: URLSearchParams[] = [];
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [alert] } },
+      'POST /assisted_living/alerts/': (call) => {
+        posts.push(call.body);
+        return {
+          body: { ...alert, correct: true, assessments: [{ correct: true, timestamp: 1_764_000_900 }] },
+        };
+      },
+      ...dashboard,
+    });
+    renderApp('/parents-home');
+    fireEvent.click(within(await screen.findByRole('article')).getByRole('button'));
+    fireEvent.click(screen.getByRole('button', { name: 'Correct' }));
+
+    expect(await screen.findByText('Marked as correct or incorrect')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Correct' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Send Feedback' }).getAttribute('href')).toBe(
+      `/parents-home/alert-feedback/${alert.id}`,
+    );
+    expect(posts[0]?.get('correct')).toBe('true');
+    expect(posts[0]?.get('id')).toBe(String(alert.id));
+    expect(Number(posts[0]?.get('assessment_timestamp'))).toBeGreaterThan(1_700_000_000);
+  });
+
+  it('shows the failure of a Correct/Incorrect answer and keeps the buttons', async () => {
+    logIn();
+    const alert = anAlert({ ...viewed });
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [alert] } },
+      'POST /assisted_living/alerts/': { status: 500, body: { error: 'Try later' } },
+    });
+    renderApp('/parents-home');
+    fireEvent.click(within(await screen.findByRole('article')).getByRole('button'));
+    fireEvent.click(screen.getByRole('button', { name: 'Incorrect' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Internal Server Error: Try later');
+    expect(screen.getByRole('button', { name: 'Incorrect' })).toBeTruthy();
+  });
+
+  it('does not offer Correct/Incorrect to the demo user', async () => {
+    logIn({ isDemoUser: true });
+    stubApi({ 'GET /assisted_living/alerts/': { body: { alerts: [anAlert({ ...viewed })] } } });
+    renderApp('/parents-home');
+    fireEvent.click(within(await screen.findByRole('article')).getByRole('button'));
+    expect(screen.getByText('The kettle has not been used since 07:00.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Correct' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Incorrect' })).toBeNull();
+  });
+
+  it('loads older pages with the oldest alert timestamp until a short page', async () => {
+    logIn();
+    const first = Array.from({ length: 20 }, (_, i) => anAlert({ ...viewed }, i + 1));
+    const older = [anAlert({ name: 'Oven left on', level: 'Urgent' }, 90)];
+    const asked: (string | null)[] = [];
+    stubApi({
+      'GET /assisted_living/alerts/': (call) => {
+        const timestamp = new URL(call.url, 'http://x').searchParams.get('timestamp');
+        asked.push(timestamp);
+        return { body: { alerts: timestamp === null ? first : older } };
+      },
+    });
+    renderApp('/parents-home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show older alerts' }));
+    expect(await screen.findByText(messages.noMoreAlerts)).toBeTruthy();
+    expect(asked).toEqual([null, String(first[19]?.timestamp)]);
+    expect(screen.getAllByRole('article')).toHaveLength(21);
+    expect(within(attention()).getByRole('button', { name: /1 Urgent/ })).toBeTruthy();
+  });
+
+  it('moves to the first unviewed alert of a level from its lozenge', async () => {
+    logIn();
+    const alerts = [
+      anAlert({ level: 'Warning' }, 1),
+      anAlert({ level: 'Urgent', name: 'Fridge door' }, 2),
+      anAlert({ level: 'Urgent' }, 3),
+    ];
+    stubApi({ 'GET /assisted_living/alerts/': { body: { alerts } } });
+    renderApp('/parents-home');
+    fireEvent.click(await screen.findByRole('button', { name: /2 Urgent/ }));
+    expect(document.activeElement?.textContent).toContain('Fridge door');
+  });
+
+  it('shows the status text when the alerts cannot be fetched, and can try again', async () => {
+    logIn();
+    let attempts = 0;
+    stubApi({
+      'GET /assisted_living/alerts/': () => {
+        attempts += 1;
+        return attempts === 1 ? { status: 500 } : { body: { alerts: [] } };
+      },
+    });
+    renderApp('/parents-home');
+    expect((await screen.findByRole('alert')).textContent).toContain('Internal Server Error');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(messages.noAlerts)).toBeTruthy();
+  });
+});

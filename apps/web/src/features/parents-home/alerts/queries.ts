@@ -1,0 +1,66 @@
+import type { ActivitySingle, Alert, AlertsResponse } from '@homeview/contract/web';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { call } from '../../../shared/api';
+import { dashboardQueryKey } from '../../chooser/queries';
+
+/** spec-decisions "Alert pages": 20 alerts a page; a shorter page is the last. */
+export const ALERTS_PAGE_SIZE = 20;
+
+export const infoCareKey = (dependantId: number) => ['infocare', dependantId] as const;
+export const alertsKey = (dependantId: number) => [...infoCareKey(dependantId), 'alerts'] as const;
+
+/** The alerts, newest first, a page at a time: the next page is asked with the oldest alert's timestamp. */
+export function useAlertPages(dependantId: number) {
+  return useInfiniteQuery({
+    queryKey: alertsKey(dependantId),
+    queryFn: ({ pageParam, signal }) =>
+      call('alerts', { fields: { dependant_user_id: dependantId, timestamp: pageParam }, signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last: AlertsResponse) =>
+      last.alerts.length < ALERTS_PAGE_SIZE ? undefined : last.alerts[last.alerts.length - 1]?.timestamp,
+  });
+}
+
+/** What the carer can say about an alert: seen it, right or wrong, or a few words (one at a time). */
+export type AlertAnswer = { viewed: true } | { correct: boolean } | { feedback: string };
+
+/** Puts the server's copy of an alert in every list that shows it (spec §4: replaced by id). */
+export function replaceAlert(queryClient: QueryClient, dependantId: number, alert: Alert): void {
+  const swap = (list: Alert[]) => list.map((a) => (a.id === alert.id ? alert : a));
+  queryClient.setQueryData<InfiniteData<AlertsResponse>>(alertsKey(dependantId), (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, alerts: swap(p.alerts) })) } : data,
+  );
+  queryClient.setQueriesData<ActivitySingle>(
+    { queryKey: [...infoCareKey(dependantId), 'activity'] },
+    (data) => (data ? { ...data, alerts: swap(data.alerts) } : data),
+  );
+}
+
+export function useAlertAnswer(dependantId: number, alertId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: AlertAnswer) =>
+      call('alertFeedback', {
+        fields: {
+          dependant_user_id: dependantId,
+          id: alertId,
+          ...answer,
+          ...('correct' in answer ? { assessment_timestamp: Math.floor(Date.now() / 1000) } : {}),
+        },
+      }),
+    onSuccess: (alert) => {
+      replaceAlert(queryClient, dependantId, alert);
+      // The chooser's tile counts alerts with no viewings.
+      void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+    },
+  });
+}
+
+/** Alerts that need attention: no viewings yet (spec §2.3). */
+export const needsAttention = (alert: Alert): boolean => alert.viewings.length === 0;

@@ -1,0 +1,68 @@
+import { messages } from '@homeview/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type RecordedCall, renderApp, stubApi } from '../../../test/app';
+import { logIn } from '../../../test/fixtures';
+import { anAlert } from '../testData';
+
+function write(label: RegExp, text: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
+}
+
+describe('InfoCare feedback (spec §2.3)', () => {
+  it("sends general feedback for the dependant's home and thanks the carer", async () => {
+    logIn();
+    const posts: RecordedCall[] = [];
+    stubApi({
+      'POST /common/feedback/': (call) => {
+        posts.push(call);
+        return { body: { detail: 'ok' } };
+      },
+    });
+    renderApp('/parents-home/feedback');
+    expect(screen.getByRole('navigation', { name: 'InfoCare' })).toBeTruthy();
+    expect(screen.getByPlaceholderText("I'd like to say...")).toBeTruthy();
+    write(/Your feedback/, 'The weekly view helps');
+    expect(await screen.findByText(messages.thanksForFeedback)).toBeTruthy();
+    expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({
+      user_id: '22',
+      feedback: 'The weekly view helps',
+    });
+  });
+
+  it('asks for some text before sending, and shows a failure', async () => {
+    logIn();
+    const calls = stubApi({ 'POST /common/feedback/': { status: 500 } });
+    renderApp('/parents-home/feedback');
+    write(/Your feedback/, '   ');
+    expect(screen.getByText('Please write your feedback first')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    write(/Your feedback/, 'Hello');
+    expect((await screen.findByRole('alert')).textContent).toContain('Internal Server Error');
+    expect(screen.queryByText(messages.thanksForFeedback)).toBeNull();
+  });
+
+  it('sends feedback on one alert with its id', async () => {
+    logIn();
+    const alert = anAlert();
+    const posts: URLSearchParams[] = [];
+    stubApi({
+      'POST /assisted_living/alerts/': (call) => {
+        posts.push(call.body);
+        return { body: { ...alert, feedback: true } };
+      },
+    });
+    renderApp(`/parents-home/alert-feedback/${alert.id}`);
+    write(/this alert/, 'It was my visit');
+    expect(await screen.findByText(messages.thanksForFeedback)).toBeTruthy();
+    expect(Object.fromEntries(posts[0] ?? [])).toEqual({
+      dependant_user_id: '22',
+      id: String(alert.id),
+      feedback: 'It was my visit',
+    });
+    expect(screen.getByRole('link', { name: 'Back to all alerts' }).getAttribute('href')).toBe(
+      '/parents-home',
+    );
+  });
+});
