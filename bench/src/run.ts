@@ -1,6 +1,7 @@
-// `npm run bench [server|ingest|summaries|hardening …]`: the benchmarks (all by default), each on PGlite and on
+// `npm run bench [server|ingest|summaries|hardening|infocare …]`: the benchmarks (all by default), each on PGlite and on
 // PostgreSQL, printing figures with the machine and the date.
 import { benchHardening } from './hardening';
+import { benchInfocare } from './infocare';
 import { benchIngest } from './ingest';
 import { machineLine } from './machine';
 import { benchServer } from './server';
@@ -11,6 +12,7 @@ const benches = {
   ingest: { title: 'Ingest of one home-year of 1-minute readings', run: benchIngest },
   summaries: { title: 'Summaries for one home among many', run: benchSummaries },
   hardening: { title: 'Login throttle, login timing, hostile ingest bodies', run: benchHardening },
+  infocare: { title: 'InfoCare: one evaluation run over many homes, replay speed', run: benchInfocare },
 } as const;
 type BenchName = keyof typeof benches;
 

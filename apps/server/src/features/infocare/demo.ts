@@ -5,7 +5,8 @@ import { backfillHouse } from './backfill';
 import type { InfocareHouse } from './repository';
 
 // Mum's home in the demo shows a believable InfoCare from the first login: once her history is stored,
-// the oven is left on one evening (an event the simulator does not make), the engine is run over her
+// her appliance uses are thinned to a late morning and an empty afternoon, the oven is left on one
+// evening (events the simulator does not make), the engine is run over her
 // last two weeks as it would have run live, and the older alerts are viewed and assessed by the carer
 // (the newest stay new). Idempotent: nothing is done twice.
 
@@ -25,7 +26,18 @@ export async function prepareDemoInfocare(db: Db, now: number): Promise<number> 
     [house.id, now - 86_400],
   );
   if (done.rows.length > 0) return 0;
-  const ovenDay = addDays(localDate(now, house.time_zone), -4);
+  const today = localDate(now, house.time_zone);
+  const zone = house.time_zone;
+  // Departures from her routine: a late morning (nothing before 10:40) and an afternoon with nothing.
+  const quiet = async (date: string, fromMin: number, toMin: number) =>
+    db.query('delete from appliance_events where house_id = $1 and start_ts >= $2 and start_ts < $3', [
+      house.id,
+      instantOfLocal(date, fromMin * 60, zone),
+      instantOfLocal(date, toMin * 60, zone),
+    ]);
+  await quiet(addDays(today, -2), 0, 10 * 60 + 40);
+  await quiet(addDays(today, -1), 11 * 60 + 30, 20 * 60);
+  const ovenDay = addDays(today, -3);
   const ovenOn = instantOfLocal(ovenDay, 17 * 3600 + 40 * 60, house.time_zone);
   await ingestApplianceEvents(db, house.id, [
     { appliance_type_id: OVEN, start: ovenOn, end: ovenOn + 4 * 3600 + 20 * 60, energy_wh: 5200 },
