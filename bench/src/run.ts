@@ -1,6 +1,7 @@
-// `npm run bench [server|ingest|summaries|hardening|infocare …]`: the benchmarks (all by default), each on PGlite and on
+// `npm run bench [first-start|server|ingest|summaries|hardening|infocare …]`: the benchmarks (all by default), each on PGlite and on
 // PostgreSQL, printing figures with the machine and the date.
 import { benchHardening } from './hardening';
+import { benchFirstStart } from './first-start';
 import { benchInfocare } from './infocare';
 import { benchIngest } from './ingest';
 import { machineLine } from './machine';
@@ -8,6 +9,7 @@ import { benchServer } from './server';
 import { benchSummaries } from './summaries';
 
 const benches = {
+  'first-start': { title: 'Embedded first start with the default demo', run: benchFirstStart },
   server: { title: 'Server start, login, dashboard reads, memory', run: benchServer },
   ingest: { title: 'Ingest of one home-year of 1-minute readings', run: benchIngest },
   summaries: { title: 'Summaries for one home among many', run: benchSummaries },

@@ -65,7 +65,7 @@ export async function benchServer(store: 'pglite' | 'postgres'): Promise<void> {
   const env = {
     DEMO_HISTORY_DAYS: '7',
     DEMO_NEIGHBOURS: '5',
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(scratch ? { DATABASE_URL: scratch.url, DEMO: 'true' } : {}),
   };
   const cold = await startProduct({ env });
   const coldMs = cold.readyMs;

@@ -19,6 +19,7 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       trustProxy: false,
       bodyLimitBytes: 1024 * 1024,
+      demo: true,
       demoLive: true,
       demoHistoryDays: null,
       demoNeighbours: 200,
@@ -42,12 +43,20 @@ describe('configuration from the environment', () => {
     ['PUBLIC_ORIGIN', 'localhost:8080'],
     ['PUBLIC_ORIGIN', 'https://x.example/app'],
     ['TRUST_PROXY', 'yes'],
+    ['DEMO', 'yes'],
     ['DEMO_LIVE', 'yes'],
     ['DEMO_HISTORY_DAYS', '0'],
     ['DEMO_NEIGHBOURS', '5000'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('creates the demo (published password) on PostgreSQL only when DEMO=true', () => {
+    const url = 'postgres://app@db.example/homeview';
+    expect(loadConfig({ DATABASE_URL: url }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
   });
 
   it('documents every variable it reads', () => {

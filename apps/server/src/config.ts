@@ -28,6 +28,8 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Create the demo account (published password) on an empty database: embedded default, opt-in on PostgreSQL. */
+  demo: boolean;
   /** Simulate the demo homes' readings in the background (history after listen, then every minute). */
   demoLive: boolean;
   /** Days of demo history; null = 13 calendar months. */
@@ -103,6 +105,12 @@ export const configTable: readonly ConfigEntry[] = [
     default: 'false',
     meaning:
       'true only behind a reverse proxy you control: client addresses are then read from X-Forwarded-For.',
+  },
+  {
+    name: 'DEMO',
+    default: 'true (PGlite), false (DATABASE_URL)',
+    meaning:
+      'Create the demo account (username demo, a published password) and its sample homes on an empty database. On by default only for the embedded database; with DATABASE_URL set DEMO=true to get it.',
   },
   {
     name: 'DEMO_LIVE',
@@ -207,13 +215,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (trustProxy !== 'true' && trustProxy !== 'false')
     throw new ConfigError('TRUST_PROXY must be true or false');
   const webDist = value(env, 'WEB_DIST') ?? 'apps/web/dist';
+  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  // The demo's password is published: never on a real (PostgreSQL) deployment unless asked for.
+  const demo = value(env, 'DEMO') ?? (databaseUrl === null ? 'true' : 'false');
+  if (demo !== 'true' && demo !== 'false') throw new ConfigError('DEMO must be true or false');
   const demoLive = value(env, 'DEMO_LIVE') ?? 'true';
   if (demoLive !== 'true' && demoLive !== 'false') throw new ConfigError('DEMO_LIVE must be true or false');
   return {
     port,
     host: value(env, 'HOST') ?? '127.0.0.1',
     dataDir: resolve(cwd, value(env, 'DATA_DIR') ?? './data'),
-    databaseUrl: value(env, 'DATABASE_URL') ?? null,
+    databaseUrl,
     publicOrigin,
     publicOriginExplicit: explicitOrigin !== undefined,
     secureCookies: publicOrigin.startsWith('https:'),
@@ -225,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webDist: isAbsolute(webDist) ? webDist : resolve(repoRoot, webDist),
     trustProxy: trustProxy === 'true',
     bodyLimitBytes: 1024 * 1024,
+    demo: demo === 'true',
     demoLive: demoLive === 'true',
     demoHistoryDays:
       value(env, 'DEMO_HISTORY_DAYS') === undefined ? null : integer(env, 'DEMO_HISTORY_DAYS', 0, 1, 1000),

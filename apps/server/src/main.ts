@@ -15,6 +15,7 @@ import { InfocareTimer } from './features/infocare/timer';
 import { createMailer } from './mail/mailer';
 import { createSmsSender } from './sms/sms';
 import { systemClock } from './clock';
+import { prettyDestination } from './http/pretty-log';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,10 +26,15 @@ async function main(): Promise<void> {
   try {
     db = await openDb(config);
     const applied = await migrate(db);
-    const seeded = await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), {
-      neighbours: config.demoNeighbours,
-    });
-    const app = await buildApp({ config, db });
+    // The demo's password is published: created only where asked (config.demo, see SECURITY.md).
+    const seeded =
+      config.demo &&
+      (await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), {
+        neighbours: config.demoNeighbours,
+      }));
+    // Short human lines on a terminal, JSON lines otherwise (for log tooling).
+    const logStream = process.stdout.isTTY ? prettyDestination(process.stdout) : undefined;
+    const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
     const infocare = new InfocareTimer({
       db,

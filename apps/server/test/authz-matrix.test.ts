@@ -48,6 +48,61 @@ const ROUTES: Route[] = [
       payload: { user_id: id, email_report: 1 },
     }),
   },
+  // Issue 9's account routes: setup, appliances, holiday and quiet modes.
+  ...['common/set_up', 'list_appliances', 'holiday_mode', 'no_disturb_mode'].map((path) => ({
+    name: `GET ${path}`,
+    request: (id: string): InjectOptions => ({
+      method: 'GET',
+      url: `/api/v3/${path}/?user_id=${encodeURIComponent(id)}`,
+    }),
+  })),
+  {
+    name: 'GET appliance_settings',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/v3/appliance_settings/?user_id=${encodeURIComponent(id)}&appliance_type_id=1`,
+    }),
+  },
+  {
+    name: 'POST set_up',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/v3/common/set_up/',
+      payload: {
+        user_id: id,
+        ...Object.fromEntries(
+          ['under10', 'range10_17', 'range18_64', 'range65_74', 'over74', 'full_time', 'part_time']
+            .concat(['unemployed', 'pensioner', 'commuting', 'stay_at_home'])
+            .map((f) => [f, 1]),
+        ),
+        property_type: 'Flat',
+      },
+    }),
+  },
+  {
+    name: 'POST appliance_settings',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/v3/appliance_settings/',
+      payload: { user_id: id, appliance_type_id: 2, number_of_appliances: 1, show_appliance: true },
+    }),
+  },
+  {
+    name: 'POST holiday_mode',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/v3/holiday_mode/',
+      payload: { user_id: id, status: 'ENABLED' },
+    }),
+  },
+  {
+    name: 'POST no_disturb_mode',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/v3/no_disturb_mode/',
+      payload: { user_id: id, status: 'SCHEDULED', start_time: '22:00', end_time: '07:00' },
+    }),
+  },
 ];
 
 describeEachDb('authorisation matrix', (suite) => {

@@ -1,15 +1,21 @@
 import { DashboardResponse, EnergyDetail } from '@homeview/contract';
+import { neighbourHomes, simulateDays } from '@homeview/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PasswordHasher } from '../src/features/accounts/password';
+import { NEIGHBOUR_SEED } from '../src/features/demo/homes';
+import { readingsOf } from '../src/features/demo/ingest-days';
+import { insertHomes } from '../src/features/demo/repository';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
 import { DemoSimulation, historyStart, type SeedLog } from '../src/features/demo/seeder';
+import { ingestReadings } from '../src/features/readings/ingest';
 import { login, makeTestApp, type Session, TEST_ITERATIONS, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 import { at } from './support/energy';
 
 // The demo's readings (features/demo/seeder.ts) with a short history: 3 days of 1-minute readings for the
-// demo home and Mum's, half-hours for the neighbours, the chooser's figure agreeing with /today/, and a
-// restart that stores only the gap (idempotent, resumable from the data itself).
+// demo home and Mum's, daily totals only for the neighbours (equal to what the ingest path would sum), the
+// chooser's figure agreeing with /today/, and a restart that stores only the gap (idempotent, resumable
+// from the data itself).
 
 const NOW = at('2026-01-15T09:05:00Z');
 const DAYS = 3;
@@ -58,7 +64,9 @@ describeEachDb('demo seeding', (suite) => {
     expect(start).toBe(at('2026-01-12T00:00:00Z'));
     const minutes = (NOW - start) / 60;
     const halfHours = Math.floor((NOW - start) / 1800);
-    expect(report).toMatchObject({ homes: 2 + NEIGHBOURS, readings: 2 * minutes + NEIGHBOURS * halfHours });
+    expect(halfHours).toBe(162);
+    // 12, 13, 14 and 15 January: four local days per neighbour, no raw reading.
+    expect(report).toMatchObject({ homes: 2 + NEIGHBOURS, readings: 2 * minutes, days: NEIGHBOURS * 4 });
     expect(report.events).toBeGreaterThan(20);
     for (const card of await cards()) {
       const today = EnergyDetail.parse(
@@ -75,17 +83,19 @@ describeEachDb('demo seeding', (suite) => {
     }
   });
 
-  it('creates the neighbours with their households and half-hourly data, and the demo tariffs', async () => {
+  it('creates the neighbours with their households and daily totals only, and the demo tariffs', async () => {
     const { rows } = await suite.db.query<{
       username: string;
       property_type: string;
       people: number;
       slots: number;
+      day_slots: number;
     }>(
       `select u.username, h.property_type,
               coalesce(h.under10, 0) + coalesce(h.range10_17, 0) + coalesce(h.range18_64, 0)
                 + coalesce(h.range65_74, 0) + coalesce(h.over74, 0) as people,
-              (select count(*)::int from rollups r where r.house_id = h.id) as slots
+              (select count(*)::int from rollups r where r.house_id = h.id) as slots,
+              (select sum(d.data_slots)::int from daily_rollups d where d.house_id = h.id) as day_slots
          from houses h join users u on u.id = h.owner_user_id where h.demo order by h.id`,
     );
     expect(rows.map((r) => r.username)).toEqual([
@@ -100,10 +110,11 @@ describeEachDb('demo seeding', (suite) => {
       ['Bungalow', 1],
     ]);
     expect(rows.slice(2).map((r) => r.people)).toEqual([1, 2, 3]); // the neighbourhood starts with sizes 1, 2, 3…
-    for (const r of rows)
-      expect(r.slots).toBe(
-        Math.ceil((NOW - at('2026-01-12T00:00:00Z')) / 1800) - (r.username.startsWith('n') ? 1 : 0),
-      );
+    for (const r of rows) {
+      const own = !r.username.startsWith('n');
+      // Own homes: every half-hour with a minute, the current one included; neighbours: completed ones.
+      expect([r.slots, r.day_slots]).toEqual(own ? [163, 163] : [0, 162]);
+    }
     const tariffs = await suite.db.query<{ n: number }>('select count(*)::int as n from tariffs');
     expect(tariffs.rows[0]!.n).toBe(2);
     const login = await t.app.inject({
@@ -112,6 +123,31 @@ describeEachDb('demo seeding', (suite) => {
       payload: { username: 'neighbour-001', password: '' },
     });
     expect(login.statusCode).not.toBe(200);
+  });
+
+  it('gives a neighbour the very daily and monthly totals its half-hours would get through ingest', async () => {
+    const ids = await insertHomes(suite.db, [
+      { username: 'twin', name: 'Twin', propertyType: 'Flat', occupants: {}, demo: false },
+    ]);
+    const twin = ids.get('twin')!;
+    const spec = neighbourHomes(NEIGHBOURS, NEIGHBOUR_SEED)[0]!;
+    const from = at('2026-01-12T00:00:00Z');
+    const to = NOW - (NOW % 1800);
+    for (const day of simulateDays(spec, { from, to, zone: 'Europe/London' }))
+      await ingestReadings(suite.db, twin, readingsOf(day, 1800), { now: NOW });
+    const rowsOf = async (table: string, username: string) =>
+      (
+        await suite.db.query(
+          `select r.* from ${table} r join houses h on h.id = r.house_id join users u on u.id = h.owner_user_id
+            where u.username = $1 order by 2`,
+          [username],
+        )
+      ).rows.map(({ house_id: _, ...rest }) => rest);
+    for (const table of ['daily_rollups', 'monthly_rollups']) {
+      const expected = await rowsOf(table, 'twin');
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await rowsOf(table, 'neighbour-001')).toEqual(expected);
+    }
   });
 
   it('on a restart stores only the gap: the minutes since the newest reading, nothing twice', async () => {

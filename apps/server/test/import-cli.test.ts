@@ -73,6 +73,29 @@ describeEachDb('import and api-key commands', (suite) => {
     expect(await readingRows(suite.db, houseId)).toHaveLength(1440);
   });
 
+  it('overwrites stored readings with --replace (a corrected file), and only then', async () => {
+    const { houseId } = await makeHouse(suite.db, 'replacer');
+    const file = join(dir, `replace-${suite.kind}.csv`);
+    const original = series(1_704_067_200, 96);
+    await writeFile(file, toCsv(original));
+    expect(
+      await runImport(['readings', '--house', String(houseId), '--format', 'generic', file], io().io),
+    ).toBe(0);
+    await writeFile(file, toCsv(original.map((r) => ({ ...r, import_wh: r.import_wh + 1 }))));
+    const replaced = io();
+    const args = ['readings', '--house', String(houseId), '--format', 'generic', '--replace', file];
+    expect(await runImport(args, replaced.io)).toBe(0);
+    expect(replaced.out[0]).toMatch(/96 readings read: 96 stored, 0 duplicates/);
+    const total = await suite.db.query<{ wh: number }>(
+      'select sum(import_wh)::int as wh from rollups where house_id = $1',
+      [houseId],
+    );
+    expect(total.rows[0]!.wh).toBe(original.reduce((sum, r) => sum + r.import_wh + 1, 0));
+    const refused = io();
+    expect(await runImport([...args.slice(0, -2), '--replace=yes', file], refused.io)).toBe(1);
+    expect(refused.err.join('\n')).toMatch(/--replace takes no value/);
+  });
+
   it('stores nothing from a file with a bad row and names it; refuses bad arguments', async () => {
     const { houseId } = await makeHouse(suite.db, 'bad-importer');
     const file = join(dir, `bad-${suite.kind}.csv`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
-import { pgliteTemplate } from './support/db';
+import { createPostgresDatabase, pgliteTemplate } from './support/db';
 import { childEnv, runTs, startTs } from './support/spawn';
 
 // main.ts as the lead's scripts and e2e run it: migrate, seed the demo once, serve, stop cleanly.
@@ -109,6 +109,29 @@ describe('the server process', () => {
     expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
     expect(await stop(running, 'SIGINT')).toBe(0);
     expect(await countUsers()).toEqual(before);
+  });
+
+  it('creates no demo account (published password) on PostgreSQL unless DEMO=true', async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const pgEnv = childEnv({ ...env, DATABASE_URL: database.url } as Record<string, string>);
+      const demos = async () =>
+        (
+          await database.db.query<{ n: number }>(
+            "select count(*)::int as n from users where username = 'demo'",
+          )
+        ).rows[0]!.n;
+      const plain = await start(pgEnv);
+      expect(plain.output()).not.toContain('Demo login');
+      expect(await stop(plain, 'SIGTERM')).toBe(0);
+      expect(await demos()).toBe(0);
+      const asked = await start({ ...pgEnv, DEMO: 'true' });
+      expect(asked.output()).toContain('Demo login: username demo');
+      expect(await stop(asked, 'SIGTERM')).toBe(0);
+      expect(await demos()).toBe(1);
+    } finally {
+      await database.drop();
+    }
   });
 
   it('refuses a bad setting with a plain message and exit code 1', async () => {

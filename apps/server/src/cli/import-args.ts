@@ -7,13 +7,13 @@ import { CliError } from './args';
 
 export const IMPORT_USAGE = [
   'Usage:',
-  '  npm run import -- readings --house H --format generic|octopus|n3rgy FILE',
+  '  npm run import -- readings --house H --format generic|octopus|n3rgy [--replace] FILE',
   '  npm run import -- appliances --house H [--interval-s 60] [--naive-zone ZONE] [--unmapped skip] FILE',
   '  npm run import -- prices --house H --format agile FILE',
 ].join('\n');
 
 export type ImportArgs =
-  | { kind: 'readings'; house: number; file: string; format: ReadingsCsvFormat }
+  | { kind: 'readings'; house: number; file: string; format: ReadingsCsvFormat; replace: boolean }
   | {
       kind: 'appliances';
       house: number;
@@ -25,10 +25,13 @@ export type ImportArgs =
   | { kind: 'prices'; house: number; file: string };
 
 const FLAGS: Readonly<Record<string, readonly string[]>> = {
-  readings: ['house', 'format'],
+  readings: ['house', 'format', 'replace'],
   appliances: ['house', 'interval-s', 'naive-zone', 'unmapped'],
   prices: ['house', 'format'],
 };
+
+/** Flags without a value. --replace: a reading whose start is stored overwrites it (a correction). */
+const SWITCHES = new Set(['replace']);
 
 function split(kind: string, argv: readonly string[]): { flags: Map<string, string>; files: string[] } {
   const flags = new Map<string, string>();
@@ -43,6 +46,11 @@ function split(kind: string, argv: readonly string[]): { flags: Map<string, stri
     const name = match[1] as string;
     if (!FLAGS[kind]?.includes(name)) throw new CliError(`Unknown flag --${name} for "import ${kind}"`);
     if (flags.has(name)) throw new CliError(`--${name} is given twice`);
+    if (SWITCHES.has(name)) {
+      if (match[2] !== undefined) throw new CliError(`--${name} takes no value`);
+      flags.set(name, 'true');
+      continue;
+    }
     let value = match[2];
     if (value === undefined) {
       const next = argv[i + 1];
@@ -76,7 +84,7 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
       throw new CliError(
         `--format must be one of ${READINGS_CSV_FORMATS.join(', ')}${format ? ` (got "${format}")` : ''}`,
       );
-    return { kind, ...base, format };
+    return { kind, ...base, format, replace: flags.has('replace') };
   }
   if (kind === 'prices') {
     if (format !== 'agile') throw new CliError(`--format must be agile${format ? ` (got "${format}")` : ''}`);

@@ -54,9 +54,16 @@ function source(file: string, bar: ProgressBar, rows: () => number) {
 }
 
 /** Ingests one chunk of readings, turning a batch position in an error into the file's row. */
-async function flushReadings(tx: Queryable, house: number, rows: Reading[], lines: number[], now: number) {
+async function flushReadings(
+  tx: Queryable,
+  house: number,
+  rows: Reading[],
+  lines: number[],
+  now: number,
+  replace = false,
+) {
   try {
-    return await ingestReadings(tx, house, rows, { now });
+    return await ingestReadings(tx, house, rows, { now, replace });
   } catch (error) {
     if (error instanceof IngestError && error.index !== null)
       throw new ParseError(lines[error.index] ?? null, error.field, error.detail);
@@ -75,7 +82,7 @@ async function importReadings(
     let rows: Reading[] = [];
     let lines: number[] = [];
     const flush = async () => {
-      const r = await flushReadings(tx, args.house, rows, lines, now);
+      const r = await flushReadings(tx, args.house, rows, lines, now, args.replace);
       total.stored += r.stored;
       total.duplicates += r.duplicates;
       rows = [];

@@ -34,6 +34,13 @@ function takeLock(dataDir: string): () => void {
   return () => rmSync(path, { force: true });
 }
 
+/**
+ * PostgreSQL's default max_wal_size (1 GB) let the first start's pg_wal grow past 1.6 GB. PGlite runs one
+ * backend with no checkpointer process: past max_wal_size the backend checkpoints itself, so a small cap
+ * bounds the directory (and recycles segments) at the cost of more frequent, short checkpoints.
+ */
+const WAL_CAP = ['-c', 'max_wal_size=96MB', '-c', 'min_wal_size=32MB'];
+
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 
 function queryable(target: PgliteLike): Queryable {
@@ -54,7 +61,10 @@ export async function openPglite(dataDir: string): Promise<Db> {
   let pg: PGlite;
   try {
     // int8 (count(*), bigint) as a JS number on both engines; our values stay far below 2^53.
-    pg = new PGlite(dataDir, { parsers: { [types.INT8]: (v: string) => Number(v) } });
+    pg = new PGlite(dataDir, {
+      parsers: { [types.INT8]: (v: string) => Number(v) },
+      startParams: [...PGlite.defaultStartParams, ...WAL_CAP],
+    });
     await pg.waitReady;
   } catch (error) {
     release();

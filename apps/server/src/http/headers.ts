@@ -23,10 +23,18 @@ export const FIXED_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/** The emailed reset link's page: its query holds the token, so it is neither stored nor sent on (RST-07). */
+const RESET_PAGE = '/accounts/change_password/';
+
 function cacheControl(request: FastifyRequest, sessionCookie: string): string {
   const path = request.url.split('?', 1)[0]!;
   // Anything asked with a session cookie may be personal: never stored (HDR-02).
-  if (path.startsWith('/api/') || path === '/healthz' || request.cookies?.[sessionCookie] !== undefined) {
+  if (
+    path.startsWith('/api/') ||
+    path === '/healthz' ||
+    path === RESET_PAGE ||
+    request.cookies?.[sessionCookie] !== undefined
+  ) {
     return 'no-store';
   }
   // Vite names built assets by content hash, so they never change; the HTML shell must be revalidated.
@@ -37,6 +45,7 @@ export function registerSecurityHeaders(app: FastifyInstance, sessionCookie: str
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(FIXED_SECURITY_HEADERS);
     reply.header('cache-control', cacheControl(request, sessionCookie));
+    if (request.url.split('?', 1)[0] === RESET_PAGE) reply.header('referrer-policy', 'no-referrer');
     reply.removeHeader('x-powered-by');
     reply.removeHeader('server');
     return payload;

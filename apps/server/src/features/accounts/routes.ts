@@ -1,14 +1,22 @@
 import { endpoints, type LoginResponse, type OkResponse } from '@homeview/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { loadDashboard } from '../dashboard/service';
+import { AccountMail } from './account-mail';
 import { authenticate } from './login';
+import { changePassword, resetPasswordWithToken } from './password-change';
+import { requestPasswordReset } from './password-reset';
+import { cachedSecret } from './secrets';
 
-// §7 POST /accounts/login/ and /accounts/logout/.
+// §7 POST /accounts/login/, /accounts/logout/, /accounts/reset_password/ and /accounts/change_password/.
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { sessions } = ctx;
+  const mail = new AccountMail(ctx.mailer);
+  const resetDeps = { ...ctx, mail, secret: cachedSecret(ctx.db, 'password-reset') };
+  app.addHook('onClose', async () => mail.drain());
 
   app.post(endpoints.login.path, { config: { csrfExempt: true } }, async (request, reply) => {
     const { username, password } = parse(endpoints.login.request, request.body);
@@ -39,5 +47,20 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     reply.clearCookie(sessions.cookieName, options);
     reply.header('clear-site-data', '"cookies", "storage"');
     return { detail: 'Logged out' };
+  });
+
+  // The same answer whatever the address (RST-01); the confirmation text is the screen's (§8).
+  app.post(endpoints.resetPassword.path, async (request): Promise<OkResponse> => {
+    const { email } = parse(endpoints.resetPassword.request, request.body);
+    await requestPasswordReset(resetDeps, { email, address: request.ip }, request.log);
+    return { detail: 'If the address is registered, a reset link has been sent.' };
+  });
+
+  app.post(endpoints.changePassword.path, async (request, reply) => {
+    const body = parse(endpoints.changePassword.request, request.body);
+    reply.header('cache-control', 'no-store');
+    if ('token' in body) return resetPasswordWithToken(resetDeps, body, request.log);
+    const auth = requireUser(request);
+    return changePassword(resetDeps, auth, body, { address: request.ip }, request.log);
   });
 }

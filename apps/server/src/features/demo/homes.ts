@@ -55,7 +55,10 @@ export const MUM_TARIFF: Tariff = makeTariff({
 export interface DemoHomeSpec {
   username: string;
   spec: HomeSpec;
-  /** Seconds per reading: 60 for the two demo homes, 1800 for neighbours (a smaller database). */
+  /**
+   * Seconds per reading: 60 for the two demo homes (raw 1-minute readings through the ingest path); 1800
+   * for neighbours, which are kept as daily totals only (what rankings read; see summary-days.ts).
+   */
   interval: 60 | 1800;
 }
 

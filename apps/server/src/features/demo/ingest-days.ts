@@ -1,6 +1,9 @@
 import type { HomeSpec, SimulatedDay } from '@homeview/simulator';
 import { simulateDays } from '@homeview/simulator';
 import type { Db } from '../../db/types';
+import { lockHouse } from '../readings/repository';
+import { type SlotEnergyInput, storeDailyTotals } from '../readings/summary-days';
+import { houseTariffs } from '../tariffs/repository';
 import {
   type ApplianceEventInput,
   ingestApplianceEvents,
@@ -68,6 +71,8 @@ export interface DaysRange {
 export interface IngestedCounts {
   readings: number;
   events: number;
+  /** Daily-total rows written for homes kept as daily totals only. */
+  days: number;
 }
 
 /** Simulates [eventsFrom, to) and stores it a few whole days per transaction; returns the rows newly stored. */
@@ -78,7 +83,7 @@ export async function ingestSimulatedDays(
   interval: ReadingInterval,
   range: DaysRange,
 ): Promise<IngestedCounts> {
-  const counts: IngestedCounts = { readings: 0, events: 0 };
+  const counts: IngestedCounts = { readings: 0, events: 0, days: 0 };
   if (range.to <= range.eventsFrom) return counts;
   const batchRows = range.batchRows ?? 1440;
   let readings: Reading[] = [];
@@ -104,4 +109,42 @@ export async function ingestSimulatedDays(
   }
   await flush();
   return counts;
+}
+
+/**
+ * A home kept as daily totals only (a demo neighbour): simulates [eventsFrom, to), prices its half-hours
+ * and writes whole local days from `from` (a local midnight) as daily rollups, with the appliance uses,
+ * in one transaction. Writing a day again replaces it, so a partial today is completed by a later call.
+ */
+export async function storeSimulatedDailyTotals(
+  db: Db,
+  houseId: number,
+  spec: HomeSpec,
+  range: DaysRange,
+): Promise<IngestedCounts> {
+  const slots: SlotEnergyInput[] = [];
+  const events: ApplianceEventInput[] = [];
+  for (const day of simulateDays(spec, { from: range.eventsFrom, to: range.to, zone: range.zone })) {
+    for (const r of readingsOf(day, 1800)) {
+      if (r.start < range.from) continue;
+      const { import_wh, export_wh, generation_wh } = r;
+      slots.push({
+        slot: r.start - (r.start % 1800),
+        covered_s: r.interval_s,
+        import_wh,
+        export_wh,
+        generation_wh,
+      });
+    }
+    for (const e of day.events) if (e.end <= range.now) events.push(e);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return db.transaction(async (tx) => {
+    await lockHouse(tx, houseId);
+    const house = await houseTariffs(tx, houseId);
+    if (house === null) throw new Error(`there is no house ${houseId}`);
+    const days = await storeDailyTotals(tx, houseId, house.book, slots);
+    const stored = events.length > 0 ? (await ingestApplianceEvents(tx, houseId, events)).stored : 0;
+    return { readings: 0, events: stored, days };
+  });
 }

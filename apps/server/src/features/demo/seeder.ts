@@ -8,15 +8,21 @@ import {
 } from '@homeview/domain';
 import type { Db } from '../../db/types';
 import { type DemoHomeSpec, demoSpecs, neighbourIndex } from './homes';
-import { type IngestedCounts, ingestSimulatedDays } from './ingest-days';
+import {
+  type DaysRange,
+  type IngestedCounts,
+  ingestSimulatedDays,
+  storeSimulatedDailyTotals,
+} from './ingest-days';
 import { listDemoHouses } from './repository';
 
 // The demo's readings, simulated in the background once the server listens, so the first start stays fast:
 //  1. today so far for the demo home and Mum's (their "Today's balance" shows within seconds);
 //  2. their history, newest day first, one local day per transaction;
-//  3. the neighbours: today, then a week per home per round, newest first.
-// Then, every minute (live mode), the minutes since each demo home's newest reading; neighbours get each
-// completed half-hour. The simulator is deterministic, so a restart fills exactly the gap.
+//  3. the neighbours, as daily totals only (what rankings read): today, then a week per home per round,
+//     newest first, back to NEIGHBOUR_MONTHS calendar months before this one.
+// Then, every minute (live mode), the minutes since each demo home's newest reading; neighbours get today
+// rewritten at each completed half-hour. The simulator is deterministic, so a restart fills exactly the gap.
 // Progress marker = the data itself: each home's data is one contiguous span [first, latest_end) of its
 // rollups (filled outwards, a day per transaction), so a restart resumes from the span's two ends.
 
@@ -42,6 +48,12 @@ const EVENT_LOOKBACK_S = 26 * 3600;
  * A week of half-hours keeps PGlite free for requests every ~30 ms.
  */
 const NEIGHBOUR_DAYS_PER_ROUND = 7;
+/**
+ * Neighbours' history: this calendar month and the 3 before it, enough for the weekly and monthly rankings
+ * of the recent periods. Simulating a home-day costs ~1.4 ms of CPU, so 200 neighbours × 13 months alone
+ * would take ~2 minutes; rankings of older periods compare against the homes with data then.
+ */
+export const NEIGHBOUR_MONTHS = 3;
 
 interface Home extends DemoHomeSpec {
   houseId: number;
@@ -53,6 +65,14 @@ interface Home extends DemoHomeSpec {
 export interface SeedReport extends IngestedCounts {
   homes: number;
   ms: number;
+}
+
+/** The first day of the month NEIGHBOUR_MONTHS before this one: where the neighbours' history starts. */
+export function neighbourHistoryStart(now: number, zone: string): number {
+  const d = parseLocalDate(localDate(now, zone));
+  const months = d.year * 12 + (d.month - 1) - NEIGHBOUR_MONTHS;
+  const year = Math.floor(months / 12);
+  return startOfLocalDate(formatLocalDate({ year, month: (months % 12) + 1, day: 1 }), zone);
 }
 
 /** Local midnight starting the history: 13 calendar months (or `days` days) before today. */
@@ -82,7 +102,7 @@ export class DemoSimulation {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | null = null;
   #started = 0;
-  #counts: IngestedCounts = { readings: 0, events: 0 };
+  #counts: IngestedCounts = { readings: 0, events: 0, days: 0 };
   #finished: ((report: SeedReport) => void) | undefined;
   /** Resolves when the history is complete (tests and logs). */
   readonly seeded: Promise<SeedReport>;
@@ -195,24 +215,38 @@ export class DemoSimulation {
   }
 
   #behind(home: Home): boolean {
-    const start = historyStart(this.#now(), home.zone, this.#options.historyDays);
-    return home.first === null || home.first > start;
+    return home.first === null || home.first > this.#historyStart(home);
+  }
+
+  #historyStart(home: Home): number {
+    const now = this.#now();
+    const start = historyStart(now, home.zone, this.#options.historyDays);
+    return home.interval === 60 ? start : Math.max(start, neighbourHistoryStart(now, home.zone));
   }
 
   #add(counts: IngestedCounts): void {
     this.#counts.readings += counts.readings;
     this.#counts.events += counts.events;
+    this.#counts.days += counts.days;
+  }
+
+  /** Raw readings for the demo's own homes, daily totals only for neighbours. */
+  #store(home: Home, range: DaysRange): Promise<IngestedCounts> {
+    return home.interval === 60
+      ? ingestSimulatedDays(this.#db, home.houseId, home.spec, home.interval, range)
+      : storeSimulatedDailyTotals(this.#db, home.houseId, home.spec, range);
   }
 
   /** Everything from the newest reading (or today's local midnight) to the last whole interval. */
   async #catchUp(home: Home): Promise<void> {
     const now = this.#now();
     const to = now - (now % home.interval);
-    const from = home.latestEnd ?? startOfLocalDate(localDate(now, home.zone), home.zone);
-    if (to <= from) return;
+    const latest = home.latestEnd ?? startOfLocalDate(localDate(now, home.zone), home.zone);
+    if (to <= latest) return;
+    // Daily totals are written by whole days: today is simulated again from its midnight.
+    const from = home.interval === 60 ? latest : startOfLocalDate(localDate(latest, home.zone), home.zone);
     const eventsFrom = Math.max(from - EVENT_LOOKBACK_S, home.first ?? from);
-    const range = { from, to, eventsFrom, now, zone: home.zone };
-    this.#add(await ingestSimulatedDays(this.#db, home.houseId, home.spec, home.interval, range));
+    this.#add(await this.#store(home, { from, to, eventsFrom, now, zone: home.zone }));
     home.latestEnd = to;
     home.first ??= from;
   }
@@ -221,22 +255,14 @@ export class DemoSimulation {
   async #backfill(home: Home, days: number): Promise<void> {
     if (home.first === null) return this.#catchUp(home);
     const now = this.#now();
-    const start = historyStart(now, home.zone, this.#options.historyDays);
+    const start = this.#historyStart(home);
     const to = home.first;
     const from = Math.max(
       start,
       startOfLocalDate(addDays(localDate(to - 1, home.zone), 1 - days), home.zone),
     );
     if (to <= from) return;
-    this.#add(
-      await ingestSimulatedDays(this.#db, home.houseId, home.spec, home.interval, {
-        from,
-        to,
-        eventsFrom: from,
-        now,
-        zone: home.zone,
-      }),
-    );
+    this.#add(await this.#store(home, { from, to, eventsFrom: from, now, zone: home.zone }));
     home.first = from;
   }
 

@@ -100,7 +100,11 @@ export async function refreshDays(
 }
 
 /** Recomputes the monthly rollups of these months (their first days) from their daily rollups. */
-async function refreshMonths(db: Queryable, houseId: number, months: readonly string[]): Promise<void> {
+export async function refreshMonths(
+  db: Queryable,
+  houseId: number,
+  months: readonly string[],
+): Promise<void> {
   await db.query(
     `insert into monthly_rollups (house_id, month, days, ${SUMMED.join(', ')})
      select $1, m.month, count(*), ${SUMMED.map(fromDays).join(', ')}

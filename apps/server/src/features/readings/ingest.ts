@@ -3,21 +3,11 @@ import type { Db, Queryable } from '../../db/types';
 import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { houseTariffs, tariffsFor } from '../tariffs/repository';
+import { type ReadingColumns, loadBlocks, writeBlocks } from './blocks';
 import { datesOfSlots, refreshDays } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
-import {
-  ingestContext,
-  inTransaction,
-  insertReadings,
-  insertWithRollups,
-  lockHouse,
-  type ReadingColumns,
-  SLOT_S,
-  type SlotTotals,
-  slotTotals,
-  storedStarts,
-  upsertRollups,
-} from './repository';
+import { byBlock, mergeBatch, type SlotSums, slotSums } from './merge';
+import { ingestContext, inTransaction, lockHouse, SLOT_S, upsertRollups } from './repository';
 
 // The write path of the energy engine: readings in, half-hour rollups (energy and money) kept equal to
 // the sums of the raw readings, all in one transaction per batch. Rules (README "Ingest"):
@@ -26,6 +16,10 @@ import {
 // - Readings may not overlap with a different start, inside the batch or with what is stored: a 400.
 // - A reading may not end more than MAX_FUTURE_S after `now` (a device with a wrong clock).
 // - Arrival order does not matter: every slot a batch touches is recomputed from all its raw readings.
+// - Replace mode (`replace: true`): a reading whose start is stored overwrites the stored values instead,
+//   and its half-hour is summed again (a corrected reading); overlaps are still refused.
+// Raw readings are stored as one block per UTC day (blocks.ts): the touched blocks are read, the batch is
+// merged into them in memory (merge.ts), and the changed blocks are written back whole.
 
 export type { Reading };
 export { repriceHouse } from './reprice';
@@ -34,7 +28,7 @@ export { repriceHouse } from './reprice';
 export const MAX_FUTURE_S = 300;
 
 export interface IngestResult {
-  /** Rows newly stored. */
+  /** Rows newly stored (in replace mode: stored or replaced). */
   stored: number;
   /** Rows already stored (same key) or repeated inside the batch: ignored, first one wins. */
   duplicates: number;
@@ -88,9 +82,7 @@ function prepareBatch(readings: readonly Reading[], now: number): Batch {
   function at(i: number): Reading {
     return readings[i] as Reading;
   }
-  const cols = { start: [], interval_s: [], import_wh: [], export_wh: [], generation_wh: [] } as {
-    [K in keyof ReadingColumns]: number[];
-  };
+  const cols: ReadingColumns = { start: [], interval_s: [], import_wh: [], export_wh: [], generation_wh: [] };
   const slots: number[] = [];
   const firstInSlot = new Map<number, number>();
   let prevStart = -1;
@@ -127,49 +119,9 @@ function prepareBatch(readings: readonly Reading[], now: number): Batch {
   return { cols, slots, firstInSlot };
 }
 
-/** Per-slot sums of the batch itself: the slots' raw readings when none was stored there before. */
-function batchTotals(cols: ReadingColumns): SlotTotals[] {
-  const totals: SlotTotals[] = [];
-  let current: SlotTotals | undefined;
-  cols.start.forEach((start, k) => {
-    const slot = start - (start % SLOT_S);
-    if (current?.slot !== slot) {
-      current = { slot, covered_s: 0, import_wh: 0, export_wh: 0, generation_wh: 0, overlap: false };
-      totals.push(current);
-    }
-    current.covered_s += cols.interval_s[k] as number;
-    current.import_wh += cols.import_wh[k] as number;
-    current.export_wh += cols.export_wh[k] as number;
-    current.generation_wh += cols.generation_wh[k] as number;
-  });
-  return totals;
-}
-
-/** Prices slot totals into rollups, refusing a slot whose readings overlap. */
-function rollupsOf(book: TariffBook, totals: readonly SlotTotals[], batch: Batch) {
-  return totals.map((t) => {
-    if (t.covered_s > SLOT_S || t.overlap) {
-      throw new IngestError(
-        batch.firstInSlot.get(t.slot) ?? null,
-        'start',
-        `a reading of the half-hour from ${formatUtc(t.slot)} overlaps readings already stored with a ` +
-          'different start; send the same starts as before, or readings for other times',
-      );
-    }
-    return { ...priceSlot(book, { ...t, slot_start: t.slot }), covered_s: t.covered_s };
-  });
-}
-
-function without(cols: ReadingColumns, stored: ReadonlySet<number>): ReadingColumns {
-  const keep = cols.start.map((s) => !stored.has(s));
-  const pick = (a: readonly number[]) => a.filter((_, k) => keep[k]);
-  return {
-    start: pick(cols.start),
-    interval_s: pick(cols.interval_s),
-    import_wh: pick(cols.import_wh),
-    export_wh: pick(cols.export_wh),
-    generation_wh: pick(cols.generation_wh),
-  };
+/** Prices slot sums into rollups. */
+function rollupsOf(book: TariffBook, totals: readonly SlotSums[]) {
+  return totals.map((t) => ({ ...priceSlot(book, { ...t, slot_start: t.slot }), covered_s: t.covered_s }));
 }
 
 async function houseBook(tx: Queryable, houseId: number): Promise<TariffBook> {
@@ -187,38 +139,32 @@ export async function ingestReadings(
   db: Db | Queryable,
   houseId: number,
   readings: readonly Reading[],
-  options: { now: number },
+  options: { now: number; replace?: boolean },
 ): Promise<IngestResult> {
   const batch = prepareBatch(readings, options.now);
-  const first = batch.slots[0];
-  const last = batch.slots.at(-1);
-  if (first === undefined || last === undefined) return { stored: 0, duplicates: 0 };
+  if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
   const stored = await inTransaction(db, async (tx) => {
     await lockHouse(tx, houseId);
-    const context = await ingestContext(tx, houseId, first, last + SLOT_S);
+    const context = await ingestContext(tx, houseId);
     if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
     const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
-    // Slots holding no reading yet (the common case: new data) need no lookup, and their new sums are
-    // the batch's own. Otherwise stored starts are left out (the stored reading wins) and the touched
-    // slots are summed again from all their raw readings, checking for overlaps. Then the touched local
-    // days are summed again from their half-hours.
-    if (!context.occupied) {
-      const inserted = await insertWithRollups(
-        tx,
-        houseId,
-        batch.cols,
-        rollupsOf(book, batchTotals(batch.cols), batch),
+    const existing = await loadBlocks(tx, houseId, [...byBlock(batch.cols).keys()]);
+    const merged = mergeBatch(batch.cols, existing, options.replace ?? false);
+    if (merged.overlapSlot !== null) {
+      throw new IngestError(
+        batch.firstInSlot.get(merged.overlapSlot) ?? null,
+        'start',
+        `a reading of the half-hour from ${formatUtc(merged.overlapSlot)} overlaps readings already stored ` +
+          'with a different start; send the same starts as before, or readings for other times',
       );
-      await refreshDays(tx, houseId, book, datesOfSlots(batch.slots, context.time_zone));
-      return inserted;
     }
-    const fresh = without(batch.cols, await storedStarts(tx, houseId, batch.cols.start));
-    if (fresh.start.length === 0) return 0;
-    const inserted = await insertReadings(tx, houseId, fresh);
-    const touched = [...new Set(fresh.start.map((s) => s - (s % SLOT_S)))];
-    await upsertRollups(tx, houseId, rollupsOf(book, await slotTotals(tx, houseId, touched, true), batch));
-    await refreshDays(tx, houseId, book, datesOfSlots(touched, context.time_zone));
-    return inserted;
+    if (merged.slots.length === 0) return 0;
+    // The changed blocks whole, then every touched half-hour summed again from all its raw readings,
+    // then the touched local days from their half-hours.
+    await writeBlocks(tx, houseId, merged.blocks);
+    await upsertRollups(tx, houseId, rollupsOf(book, slotSums(merged.blocks, merged.slots)));
+    await refreshDays(tx, houseId, book, datesOfSlots(merged.slots, context.time_zone));
+    return merged.added + merged.replaced;
   });
   return { stored, duplicates: readings.length - stored };
 }

@@ -59,10 +59,10 @@ describe('dashboard layout', () => {
     expect(isCurrent(nav[1] as NavItem, '/my-home/usages', false)).toBe(false);
   });
 
-  it('hides the Account link until the Account screens exist, and keeps the page actions', () => {
-    expect(ACCOUNT_SCREENS).toBe(false);
+  it('shows the Account link now that the Account screens exist, and keeps the page actions', () => {
+    expect(ACCOUNT_SCREENS).toBe(true);
     renderAt('/my-home', <a href="/elsewhere">Edit Appliance</a>);
-    expect(screen.queryByRole('link', { name: 'Account' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
     expect(screen.getByRole('link', { name: 'Edit Appliance' })).toBeTruthy();
   });
 

@@ -1,0 +1,28 @@
+import { Navigate, useParams } from 'react-router';
+import { AccountLayout } from '../components/AccountLayout';
+import { isLevel, levelTitle } from '../ids';
+import { CardList } from './AccountHubPage';
+
+/** /account/homeview and /account/infocare (spec §2.4): the cards of one dashboard's settings. */
+export function AccountLevelPage() {
+  const { level } = useParams();
+  if (!isLevel(level)) return <Navigate to="/account" replace />;
+  const cards = [
+    { to: '/setup?type=main', title: 'Run Setup', blurb: 'Who lives there, the appliances and the home.' },
+    { to: `/account/${level}/holiday-mode`, title: 'Holiday Mode', blurb: 'Pause notifications while away.' },
+  ];
+  if (level === 'infocare')
+    cards.push(
+      { to: '/account/infocare/alerts', title: 'Alerts', blurb: 'How alerts reach you: email, SMS or both.' },
+      {
+        to: '/account/infocare/email-report',
+        title: 'Email Report',
+        blurb: 'How often a summary is emailed.',
+      },
+    );
+  return (
+    <AccountLayout title={levelTitle(level)} back={{ to: '/account', label: 'Account' }}>
+      <CardList cards={cards} />
+    </AccountLayout>
+  );
+}

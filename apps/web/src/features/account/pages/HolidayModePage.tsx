@@ -1,0 +1,98 @@
+import { type HolidayMode, messages, type ModeStatus } from '@homeview/contract/web';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { errorMessage } from '../../../shared/api';
+import { Alert } from '../../../shared/ui/Alert';
+import { LoadingState } from '../../../shared/ui/LoadingState';
+import { TextField } from '../../../shared/ui/TextField';
+import { AccountLayout } from '../components/AccountLayout';
+import { ModeStatusRadios } from '../components/ModeStatusRadios';
+import { isLevel, personalUserId } from '../ids';
+import { useAccountRead, useAccountWrite } from '../queries';
+
+const DAY_S = 86_400;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Epoch seconds → the value of a datetime-local input, in the browser's zone. */
+export function toLocalInput(epoch: number): string {
+  const d = new Date(epoch * 1000);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function fromLocalInput(value: string): number | null {
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
+
+/** /account/{level}/holiday-mode (spec §2.4, §4, §9): schedule shown only when SCHEDULED; now → +14 days. */
+export function HolidayModePage() {
+  const { level } = useParams();
+  const userId = personalUserId();
+  const mode = useAccountRead('holidayModeGet', userId);
+  if (!isLevel(level)) return <Navigate to="/account" replace />;
+  return (
+    <AccountLayout title="Holiday Mode" back={{ to: `/account/${level}`, label: 'Back' }}>
+      <p>While holiday mode is on, no notifications are sent except 'appliance on' alerts.</p>
+      {mode.isPending ? <LoadingState title="Loading holiday mode" /> : null}
+      {mode.isError ? <Alert tone="danger">{errorMessage(mode.error)}</Alert> : null}
+      {mode.data && userId !== null ? <HolidayForm userId={userId} saved={mode.data} /> : null}
+    </AccountLayout>
+  );
+}
+
+function HolidayForm({ userId, saved }: { userId: number; saved: HolidayMode }) {
+  const now = Math.floor(Date.now() / 1000);
+  const [status, setStatus] = useState<ModeStatus>(saved.status);
+  const [start, setStart] = useState(toLocalInput(saved.start_timestamp ?? now));
+  const [end, setEnd] = useState(toLocalInput(saved.end_timestamp ?? now + 14 * DAY_S));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useAccountWrite('holidayModePost', 'holidayModeGet', userId);
+
+  const choose = (next: ModeStatus) => {
+    setStatus(next);
+    save.reset(); // §4: clicking a radio clears the success flag
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem(null);
+    if (status !== 'SCHEDULED') return save.mutate({ user_id: userId, status });
+    const startTs = fromLocalInput(start);
+    const endTs = fromLocalInput(end);
+    if (startTs === null || endTs === null) return setProblem('Choose a start and an end.');
+    if (endTs <= startTs) return setProblem('The end must be after the start.');
+    save.mutate({ user_id: userId, status, start_timestamp: startTs, end_timestamp: endTs });
+  };
+
+  return (
+    <form className="stack" onSubmit={submit} aria-busy={save.isPending}>
+      <ModeStatusRadios legend="Holiday mode" value={status} onChange={choose} />
+      {status === 'SCHEDULED' ? (
+        <div className="field-row">
+          <TextField
+            label="Start"
+            type="datetime-local"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            required
+          />
+          <TextField
+            label="End"
+            type="datetime-local"
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+            required
+          />
+        </div>
+      ) : null}
+      {problem ? <Alert tone="danger">{problem}</Alert> : null}
+      {save.isError ? <Alert tone="danger">{errorMessage(save.error)}</Alert> : null}
+      {save.isSuccess ? <Alert tone="info">{messages.holidayModeSaved}</Alert> : null}
+      <p>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          Save
+        </button>
+      </p>
+    </form>
+  );
+}

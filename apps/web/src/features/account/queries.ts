@@ -1,0 +1,30 @@
+import type { EndpointName, EndpointRequest, EndpointResponse } from '@homeview/contract/web';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../shared/api';
+
+// Reads and writes of the account screens, keyed by call and user id, so a save refreshes what it changed.
+
+type ReadName = 'settingsGet' | 'holidayModeGet' | 'noDisturbModeGet' | 'setupGet' | 'listAppliances';
+
+export const accountKey = (name: EndpointName, userId: number | null, extra?: number) =>
+  ['account', name, userId, extra] as const;
+
+export function useAccountRead<K extends ReadName>(name: K, userId: number | null) {
+  return useQuery({
+    queryKey: accountKey(name, userId),
+    queryFn: ({ signal }) =>
+      call(name, { fields: { user_id: userId } as EndpointRequest<K>, signal }) as Promise<
+        EndpointResponse<K>
+      >,
+    enabled: userId !== null,
+  });
+}
+
+/** A write whose answer is the new state of `readName` (the server answers with it). */
+export function useAccountWrite<K extends EndpointName>(name: K, readName: ReadName, userId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation<EndpointResponse<K>, Error, EndpointRequest<K>>({
+    mutationFn: (fields) => call(name, { fields }),
+    onSuccess: (answer) => queryClient.setQueryData(accountKey(readName, userId), answer),
+  });
+}

@@ -1,0 +1,71 @@
+// The embedded first start as a person runs it (`npm start` on a fresh clone, default settings): time to
+// ready, to the demo's own two homes complete and to the whole demo (neighbours included), the server's
+// CPU time at each point, request latency while it seeds, the data directory's size and the server's RSS.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { startProduct } from '../../e2e/src/product';
+import { percentile, rssMiB } from './machine';
+
+const DEADLINE_MS = 15 * 60_000;
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** User + system CPU seconds of a process so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+function sizeMiB(dir: string): number {
+  return Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]) / 2 ** 20;
+}
+
+interface Mark {
+  s: number;
+  cpu: number;
+}
+
+export async function benchFirstStart(store: 'pglite' | 'postgres'): Promise<void> {
+  if (store === 'postgres') {
+    console.log('  (the first start is measured on the embedded database only)');
+    return;
+  }
+  const t0 = performance.now();
+  // Default demo settings, as `npm start` has them; the test-only password cost is not lowered.
+  const product = await startProduct({ env: { LOG_LEVEL: 'info' } });
+  const mark = (): Mark => ({ s: (performance.now() - t0) / 1000, cpu: cpuSeconds(product.pid) });
+  try {
+    const ready = mark();
+    const login = await fetch(`${product.url}/api/v3/accounts/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: product.url },
+      body: 'username=demo&password=Demo-Home1',
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    let own: Mark | undefined;
+    let all: Mark | undefined;
+    const latencies: number[] = [];
+    while (all === undefined && performance.now() - t0 < DEADLINE_MS) {
+      const r0 = performance.now();
+      const res = await fetch(`${product.url}/api/v3/dashboard/`, { headers: { cookie } });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - r0);
+      const output = product.output();
+      if (own === undefined && output.includes('history of the demo homes stored')) own = mark();
+      if (output.includes('demo: all history stored')) all = mark();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    latencies.sort((a, b) => a - b);
+    const f = (m: Mark | undefined) =>
+      m ? `${m.s.toFixed(1)} s (server CPU ${m.cpu.toFixed(1)} s)` : 'not within the deadline';
+    console.log(`  ready (healthz): ${f(ready)}`);
+    console.log(`  the demo's own two homes complete (13 months of 1-minute readings): ${f(own)}`);
+    console.log(`  whole demo complete (200 neighbours as daily totals): ${f(all)}`);
+    console.log(
+      `  GET /dashboard/ every 250 ms meanwhile (${latencies.length}): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+    );
+    console.log(`  server RSS when seeded: ${rssMiB(product.pid).toFixed(0)} MiB`);
+    console.log(`  ./data when seeded: ${sizeMiB(product.dataDir).toFixed(0)} MiB`);
+  } finally {
+    await product.stop();
+  }
+}
