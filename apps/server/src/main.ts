@@ -10,6 +10,7 @@ import { PasswordHasher } from './features/accounts/password';
 import { findUserId } from './features/accounts/repository';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
 import { DemoSimulation } from './features/demo/seeder';
+import { prepareDemoInfocare } from './features/infocare/demo';
 import { InfocareTimer } from './features/infocare/timer';
 import { createMailer } from './mail/mailer';
 import { createSmsSender } from './sms/sms';
@@ -82,6 +83,14 @@ async function main(): Promise<void> {
       if (config.demoLive) {
         simulation = new DemoSimulation(db, { historyDays: config.demoHistoryDays, log: app.log });
         simulation.start();
+        // Once Mum's history is stored, her past alerts are raised as the engine would have raised them.
+        const store = db;
+        void simulation.seeded
+          .then(() => prepareDemoInfocare(store, Math.floor(Date.now() / 1000)))
+          .then(
+            (raised) => app.log.info({ raised }, 'demo infocare history ready'),
+            (error: unknown) => app.log.error({ err: error }, 'demo infocare history failed'),
+          );
       }
     }
     infocare.start();

@@ -1,6 +1,7 @@
 import { ActivityDetail, ActivitySingle, Alert, AlertsResponse, DashboardResponse } from '@homeview/contract';
 import { addDays } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
+import { alertsCsv, replayHouse } from '../src/features/infocare/backfill';
 import { runInfocare } from '../src/features/infocare/job';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
@@ -287,5 +288,27 @@ describeEachDb('InfoCare API', (suite) => {
     const noId = await get('/api/v3/assisted_living/alerts/');
     expect(noId.statusCode).toBe(400);
     expect(noId.json()).toMatchObject({ field: 'dependant_user_id' });
+  });
+
+  it('replays stored history as the live runs saw it, leaving stored alerts alone', async () => {
+    const stored = (await suite.db.query('select id, cause, cleared_at from infocare_alerts order by id'))
+      .rows;
+    const house = { id: houseId, owner_user_id: mum.id, time_zone: 'Europe/London' };
+    const replayed = await replayHouse(suite.db, house, local(TODAY, 0), local(addDays(TODAY, 2), 9), 900);
+    const mornings = replayed.filter((a) => a.name === 'Morning not started');
+    // Today and the next day were late (07:55); the third day's alert is gone only because of the marks,
+    // which a replay (starting from no alerts) does not have.
+    expect(mornings.map((a) => [a.raised_at, a.cleared_at])).toEqual([
+      [local(TODAY, 7, 30), local(TODAY, 8, 0)],
+      [local(addDays(TODAY, 1), 7, 30), local(addDays(TODAY, 1), 8, 0)],
+      [local(addDays(TODAY, 2), 7, 30), expect.any(Number)],
+    ]);
+    expect(alertsCsv(replayed).split('\n')[0]).toBe('raised_at,cleared_at,type,level,name,text');
+    expect(alertsCsv(replayed)).toContain(
+      `${local(TODAY, 7, 30)},${local(TODAY, 8, 0)},Off,Warning,Morning not started,`,
+    );
+    expect(
+      (await suite.db.query('select id, cause, cleared_at from infocare_alerts order by id')).rows,
+    ).toEqual(stored);
   });
 });

@@ -101,7 +101,7 @@ export function isOrdinary(day: DayRecord): boolean {
 
 /**
  * The routine for `today`'s day type, learned only from days strictly before it within the window.
- * Undefined while fewer than 3 ordinary days of that type are known (nothing is judged yet).
+ * Undefined while fewer than 3 ordinary days are known (nothing is judged yet).
  */
 export function learnRoutine(
   history: readonly DayRecord[],
@@ -112,7 +112,9 @@ export function learnRoutine(
   const inWindow = history.filter((d) => d.date >= from && d.date < today && isOrdinary(d));
   const facts = inWindow.map((d) => factsOf(d, zone)).sort((a, b) => (a.date < b.date ? -1 : 1));
   const dayType = dayTypeOf(today);
-  const same = facts.filter((f) => dayTypeOf(f.date) === dayType);
+  // While a day type has too few days (a new home), every ordinary day stands in for it.
+  const ofType = facts.filter((f) => dayTypeOf(f.date) === dayType);
+  const same = ofType.length >= 3 ? ofType : facts;
   if (same.length < 3) return undefined;
   const firsts = same.map((f) => f.firstMinute);
   const recent = facts.slice(-RECENT_DAYS).map((f) => f.firstMinute);

@@ -39,7 +39,10 @@ export function routineToday(
   const nowMinute = localParts(now, zone).minuteOfDay;
   const items: RoutineTodayItem[] = [];
   const parts: string[] = [];
-  for (const learned of routine.activities.filter((a) => a.share >= USUAL_SHARE)) {
+  const usual = routine.activities
+    .filter((a) => a.share >= USUAL_SHARE)
+    .sort((a, b) => a.usualByMinute - b.usualByMinute);
+  for (const learned of usual) {
     const name = activityById(learned.activityId)?.name ?? 'Activity';
     const done = todays.find((o) => o.activityId === learned.activityId);
     const usualBy = hhmm(learned.usualByMinute);

@@ -1,0 +1,73 @@
+import { evaluateAlerts } from '@homeview/domain';
+import type { Queryable } from '../../db/types';
+import { loadSituation } from './engine';
+import type { InfocareHouse } from './repository';
+import { storeCandidates } from './store';
+
+// The engine run over stored history: at each instant from `from` to `to` (every `stepS`), learning only
+// from what was stored before that instant, exactly as a live run at that minute would. Used to give a
+// new home (the demo's Mum) its past alerts and by the replay CLI; it never notifies.
+
+export async function backfillHouse(
+  tx: Queryable,
+  house: InfocareHouse,
+  from: number,
+  to: number,
+  stepS: number,
+): Promise<number> {
+  let raised = 0;
+  for (let at = from; at <= to; at += stepS) {
+    const input = await loadSituation(tx, house, at);
+    raised += (await storeCandidates(tx, house.id, evaluateAlerts(input), at)).raised.length;
+  }
+  return raised;
+}
+
+export interface ReplayedAlert {
+  raised_at: number;
+  cleared_at: number | null;
+  type: string;
+  level: string;
+  name: string;
+  text: string;
+}
+
+/** Replays [from, to) in a transaction that is rolled back: the stored alerts are left as they were. */
+export async function replayHouse(
+  db: { transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> },
+  house: InfocareHouse,
+  from: number,
+  to: number,
+  stepS = 60,
+): Promise<ReplayedAlert[]> {
+  let result: ReplayedAlert[] = [];
+  const rollback = new Error('replay rollback');
+  await db
+    .transaction(async (tx) => {
+      await tx.query('delete from infocare_alerts where house_id = $1', [house.id]);
+      await backfillHouse(tx, house, from, to, stepS);
+      const { rows } = await tx.query<ReplayedAlert>(
+        `select raised_at, cleared_at, type, level, name, text from infocare_alerts where house_id = $1
+          order by raised_at, id`,
+        [house.id],
+      );
+      result = rows;
+      throw rollback;
+    })
+    .catch((error: unknown) => {
+      if (error !== rollback) throw error;
+    });
+  return result;
+}
+
+const csvField = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export function alertsCsv(alerts: readonly ReplayedAlert[]): string {
+  const lines = ['raised_at,cleared_at,type,level,name,text'];
+  for (const a of alerts)
+    lines.push([a.raised_at, a.cleared_at, a.type, a.level, a.name, a.text].map(csvField).join(','));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,74 @@
+import { addDays, instantOfLocal, localDate } from '@homeview/domain';
+import type { Db } from '../../db/types';
+import { ingestApplianceEvents } from '../readings/ingest';
+import { backfillHouse } from './backfill';
+import type { InfocareHouse } from './repository';
+
+// Mum's home in the demo shows a believable InfoCare from the first login: once her history is stored,
+// her appliance uses are thinned to a late morning and an empty afternoon, the oven is left on one
+// evening (events the simulator does not make), the engine is run over her
+// last two weeks as it would have run live, and the older alerts are viewed and assessed by the carer
+// (the newest stay new). Idempotent: nothing is done twice.
+
+export const DEMO_ALERT_DAYS = 14;
+const OVEN = 3;
+
+export async function prepareDemoInfocare(db: Db, now: number): Promise<number> {
+  const { rows } = await db.query<InfocareHouse & { carer_id: number | null }>(
+    `select h.id, h.owner_user_id, h.time_zone,
+            (select l.carer_user_id from carer_links l where l.dependant_user_id = h.owner_user_id limit 1) as carer_id
+       from houses h join users u on u.id = h.owner_user_id where u.username = 'mum' and h.demo`,
+  );
+  const house = rows[0];
+  if (!house) return 0;
+  const done = await db.query(
+    'select 1 from infocare_alerts where house_id = $1 and raised_at < $2 limit 1',
+    [house.id, now - 86_400],
+  );
+  if (done.rows.length > 0) return 0;
+  const today = localDate(now, house.time_zone);
+  const zone = house.time_zone;
+  // Departures from her routine: a late morning (nothing before 10:40) and an afternoon with nothing.
+  const quiet = async (date: string, fromMin: number, toMin: number) =>
+    db.query('delete from appliance_events where house_id = $1 and start_ts >= $2 and start_ts < $3', [
+      house.id,
+      instantOfLocal(date, fromMin * 60, zone),
+      instantOfLocal(date, toMin * 60, zone),
+    ]);
+  await quiet(addDays(today, -2), 0, 10 * 60 + 40);
+  await quiet(addDays(today, -1), 11 * 60 + 30, 20 * 60);
+  const ovenDay = addDays(today, -3);
+  const ovenOn = instantOfLocal(ovenDay, 17 * 3600 + 40 * 60, house.time_zone);
+  await ingestApplianceEvents(db, house.id, [
+    { appliance_type_id: OVEN, start: ovenOn, end: ovenOn + 4 * 3600 + 20 * 60, energy_wh: 5200 },
+  ]);
+  const raised = await db.transaction(async (tx) => {
+    const from = now - DEMO_ALERT_DAYS * 86_400;
+    const n = await backfillHouse(tx, house, from - (from % 1800), now, 1800);
+    await tx.query(
+      `insert into infocare_progress (house_id, evaluated_at) values ($1, $2)
+       on conflict (house_id) do update set evaluated_at = greatest(infocare_progress.evaluated_at, excluded.evaluated_at)`,
+      [house.id, now],
+    );
+    if (house.carer_id !== null) {
+      // The carer has looked at everything older than two days and answered some of it.
+      const { rows: old } = await tx.query<{ id: number; raised_at: number; kind: string }>(
+        'select id, raised_at, kind from infocare_alerts where house_id = $1 and raised_at < $2 order by raised_at',
+        [house.id, now - 2 * 86_400],
+      );
+      for (const [i, a] of old.entries()) {
+        await tx.query(
+          'insert into infocare_alert_viewings (alert_id, user_id, viewed_at) values ($1, $2, $3)',
+          [a.id, house.carer_id, a.raised_at + 1800],
+        );
+        if (i % 2 === 0)
+          await tx.query(
+            'insert into infocare_alert_assessments (alert_id, user_id, correct, assessed_at) values ($1, $2, $3, $4)',
+            [a.id, house.carer_id, a.kind !== 'unusual_hour', a.raised_at + 3600],
+          );
+      }
+    }
+    return n;
+  });
+  return raised;
+}
