@@ -1,7 +1,7 @@
 // Ingest figures: one home-year of 1-minute readings (525,600, synthetic and deterministic) through the
 // real write path (ingestReadings: insert, rollups, pricing), one local day per batch and as one batch,
 // then a replay of the year (all duplicates); compared with the floor, a bare COPY of the same rows into
-// a scratch table of one row per reading (the layout before migration 0005, same primary key) in the same
+// a scratch table of one row per reading (the layout before migration 0009, same primary key) in the same
 // database: PGlite `COPY … FROM '/dev/blob'`, PostgreSQL `COPY … FROM STDIN` (pg-copy-streams). The CSV text
 // is built before timing. Also the storage (pg_total_relation_size of reading_blocks: table, TOAST and
 // indexes) per home-year of the synthetic series and of a simulated PV home (import, export and generation

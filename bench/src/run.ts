@@ -1,7 +1,8 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|infocare …]`: the benchmarks (all by default), each on PGlite and on
+// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare …]`: the benchmarks (all by default), each on PGlite and on
 // PostgreSQL, printing figures with the machine and the date.
-import { benchHardening } from './hardening';
 import { benchFirstStart } from './first-start';
+import { benchHardening } from './hardening';
+import { benchHomeView } from './homeview';
 import { benchInfocare } from './infocare';
 import { benchIngest } from './ingest';
 import { machineLine } from './machine';
@@ -14,6 +15,7 @@ const benches = {
   ingest: { title: 'Ingest of one home-year of 1-minute readings', run: benchIngest },
   summaries: { title: 'Summaries for one home among many', run: benchSummaries },
   hardening: { title: 'Login throttle, login timing, hostile ingest bodies', run: benchHardening },
+  homeview: { title: 'HomeView calls (rankings, appliances) at 1,000 homes', run: benchHomeView },
   infocare: { title: 'InfoCare: one evaluation run over many homes, replay speed', run: benchInfocare },
 } as const;
 type BenchName = keyof typeof benches;

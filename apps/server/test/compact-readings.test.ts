@@ -4,7 +4,7 @@ import { IngestError, ingestReadings, type Reading } from '../src/features/readi
 import { describeEachDb } from './support/db';
 import { makeHouse, rawSlotSums, rollupEnergy, series } from './support/ingest';
 
-// Raw readings stored as one block per house and UTC day (migration 0005): the migration moves every
+// Raw readings stored as one block per house and UTC day (migration 0009): the migration moves every
 // existing reading into blocks unchanged, the `readings` view gives them back one per row, ingest keeps
 // first-wins on blocks written by the migration, and replace mode overwrites stored values and re-sums
 // their half-hours (the property and durability tests cover the other guarantees unchanged).
@@ -46,14 +46,14 @@ describeEachDb('compact readings', (suite) => {
       )
     ).rows;
 
-  it('moves the readings of a database from before 0005 into blocks, unchanged', async () => {
+  it('moves the readings of a database from before 0009 into blocks, unchanged', async () => {
     const a = await makeHouse(suite.db, `blocks-a-${suite.kind}`);
     const b = await makeHouse(suite.db, `blocks-b-${suite.kind}`);
     const aReadings = irregular();
     const bReadings = series(T0, 5, 1800);
     await ingestReadings(suite.db, a.houseId, aReadings, { now: NOW });
     await ingestReadings(suite.db, b.houseId, bReadings, { now: NOW });
-    // Back to the schema before migration 0005 (one row per reading), holding the same readings.
+    // Back to the schema before migration 0009 (one row per reading), holding the same readings.
     await suite.db.exec(`
       create table readings_rows as select * from readings;
       drop trigger houses_delete_readings on houses;
@@ -79,7 +79,7 @@ describeEachDb('compact readings', (suite) => {
     expect((await suite.db.query('select count(*)::int as n from readings')).rows).toEqual([
       { n: aReadings.length + bReadings.length },
     ]);
-    expect(await migrate(suite.db)).toEqual([5]);
+    expect(await migrate(suite.db)).toEqual([9]);
     expect(await readingsOf(a.houseId)).toEqual(asRows(a.houseId, aReadings));
     expect(await readingsOf(b.houseId)).toEqual(asRows(b.houseId, bReadings));
     const blocks = await suite.db.query<{ house_id: number; block_start: number; n: number }>(

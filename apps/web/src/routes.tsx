@@ -2,6 +2,8 @@ import type { RouteObject } from 'react-router';
 import { AccountHubPage } from './features/account/pages/AccountHubPage';
 import { AccountLevelPage } from './features/account/pages/AccountLevelPage';
 import { AlertsPage } from './features/account/pages/AlertsPage';
+import { ApplianceEditPage } from './features/account/pages/ApplianceEditPage';
+import { AppliancesPage as AccountAppliancesPage } from './features/account/pages/AppliancesPage';
 import { DoNotDisturbPage } from './features/account/pages/DoNotDisturbPage';
 import { EmailReportPage } from './features/account/pages/EmailReportPage';
 import { ForgotPasswordPage } from './features/account/pages/ForgotPasswordPage';
@@ -49,6 +51,8 @@ const protectedRoutes: RouteObject[] = [
   { path: '/account/infocare/email-report', element: <EmailReportPage /> },
   { path: '/account/:level', element: <AccountLevelPage /> },
   { path: '/account/:level/holiday-mode', element: <HolidayModePage /> },
+  { path: '/account/:level/appliances', element: <AccountAppliancesPage /> },
+  { path: '/account/:level/appliance/:applianceId', element: <ApplianceEditPage /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -61,7 +61,7 @@ export interface DaysRange {
   to: number;
   /** Appliance uses starting from here are stored (≤ from: a live tick looks back for finished uses). */
   eventsFrom: number;
-  /** Uses still running at `now` wait for a later call. */
+  /** Uses still running at `now` are stored up to now (energy pro rata) and grow on later calls. */
   now: number;
   zone: string;
   /** Readings per transaction (whole days; default 1440, one day of minutes or a month of half-hours). */
@@ -73,6 +73,12 @@ export interface IngestedCounts {
   events: number;
   /** Daily-total rows written for homes kept as daily totals only. */
   days: number;
+}
+
+/** A use still running at `now`, as far as it has gone: so "on in the past hour" is true while it runs. */
+export function soFar(e: ApplianceEventInput, now: number): ApplianceEventInput {
+  const energy_wh = Math.floor((e.energy_wh * (now - e.start)) / (e.end - e.start));
+  return { ...e, end: now, energy_wh };
 }
 
 /** Simulates [eventsFrom, to) and stores it a few whole days per transaction; returns the rows newly stored. */
@@ -102,7 +108,10 @@ export async function ingestSimulatedDays(
   };
   for (const day of simulateDays(spec, { from: range.eventsFrom, to: range.to, zone: range.zone })) {
     for (const r of readingsOf(day, interval)) if (r.start >= range.from) readings.push(r);
-    for (const e of day.events) if (e.end <= range.now) events.push(e);
+    for (const e of day.events) {
+      if (e.end <= range.now) events.push(e);
+      else if (e.start < range.now) events.push(soFar(e, range.now));
+    }
     if (readings.length >= batchRows) await flush();
     // Simulating a day is ~2–7 ms of CPU: let waiting requests run between days.
     await new Promise((resolve) => setImmediate(resolve));

@@ -40,7 +40,7 @@ export interface DemoSimulationOptions {
   liveIntervalMs?: number;
 }
 
-/** A live tick also stores appliance uses that finished since the last one (they run < 1 day). */
+/** A live tick also stores appliance uses since the last one, running ones up to now (they run < 1 day). */
 const EVENT_LOOKBACK_S = 26 * 3600;
 /**
  * One transaction per job, so the data stays one contiguous span whatever the moment the process stops

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/types';
 import { INSERT_CHUNK, joined } from './repository';
 
-// SQL of the compact raw readings (migration 0005): one row per house per UTC day, the day's readings as
+// SQL of the compact raw readings (migration 0009): one row per house per UTC day, the day's readings as
 // integer arrays in start order, starts stored as gaps (see the migration). Blocks travel as comma-joined
 // text (array_to_string / string_to_array), which PGlite turns into JS values far faster than arrays.
 

@@ -30,7 +30,11 @@ export function eventCost(book: TariffBook, start: number, end: number, energyWh
   return cost;
 }
 
-/** Inserts events, keeping stored ones (house + type + start is the key); returns how many were new. */
+/**
+ * Inserts events (house + type + start is the key); returns how many were new or grew. A use reported
+ * while it runs (the demo's live mode, a sensor sending as it goes) comes again longer: the stored row
+ * then takes the longer end, energy and cost. A resend of the same or a shorter span changes nothing.
+ */
 export async function insertEvents(
   db: Queryable,
   houseId: number,
@@ -43,7 +47,9 @@ export async function insertEvents(
       `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost)
        select $1, * from unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[],
          string_to_array($4, ',')::bigint[], string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[])
-       on conflict (house_id, appliance_type_id, start_ts) do nothing`,
+       on conflict (house_id, appliance_type_id, start_ts) do update
+         set end_ts = excluded.end_ts, energy_wh = excluded.energy_wh, cost = excluded.cost
+         where excluded.end_ts > appliance_events.end_ts`,
       [
         houseId,
         joined(part.map((e) => e.appliance_type_id)),

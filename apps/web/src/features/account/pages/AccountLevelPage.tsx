@@ -9,6 +9,11 @@ export function AccountLevelPage() {
   if (!isLevel(level)) return <Navigate to="/account" replace />;
   const cards = [
     { to: '/setup?type=main', title: 'Run Setup', blurb: 'Who lives there, the appliances and the home.' },
+    {
+      to: `/account/${level}/appliances`,
+      title: 'Appliances',
+      blurb: 'How many, their names, shown or hidden.',
+    },
     { to: `/account/${level}/holiday-mode`, title: 'Holiday Mode', blurb: 'Pause notifications while away.' },
   ];
   if (level === 'infocare')

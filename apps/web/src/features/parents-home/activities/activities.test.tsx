@@ -13,7 +13,7 @@ const at = (day: number, hour: number, minute = 0) =>
 const query = (url: string | undefined) => new URL(url ?? '', 'http://x').searchParams;
 const monday = at(16, 0);
 
-/** Kettle on 07:00–07:30 and 12:00–12:15 on Tuesday 17th; an off-alert window 09:00–11:00 that day. */
+/** Kettle on 07:00–07:30 and 12:00–12:15 on Tuesday 17th; an off alert from 09:00 until the 12:00 use. */
 function detail(overrides: Partial<ActivityDetail> = {}): ActivityDetail {
   return {
     activities: [
@@ -27,14 +27,14 @@ function detail(overrides: Partial<ActivityDetail> = {}): ActivityDetail {
             on: at(17, 7),
             off: at(17, 7, 30),
             duration: { off: 700, on: 50 },
-            inactivity: { off: 900, on: 200 },
+            inactivity: { off: 0, on: 0 },
             level: 'Normal',
           },
           {
             on: at(17, 12),
             off: at(17, 12, 15),
             duration: { off: 450, on: 25 },
-            inactivity: { off: 0, on: 0 },
+            inactivity: { off: 150, on: 300 },
             level: 'Normal',
           },
         ],
@@ -58,7 +58,7 @@ describe('InfoCare activities (spec §2.3)', () => {
     expect(tuesday?.segments.map((s) => [s.label, s.start, s.end, s.href])).toEqual([
       ['Kettle', 700, 750, `/parents-home/activities/5?on=${at(17, 0)}&off=${at(18, 0)}`],
       ['Kettle', 1200, 1225, `/parents-home/activities/5?on=${at(17, 0)}&off=${at(18, 0)}`],
-      ['Off alert', 900, 1100, `/parents-home/activities/alert/5?on=${at(17, 0)}&off=${at(18, 0)}`],
+      ['Off alert', 900, 1200, `/parents-home/activities/alert/5?on=${at(17, 0)}&off=${at(18, 0)}`],
     ]);
     expect(activityRows(activity, [at(16, 0)], true)[0]?.segments).toEqual([]);
   });
@@ -82,7 +82,7 @@ describe('InfoCare activities (spec §2.3)', () => {
     const toggle = screen.getByRole('checkbox', { name: /Show off alerts/ }) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     fireEvent.click(toggle);
-    expect(within(table).getByRole('link', { name: 'Off alert 09:00–11:00' }).getAttribute('href')).toBe(
+    expect(within(table).getByRole('link', { name: 'Off alert 09:00–12:00' }).getAttribute('href')).toBe(
       `/parents-home/activities/alert/5?on=${at(17, 0)}&off=${at(18, 0)}`,
     );
 

@@ -5,8 +5,9 @@ import { addDays, dayStart } from './days';
 
 // An activity's patterns as the rows of a SegmentChart (spec §2.3, §9): one row per local day, each
 // pattern stacked along 0–2400 hundredths of an hour as the contract says: `duration.off` is the gap
-// since the previous segment of that day (from midnight for the first), `duration.on` its length.
-// `inactivity` stacks the off-alert windows the same way, drawn only when the carer asks for them.
+// since the end of the previous occurrence that day (from midnight for the first), `duration.on` its
+// length. `inactivity` is measured from the same point: the off alert was raised `inactivity.off` after
+// it and lasted `inactivity.on` (until the activity came on). Drawn only when the carer asks.
 
 /** '/parents-home/activities/{id}?on&off' for one day (the activity screen's window). */
 export function activityHref(kind: 'activity' | 'alert', activityId: number, day: number): string {
@@ -14,25 +15,34 @@ export function activityHref(kind: 'activity' | 'alert', activityId: number, day
   return `${base}/${activityId}?on=${day}&off=${addDays(day, 1)}`;
 }
 
-/** Stacks off/on pairs from 0; zero-length "on" parts advance the position but draw nothing. */
-function stack(
-  parts: readonly { off: number; on: number }[],
-): { start: number; end: number; index: number }[] {
-  let position = 0;
-  const out: { start: number; end: number; index: number }[] = [];
-  parts.forEach((part, index) => {
-    const start = Math.min(DAY_HUNDREDTHS, position + Math.max(0, part.off));
-    const end = Math.min(DAY_HUNDREDTHS, start + Math.max(0, part.on));
-    position = end;
-    if (end > start) out.push({ start, end, index });
+interface Placed {
+  activity: { start: number; end: number } | null;
+  offAlert: { start: number; end: number } | null;
+}
+
+const span = (from: number, part: { off: number; on: number }) => {
+  const start = Math.min(DAY_HUNDREDTHS, from + Math.max(0, part.off));
+  const end = Math.min(DAY_HUNDREDTHS, start + Math.max(0, part.on));
+  return end > start ? { start, end } : null;
+};
+
+/** One day's patterns (in time order) placed along the day; zero-length parts draw nothing. */
+export function placePatterns(patterns: readonly ActivityPattern[]): Placed[] {
+  let from = 0;
+  return patterns.map((p) => {
+    const placed = { activity: span(from, p.duration), offAlert: span(from, p.inactivity) };
+    from = Math.min(DAY_HUNDREDTHS, from + Math.max(0, p.duration.off) + Math.max(0, p.duration.on));
+    return placed;
   });
-  return out;
 }
 
 export const dayLabel = (day: number) => {
   const date = new Date(day * 1000);
   return `${weekdayName(date).slice(0, 3)} ${formatDate(date)}`;
 };
+
+/** A chart row's label, short enough for the axis: 'Wed 18-11'. */
+export const rowLabel = (day: number) => dayLabel(day).slice(0, 9);
 
 /** The rows of one activity's chart over `days` (local midnights, in order). */
 export function activityRows(
@@ -46,24 +56,34 @@ export function activityRows(
     byDay.set(day, [...(byDay.get(day) ?? []), pattern]);
   }
   return days.map((day) => {
-    const patterns = byDay.get(day) ?? [];
-    const on: Segment[] = stack(patterns.map((p) => p.duration)).map((s) => ({
-      start: s.start,
-      end: s.end,
-      label: activity.activity_type,
-      tone: 'care',
-      href: activityHref('activity', activity.activity_id, day),
-    }));
+    const placed = placePatterns(byDay.get(day) ?? []);
+    const on: Segment[] = placed.flatMap(({ activity: s }) =>
+      s
+        ? [
+            {
+              ...s,
+              label: activity.activity_type,
+              tone: 'care' as const,
+              href: activityHref('activity', activity.activity_id, day),
+            },
+          ]
+        : [],
+    );
     const off: Segment[] = showOffAlerts
-      ? stack(patterns.map((p) => p.inactivity)).map((s) => ({
-          start: s.start,
-          end: s.end,
-          label: 'Off alert',
-          tone: 'alert',
-          href: activityHref('alert', activity.activity_id, day),
-        }))
+      ? placed.flatMap(({ offAlert: s }) =>
+          s
+            ? [
+                {
+                  ...s,
+                  label: 'Off alert',
+                  tone: 'alert' as const,
+                  href: activityHref('alert', activity.activity_id, day),
+                },
+              ]
+            : [],
+        )
       : [];
-    return { label: dayLabel(day), segments: [...on, ...off] };
+    return { label: rowLabel(day), segments: [...on, ...off] };
   });
 }
 

@@ -1,0 +1,194 @@
+// HomeView's calls at 1,000 homes × 1 year: rankings (every home's daily or monthly rollups of a period),
+// the appliance list, detail (one appliance type across homes over 4 weeks), timeline and used appliances.
+// The rollups and events of the 1,000 homes are generated in SQL (the write path has its own benchmark);
+// each call is timed through HTTP (inject: validation, session, authz, queries, presenting), 200 runs.
+// Target: p95 ≤ 5 ms on PostgreSQL.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROPERTY_TYPES } from '@homeview/contract';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { openPglite } from '../../apps/server/src/db/pglite';
+import { openPostgres } from '../../apps/server/src/db/postgres';
+import type { Db } from '../../apps/server/src/db/types';
+import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
+import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
+import { insertHomes } from '../../apps/server/src/features/demo/repository';
+import { percentile } from './machine';
+import { createScratchDatabase } from './postgres';
+
+const RUNS = 200;
+const DAYS = 365;
+const EVENT_DAYS = 35;
+const homesCount = (): number => Number(process.env.BENCH_HOMEVIEW_HOMES ?? 1000);
+const f = (ms: number) => `${ms.toFixed(1)} ms`;
+const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+async function openStore(store: 'pglite' | 'postgres') {
+  if (store === 'postgres') {
+    const scratch = await createScratchDatabase('homeview');
+    if (!scratch) return null;
+    const db = await openPostgres(scratch.url, 4);
+    const drop = async () => {
+      await db.close();
+      await scratch.drop();
+    };
+    return { db, drop };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'homeview-bench-homeview-'));
+  const db = await openPglite(dir);
+  const drop = async () => {
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { db, drop };
+}
+
+/** A year of daily rollups per home (5% of homes with patchy data), their months, and 5 weeks of uses. */
+async function fill(db: Db, houseIds: readonly number[], today: string, now: number): Promise<void> {
+  for (let i = 0; i < houseIds.length; i += 50) {
+    const ids = houseIds.slice(i, i + 50);
+    await db.query(
+      `insert into daily_rollups (house_id, day, day_start, slots, data_slots, covered_s, first_ts, latest_end,
+                                  import_wh, export_wh, generation_wh, consumed_wh, import_cost, export_income,
+                                  generation_income, standing_charge)
+       select h, d::date, extract(epoch from d)::bigint, 48, c / 1800, c, extract(epoch from d)::bigint,
+              extract(epoch from d)::bigint + c, iw, ew, gw, iw + greatest(gw - ew, 0), iw::bigint * 246700,
+              ew::bigint * 150000, 0, 572100000
+         from (select h, d, case when h % 20 = 0 and random() < 0.3 then 43200 else 86400 end as c,
+                      (4000 + random() * 12000)::int as iw, (random() * 3000)::int as ew,
+                      case when h % 3 = 0 then (random() * 9000)::int else 0 end as gw
+                 from unnest($1::int[]) as h,
+                      generate_series($2::date - $3::int, $2::date - 1, interval '1 day') as d) x`,
+      [ids, today, DAYS],
+    );
+    await db.query(
+      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost)
+       select h, t, s, s + dur, wh, wh::bigint * 246700
+         from (select h, t, $3::bigint - d * 86400 + 7 * 3600 + k * 9000 + t * 60 as s,
+                      case t when 1 then 180 when 7 then 5400 else 7200 end as dur,
+                      (case t when 1 then 100 when 7 then 900 else 150 end * (0.5 + random()))::int as wh
+                 from unnest($1::int[]) as h, unnest(array[1, 7, 11]) as t,
+                      generate_series(0, $2::int - 1) as d, generate_series(0, 3) as k
+                where t = 1 or k = 0) x`,
+      [ids, EVENT_DAYS, now - (now % 86400)],
+    );
+  }
+  await db.query(
+    `insert into monthly_rollups (house_id, month, days, data_slots, covered_s, first_ts, latest_end, import_wh,
+                                  export_wh, generation_wh, consumed_wh, import_cost, export_income,
+                                  generation_income, standing_charge)
+     select house_id, date_trunc('month', day)::date, count(*), sum(data_slots), sum(covered_s), min(first_ts),
+            max(latest_end), sum(import_wh), sum(export_wh), sum(generation_wh), sum(consumed_wh),
+            sum(import_cost), sum(export_income), sum(generation_income), sum(standing_charge)
+       from daily_rollups group by 1, 2`,
+  );
+  for (const table of ['daily_rollups', 'monthly_rollups', 'appliance_events', 'houses'])
+    await db.query(`analyze ${table}`);
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+export async function benchHomeView(store: 'pglite' | 'postgres'): Promise<void> {
+  const opened = await openStore(store);
+  if (!opened) {
+    console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: skipped.');
+    return;
+  }
+  const { db } = opened;
+  try {
+    await migrate(db);
+    const now = Math.floor(Date.now() / 1000);
+    const today = new Date(now * 1000).toISOString().slice(0, 10);
+    const userId = await createAccount(db, new PasswordHasher(1000), {
+      username: 'bench-user',
+      email: null,
+      password: 'Bench-Pass1!',
+      setupDone: true,
+    });
+    await createHouse(db, {
+      ownerUserId: userId,
+      name: 'Bench',
+      timeZone: 'Europe/London',
+      propertyType: 'Semi_detached',
+      occupants: { range18_64: 3 },
+    });
+    const count = homesCount() - 1;
+    const homes = await insertHomes(
+      db,
+      Array.from({ length: count }, (_, i) => ({
+        username: `bench-${String(i + 1).padStart(4, '0')}`,
+        name: `Bench home ${i + 1}`,
+        propertyType: PROPERTY_TYPES[i % PROPERTY_TYPES.length] as string,
+        occupants: { range18_64: 1 + (i % 6) },
+        demo: false,
+      })),
+    );
+    const t0 = performance.now();
+    const own = (await db.query<{ id: number }>('select id from houses where owner_user_id = $1', [userId]))
+      .rows[0]!.id;
+    await fill(db, [own, ...homes.values()], today, now);
+    const size = await db.query<{ daily: number; events: number }>(
+      'select (select count(*) from daily_rollups)::int as daily, (select count(*) from appliance_events)::int as events',
+    );
+    console.log(
+      `  ${count + 1} homes: ${size.rows[0]?.daily} daily rollups (1 year), ${size.rows[0]?.events} appliance uses (5 weeks), generated in ${secs(t0)}`,
+    );
+
+    const app = await buildApp({
+      config: loadConfig({ PASSWORD_ITERATIONS: '1000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      db,
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v3/accounts/login/',
+      payload: { username: 'bench-user', password: 'Bench-Pass1!' },
+    });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const lastWeek = now - 7 * 86_400;
+    const lastMonth = now - 32 * 86_400;
+    const urls: [string, string][] = [
+      [
+        'user_rankings week (last week)',
+        `/api/v3/energy_info/user_rankings/?user_id=${userId}&timescale=week&timestamp=${lastWeek}`,
+      ],
+      [
+        'user_rankings month (last month)',
+        `/api/v3/energy_info/user_rankings/?user_id=${userId}&timescale=month&timestamp=${lastMonth}`,
+      ],
+      [
+        'user_rankings week (this week)',
+        `/api/v3/energy_info/user_rankings/?user_id=${userId}&timescale=week`,
+      ],
+      ['appliances most_used', `/api/v3/common/appliances/?user_id=${userId}&view_type=most_used`],
+      ['appliances all', `/api/v3/common/appliances/?user_id=${userId}&view_type=all`],
+      ['appliances/1 (kettle, 4 weeks)', `/api/v3/common/appliances/1/?user_id=${userId}`],
+      ['appliances/timeline', `/api/v3/common/appliances/timeline/?user_id=${userId}&timestamp=${lastWeek}`],
+      ['used_appliances week', `/api/v3/common/used_appliances/?timescale=week`],
+    ];
+    console.log(`  HTTP (inject), ${RUNS} runs each:`);
+    for (const [label, url] of urls) {
+      const ms = await time(async () => {
+        const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+      });
+      console.log(
+        `    ${label.padEnd(34)} p50 ${f(percentile(ms, 50))}, p95 ${f(percentile(ms, 95))}, max ${f(ms.at(-1)!)}`,
+      );
+    }
+    await app.close();
+  } finally {
+    await opened.drop();
+  }
+}
