@@ -26,11 +26,19 @@ async function openStore(store: 'pglite' | 'postgres') {
     const scratch = await createScratchDatabase('infocare');
     if (!scratch) return null;
     const db = await openPostgres(scratch.url, 4);
-    return { db, drop: async () => (await db.close(), await scratch.drop()) };
+    const drop = async () => {
+      await db.close();
+      await scratch.drop();
+    };
+    return { db, drop };
   }
   const dir = await mkdtemp(join(tmpdir(), 'homeview-bench-infocare-'));
   const db = await openPglite(dir);
-  return { db, drop: async () => (await db.close(), await rm(dir, { recursive: true, force: true })) };
+  const drop = async () => {
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { db, drop };
 }
 
 async function fill(db: Db, count: number): Promise<number[]> {
