@@ -201,6 +201,21 @@ describeEachDb('ingest over HTTP', (suite) => {
     ]);
   });
 
+  it('corrects stored readings only with ?mode=replace, and sums their half-hours again', async () => {
+    const slot = T0 + 6 * 86_400;
+    const original = series(slot, 30);
+    await send({ readings: original });
+    const corrected = original.map((r) => ({ ...r, import_wh: r.import_wh + 7 }));
+    expect((await send({ readings: corrected })).json()).toEqual({ stored: 0, duplicates: 30 });
+    const bad = await send({ readings: corrected }, { query: '?mode=overwrite' });
+    expect([bad.statusCode, bad.json().error]).toEqual([400, expect.stringMatching(/mode must be replace/)]);
+    const replaced = await send({ readings: corrected }, { query: '?mode=replace' });
+    expect([replaced.statusCode, replaced.json()]).toEqual([200, { stored: 30, duplicates: 0 }]);
+    const [rollup] = (await rollupEnergy(suite.db, house.houseId)).filter((r) => r.slot_start === slot);
+    expect(rollup?.import_wh).toBe(corrected.reduce((a, r) => a + r.import_wh, 0));
+    expect(await rollupEnergy(suite.db, house.houseId)).toEqual(await rawSlotSums(suite.db, house.houseId));
+  });
+
   it('updates a half-hour when the rest of it arrives late, in any order', async () => {
     const slot = T0 + 5 * 86_400;
     const part = series(slot, 30);

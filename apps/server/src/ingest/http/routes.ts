@@ -73,13 +73,25 @@ function refuse(reply: FastifyReply, error: unknown, lines: readonly number[] | 
 
 const nowSeconds = (ctx: AppContext): number => Math.floor(ctx.clock.now().getTime() / 1000);
 
-async function readingsBatch(request: FastifyRequest): Promise<{ rows: Reading[]; lines: number[] | null }> {
+interface ReadingsBatch {
+  rows: Reading[];
+  lines: number[] | null;
+  replace: boolean;
+}
+
+async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
   const query = parse(readingsQuery, request.query);
+  const replace = query.mode === 'replace';
   const type = mediaType(request);
   if (type === 'text/csv') {
     const format = readingsFormatFrom(query.format);
     if (!format.ok) throw format.error;
-    return parseCsvLinedYielding(request.body as string, readingsLayout(format.value), INGEST_BATCH_LIMIT);
+    const parsed = await parseCsvLinedYielding(
+      request.body as string,
+      readingsLayout(format.value),
+      INGEST_BATCH_LIMIT,
+    );
+    return { ...parsed, replace };
   }
   if (type !== 'application/json') throw new HttpError(415, UNSUPPORTED);
   if (query.format !== undefined) throw new ParseError(null, 'format', 'is only for text/csv bodies');
@@ -87,7 +99,7 @@ async function readingsBatch(request: FastifyRequest): Promise<{ rows: Reading[]
   if (Array.isArray(list) && list.length > INGEST_BATCH_LIMIT) throw new BatchTooLarge(INGEST_BATCH_LIMIT);
   const parsed = parseReadingsJson(request.body);
   if (!parsed.ok) throw parsed.error;
-  return { rows: parsed.value, lines: null };
+  return { rows: parsed.value, lines: null, replace };
 }
 
 interface PowerBatch {
@@ -155,7 +167,10 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
       const houseId = houseOf(request);
       const batch = await readingsBatch(request);
       try {
-        return await ingestReadings(ctx.db, houseId, batch.rows, { now: nowSeconds(ctx) });
+        return await ingestReadings(ctx.db, houseId, batch.rows, {
+          now: nowSeconds(ctx),
+          replace: batch.replace,
+        });
       } catch (error) {
         return refuse(reply, error, batch.lines);
       }

@@ -4,7 +4,13 @@ import { z } from 'zod';
 // Query strings of the ingest routes. The bodies are read by the formats layer, whose messages name rows.
 
 export const readingsQuery = z.strictObject(
-  { format: z.string().optional() },
+  {
+    format: z.string().optional(),
+    /** Absent: first wins (a resent reading changes nothing). replace: correct the stored values. */
+    mode: z
+      .enum(['replace'], { error: 'mode must be replace, or left out to keep the stored readings' })
+      .optional(),
+  },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys' ? `Unknown query field: ${issue.keys.join(', ')}` : 'bad query',
