@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, launchBrowser, type RunningProduct, startProduct } from './product';
+import { demo, launchBrowser, openChooser, type RunningProduct, startProduct } from './product';
 
 // HomeView on the real product: the demo householder reaches every screen from the chooser, sees the
 // figures the API gives, moves through the tabs, sends feedback, and each screen passes axe at phone
@@ -29,7 +29,7 @@ async function loggedIn(width = 1280): Promise<Page> {
   await page.getByLabel('Username').fill(demo.username);
   await page.getByLabel('Password', { exact: true }).fill(demo.password);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(`${product.url}/`);
+  await openChooser(page, product.url);
   await page.locator('a[href="/my-home"]').waitFor();
   return page;
 }

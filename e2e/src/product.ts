@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -122,3 +122,24 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const demo = { username: 'demo', password: 'Demo-Home1' };
+
+/**
+ * After the login button: waits until §4's "after login" has settled. A carer whose dependant has
+ * unviewed alerts lands on /parents-home (the live demo raises Mum's alerts once her history is seeded,
+ * so either can happen); anyone else stays on the chooser, whose tiles render only once no redirect is
+ * pending.
+ */
+export async function settleAfterLogin(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      ['/parents-home', '/initial-setup'].includes(location.pathname) ||
+      (location.pathname === '/' && document.querySelector('a[href="/my-home"]') !== null),
+  );
+}
+
+/** Logged in: settles, then opens the chooser itself (a visit that is not from login never redirects). */
+export async function openChooser(page: Page, productUrl: string): Promise<void> {
+  await settleAfterLogin(page);
+  if (new URL(page.url()).pathname !== '/') await page.goto(`${productUrl}/`);
+  await page.locator('a[href="/my-home"]').waitFor();
+}
