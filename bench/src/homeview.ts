@@ -1,23 +1,13 @@
-// HomeView's calls at 1,000 homes × 1 year: rankings (every home's daily or monthly rollups of a period),
-// the appliance list, detail (one appliance type across homes over 4 weeks), timeline and used appliances.
-// The rollups and events of the 1,000 homes are generated in SQL (the write path has its own benchmark);
-// each call is timed through HTTP (inject: validation, session, authz, queries, presenting), 200 runs.
-// Target: p95 ≤ 5 ms on PostgreSQL.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PROPERTY_TYPES } from '@homeview/contract';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { migrate } from '../../apps/server/src/db/migrate';
-import { openPglite } from '../../apps/server/src/db/pglite';
-import { openPostgres } from '../../apps/server/src/db/postgres';
 import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
 import { percentile } from './machine';
-import { createScratchDatabase } from './postgres';
+import { openBenchStore } from './store';
 
 const RUNS = 200;
 const DAYS = 365;
@@ -25,26 +15,6 @@ const EVENT_DAYS = 35;
 const homesCount = (): number => Number(process.env.BENCH_HOMEVIEW_HOMES ?? 1000);
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-
-async function openStore(store: 'pglite' | 'postgres') {
-  if (store === 'postgres') {
-    const scratch = await createScratchDatabase('homeview');
-    if (!scratch) return null;
-    const db = await openPostgres(scratch.url, 4);
-    const drop = async () => {
-      await db.close();
-      await scratch.drop();
-    };
-    return { db, drop };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'homeview-bench-homeview-'));
-  const db = await openPglite(dir);
-  const drop = async () => {
-    await db.close();
-    await rm(dir, { recursive: true, force: true });
-  };
-  return { db, drop };
-}
 
 /** A year of daily rollups per home (5% of homes with patchy data), their months, and 5 weeks of uses. */
 async function fill(db: Db, houseIds: readonly number[], today: string, now: number): Promise<void> {
@@ -101,7 +71,7 @@ async function time(fn: () => Promise<unknown>): Promise<number[]> {
 }
 
 export async function benchHomeView(store: 'pglite' | 'postgres'): Promise<void> {
-  const opened = await openStore(store);
+  const opened = await openBenchStore(store, 'homeview');
   if (!opened) {
     console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: skipped.');
     return;

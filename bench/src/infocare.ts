@@ -1,45 +1,15 @@
-// The InfoCare engine at scale: N homes (BENCH_INFOCARE_HOMES, default 500) each with 28 days of an
-// ordinary routine (kettle, toast, lunch, tea, hob, TV; events generated in SQL, a few minutes of jitter)
-// watched by a carer; then one evaluation run over all of them (what the job does every minute), and the
-// replay speed of one home (home-days per second at one evaluation a minute). The target is one
-// run for 10,000 dependants on PostgreSQL ≤ 30 s: the figure printed for 10,000 is extrapolated from N.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { migrate } from '../../apps/server/src/db/migrate';
-import { openPglite } from '../../apps/server/src/db/pglite';
-import { openPostgres } from '../../apps/server/src/db/postgres';
 import type { Db } from '../../apps/server/src/db/types';
 import { replayHouse } from '../../apps/server/src/features/infocare/backfill';
 import { runInfocare } from '../../apps/server/src/features/infocare/job';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
-import { createScratchDatabase } from './postgres';
+import { openBenchStore } from './store';
 
 const homesWanted = (): number => Number(process.env.BENCH_INFOCARE_HOMES ?? 500);
 const DAYS = 28;
 // 2024-11-20 08:30 UTC (London is on GMT): after the usual morning, before lunch.
 const NOW = Date.UTC(2024, 10, 20, 8, 30) / 1000;
 const DAY0 = Date.UTC(2024, 10, 20) / 1000 - DAYS * 86_400;
-
-async function openStore(store: 'pglite' | 'postgres') {
-  if (store === 'postgres') {
-    const scratch = await createScratchDatabase('infocare');
-    if (!scratch) return null;
-    const db = await openPostgres(scratch.url, 4);
-    const drop = async () => {
-      await db.close();
-      await scratch.drop();
-    };
-    return { db, drop };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'homeview-bench-infocare-'));
-  const db = await openPglite(dir);
-  const drop = async () => {
-    await db.close();
-    await rm(dir, { recursive: true, force: true });
-  };
-  return { db, drop };
-}
 
 async function fill(db: Db, count: number): Promise<number[]> {
   const homes = await insertHomes(
@@ -77,7 +47,7 @@ async function fill(db: Db, count: number): Promise<number[]> {
 }
 
 export async function benchInfocare(store: 'pglite' | 'postgres'): Promise<void> {
-  const opened = await openStore(store);
+  const opened = await openBenchStore(store, 'infocare');
   if (!opened) {
     console.log('  (PostgreSQL not reachable: skipped)');
     return;

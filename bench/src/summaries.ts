@@ -1,17 +1,7 @@
-// Energy summaries at scale: one real simulated home (a year of 1-minute readings through the ingest
-// path) among background homes whose half-hour rollups are generated in SQL (a year each), then
-// today/day/week/month/year for the real home through the service and through HTTP (inject), 200 runs
-// each. The target is p95 < 20 ms. Also prints the database size and this process' RSS (it is the
-// server: the app runs in-process, and on PGlite so does the database).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { demoHomes } from '@homeview/simulator';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { migrate } from '../../apps/server/src/db/migrate';
-import { openPglite } from '../../apps/server/src/db/pglite';
-import { openPostgres } from '../../apps/server/src/db/postgres';
 import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
@@ -20,7 +10,7 @@ import { insertHomes } from '../../apps/server/src/features/demo/repository';
 import { findHouseOf } from '../../apps/server/src/features/energy/repository';
 import { energyView, type SummaryUnit, summarise } from '../../apps/server/src/features/energy/service';
 import { percentile, rssMiB } from './machine';
-import { createScratchDatabase } from './postgres';
+import { openBenchStore } from './store';
 
 const RUNS = 200;
 const YEAR_S = 365 * 86_400;
@@ -30,26 +20,6 @@ const backgroundHomes = (): number => Number(process.env.BENCH_SUMMARY_HOMES ?? 
 
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-
-async function openStore(store: 'pglite' | 'postgres') {
-  if (store === 'postgres') {
-    const scratch = await createScratchDatabase('summaries');
-    if (!scratch) return null;
-    const db = await openPostgres(scratch.url, 4);
-    const drop = async () => {
-      await db.close();
-      await scratch.drop();
-    };
-    return { db, drop };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'homeview-bench-summaries-'));
-  const db = await openPglite(dir);
-  const drop = async () => {
-    await db.close();
-    await rm(dir, { recursive: true, force: true });
-  };
-  return { db, drop };
-}
 
 /** A year of generated half-hours for each background home, priced at flat rates, in SQL. */
 async function fillBackground(db: Db, count: number, from: number, to: number): Promise<number> {
@@ -108,7 +78,7 @@ const line = (label: string, ms: number[]) =>
   `    ${label.padEnd(34)} p50 ${f(percentile(ms, 50))}, p95 ${f(percentile(ms, 95))}, max ${f(ms.at(-1)!)}`;
 
 export async function benchSummaries(store: 'pglite' | 'postgres'): Promise<void> {
-  const opened = await openStore(store);
+  const opened = await openBenchStore(store, 'summaries');
   if (!opened) {
     console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: skipped.');
     return;
