@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TIME_UNITS, VIEW_TYPES } from '../codes';
 import { formObject, id, oneOf, optionalEpochSeconds, optionalField } from '../form';
-import { ApplianceStatus, Duration, epoch, Money } from './common';
+import { ApplianceStatus, ComparedGroup, Duration, epoch, Money } from './common';
 
 // §3 Appliance entry, Appliance list (InfoCare), Timeline event, Appliance detail; §7 /common/*appliances*.
 
@@ -96,6 +96,8 @@ export const ApplianceDetail = z.object({
   appliance_rankings: ApplianceRankings,
   comparable_rankings: ComparableRankings,
   time_series: z.array(ApplianceTimePoint),
+  /** Additive to §3: the comparable homes (the similar-homes group among homes with this appliance). */
+  compared: ComparedGroup.optional(),
 });
 export type ApplianceDetail = z.infer<typeof ApplianceDetail>;
 

@@ -1,5 +1,6 @@
 import { addDays, instantOfLocal, localDate } from '@homeview/domain';
 import type { Db } from '../../db/types';
+import { refreshApplianceDays } from '../readings/appliance-days';
 import { ingestApplianceEvents } from '../readings/ingest';
 import { backfillHouse } from './backfill';
 import type { InfocareHouse } from './repository';
@@ -29,12 +30,14 @@ export async function prepareDemoInfocare(db: Db, now: number): Promise<number> 
   const today = localDate(now, house.time_zone);
   const zone = house.time_zone;
   // Departures from her routine: a late morning (nothing before 10:40) and an afternoon with nothing.
-  const quiet = async (date: string, fromMin: number, toMin: number) =>
-    db.query('delete from appliance_events where house_id = $1 and start_ts >= $2 and start_ts < $3', [
+  const quiet = async (date: string, fromMin: number, toMin: number) => {
+    await db.query('delete from appliance_events where house_id = $1 and start_ts >= $2 and start_ts < $3', [
       house.id,
       instantOfLocal(date, fromMin * 60, zone),
       instantOfLocal(date, toMin * 60, zone),
     ]);
+    await refreshApplianceDays(db, house.id, zone, [date]); // appliance days follow their events
+  };
   await quiet(addDays(today, -2), 0, 10 * 60 + 40);
   await quiet(addDays(today, -1), 11 * 60 + 30, 20 * 60);
   const ovenDay = addDays(today, -3);
