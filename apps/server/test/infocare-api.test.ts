@@ -2,6 +2,7 @@ import { ActivityDetail, ActivitySingle, Alert, AlertsResponse, DashboardRespons
 import { addDays } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { alertsCsv, replayHouse } from '../src/features/infocare/backfill';
+import { loadSituation, RoutineCache } from '../src/features/infocare/engine';
 import { runInfocare } from '../src/features/infocare/job';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
@@ -177,6 +178,30 @@ describeEachDb('InfoCare API', (suite) => {
     await setNow(local(day3, 7, 50));
     await run();
     expect((await alerts()).alerts.filter((a) => a.timestamp >= local(day3, 0))).toEqual([]);
+  });
+
+  it('learns a routine once per local day and again when a past day changes', async () => {
+    const house = { id: houseId, owner_user_id: mum.id, time_zone: 'Europe/London' };
+    const cache = new RoutineCache();
+    const first = await loadSituation(suite.db, house, secs(), cache);
+    expect(cache.learned).toBe(1);
+    expect(first.routine?.hourShare[3]).toBe(0);
+    // Today's data (a run, readings) never makes it learn again: the routine is of the days before.
+    await ingestApplianceEvents(suite.db, houseId, [
+      { appliance_type_id: KETTLE, start: secs() - 120, end: secs() - 60, energy_wh: 100 },
+    ]);
+    await setNow(secs() + 60);
+    await loadSituation(suite.db, house, secs(), cache);
+    expect(cache.learned).toBe(1);
+    // A late event for a past day (a week ago, 03:00) is learned from on the next evaluation.
+    const past = addDays(TODAY, -8);
+    await ingestApplianceEvents(suite.db, houseId, [
+      { appliance_type_id: KETTLE, start: local(past, 3), end: local(past, 3, 3), energy_wh: 100 },
+    ]);
+    const again = await loadSituation(suite.db, house, secs(), cache);
+    expect(cache.learned).toBe(2);
+    expect(again.routine?.hourShare[3]).toBeGreaterThan(0);
+    expect(again.routine).toEqual((await loadSituation(suite.db, house, secs(), new RoutineCache())).routine);
   });
 
   it('answers daily and weekly activities in the contract shape, background loads left out', async () => {
