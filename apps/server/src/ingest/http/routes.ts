@@ -1,24 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import {
-  type ApplianceEventInput,
-  IngestError,
-  ingestApplianceEvents,
-  ingestReadings,
-} from '../../features/readings/ingest';
+import { IngestError, ingestApplianceEvents, ingestReadings } from '../../features/readings/ingest';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import {
-  parseAppliancePowerCsv,
-  ParseError,
-  parseReadingsJson,
-  type Reading,
-  readingsFormatFrom,
-  readingsLayout,
-} from '../formats';
+import { ParseError, parseReadingsJson, type Reading, readingsFormatFrom, readingsLayout } from '../formats';
 import { houseOfKey } from '../keys';
-import { BatchTooLarge, parseCsvLinedYielding } from '../lined';
-import { PowerIngestor } from '../power';
+import { BatchTooLarge, parseCsvLinedYielding, yieldingSlices } from '../lined';
+import { type PowerBatch, readPowerBatch } from '../power';
 import { powerQuery, readingsQuery } from './schemas';
 
 // Ingest for devices and scripts, outside /api/v3 (README "Ingest API"): a house key as a Bearer token
@@ -49,6 +37,9 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<n
     throw new HttpError(401, 'The ingest key is not known; ask for a new one.', undefined, challenge);
   return houseId;
 }
+
+/** A text/csv body as the parser left it ('' when there was none). */
+const csvText = (request: FastifyRequest): string => (typeof request.body === 'string' ? request.body : '');
 
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -87,7 +78,7 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
     const format = readingsFormatFrom(query.format);
     if (!format.ok) throw format.error;
     const parsed = await parseCsvLinedYielding(
-      request.body as string,
+      csvText(request),
       readingsLayout(format.value),
       INGEST_BATCH_LIMIT,
     );
@@ -102,36 +93,15 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
   return { rows: parsed.value, lines: null, replace };
 }
 
-interface PowerBatch {
-  readings: Reading[];
-  lines: number[];
-  events: ApplianceEventInput[];
-  skipped: string[];
-}
-
-function powerBatch(request: FastifyRequest): PowerBatch {
+async function powerBatch(request: FastifyRequest): Promise<PowerBatch> {
   const query = parse(powerQuery, request.query);
   if (mediaType(request) !== 'text/csv') throw new HttpError(415, 'Unsupported content type: send text/csv.');
-  const parsed = parseAppliancePowerCsv(request.body as string, {
+  const options = {
     interval_s: query.interval_s,
     ...(query.naive_time_zone === undefined ? {} : { naiveTimeZone: query.naive_time_zone }),
     onUnmapped: query.unmapped,
-  });
-  if (!parsed.ok) throw parsed.error;
-  const { columns, samples } = parsed.value;
-  if (samples.length > INGEST_BATCH_LIMIT) throw new BatchTooLarge(INGEST_BATCH_LIMIT);
-  const ingestor = new PowerIngestor(columns);
-  const batch: PowerBatch = { readings: [], lines: [], events: [], skipped: ingestor.skipped };
-  for (const sample of samples) {
-    const out = ingestor.push(sample);
-    if (out.reading !== null) {
-      batch.readings.push(out.reading.value);
-      batch.lines.push(out.reading.line);
-    }
-    batch.events.push(...out.events);
-  }
-  batch.events.push(...ingestor.finish());
-  return batch;
+  };
+  return readPowerBatch(yieldingSlices(csvText(request)), options, INGEST_BATCH_LIMIT);
 }
 
 export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -178,7 +148,7 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     scope.post(POWER_PATH, { bodyLimit: INGEST_BODY_LIMIT }, async (request, reply) => {
       const houseId = houseOf(request);
-      const batch = powerBatch(request);
+      const batch = await powerBatch(request);
       try {
         const result = await ctx.db.transaction(async (tx) => ({
           readings: await ingestReadings(tx, houseId, batch.readings, { now: nowSeconds(ctx) }),
