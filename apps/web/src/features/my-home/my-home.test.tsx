@@ -104,6 +104,31 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(calls.some((c) => c.url.includes('timescale=day') && !c.url.includes('timestamp'))).toBe(true);
   });
 
+  it("Timeline shows the house's day and times (its time_zone), not the browser's", async () => {
+    logIn();
+    const asked: string[] = [];
+    const start = Date.parse('2024-11-05T00:00:00Z') / 1000; // 09:00 in Tokyo
+    stubApi({
+      'GET /common/appliances/timeline/': (call): Reply => {
+        asked.push(query(call.url).timestamp ?? '-');
+        return {
+          body: {
+            events: [{ appliance_type_id: 1, icon: 'kettle', name: 'Kettle', start_timestamp: start }],
+            time_zone: 'Asia/Tokyo',
+          },
+        };
+      },
+    });
+    renderApp('/my-home/usage');
+    expect((await screen.findByText('Kettle')).closest('li')?.textContent).toContain('09:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(asked.length).toBe(2));
+    // The day asked for is the day before today in Tokyo: its local noon.
+    const tokyoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const yesterday = new Date(Date.parse(`${tokyoToday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect(Number(asked[1])).toBe(Date.parse(`${yesterday}T03:00:00Z`) / 1000);
+  });
+
   it('Rankings names the group compared against and charts you, similar and all homes', async () => {
     logIn();
     stubApi({

@@ -44,7 +44,7 @@ export function ApplianceDetailPage() {
 function Detail({ data }: { data: ApplianceDetail }) {
   const r = data.appliance_rankings;
   const c = data.comparable_rankings;
-  const labels = data.time_series.map((p) => weekdayDayLabel(p.timestamp));
+  const labels = data.time_series.map((p) => weekdayDayLabel(p.timestamp, data.time_zone));
   const place = (n: number) => `${ordinal(n)} of ${r.out_of}`;
   return (
     <>
