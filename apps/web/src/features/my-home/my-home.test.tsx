@@ -220,6 +220,7 @@ describe('HomeView screens (spec §2.2)', () => {
           appliance_rankings: { cost: 2, duration: 3, consumption: 1, out_of: 3 },
           comparable_rankings: { cost: 0.35, duration: 5, consumption: 0.375 },
           time_series: Array.from({ length: 28 }, (_, i) => point(i)),
+          compared: { group: 'same_size', description: 'Flat homes with 2 occupants', homes: 2 },
         },
       },
     });
@@ -228,6 +229,9 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(screen.getByRole('link', { name: 'My Home' }).getAttribute('href')).toBe('/my-home');
     expect((await screen.findByText('2nd of 3')).tagName).toBe('DD');
     expect(screen.getByText('1st of 3')).toBeTruthy();
+    expect(screen.getByTestId('appliance-compared').textContent).toBe(
+      'Comparing against Flat homes with 2 occupants that have one (2 homes)',
+    );
     expect(screen.getByRole('figure', { name: 'Kettle: energy per day' })).toBeTruthy();
   });
 

@@ -50,6 +50,12 @@ function Detail({ data }: { data: ApplianceDetail }) {
     <>
       <section className="card" aria-label="How it compares">
         <h2 className="card__title">Last 4 weeks, against homes with the same appliance</h2>
+        {data.compared ? (
+          <p data-testid="appliance-compared">
+            Comparing against {data.compared.description} that have one ({data.compared.homes}{' '}
+            {data.compared.homes === 1 ? 'home' : 'homes'})
+          </p>
+        ) : null}
         <p className="muted">
           Your place among {r.out_of === 1 ? 'the 1 home' : `${r.out_of} homes`}; 1st is the lowest.
         </p>
