@@ -33,6 +33,8 @@ export const EnergyDetail = z.object({
   used_appliances: z.array(ApplianceEntry),
   most_used_appliances: z.array(ApplianceEntry),
   most_costly_appliances: z.array(ApplianceEntry),
+  /** Additive to §3: the house's IANA zone, in which screens show the answer's times and dates. */
+  time_zone: z.string().optional(),
 });
 export type EnergyDetail = z.infer<typeof EnergyDetail>;
 

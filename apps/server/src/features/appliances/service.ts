@@ -111,6 +111,7 @@ export async function timeline(
       name: r.name,
       start_timestamp: r.start_ts,
     })),
+    time_zone: house.time_zone,
   };
 }
 
@@ -233,5 +234,6 @@ export async function applianceDetail(
       comparable: usage(averageOf(dayOf(i, others), others.length)),
     })),
     compared: { ...compared, homes: others.length },
+    time_zone: zone,
   };
 }
