@@ -4,6 +4,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { alertsCsv, replayHouse } from '../src/features/infocare/backfill';
 import { loadSituation, RoutineCache } from '../src/features/infocare/engine';
 import { runInfocare } from '../src/features/infocare/job';
+import { InfocareTimer } from '../src/features/infocare/timer';
+import { createApiKey } from '../src/ingest/keys';
+import { syntheticReadings } from './support/energy';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
 import { createSmsSender } from '../src/sms/sms';
@@ -375,5 +378,43 @@ describeEachDb('InfoCare API', (suite) => {
     expect(
       (await suite.db.query('select id, cause, cleared_at from infocare_alerts order by id')).rows,
     ).toEqual(stored);
+  });
+
+  it('judges a house again soon after its data arrives, so "no data" clears without waiting for the timer', async () => {
+    const lastReading = local(addDays(TODAY, 2), 7, 50);
+    await setNow(lastReading + 40 * 60);
+    await run();
+    const open = async () =>
+      (
+        await suite.db.query<{ name: string }>(
+          'select name from infocare_alerts where house_id = $1 and cleared_at is null',
+          [houseId],
+        )
+      ).rows.map((r) => r.name);
+    expect(await open()).toContain('No data');
+    await setNow(secs() + 60);
+    const timer = new InfocareTimer({
+      db: suite.db,
+      mailer: { transport: 'outbox', send: async () => {}, close() {} },
+      sms: { transport: 'outbox', send: async () => {} },
+      clock: t.clock,
+      intervalS: 0, // no every-minute run: only the arrival hook
+      debounceMs: 3_600_000, // evaluated below when the test asks, never by the clock
+    });
+    timer.start();
+    try {
+      const key = await createApiKey(suite.db, houseId);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/v1/readings',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: { readings: syntheticReadings(lastReading, secs() - (secs() % 300), 5) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await timer.evaluateArrived();
+      expect(await open()).not.toContain('No data');
+    } finally {
+      await timer.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { dataArrived } from '../../features/infocare/arrivals';
 import { IngestError, ingestApplianceEvents, ingestReadings } from '../../features/readings/ingest';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/validate';
@@ -137,10 +138,12 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
       const houseId = houseOf(request);
       const batch = await readingsBatch(request);
       try {
-        return await ingestReadings(ctx.db, houseId, batch.rows, {
+        const stored = await ingestReadings(ctx.db, houseId, batch.rows, {
           now: nowSeconds(ctx),
           replace: batch.replace,
         });
+        dataArrived(ctx.db, houseId); // InfoCare judges the house again soon (features/infocare/arrivals)
+        return stored;
       } catch (error) {
         return refuse(reply, error, batch.lines);
       }
@@ -154,6 +157,7 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
           readings: await ingestReadings(tx, houseId, batch.readings, { now: nowSeconds(ctx) }),
           events: await ingestApplianceEvents(tx, houseId, batch.events),
         }));
+        dataArrived(ctx.db, houseId);
         return {
           stored: result.readings.stored + result.events.stored,
           duplicates: result.readings.duplicates + result.events.duplicates,
