@@ -1,4 +1,4 @@
-import { messages, type Settings } from '@homeview/contract';
+import { messages, PHONE_MESSAGE, type Settings } from '@homeview/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, type RecordedCall, renderApp, type Reply, stubApi } from '../../test/app';
@@ -153,5 +153,33 @@ describe('account cards (spec §2.4)', () => {
       '/account/infocare/tariff',
     );
     expect(screen.getByRole('link', { name: /Alerts/ })).toBeTruthy();
+  });
+});
+
+describe("carer's phone for SMS alerts (issue 9)", () => {
+  it("checks the number with the contract's rule and saves it, in E.164, on the carer's own id", async () => {
+    logIn();
+    const posts: URLSearchParams[] = [];
+    stubApi({
+      'GET /common/settings/': (call) => ({
+        body: call.url.includes('user_id=11') ? { ...settings(3), phone: null } : settings(3),
+      }),
+      'POST /common/settings/': (call) => {
+        posts.push(call.body);
+        return { body: { ...settings(3), phone: call.body.get('phone') } };
+      },
+    });
+    renderApp('/account/infocare/alerts');
+    const phone = await screen.findByLabelText('Mobile number for SMS alerts');
+    expect(screen.getByText(/SMS alerts cannot reach you/)).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save number' }));
+    expect(screen.getByText(PHONE_MESSAGE)).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    fireEvent.change(phone, { target: { value: '07700 900123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save number' }));
+    expect(await screen.findByText('Mobile number saved')).toBeTruthy();
+    expect(Object.fromEntries(posts[0] ?? [])).toEqual({ user_id: '11', phone: '+447700900123' });
+    expect((phone as HTMLInputElement).value).toBe('+447700900123');
   });
 });
