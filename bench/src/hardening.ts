@@ -13,6 +13,8 @@ import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPglite } from '../../apps/server/src/db/pglite';
 import { openPostgres } from '../../apps/server/src/db/postgres';
@@ -23,6 +25,7 @@ import { createApiKey } from '../../apps/server/src/ingest/keys';
 import { startProduct } from '../../e2e/src/product';
 import { percentile } from './machine';
 import { createScratchDatabase } from './postgres';
+import { openBenchStore } from './store';
 
 const load = () =>
   `load ${loadavg()
@@ -93,9 +96,9 @@ async function loginFigures(url: string): Promise<void> {
 const PASSWORD = 'Bench-Pass1!';
 
 /** The accounts and ingest key the scenarios use, written before the server starts. */
-async function prepare(db: Db): Promise<string> {
+async function prepare(db: Db, iterations = 600_000): Promise<string> {
   await migrate(db);
-  const hasher = new PasswordHasher(600_000);
+  const hasher = new PasswordHasher(iterations);
   const account = (username: string) =>
     createAccount(db, hasher, {
       username,
@@ -257,9 +260,66 @@ async function ingestFigures(url: string, key: string): Promise<void> {
   await underAttack(url, 'such JSON bodies', readings);
 }
 
+/**
+ * Runs `fn` while a chain of setImmediate turns notes the CPU time (this process) between two turns:
+ * the longest is the longest the event loop was held, a figure the machine's load does not inflate.
+ */
+async function heldCpu<T>(fn: () => Promise<T>): Promise<{ value: T; maxMs: number; turns: number }> {
+  let last = process.cpuUsage();
+  let maxMs = 0;
+  let turns = 0;
+  let done = false;
+  const note = () => {
+    const now = process.cpuUsage(last);
+    maxMs = Math.max(maxMs, (now.user + now.system) / 1000);
+    last = process.cpuUsage();
+  };
+  const tick = () => {
+    note();
+    turns++;
+    if (!done) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const value = await fn();
+  done = true;
+  note();
+  return { value, maxMs, turns };
+}
+
+/** The same hostile keyed bodies through the app in this process (inject), measuring the loop holds. */
+export async function loopHoldFigures(store: 'pglite' | 'postgres'): Promise<void> {
+  const opened = await openBenchStore(store, 'hardening-hold');
+  if (!opened) return;
+  const key = await prepare(opened.db, 1000);
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'fatal', WEB_DIST: '/nonexistent', PASSWORD_ITERATIONS: '1000' }),
+    db: opened.db,
+  });
+  await app.ready();
+  try {
+    const auth = { authorization: `Bearer ${key}` };
+    const bodies = [
+      ['appliance-power CSV', '/api/ingest/v1/appliance-power?interval_s=8', 'text/csv', hostilePowerCsv()],
+      ['readings JSON', '/api/ingest/v1/readings', 'application/json', hostileReadingsJson()],
+    ] as const;
+    for (const [label, url, type, body] of bodies) {
+      const held = await heldCpu(() =>
+        app.inject({ method: 'POST', url, headers: { ...auth, 'content-type': type }, payload: body }),
+      );
+      console.log(
+        `  in-process, keyed ${(body.length / 1e6).toFixed(1)} MB ${label}: ${held.value.statusCode}; the event loop turned ${held.turns} times, held at most ${f(held.maxMs)} of CPU at a time (${load()})`,
+      );
+    }
+  } finally {
+    await app.close();
+    await opened.drop();
+  }
+}
+
 export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void> {
   console.log(`  ${load()} at the start`);
   if (store === 'pglite') await hashingFigures();
+  await loopHoldFigures(store);
   const scratch = store === 'postgres' ? await createScratchDatabase('hardening') : null;
   if (store === 'postgres' && !scratch) {
     console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: skipped.');

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { IngestError, ingestApplianceEvents, ingestReadings } from '../../features/readings/ingest';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { ParseError, parseReadingsJson, type Reading, readingsFormatFrom, readingsLayout } from '../formats';
+import { ParseError, type Reading, readingsFormatFrom, readingsLayout, readReadingsJson } from '../formats';
 import { parseJsonYielding } from '../json';
 import { houseOfKey } from '../keys';
 import { BatchTooLarge, parseCsvLinedYielding, yieldingSlices } from '../lined';
@@ -90,9 +90,7 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
   const body = await parseJsonYielding(bodyText(request));
   const list = (body as { readings?: unknown } | null)?.readings;
   if (Array.isArray(list) && list.length > INGEST_BATCH_LIMIT) throw new BatchTooLarge(INGEST_BATCH_LIMIT);
-  const parsed = parseReadingsJson(body);
-  if (!parsed.ok) throw parsed.error;
-  return { rows: parsed.value, lines: null, replace };
+  return { rows: await readReadingsJson(body), lines: null, replace };
 }
 
 async function powerBatch(request: FastifyRequest): Promise<PowerBatch> {
