@@ -4,7 +4,8 @@ import { dataArrived } from '../../features/infocare/arrivals';
 import { IngestError, ingestApplianceEvents, ingestReadings } from '../../features/readings/ingest';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { ParseError, parseReadingsJson, type Reading, readingsFormatFrom, readingsLayout } from '../formats';
+import { ParseError, type Reading, readingsFormatFrom, readingsLayout, readReadingsJson } from '../formats';
+import { parseJsonYielding } from '../json';
 import { houseOfKey } from '../keys';
 import { BatchTooLarge, parseCsvLinedYielding, yieldingSlices } from '../lined';
 import { type PowerBatch, readPowerBatch } from '../power';
@@ -39,8 +40,8 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<n
   return houseId;
 }
 
-/** A text/csv body as the parser left it ('' when there was none). */
-const csvText = (request: FastifyRequest): string => (typeof request.body === 'string' ? request.body : '');
+/** A text/csv or JSON body as the scope's parsers leave it, unparsed ('' when there was none). */
+const bodyText = (request: FastifyRequest): string => (typeof request.body === 'string' ? request.body : '');
 
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -79,7 +80,7 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
     const format = readingsFormatFrom(query.format);
     if (!format.ok) throw format.error;
     const parsed = await parseCsvLinedYielding(
-      csvText(request),
+      bodyText(request),
       readingsLayout(format.value),
       INGEST_BATCH_LIMIT,
     );
@@ -87,11 +88,10 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
   }
   if (type !== 'application/json') throw new HttpError(415, UNSUPPORTED);
   if (query.format !== undefined) throw new ParseError(null, 'format', 'is only for text/csv bodies');
-  const list = (request.body as { readings?: unknown } | null)?.readings;
+  const body = await parseJsonYielding(bodyText(request));
+  const list = (body as { readings?: unknown } | null)?.readings;
   if (Array.isArray(list) && list.length > INGEST_BATCH_LIMIT) throw new BatchTooLarge(INGEST_BATCH_LIMIT);
-  const parsed = parseReadingsJson(request.body);
-  if (!parsed.ok) throw parsed.error;
-  return { rows: parsed.value, lines: null, replace };
+  return { rows: await readReadingsJson(body), lines: null, replace };
 }
 
 async function powerBatch(request: FastifyRequest): Promise<PowerBatch> {
@@ -102,13 +102,18 @@ async function powerBatch(request: FastifyRequest): Promise<PowerBatch> {
     ...(query.naive_time_zone === undefined ? {} : { naiveTimeZone: query.naive_time_zone }),
     onUnmapped: query.unmapped,
   };
-  return readPowerBatch(yieldingSlices(csvText(request)), options, INGEST_BATCH_LIMIT);
+  return readPowerBatch(yieldingSlices(bodyText(request)), options, INGEST_BATCH_LIMIT);
 }
 
 export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
     // Text bodies only here: the rest of the app keeps refusing anything but forms and JSON.
     scope.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // JSON too is left as text here, and parsed by the route a slice at a time (parseJsonYielding).
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         const mb = INGEST_BODY_LIMIT / 1024 / 1024;
