@@ -20,13 +20,14 @@ export function TimelineDay() {
   }, [answeredZone]);
   const events = timeline.data?.events;
   return (
-    <section className="card timeline" aria-label="Timeline">
+    <section className="card usage-timeline" aria-label="Timeline">
       <div className="period-picker">
         <button type="button" className="button button--secondary" onClick={() => setOffset(offset - 1)}>
           Previous
         </button>
         <p className="period-picker__label" aria-live="polite">
-          {offset === 0 ? `Today, ${dateLabel(date, false)}` : dateLabel(date)}
+          {offset === 0 ? 'Today, ' : null}
+          <span className="period-picker__date">{dateLabel(date, offset !== 0)}</span>
         </p>
         <button
           type="button"
