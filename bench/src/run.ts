@@ -9,6 +9,7 @@ import { benchIngest } from './ingest';
 import { machineLine } from './machine';
 import { benchServer } from './server';
 import { benchSummaries } from './summaries';
+import { benchWebBundle } from './web-bundle';
 
 const benches = {
   'first-start': { title: 'Embedded first start with the default demo', run: benchFirstStart },
@@ -18,6 +19,7 @@ const benches = {
   hardening: { title: 'Login throttle, login timing, hostile ingest bodies', run: benchHardening },
   homeview: { title: 'HomeView calls (rankings, appliances) at 1,000 homes', run: benchHomeView },
   infocare: { title: 'InfoCare: one evaluation run over many homes, replay speed', run: benchInfocare },
+  'web-bundle': { title: 'JavaScript fetched to show each first screen', run: benchWebBundle },
 } as const;
 type BenchName = keyof typeof benches;
 

@@ -102,6 +102,11 @@ describe('InfoCare in a real browser', () => {
     const headline = await page.locator('#attention-heading').textContent();
     expect(headline).toBe(headlineOf(api.unviewed?.total ?? 0));
     expect(await page.locator('.alert-list article').count()).toBe(api.alerts.length);
+    // Every card draws its alert's icon beside the name, hidden from assistive technology.
+    expect(await page.locator('.alert-list article .alert-card__icon[aria-hidden="true"]').count()).toBe(
+      api.alerts.length,
+    );
+    expect(await page.locator('.alert-list article path[data-icon="plug"]').count()).toBe(0);
     if (api.routine) {
       expect(await page.locator('.routine__sentence').textContent()).toBe(api.routine.sentence);
     }
@@ -212,6 +217,12 @@ describe('InfoCare in a real browser', () => {
     expect(titles.map((t) => t.replace(/\d+ off alerts?$/, ''))).toEqual(
       weekly.activities.map((a) => a.activity_type),
     );
+
+    // Each activity's icon is drawn (a known name from the API, not the fallback plug).
+    expect(await page.locator('.activity-chart__title svg[aria-hidden="true"] path').count()).toBe(
+      weekly.activities.length,
+    );
+    expect(await page.locator('.activity-chart__title path[data-icon="plug"]').count()).toBe(0);
 
     if (weekly.previous !== null) {
       await page.getByRole('button', { name: 'Previous week' }).click();

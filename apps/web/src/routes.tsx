@@ -1,30 +1,56 @@
 import type { RouteObject } from 'react-router';
-import { AccountHubPage } from './features/account/pages/AccountHubPage';
-import { AccountLevelPage } from './features/account/pages/AccountLevelPage';
-import { AlertsPage } from './features/account/pages/AlertsPage';
-import { ApplianceEditPage } from './features/account/pages/ApplianceEditPage';
-import { AppliancesPage as AccountAppliancesPage } from './features/account/pages/AppliancesPage';
-import { DoNotDisturbPage } from './features/account/pages/DoNotDisturbPage';
-import { EmailReportPage } from './features/account/pages/EmailReportPage';
-import { ForgotPasswordPage } from './features/account/pages/ForgotPasswordPage';
-import { HolidayModePage } from './features/account/pages/HolidayModePage';
-import { PasswordPage } from './features/account/pages/PasswordPage';
-import { ResetPasswordPage } from './features/account/pages/ResetPasswordPage';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { ChooserPage } from './features/chooser/pages/ChooserPage';
-import { ApplianceDetailPage } from './features/my-home/pages/ApplianceDetailPage';
-import { AppliancesPage } from './features/my-home/pages/AppliancesPage';
-import { FeedbackPage } from './features/my-home/pages/FeedbackPage';
-import { RankingsPage } from './features/my-home/pages/RankingsPage';
-import { TodayPage } from './features/my-home/pages/TodayPage';
-import { UsagePage } from './features/my-home/pages/UsagePage';
 import { NotFoundPage } from './features/not-found/pages/NotFoundPage';
 import { infoCareRoutes } from './features/parents-home/routes';
-import { SetupPage } from './features/setup/pages/SetupPage';
 import { tariffRoutes } from './features/tariff/routes';
+import { lazyPage } from './shared/layout/lazyPage';
 import { RequireUser } from './shared/layout/RequireUser';
 import { Root } from './shared/layout/Root';
 import { RouteError } from './shared/layout/RouteError';
+
+// Code splitting: the sign-in screens and the chooser are in the first bundle; every other screen is
+// fetched when first opened (shared/layout/lazyPage). An eager `import { P } from '…'` becomes
+// `const P = lazyPage(() => import('…'), 'P');` and the route entry stays `element: <P />`.
+const AccountHubPage = lazyPage(() => import('./features/account/pages/AccountHubPage'), 'AccountHubPage');
+const AccountLevelPage = lazyPage(
+  () => import('./features/account/pages/AccountLevelPage'),
+  'AccountLevelPage',
+);
+const AlertsPage = lazyPage(() => import('./features/account/pages/AlertsPage'), 'AlertsPage');
+const ApplianceEditPage = lazyPage(
+  () => import('./features/account/pages/ApplianceEditPage'),
+  'ApplianceEditPage',
+);
+const AccountAppliancesPage = lazyPage(
+  () => import('./features/account/pages/AppliancesPage'),
+  'AppliancesPage',
+);
+const DoNotDisturbPage = lazyPage(
+  () => import('./features/account/pages/DoNotDisturbPage'),
+  'DoNotDisturbPage',
+);
+const EmailReportPage = lazyPage(() => import('./features/account/pages/EmailReportPage'), 'EmailReportPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('./features/account/pages/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const HolidayModePage = lazyPage(() => import('./features/account/pages/HolidayModePage'), 'HolidayModePage');
+const PasswordPage = lazyPage(() => import('./features/account/pages/PasswordPage'), 'PasswordPage');
+const ResetPasswordPage = lazyPage(
+  () => import('./features/account/pages/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const ApplianceDetailPage = lazyPage(
+  () => import('./features/my-home/pages/ApplianceDetailPage'),
+  'ApplianceDetailPage',
+);
+const AppliancesPage = lazyPage(() => import('./features/my-home/pages/AppliancesPage'), 'AppliancesPage');
+const FeedbackPage = lazyPage(() => import('./features/my-home/pages/FeedbackPage'), 'FeedbackPage');
+const RankingsPage = lazyPage(() => import('./features/my-home/pages/RankingsPage'), 'RankingsPage');
+const TodayPage = lazyPage(() => import('./features/my-home/pages/TodayPage'), 'TodayPage');
+const UsagePage = lazyPage(() => import('./features/my-home/pages/UsagePage'), 'UsagePage');
+const SetupPage = lazyPage(() => import('./features/setup/pages/SetupPage'), 'SetupPage');
 
 // Every screen of the app. A new screen is one line: public ones under `publicRoutes`, the rest (which
 // need a stored user, spec §2) under `protectedRoutes`. Only screens that exist are registered.

@@ -6,6 +6,10 @@ import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
 import { routes } from '../routes';
+import { preloadPages } from '../shared/layout/lazyPage';
+
+// Screens are code-split (shared/layout/lazyPage): fetch them all before any test renders one.
+await preloadPages();
 
 const contractViolations: string[] = [];
 

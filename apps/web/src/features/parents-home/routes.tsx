@@ -1,11 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { ActivitiesPage } from './activities/ActivitiesPage';
-import { ActivityAlertsPage, ActivityPage } from './activities/ActivityPage';
-import { AlertsPage } from './alerts/AlertsPage';
-import { AppliancePage } from './appliances/AppliancePage';
-import { AppliancesPage } from './appliances/AppliancesPage';
-import { AlertFeedbackPage } from './feedback/AlertFeedbackPage';
-import { FeedbackPage } from './feedback/FeedbackPage';
+import { lazyPage } from '../../shared/layout/lazyPage';
+
+// All of InfoCare is one lazily loaded chunk (./pages): none of it is in the first bundle.
+const load = () => import('./pages');
+const ActivitiesPage = lazyPage(load, 'ActivitiesPage');
+const ActivityAlertsPage = lazyPage(load, 'ActivityAlertsPage');
+const ActivityPage = lazyPage(load, 'ActivityPage');
+const AlertsPage = lazyPage(load, 'AlertsPage');
+const AppliancePage = lazyPage(load, 'AppliancePage');
+const AppliancesPage = lazyPage(load, 'AppliancesPage');
+const AlertFeedbackPage = lazyPage(load, 'AlertFeedbackPage');
+const FeedbackPage = lazyPage(load, 'FeedbackPage');
 
 /** InfoCare's screens (spec §2.3), all behind a stored user. */
 export const infoCareRoutes: RouteObject[] = [

@@ -1,9 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { EditRatesPage } from './pages/EditRatesPage';
-import { EditTimePage } from './pages/EditTimePage';
-import { StandingChargePage } from './pages/StandingChargePage';
-import { TariffInfoPage } from './pages/TariffInfoPage';
-import { TariffPage } from './pages/TariffPage';
+import { lazyPage } from '../../shared/layout/lazyPage';
+
+// The tariff editor is one lazily loaded chunk (./pages), fetched when a tariff screen is first opened.
+const load = () => import('./pages');
+const EditRatesPage = lazyPage(load, 'EditRatesPage');
+const EditTimePage = lazyPage(load, 'EditTimePage');
+const StandingChargePage = lazyPage(load, 'StandingChargePage');
+const TariffInfoPage = lazyPage(load, 'TariffInfoPage');
+const TariffPage = lazyPage(load, 'TariffPage');
 
 /** The tariff editor (spec §2.4), behind a stored user. */
 export const tariffRoutes: RouteObject[] = [

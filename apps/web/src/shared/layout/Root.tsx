@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoading } from './lazyPage';
 import { ScrollToTop } from './ScrollToTop';
 
 /** The frame around every screen. Each page renders its own header and a <main id="main">. */
@@ -9,7 +11,9 @@ export function Root() {
         Skip to content
       </a>
       <ScrollToTop />
-      <Outlet />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

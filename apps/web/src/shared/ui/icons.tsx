@@ -59,7 +59,7 @@ export function ChevronIcon({ className }: IconProps) {
 }
 
 /** Line icons of the dashboards' header and bottom bar: 24 px grid, drawn with the text colour. */
-function LineIcon({ className, children }: IconProps & { children: ReactNode }) {
+export function LineIcon({ className, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       className={className ?? 'line-icon'}

@@ -1,15 +1,16 @@
 import type { ApplianceEntry } from '@homeview/contract/web';
 import { Link } from 'react-router';
+import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { energy, money, shareOf } from '../display';
 
 // Appliance lists of the energy views (spec §2.2): icon, name, time and cost, an 'On' marker for those on
 // in the past hour, and each one's share of the period's cost.
 
-/** The appliance's icon: its initial on a tinted disc, named by the text beside it. */
+/** The appliance's icon drawn on a tinted disc, named by the text beside it (`name`). */
 export function ApplianceBadge({ name, icon }: { name: string; icon: string }) {
   return (
-    <span className={`appliance-badge appliance-badge--${icon}`} aria-hidden="true">
-      {name.slice(0, 1).toUpperCase()}
+    <span className={`appliance-badge appliance-badge--${icon}`} aria-hidden="true" data-name={name}>
+      <ThingIcon name={icon} />
     </span>
   );
 }

@@ -2,6 +2,7 @@ import type { ActivitySingle } from '@homeview/contract/web';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { AlertCard } from '../alerts/AlertCard';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { QuietEmpty } from '../components/QuietEmpty';
@@ -97,7 +98,9 @@ function Appliances({ name, data }: { name: string; data: ActivitySingle }) {
         <ul className="link-list">
           {data.activity.appliances.map((a) => (
             <li key={a.appliance_type_id}>
-              <Link to={`/parents-home/appliance/${a.appliance_type_id}`}>{a.name}</Link>
+              <Link to={`/parents-home/appliance/${a.appliance_type_id}`}>
+                <ThingIcon name={a.icon} /> {a.name}
+              </Link>
             </li>
           ))}
         </ul>

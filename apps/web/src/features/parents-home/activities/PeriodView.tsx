@@ -1,3 +1,4 @@
+import { ThingIcon } from '../../../shared/ui/thingIcons';
 import type { ActivityDetail } from '@homeview/contract/web';
 import { useId, useState } from 'react';
 import { SegmentChart } from '../../../shared/charts';
@@ -116,6 +117,7 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
             return (
               <div key={activity.activity_id} className="card activity-chart">
                 <h2 className="activity-chart__title">
+                  <ThingIcon name={activity.icon} />
                   {activity.activity_type}
                   {inactive && inactive.num_inac_alerts > 0 ? (
                     <span className="activity-chart__alerts">

@@ -1,3 +1,4 @@
+import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { messages } from '@homeview/contract/web';
 import { Link } from 'react-router';
 import { formatTime } from '../../../shared/format';
@@ -67,7 +68,9 @@ export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
               >
                 {formatTime(new Date(event.start_timestamp * 1000))}
               </Link>
-              <span className="timeline__name">{event.name}</span>
+              <span className="timeline__name">
+                <ThingIcon name={event.icon} /> {event.name}
+              </span>
             </li>
           ))}
         </ol>

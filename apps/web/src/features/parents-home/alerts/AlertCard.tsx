@@ -6,6 +6,7 @@ import { formatDate, formatTime } from '../../../shared/format';
 import { getIsDemoUser } from '../../../shared/storage';
 import { Alert } from '../../../shared/ui/Alert';
 import { ChevronIcon } from '../../../shared/ui/icons';
+import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { needsAttention, useAlertAnswer } from './queries';
 
 /** The element id a lozenge scrolls to. */
@@ -58,6 +59,7 @@ export function AlertCard({
           aria-controls={bodyId}
           onClick={toggle}
         >
+          <ThingIcon name={alert.icon} className="thing-icon alert-card__icon" />
           <span className={`level level--${label.toLowerCase()}`}>{label}</span>
           <span className="alert-card__name">{alert.name}</span>
           <span className="alert-card__when">

@@ -1,3 +1,4 @@
+import { ThingIcon } from '../../../shared/ui/thingIcons';
 import type { ViewType } from '@homeview/contract/web';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
@@ -62,6 +63,7 @@ function ApplianceList({ dependantId, viewType }: { dependantId: number; viewTyp
         <ul className="appliance-list">
           {appliances.map((a) => (
             <li key={a.appliance_type_id} className="appliance-list__item">
+              <ThingIcon name={a.icon} />
               <Link to={`/parents-home/appliance/${a.appliance_type_id}`} className="appliance-list__name">
                 {a.name}
               </Link>
