@@ -1,6 +1,7 @@
 import { migrate } from '../../apps/server/src/db/migrate';
 import type { Db } from '../../apps/server/src/db/types';
 import { replayHouse } from '../../apps/server/src/features/infocare/backfill';
+import { RoutineCache } from '../../apps/server/src/features/infocare/engine';
 import { runInfocare } from '../../apps/server/src/features/infocare/job';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
 import { openBenchStore } from './store';
@@ -43,6 +44,36 @@ async function fill(db: Db, count: number): Promise<number[]> {
       [ids.slice(i, i + 100), DAY0, DAYS + 1], // today too: its morning has happened
     );
   }
+  // A meter on each home (1-minute readings), so silence is inactivity, not "no data": every past day
+  // fully covered, and yesterday's and today's half-hours and raw readings up to NOW.
+  const since = NOW - ((NOW - DAY0) % 86_400) - 86_400; // yesterday's midnight (UTC = London in November)
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    await db.query(
+      `insert into daily_rollups (house_id, day, day_start, slots, data_slots, covered_s, first_ts, latest_end,
+         import_wh, export_wh, generation_wh, consumed_wh, import_cost, export_income, generation_income,
+         standing_charge)
+       select h, to_timestamp($2::bigint + d * 86400)::date, $2::bigint + d * 86400, 48, 48, 86400,
+              $2::bigint + d * 86400, $2::bigint + (d + 1) * 86400, 8000, 0, 0, 8000, 0, 0, 0, 0
+         from unnest($1::int[]) h, generate_series(0, $3 - 1) d`,
+      [chunk, DAY0, DAYS],
+    );
+    await db.query(
+      `insert into rollups (house_id, slot_start, covered_s, import_wh, export_wh, generation_wh, import_cost,
+         export_income, generation_income)
+       select h, s, 1800, 150, 0, 0, 0, 0, 0
+         from unnest($1::int[]) h, generate_series($2::bigint, $3::bigint - 1800, 1800) s`,
+      [chunk, since, NOW],
+    );
+    await db.query(
+      `insert into reading_blocks (house_id, block_start, gaps, interval_s, import_wh, export_wh, generation_wh)
+       select h, b, array_fill(60, array[n]::int[]), array_fill(60, array[n]::int[]), array_fill(2, array[n]::int[]),
+              array_fill(0, array[n]::int[]), array_fill(0, array[n]::int[])
+         from unnest($1::int[]) h,
+              (values ($2::bigint, 1439), ($2::bigint + 86400, ($3::bigint - $2::bigint - 86400) / 60 - 1)) v(b, n)`,
+      [chunk, since, NOW],
+    );
+  }
   return ids;
 }
 
@@ -63,13 +94,21 @@ export async function benchInfocare(store: 'pglite' | 'postgres'): Promise<void>
     );
     const quiet = { transport: 'outbox' as const, send: async () => {}, close() {} };
     const sms = { transport: 'outbox' as const, send: async () => {} };
-    t0 = performance.now();
-    const summary = await runInfocare(db, { mailer: quiet, sms }, NOW);
-    const ms = performance.now() - t0;
-    console.log(
-      `  one evaluation run: ${summary.houses} homes in ${(ms / 1000).toFixed(2)} s (${(ms / summary.houses).toFixed(1)} ms/home; ` +
-        `10,000 homes ≈ ${((ms / summary.houses) * 10).toFixed(0)} s extrapolated, target ≤ 30 s); alerts raised: ${summary.raised}`,
-    );
+    // The first run of a day learns every home's routine; the runs after it (every minute) reuse it.
+    const cache = new RoutineCache();
+    for (const [label, at] of [
+      ['first run of the day (learns routines)', NOW],
+      ['next run, a minute later', NOW + 60],
+    ] as const) {
+      t0 = performance.now();
+      const summary = await runInfocare(db, { mailer: quiet, sms }, at, cache);
+      const ms = performance.now() - t0;
+      const per10k = (ms / summary.houses) * (10_000 / 1000);
+      console.log(
+        `  ${label}: ${summary.houses} homes in ${(ms / 1000).toFixed(2)} s (${(ms / summary.houses).toFixed(2)} ms/home; ` +
+          `10,000 homes ≈ ${per10k.toFixed(1)} s${summary.houses >= 10_000 ? ' measured' : ' extrapolated'}, target ≤ 30 s); alerts raised: ${summary.raised}`,
+      );
+    }
     const house = { id: ids[0] as number, owner_user_id: 0, time_zone: 'Europe/London' };
     const days = 2;
     t0 = performance.now();

@@ -2,7 +2,11 @@ import { ActivityDetail, ActivitySingle, Alert, AlertsResponse, DashboardRespons
 import { addDays } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { alertsCsv, replayHouse } from '../src/features/infocare/backfill';
+import { loadSituation, RoutineCache } from '../src/features/infocare/engine';
 import { runInfocare } from '../src/features/infocare/job';
+import { InfocareTimer } from '../src/features/infocare/timer';
+import { createApiKey } from '../src/ingest/keys';
+import { syntheticReadings } from './support/energy';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
 import { createSmsSender } from '../src/sms/sms';
@@ -179,6 +183,30 @@ describeEachDb('InfoCare API', (suite) => {
     expect((await alerts()).alerts.filter((a) => a.timestamp >= local(day3, 0))).toEqual([]);
   });
 
+  it('learns a routine once per local day and again when a past day changes', async () => {
+    const house = { id: houseId, owner_user_id: mum.id, time_zone: 'Europe/London' };
+    const cache = new RoutineCache();
+    const first = await loadSituation(suite.db, house, secs(), cache);
+    expect(cache.learned).toBe(1);
+    expect(first.routine?.hourShare[3]).toBe(0);
+    // Today's data (a run, readings) never makes it learn again: the routine is of the days before.
+    await ingestApplianceEvents(suite.db, houseId, [
+      { appliance_type_id: KETTLE, start: secs() - 120, end: secs() - 60, energy_wh: 100 },
+    ]);
+    await setNow(secs() + 60);
+    await loadSituation(suite.db, house, secs(), cache);
+    expect(cache.learned).toBe(1);
+    // A late event for a past day (a week ago, 03:00) is learned from on the next evaluation.
+    const past = addDays(TODAY, -8);
+    await ingestApplianceEvents(suite.db, houseId, [
+      { appliance_type_id: KETTLE, start: local(past, 3), end: local(past, 3, 3), energy_wh: 100 },
+    ]);
+    const again = await loadSituation(suite.db, house, secs(), cache);
+    expect(cache.learned).toBe(2);
+    expect(again.routine?.hourShare[3]).toBeGreaterThan(0);
+    expect(again.routine).toEqual((await loadSituation(suite.db, house, secs(), new RoutineCache())).routine);
+  });
+
   it('answers daily and weekly activities in the contract shape, background loads left out', async () => {
     const day = local(addDays(TODAY, -1), 12);
     const res = await get(
@@ -247,6 +275,46 @@ describeEachDb('InfoCare API', (suite) => {
     expect(first.alerts.length + next.alerts.length).toBe(Math.min(total, 40));
   });
 
+  it('counts unviewed alerts per level over every page, as num_alerts does', async () => {
+    // 25 more, older than any page-one alert: Urgent and Warning ones the first page does not show.
+    for (let i = 0; i < 25; i++) {
+      await suite.db.query(
+        `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at)
+         values ($1, $2, 'inactivity', 'Off', $3, 'No activity', 'x', 'kettle', $4)`,
+        [houseId, `test:counts:${i}`, i % 3 === 0 ? 'Warning' : 'Urgent', local('2024-09-01', 3) + i * 3600],
+      );
+    }
+    const all: Alert[] = [];
+    let page = await alerts();
+    const counted = page.unviewed;
+    for (;;) {
+      all.push(...page.alerts);
+      if (page.alerts.length < 20) break;
+      page = await alerts(`&timestamp=${page.alerts.at(-1)!.timestamp}`);
+    }
+    const fresh = all.filter((a) => a.viewings.length === 0);
+    const expected = {
+      total: fresh.length,
+      urgent: fresh.filter((a) => a.level === 'Urgent').length,
+      investigate: fresh.filter((a) => a.level === 'Warning').length,
+    };
+    expect(expected.urgent).toBeGreaterThan(0);
+    expect(expected.investigate).toBeGreaterThan(0);
+    expect(counted).toEqual(expected);
+    const dash = DashboardResponse.parse((await get('/api/v3/dashboard/')).json());
+    expect(dash.find((d) => d.dashboard_type === 2)?.num_alerts).toBe(expected.total);
+    // Viewing an Urgent alert from beyond the first page takes one off the total and the Urgent counter.
+    const old = fresh.find((a) => a.level === 'Urgent')!;
+    expect((await post({ dependant_user_id: mum.id, id: old.id, viewed: true })).statusCode).toBe(200);
+    expect((await alerts()).unviewed).toEqual({
+      ...expected,
+      total: expected.total - 1,
+      urgent: expected.urgent - 1,
+    });
+    // Only the first page carries the counters.
+    expect((await alerts(`&timestamp=${all[0]!.timestamp}`)).unviewed).toBeUndefined();
+  });
+
   it("lets only the dependant and their linked carer read or write the dependant's alerts", async () => {
     const [alert] = (await alerts()).alerts;
     const strangerSession = await login(t.app, stranger);
@@ -310,5 +378,43 @@ describeEachDb('InfoCare API', (suite) => {
     expect(
       (await suite.db.query('select id, cause, cleared_at from infocare_alerts order by id')).rows,
     ).toEqual(stored);
+  });
+
+  it('judges a house again soon after its data arrives, so "no data" clears without waiting for the timer', async () => {
+    const lastReading = local(addDays(TODAY, 2), 7, 50);
+    await setNow(lastReading + 40 * 60);
+    await run();
+    const open = async () =>
+      (
+        await suite.db.query<{ name: string }>(
+          'select name from infocare_alerts where house_id = $1 and cleared_at is null',
+          [houseId],
+        )
+      ).rows.map((r) => r.name);
+    expect(await open()).toContain('No data');
+    await setNow(secs() + 60);
+    const timer = new InfocareTimer({
+      db: suite.db,
+      mailer: { transport: 'outbox', send: async () => {}, close() {} },
+      sms: { transport: 'outbox', send: async () => {} },
+      clock: t.clock,
+      intervalS: 0, // no every-minute run: only the arrival hook
+      debounceMs: 3_600_000, // evaluated below when the test asks, never by the clock
+    });
+    timer.start();
+    try {
+      const key = await createApiKey(suite.db, houseId);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/v1/readings',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: { readings: syntheticReadings(lastReading, secs() - (secs() % 300), 5) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await timer.evaluateArrived();
+      expect(await open()).not.toContain('No data');
+    } finally {
+      await timer.stop();
+    }
   });
 });

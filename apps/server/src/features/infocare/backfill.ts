@@ -1,6 +1,6 @@
 import { evaluateAlerts } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { loadSituation } from './engine';
+import { loadSituation, RoutineCache } from './engine';
 import type { InfocareHouse } from './repository';
 import { storeCandidates } from './store';
 
@@ -16,8 +16,9 @@ export async function backfillHouse(
   stepS: number,
 ): Promise<number> {
   let raised = 0;
+  const cache = new RoutineCache();
   for (let at = from; at <= to; at += stepS) {
-    const input = await loadSituation(tx, house, at);
+    const input = await loadSituation(tx, house, at, cache);
     raised += (await storeCandidates(tx, house.id, evaluateAlerts(input), at)).raised.length;
   }
   return raised;

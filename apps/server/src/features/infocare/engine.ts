@@ -1,5 +1,6 @@
 import {
   type AlertKind,
+  type ApplianceUse,
   activityOccurrences,
   addDays,
   type DataGap,
@@ -10,70 +11,369 @@ import {
   localDate,
   occurrencesByLocalDay,
   type EvaluationInput,
+  type Routine,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import {
-  applianceUses,
-  dataGaps,
-  dayCoverage,
-  hasReadings,
-  type InfocareHouse,
-  incorrectMarks,
-  lastDataAt,
-} from './repository';
+import { newestReadingSql } from '../readings/blocks';
+import { gapsFromSlots, type InfocareHouse } from './repository';
 
-// What the engine knows of one home at `now`, loaded from storage and judged by the domain. Only data
-// before `now` is read, so evaluating at a past instant (catch-up, replay) sees what a live run saw.
+// What the engine knows of homes at `now`, loaded from storage and judged by the domain. Only data before
+// `now` is read, so evaluating at a past instant (catch-up, replay) sees what a live run saw.
+//
+// Speed: the routine of a home's local day is learned once, from the days before it, and memoised in a
+// RoutineCache with a fingerprint of that history (count and sums of its appliance runs, its days'
+// coverage); each run recomputes only the fingerprint, in SQL, and learns again when it differs (a late
+// event, an ingest replace, a day's coverage changed). The rest of a run reads only yesterday and today.
+// Every read covers many homes at once (one statement per kind of data for a batch of homes).
 
 /** Each incorrect mark on an alert kind widens that kind's margin by half for the home. */
 export const MARGIN_PER_INCORRECT = 0.5;
+/** Uses starting this long before yesterday's midnight are read too, so an occurrence spanning it joins. */
+const JOIN_LOOKBACK_S = 12 * 3600;
 
+interface CachedRoutine {
+  fingerprint: string;
+  routine: Routine | undefined;
+}
+
+/** Learned routines by house and local day (a few days per house: today, and a catch-up's day). */
+export class RoutineCache {
+  private readonly byHouse = new Map<number, Map<string, CachedRoutine>>();
+  learned = 0;
+
+  get(houseId: number, day: string): CachedRoutine | undefined {
+    return this.byHouse.get(houseId)?.get(day);
+  }
+
+  set(houseId: number, day: string, entry: CachedRoutine): void {
+    let days = this.byHouse.get(houseId);
+    if (!days) {
+      days = new Map();
+      this.byHouse.set(houseId, days);
+    }
+    days.set(day, entry);
+    if (days.size > 3) days.delete([...days.keys()].sort()[0] as string);
+  }
+}
+
+const shared = new WeakMap<object, RoutineCache>();
+/** The process's routine cache for a database (the job's runs and the screens share it). */
+export function routineCacheOf(db: object): RoutineCache {
+  let cache = shared.get(db);
+  if (!cache) {
+    cache = new RoutineCache();
+    shared.set(db, cache);
+  }
+  return cache;
+}
+
+interface HouseWindow {
+  house: InfocareHouse;
+  today: string;
+  /** First day of the learning window, and its local midnight. */
+  first: string;
+  from: number;
+  /** Local midnights of yesterday and today. */
+  yesterday: number;
+  todayStart: number;
+}
+
+function windowOf(house: InfocareHouse, now: number): HouseWindow {
+  const zone = house.time_zone;
+  const today = localDate(now, zone);
+  const first = addDays(today, -LEARNING_WINDOW_DAYS);
+  return {
+    house,
+    today,
+    first,
+    from: instantOfLocal(first, 0, zone),
+    yesterday: instantOfLocal(addDays(today, -1), 0, zone),
+    todayStart: instantOfLocal(today, 0, zone),
+  };
+}
+
+const list = (values: readonly (number | string)[]) => values.join(',');
+
+/** Per home: the fingerprint of the learning window's history, and whether it ever sent readings. */
+async function fingerprints(
+  db: Queryable,
+  windows: readonly HouseWindow[],
+): Promise<Map<number, { fingerprint: string; withReadings: boolean }>> {
+  const { rows } = await db.query<{
+    house_id: number;
+    events: string | null;
+    days: string | null;
+    with_readings: boolean;
+  }>(
+    `select w.house_id,
+            (select count(*) || ':' || coalesce(sum(e.start_ts), 0) || ':' || coalesce(sum(e.end_ts), 0) || ':' ||
+                    coalesce(sum(e.appliance_type_id), 0)
+               from appliance_events e
+              where e.house_id = w.house_id and e.start_ts >= w.from_ts and e.start_ts < w.to_ts) as events,
+            (select count(*) || ':' || coalesce(sum(d.covered_s), 0) || ':' || coalesce(sum(d.slots), 0)
+               from daily_rollups d
+              where d.house_id = w.house_id and d.day >= w.first and d.day < w.today) as days,
+            exists (select 1 from daily_rollups d where d.house_id = w.house_id) as with_readings
+       from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
+                   string_to_array($3, ',')::bigint[], string_to_array($4, ',')::date[],
+                   string_to_array($5, ',')::date[]) w(house_id, from_ts, to_ts, first, today)`,
+    [
+      list(windows.map((w) => w.house.id)),
+      list(windows.map((w) => w.from)),
+      list(windows.map((w) => w.todayStart)),
+      list(windows.map((w) => w.first)),
+      list(windows.map((w) => w.today)),
+    ],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.house_id,
+      { fingerprint: `${r.events}|${r.days}|${r.with_readings}`, withReadings: r.with_readings },
+    ]),
+  );
+}
+
+/** Activity-relevant runs (continuous loads left out) of each home starting in [from, to). */
+async function usesOf(
+  db: Queryable,
+  windows: readonly { houseId: number; from: number; to: number }[],
+): Promise<Map<number, ApplianceUse[]>> {
+  const out = new Map<number, ApplianceUse[]>(windows.map((w) => [w.houseId, []]));
+  if (windows.length === 0) return out;
+  const { rows } = await db.query<{
+    house_id: number;
+    appliance_type_id: number;
+    key: string;
+    start_ts: number;
+    end_ts: number;
+  }>(
+    `select w.house_id, e.appliance_type_id, t.key, e.start_ts, e.end_ts
+       from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
+                   string_to_array($3, ',')::bigint[]) w(house_id, from_ts, to_ts)
+       join appliance_events e on e.house_id = w.house_id and e.start_ts >= w.from_ts and e.start_ts < w.to_ts
+       join appliance_types t on t.id = e.appliance_type_id
+      where not t.continuous
+      order by w.house_id, e.start_ts`,
+    [list(windows.map((w) => w.houseId)), list(windows.map((w) => w.from)), list(windows.map((w) => w.to))],
+  );
+  for (const r of rows) {
+    out.get(r.house_id)?.push({
+      applianceTypeId: r.appliance_type_id,
+      applianceKey: r.key,
+      start: Number(r.start_ts),
+      end: Number(r.end_ts),
+    });
+  }
+  return out;
+}
+
+/** Learns the routines of homes whose cached one is missing or stale (one read for all of them). */
+async function learn(
+  db: Queryable,
+  windows: readonly HouseWindow[],
+  withReadings: ReadonlyMap<number, boolean>,
+): Promise<Map<number, Routine | undefined>> {
+  const out = new Map<number, Routine | undefined>();
+  if (windows.length === 0) return out;
+  const uses = await usesOf(
+    db,
+    windows.map((w) => ({ houseId: w.house.id, from: w.from, to: w.todayStart })),
+  );
+  const { rows } = await db.query<{ house_id: number; day: string; coverage: number }>(
+    `select d.house_id, to_char(d.day, 'YYYY-MM-DD') as day, d.covered_s::float8 / (d.slots * 1800) as coverage
+       from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::date[],
+                   string_to_array($3, ',')::date[]) w(house_id, first, today)
+       join daily_rollups d on d.house_id = w.house_id and d.day >= w.first and d.day < w.today`,
+    [
+      list(windows.map((w) => w.house.id)),
+      list(windows.map((w) => w.first)),
+      list(windows.map((w) => w.today)),
+    ],
+  );
+  const coverage = new Map<number, Map<string, number>>();
+  for (const r of rows) {
+    let days = coverage.get(r.house_id);
+    if (!days) {
+      days = new Map();
+      coverage.set(r.house_id, days);
+    }
+    days.set(r.day, r.coverage);
+  }
+  for (const w of windows) {
+    const zone = w.house.time_zone;
+    const known = uses.get(w.house.id) ?? [];
+    const byDay = occurrencesByLocalDay(activityOccurrences(known), zone);
+    const usesByDay = new Map<string, ApplianceUse[]>();
+    for (const u of known) {
+      const day = localDate(u.start, zone);
+      const dayUses = usesByDay.get(day);
+      if (dayUses) dayUses.push(u);
+      else usesByDay.set(day, [u]);
+    }
+    const readings = withReadings.get(w.house.id) ?? false;
+    const history: DayRecord[] = [];
+    for (let date = w.first; date < w.today; date = addDays(date, 1)) {
+      history.push({
+        date,
+        coverage: readings ? (coverage.get(w.house.id)?.get(date) ?? 0) : 1,
+        occurrences: byDay.get(date) ?? [],
+        uses: usesByDay.get(date) ?? [],
+      });
+    }
+    out.set(w.house.id, learnRoutine(history, w.today, zone));
+  }
+  return out;
+}
+
+/**
+ * End and spacing of each home's newest reading ending by `now` (else of its newest appliance run in the
+ * last two days; null if neither). Live, the newest block's last reading has ended: its end is the block
+ * start plus the sum of its gaps plus its interval, computed in SQL without unnesting readings. Homes where
+ * that reading ends after `now` (replay, catch-up) get the exact answer from newestReadingSql.
+ */
+async function newestData(
+  db: Queryable,
+  houses: readonly InfocareHouse[],
+  now: number,
+): Promise<Map<number, { at: number; intervalS: number } | null>> {
+  type Row = { house_id: number; reading: number | null; interval_s: number | null; event: number | null };
+  const event = `(select max(end_ts) from appliance_events where house_id = w.house_id and start_ts > $2 - 172800
+                    and end_ts <= $2) as event`;
+  const fast = await db.query<Row>(
+    `select w.house_id, b.reading, b.interval_s, ${event}
+       from unnest(string_to_array($1, ',')::int[]) w(house_id)
+       left join lateral (
+         select b.block_start + (select sum(g) from unnest(b.gaps) g) + b.interval_s[cardinality(b.interval_s)]
+                  as reading, b.interval_s[cardinality(b.interval_s)] as interval_s
+           from reading_blocks b where b.house_id = w.house_id and b.block_start <= $2
+          order by b.block_start desc limit 1) b on true`,
+    [list(houses.map((h) => h.id)), now],
+  );
+  const rows: Row[] = [];
+  const exact: number[] = [];
+  for (const r of fast.rows) {
+    if (r.reading !== null && Number(r.reading) > now) exact.push(r.house_id);
+    else rows.push(r);
+  }
+  if (exact.length > 0) {
+    const slow = await db.query<Row>(
+      `select w.house_id, r.reading, r.interval_s, ${event}
+         from unnest(string_to_array($1, ',')::int[]) w(house_id)
+         left join lateral (${newestReadingSql('w.house_id', '$2')}) r on true`,
+      [list(exact), now],
+    );
+    rows.push(...slow.rows);
+  }
+  const out = new Map<number, { at: number; intervalS: number } | null>();
+  for (const r of rows) {
+    if (r.reading !== null) out.set(r.house_id, { at: Number(r.reading), intervalS: r.interval_s ?? 60 });
+    else out.set(r.house_id, r.event === null ? null : { at: Number(r.event), intervalS: 60 });
+  }
+  return out;
+}
+
+/** The situations of several homes at `now` (one statement per kind of data for all of them). */
+export async function loadSituations(
+  db: Queryable,
+  houses: readonly InfocareHouse[],
+  now: number,
+  cache: RoutineCache = new RoutineCache(),
+): Promise<Map<number, EvaluationInput>> {
+  const out = new Map<number, EvaluationInput>();
+  if (houses.length === 0) return out;
+  const windows = houses.map((h) => windowOf(h, now));
+  const prints = await fingerprints(db, windows);
+  const stale = windows.filter(
+    (w) => cache.get(w.house.id, w.today)?.fingerprint !== prints.get(w.house.id)?.fingerprint,
+  );
+  const withReadings = new Map([...prints].map(([id, p]) => [id, p.withReadings]));
+  const learned = await learn(db, stale, withReadings);
+  for (const w of stale) {
+    cache.set(w.house.id, w.today, {
+      fingerprint: prints.get(w.house.id)?.fingerprint ?? '',
+      routine: learned.get(w.house.id),
+    });
+    cache.learned++;
+  }
+  const recent = await usesOf(
+    db,
+    windows.map((w) => ({ houseId: w.house.id, from: w.yesterday - JOIN_LOOKBACK_S, to: now + 1 })),
+  );
+  const ids = list(houses.map((h) => h.id));
+  const lastOf = await newestData(db, houses, now);
+  const metered = windows.filter((w) => withReadings.get(w.house.id) && lastOf.get(w.house.id));
+  const slots = new Map<number, Map<number, number>>();
+  if (metered.length > 0) {
+    const { rows } = await db.query<{ house_id: number; slot_start: number; covered_s: number }>(
+      `select r.house_id, r.slot_start, r.covered_s
+         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
+                     string_to_array($3, ',')::bigint[]) w(house_id, from_ts, to_ts)
+         join rollups r on r.house_id = w.house_id and r.slot_start >= w.from_ts and r.slot_start < w.to_ts`,
+      [
+        list(metered.map((w) => w.house.id)),
+        list(metered.map((w) => w.yesterday - (w.yesterday % 1800))),
+        list(metered.map((w) => lastOf.get(w.house.id)?.at ?? 0)),
+      ],
+    );
+    for (const r of rows) {
+      let m = slots.get(r.house_id);
+      if (!m) {
+        m = new Map();
+        slots.set(r.house_id, m);
+      }
+      m.set(Number(r.slot_start), r.covered_s);
+    }
+  }
+  const marks = await db.query<{ house_id: number; kind: string; n: number }>(
+    `select a.house_id, a.kind, count(*)::int as n from infocare_alerts a
+      where a.house_id = any(string_to_array($1, ',')::int[])
+        and (select s.correct from infocare_alert_assessments s where s.alert_id = a.id
+              order by s.assessed_at desc, s.id desc limit 1) = false
+      group by a.house_id, a.kind`,
+    [ids],
+  );
+  const margins = new Map<number, Partial<Record<AlertKind, number>>>();
+  for (const r of marks.rows) {
+    let m = margins.get(r.house_id);
+    if (!m) {
+      m = {};
+      margins.set(r.house_id, m);
+    }
+    m[r.kind as AlertKind] = 1 + MARGIN_PER_INCORRECT * r.n;
+  }
+  for (const w of windows) {
+    const id = w.house.id;
+    // A run is only known up to now: one still going is on (its end is in the future or unknown).
+    const uses = recent.get(id) ?? [];
+    const occurrences = activityOccurrences(uses).filter((o) => o.start >= w.yesterday);
+    const lastData = lastOf.get(id) ?? null;
+    const gaps: DataGap[] =
+      withReadings.get(id) && lastData !== null
+        ? gapsFromSlots(slots.get(id) ?? new Map(), w.yesterday, lastData.at)
+        : [];
+    if (lastData !== null && now > lastData.at) gaps.push({ start: lastData.at, end: null });
+    out.set(id, {
+      now,
+      zone: w.house.time_zone,
+      routine: cache.get(id, w.today)?.routine,
+      occurrences,
+      uses: uses.filter((u) => u.start >= w.yesterday),
+      lastDataAt: lastData?.at ?? null,
+      readingIntervalS: lastData?.intervalS ?? 60,
+      gaps,
+      margins: margins.get(id) ?? {},
+    });
+  }
+  return out;
+}
+
+/** One home's situation at `now`. */
 export async function loadSituation(
   db: Queryable,
   house: InfocareHouse,
   now: number,
+  cache?: RoutineCache,
 ): Promise<EvaluationInput> {
-  const zone = house.time_zone;
-  const today = localDate(now, zone);
-  const first = addDays(today, -LEARNING_WINDOW_DAYS);
-  const from = instantOfLocal(first, 0, zone);
-  const yesterday = instantOfLocal(addDays(today, -1), 0, zone);
-  // One after another: inside a transaction they share one connection.
-  const uses = await applianceUses(db, house.id, from, now + 1);
-  const coverage = await dayCoverage(db, house.id, first, today);
-  const withReadings = await hasReadings(db, house.id);
-  const last = await lastDataAt(db, house.id, now);
-  const marks = await incorrectMarks(db, house.id);
-  // A run is only known up to now: one still going is on (its end is in the future or unknown).
-  const known = uses.filter((u) => u.start <= now);
-  const occurrences = activityOccurrences(known);
-  const byDay = occurrencesByLocalDay(occurrences, zone);
-  const history: DayRecord[] = [];
-  for (let date = first; date < today; date = addDays(date, 1)) {
-    const dayStart = instantOfLocal(date, 0, zone);
-    const dayEnd = instantOfLocal(addDays(date, 1), 0, zone);
-    history.push({
-      date,
-      coverage: withReadings ? (coverage.get(date) ?? 0) : 1,
-      occurrences: byDay.get(date) ?? [],
-      uses: known.filter((u) => u.start >= dayStart && u.start < dayEnd),
-    });
-  }
-  const routine = learnRoutine(history, today, zone);
-  const gaps: DataGap[] =
-    withReadings && last !== null ? await dataGaps(db, house.id, yesterday, last.at) : [];
-  if (last !== null && now > last.at) gaps.push({ start: last.at, end: null });
-  const margins: Partial<Record<AlertKind, number>> = {};
-  for (const [kind, n] of marks) margins[kind as AlertKind] = 1 + MARGIN_PER_INCORRECT * n;
-  return {
-    now,
-    zone,
-    routine,
-    occurrences: occurrences.filter((o) => o.start >= yesterday),
-    uses: known.filter((u) => u.start >= yesterday),
-    lastDataAt: last?.at ?? null,
-    readingIntervalS: last?.intervalS ?? 60,
-    gaps,
-    margins,
-  };
+  const situations = await loadSituations(db, [house], now, cache);
+  return situations.get(house.id) as EvaluationInput;
 }

@@ -1,8 +1,8 @@
-import { evaluateAlerts } from '@homeview/domain';
+import { type AlertCandidate, type EvaluationInput, evaluateAlerts } from '@homeview/domain';
 import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
-import { loadSituation } from './engine';
+import { loadSituation, loadSituations, type RoutineCache, routineCacheOf } from './engine';
 import { deliverDue, queueNotifications } from './notify';
 import { type InfocareHouse, watchedHouses } from './repository';
 import { storeCandidates } from './store';
@@ -29,6 +29,7 @@ export async function evaluateHouse(
   db: Db,
   house: InfocareHouse,
   now: number,
+  cache: RoutineCache = routineCacheOf(db),
 ): Promise<{ raised: number; cleared: number }> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1, $2)', [ENGINE_LOCK, house.id]);
@@ -47,7 +48,7 @@ export async function evaluateHouse(
     let raised = 0;
     let cleared = 0;
     for (const at of instants) {
-      const input = await loadSituation(tx, house, at);
+      const input = await loadSituation(tx, house, at, cache);
       const result = await storeCandidates(tx, house.id, evaluateAlerts(input), at);
       // Only alerts raised now notify: a catch-up long after the fact still records, and still tells.
       await queueNotifications(tx, result.raised, house.owner_user_id, house.time_zone, now);
@@ -63,19 +64,111 @@ export async function evaluateHouse(
   });
 }
 
+/** Homes judged together: one read per kind of data for all of them. */
+const BATCH = 500;
+
+const LEVEL_RANK: Record<string, number> = { Message: 0, Warning: 1, Urgent: 2 };
+
+/**
+ * Whether storing these candidates would change nothing: every cause already stored (and not escalating
+ * an open alert), and every open alert still has its cause. Such a home needs no transaction.
+ */
+function unchanged(
+  candidates: readonly AlertCandidate[],
+  stored: ReadonlyMap<string, { level: string; open: boolean }>,
+): boolean {
+  const causes = new Set<string>();
+  for (const c of candidates) {
+    const row = stored.get(c.cause);
+    if (!row) return false;
+    if (row.open && (LEVEL_RANK[c.level] ?? 0) > (LEVEL_RANK[row.level] ?? 0)) return false;
+    if (!c.instant) causes.add(c.cause);
+  }
+  for (const [cause, row] of stored) if (row.open && !causes.has(cause)) return false;
+  return true;
+}
+
+/**
+ * One run over every watched home. Homes are read and judged in batches without a lock; a home whose
+ * judgement changes nothing (the usual case) only has its progress advanced, in one statement per batch.
+ * A home with something to raise, escalate or clear, or with time to catch up, is evaluated again under
+ * its lock in its own transaction (evaluateHouse), so two processes still store each alert once.
+ */
 export async function runInfocare(
   db: Db,
   senders: { mailer: Mailer; sms: SmsSender },
   now: number,
+  cache: RoutineCache = routineCacheOf(db),
 ): Promise<RunSummary> {
   const houses = await watchedHouses(db);
   let raised = 0;
   let cleared = 0;
-  for (const house of houses) {
-    const r = await evaluateHouse(db, house, now);
+  for (let i = 0; i < houses.length; i += BATCH) {
+    const batch = houses.slice(i, i + BATCH);
+    const r = await runBatch(db, batch, now, cache);
     raised += r.raised;
     cleared += r.cleared;
   }
   const notified = await deliverDue(db, senders, now);
   return { houses: houses.length, raised, cleared, notified };
+}
+
+async function runBatch(
+  db: Db,
+  houses: readonly InfocareHouse[],
+  now: number,
+  cache: RoutineCache,
+): Promise<{ raised: number; cleared: number }> {
+  const ids = houses.map((h) => h.id).join(',');
+  const progress = await db.query<{ house_id: number; evaluated_at: number }>(
+    `select house_id, evaluated_at from infocare_progress
+      where house_id = any(string_to_array($1, ',')::int[])`,
+    [ids],
+  );
+  const since = new Map(progress.rows.map((r) => [r.house_id, Number(r.evaluated_at)]));
+  const due = houses.filter((h) => (since.get(h.id) ?? -1) < now);
+  const situations = await loadSituations(db, due, now, cache);
+  const judged = new Map(due.map((h) => [h.id, evaluateAlerts(situations.get(h.id) as EvaluationInput)]));
+  const causes = [...judged].flatMap(([id, list]) => list.map((c) => ({ id, cause: c.cause })));
+  const { rows } = await db.query<{ house_id: number; cause: string; level: string; open: boolean }>(
+    `select a.house_id, a.cause, a.level, a.cleared_at is null as open from infocare_alerts a
+      where a.house_id = any(string_to_array($1, ',')::int[]) and a.cleared_at is null
+     union
+     select a.house_id, a.cause, a.level, a.cleared_at is null from infocare_alerts a
+       join unnest(string_to_array($2, ',')::int[], string_to_array($3, E'\\x1f')) c(house_id, cause)
+         on a.house_id = c.house_id and a.cause = c.cause`,
+    [ids, causes.map((c) => c.id).join(','), causes.map((c) => c.cause).join('\x1f')],
+  );
+  const stored = new Map<number, Map<string, { level: string; open: boolean }>>();
+  for (const r of rows) {
+    let m = stored.get(r.house_id);
+    if (!m) {
+      m = new Map();
+      stored.set(r.house_id, m);
+    }
+    m.set(r.cause, { level: r.level, open: r.open });
+  }
+  const quiet: number[] = [];
+  let raised = 0;
+  let cleared = 0;
+  for (const house of due) {
+    const last = since.get(house.id);
+    const catchUp = last !== undefined && now - last > CATCH_UP_STEP_S;
+    if (!catchUp && unchanged(judged.get(house.id) ?? [], stored.get(house.id) ?? new Map())) {
+      quiet.push(house.id);
+      continue;
+    }
+    const r = await evaluateHouse(db, house, now, cache);
+    raised += r.raised;
+    cleared += r.cleared;
+  }
+  if (quiet.length > 0)
+    await db.query(
+      `insert into infocare_progress (house_id, evaluated_at)
+       select h, $2 from unnest(string_to_array($1, ',')::int[]) h
+       on conflict (house_id) do update
+         set evaluated_at = greatest(infocare_progress.evaluated_at, excluded.evaluated_at)`,
+      [quiet.join(','), now],
+    );
+  return { raised, cleared };
 }

@@ -1,6 +1,5 @@
 import type { ApplianceUse, DataGap } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { newestReadingSql } from '../readings/blocks';
 
 // What the InfoCare engine and screens read of a home: appliance runs (background loads excluded by the
 // domain's mapping), day coverage from the daily rollups, data gaps from the half-hour rollups (never the
@@ -67,68 +66,12 @@ export async function applianceUses(
   }));
 }
 
-/** Share of each local day covered by readings, from the daily rollups (no row: no data that day). */
-export async function dayCoverage(
-  db: Queryable,
-  houseId: number,
-  fromDate: string,
-  toDate: string,
-): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ day: string; coverage: number }>(
-    `select to_char(day, 'YYYY-MM-DD') as day, covered_s::float8 / (slots * 1800) as coverage
-       from daily_rollups where house_id = $1 and day >= $2::date and day < $3::date`,
-    [houseId, fromDate, toDate],
-  );
-  return new Map(rows.map((r) => [r.day, r.coverage]));
-}
-
-/** End of the newest reading (or appliance run, for homes without a meter) and the readings' spacing. */
-export async function lastDataAt(
-  db: Queryable,
-  houseId: number,
-  now: number,
-): Promise<{ at: number; intervalS: number } | null> {
-  const { rows } = await db.query<{
-    reading: number | null;
-    interval_s: number | null;
-    event: number | null;
-  }>(
-    `select r.reading, r.interval_s,
-            (select max(end_ts) from appliance_events where house_id = $1 and start_ts > $2 - 172800
-              and end_ts <= $2) as event
-       from (select 1) one
-       left join lateral (${newestReadingSql('$1', '$2')}) r on true`,
-    [houseId, now],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  if (r.reading !== null) return { at: r.reading, intervalS: r.interval_s ?? 60 };
-  return r.event === null ? null : { at: r.event, intervalS: 60 };
-}
-
-/** Whether the home has ever sent readings (its days are judged by their coverage). */
-export async function hasReadings(db: Queryable, houseId: number): Promise<boolean> {
-  const { rows } = await db.query('select 1 from daily_rollups where house_id = $1 limit 1', [houseId]);
-  return rows.length > 0;
-}
-
 /**
  * Data gaps in [from, lastData): each half-hour's missing seconds (1800 − covered_s; slots without a row
  * miss all of theirs), placed at the slot's end. Inactivity needs how much silence had data, not where in
  * the half-hour it fell. The open gap after the newest data is added by the caller.
  */
-export async function dataGaps(
-  db: Queryable,
-  houseId: number,
-  from: number,
-  until: number,
-): Promise<DataGap[]> {
-  const { rows } = await db.query<{ slot_start: number; covered_s: number }>(
-    `select slot_start, covered_s from rollups where house_id = $1 and slot_start >= $2 and slot_start < $3
-      order by slot_start`,
-    [houseId, from - (from % 1800), until],
-  );
-  const covered = new Map(rows.map((r) => [r.slot_start, r.covered_s]));
+export function gapsFromSlots(covered: ReadonlyMap<number, number>, from: number, until: number): DataGap[] {
   const gaps: DataGap[] = [];
   for (let slot = from - (from % 1800); slot + 1800 <= until; slot += 1800) {
     const c = covered.get(slot) ?? 0;
@@ -139,16 +82,4 @@ export async function dataGaps(
     else gaps.push({ start, end: slot + 1800 });
   }
   return gaps;
-}
-
-/** Incorrect marks per alert kind in a house (the latest assessment of each alert counts). */
-export async function incorrectMarks(db: Queryable, houseId: number): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ kind: string; n: number }>(
-    `select a.kind, count(*)::int as n from infocare_alerts a
-      where a.house_id = $1 and (select s.correct from infocare_alert_assessments s where s.alert_id = a.id
-                                  order by s.assessed_at desc, s.id desc limit 1) = false
-      group by a.kind`,
-    [houseId],
-  );
-  return new Map(rows.map((r) => [r.kind, r.n]));
 }

@@ -3,16 +3,29 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
-import { type RunSummary, runInfocare } from './job';
+import { onDataArrived } from './arrivals';
+import { evaluateHouse, type RunSummary, runInfocare } from './job';
+import { deliverDue } from './notify';
+import { watchedHouses } from './repository';
 import { sendDueReports } from './reports';
 
 // Runs the InfoCare engine every `intervalS` (INFOCARE_INTERVAL_S) in the server process. `tick()` is the
 // whole of one run, so tests drive it with their own clock and never wait. A run never overlaps the
 // previous one; several processes may tick at once (the engine's per-home lock keeps them apart).
+// Besides the timer, data arriving for a house (the ingest routes' dataArrived) schedules that house's
+// evaluation `debounceMs` later (one evaluation for a burst of batches); it is the same idempotent,
+// locked evaluateHouse, so it may race the timer or another process harmlessly.
+
+/** Wait after data arrives before evaluating its house, so a burst of batches is judged once. */
+export const ARRIVAL_DEBOUNCE_MS = 5_000;
 
 export class InfocareTimer {
   private handle: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private readonly arrived = new Set<number>();
+  private debounce: NodeJS.Timeout | undefined;
+  private evaluating: Promise<unknown> = Promise.resolve();
+  private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly deps: {
@@ -22,10 +35,12 @@ export class InfocareTimer {
       clock: Clock;
       intervalS: number;
       log?: FastifyBaseLogger | undefined;
+      debounceMs?: number;
     },
   ) {}
 
   start(): void {
+    this.unsubscribe ??= onDataArrived(this.deps.db, (houseId) => this.dataArrived(houseId));
     if (this.deps.intervalS <= 0 || this.handle) return;
     this.handle = setInterval(() => void this.tick().catch(() => undefined), this.deps.intervalS * 1000);
     this.handle.unref();
@@ -53,9 +68,45 @@ export class InfocareTimer {
     }
   }
 
+  /** Schedules the house's evaluation (debounced). */
+  dataArrived(houseId: number): void {
+    this.arrived.add(houseId);
+    if (this.debounce) return;
+    this.debounce = setTimeout(
+      () => void this.evaluateArrived(),
+      this.deps.debounceMs ?? ARRIVAL_DEBOUNCE_MS,
+    );
+    this.debounce.unref();
+  }
+
+  /** Evaluates now the houses whose data arrived (the debounce's work); resolves when done. */
+  evaluateArrived(): Promise<unknown> {
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = undefined;
+    const ids = [...this.arrived];
+    this.arrived.clear();
+    this.evaluating = this.evaluating.then(async () => {
+      if (ids.length === 0) return;
+      try {
+        const now = Math.floor(this.deps.clock.now().getTime() / 1000);
+        const houses = (await watchedHouses(this.deps.db)).filter((h) => ids.includes(h.id));
+        for (const house of houses) await evaluateHouse(this.deps.db, house, now);
+        if (houses.length > 0) await deliverDue(this.deps.db, this.deps, now);
+      } catch (error) {
+        this.deps.log?.error({ err: error }, 'infocare evaluation on arrival failed');
+      }
+    });
+    return this.evaluating;
+  }
+
   async stop(): Promise<void> {
     if (this.handle) clearInterval(this.handle);
     this.handle = undefined;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = undefined;
     await this.running?.catch(() => undefined);
+    await this.evaluating;
   }
 }
