@@ -22,7 +22,9 @@ import type { Reading } from '../../apps/server/src/ingest/formats';
 import { createScratchDatabase } from './postgres';
 
 const YEAR_START = 1_735_689_600; // 2025-01-01T00:00Z
-const MINUTES = 365 * 1440;
+/** Days of the series (BENCH_INGEST_DAYS, default a year): smaller sizes for profiling. */
+const DAYS = Number(process.env.BENCH_INGEST_DAYS ?? 365);
+const MINUTES = DAYS * 1440;
 const NOW = YEAR_START + MINUTES * 60;
 
 /** A plausible minute series: a daily shape plus deterministic noise, 1–60 Wh a minute. */
@@ -110,7 +112,7 @@ export async function benchIngest(store: 'pglite' | 'postgres'): Promise<void> {
     const single = await addHouse(db, 'bench-single');
 
     const dailyMs = await timed(async () => {
-      for (let d = 0; d < 365; d++)
+      for (let d = 0; d < DAYS; d++)
         await ingestReadings(db, daily, year.slice(d * 1440, (d + 1) * 1440), { now: NOW });
     });
     const oneMs = await timed(() => ingestReadings(db, single, year, { now: NOW }));
@@ -141,7 +143,7 @@ export async function benchIngest(store: 'pglite' | 'postgres'): Promise<void> {
     console.log(
       `  Ingest of one home-year of 1-minute readings (${n.toLocaleString('en-GB')}, synthetic) through ingestReadings`,
     );
-    console.log(`    one day per batch (365 transactions): ${secs(dailyMs)} (${rate(n, dailyMs)})`);
+    console.log(`    one day per batch (${DAYS} transactions): ${secs(dailyMs)} (${rate(n, dailyMs)})`);
     console.log(`    one batch:                            ${secs(oneMs)} (${rate(n, oneMs)})`);
     console.log(`    the same year again (all duplicates): ${secs(replayMs)}`);
     console.log(`    floor, bare ${floor} into a table like readings: ${secs(copyMs)} (${rate(n, copyMs)})`);

@@ -105,6 +105,14 @@ describeEachDb('admin commands', (suite) => {
     [['create-house', '--user', 'nobody'], /No user named "nobody"/],
     [['create-house', '--user', 'alice'], /already has a house/],
     [['create-house', '--user', 'bob', '--zone', 'Mars/Olympus'], /not an IANA time zone/],
+    [
+      ['create-house', '--user', 'bob', '--zone', 'Asia/Kathmandu'],
+      /"Asia\/Kathmandu" is not supported.*whole half-hour/,
+    ],
+    [
+      ['create-house', '--user', 'bob', '--zone', 'Australia/Eucla'],
+      /"Australia\/Eucla" is not supported.*whole half-hour/,
+    ],
     [['link-dependant', '--carer', 'alice', '--dependant', 'alice'], /own dependant/],
     [['link-dependant', '--carer', 'alice', '--dependant', 'bob'], /already linked/],
   ])('refuses %j with a sentence and exit code 1', async (argv, message) => {

@@ -1,4 +1,5 @@
 import { newPasswordFailures, usernameSchema } from '@homeview/contract';
+import { isHalfHourZone } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { insertLink, linkExists } from '../carers/repository';
 import { findHouseIdOf, insertHouse, type NewHouse } from '../houses/repository';
@@ -69,6 +70,13 @@ export function isTimeZone(zone: string): boolean {
 
 export function checkHouseFields(name: string, timeZone: string): void {
   if (!isTimeZone(timeZone)) throw new ProvisioningError(`"${timeZone}" is not an IANA time zone`);
+  // Readings are summed per UTC half-hour, so a zone whose offset is not a whole half-hour (+05:45,
+  // +08:45) has local days that do not start on a half-hour: refused rather than summed wrongly.
+  if (!isHalfHourZone(timeZone))
+    throw new ProvisioningError(
+      `"${timeZone}" is not supported: its offset from UTC is not a whole half-hour, so its local days ` +
+        'would not start on a half-hour of readings; choose a zone whose offset is (e.g. the nearest city with one)',
+    );
   if (name.trim() === '' || name.length > 100)
     throw new ProvisioningError('A house name must have 1 to 100 characters');
 }

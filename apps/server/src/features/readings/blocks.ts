@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types';
-import { INSERT_CHUNK, joined } from './repository';
+import { TARIFF_KEY_SQL } from '../tariffs/repository';
+import { INSERT_CHUNK, type IngestContext, joined } from './repository';
 
 // SQL of the compact raw readings (migration compact_readings, 0009): one row per house per UTC day, the day's readings as
 // integer arrays in start order, starts stored as gaps (see the migration). Blocks travel as comma-joined
@@ -27,73 +28,101 @@ export const emptyColumns = (): ReadingColumns => ({
 const VALUES = ['interval_s', 'import_wh', 'export_wh', 'generation_wh'] as const;
 const ints = (text: string): number[] => (text === '' ? [] : text.split(',').map(Number));
 
-/** The stored blocks starting at these instants (multiples of BLOCK_S), by block start. */
-export async function loadBlocks(
+type BlockRow = Record<'block_start' | 'gaps' | (typeof VALUES)[number], string>;
+
+function blockOf(row: BlockRow): ReadingColumns {
+  let at = Number(row.block_start);
+  return {
+    start: ints(row.gaps).map((gap) => (at += gap)),
+    interval_s: ints(row.interval_s),
+    import_wh: ints(row.import_wh),
+    export_wh: ints(row.export_wh),
+    generation_wh: ints(row.generation_wh),
+  };
+}
+
+const BLOCK_TEXT = `array_to_string(b.gaps, ',') as gaps,
+  ${VALUES.map((c) => `array_to_string(b.${c}, ',') as ${c}`).join(', ')}`;
+
+/**
+ * What a batch reads after taking the house's lock, in one round trip (PGlite answers ~1 ms a
+ * statement): the house's zone and tariff key, with a KEY SHARE lock on the house as a foreign key would
+ * take, and the stored blocks starting at these instants. Null for an unknown house.
+ */
+export async function loadBatchContext(
   db: Queryable,
   houseId: number,
   blockStarts: readonly number[],
-): Promise<Map<number, ReadingColumns>> {
-  const blocks = new Map<number, ReadingColumns>();
-  if (blockStarts.length === 0) return blocks;
-  const { rows } = await db.query<Record<'block_start' | 'gaps' | (typeof VALUES)[number], string>>(
-    `select block_start, array_to_string(gaps, ',') as gaps,
-            ${VALUES.map((c) => `array_to_string(${c}, ',') as ${c}`).join(', ')}
-       from reading_blocks
-      where house_id = $1 and block_start = any(string_to_array($2, ',')::bigint[])`,
+): Promise<(IngestContext & { blocks: Map<number, ReadingColumns> }) | null> {
+  const { rows } = await db.query<IngestContext & { block_start: string | null } & BlockRow>(
+    `select h.time_zone, h.ids, b.block_start, ${BLOCK_TEXT}
+       from (select h.id, h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h where h.id = $1
+               for key share of h) h
+       left join reading_blocks b on b.house_id = h.id
+                                 and b.block_start = any(string_to_array($2, ',')::bigint[])`,
     [houseId, joined(blockStarts)],
   );
-  for (const row of rows) {
-    const blockStart = Number(row.block_start);
-    let at = blockStart;
-    const block: ReadingColumns = {
-      start: ints(row.gaps).map((gap) => (at += gap)),
-      interval_s: ints(row.interval_s),
-      import_wh: ints(row.import_wh),
-      export_wh: ints(row.export_wh),
-      generation_wh: ints(row.generation_wh),
-    };
-    blocks.set(blockStart, block);
+  const first = rows[0];
+  if (first === undefined) return null;
+  const blocks = new Map<number, ReadingColumns>();
+  for (const row of rows) if (row.block_start !== null) blocks.set(Number(row.block_start), blockOf(row));
+  return { time_zone: first.time_zone, ids: first.ids, blocks };
+}
+
+/** Blocks as statement parameters: starts comma-joined, each array column's blocks joined by ';'. */
+export interface BlockParams {
+  starts: string;
+  columns: string[]; // gaps, then VALUES
+  readings: number;
+}
+
+/** The blocks as parameters of blockUpsertSql, in chunks of about INSERT_CHUNK readings (never splitting a block). */
+export function blockParams(blocks: ReadonlyMap<number, ReadingColumns>): BlockParams[] {
+  const chunks: BlockParams[] = [];
+  let starts: number[] = [];
+  let texts: string[][] = [[], [], [], [], []];
+  let readings = 0;
+  const flush = () => {
+    if (starts.length > 0)
+      chunks.push({ starts: joined(starts), columns: texts.map((t) => t.join(';')), readings });
+    starts = [];
+    texts = [[], [], [], [], []];
+    readings = 0;
+  };
+  for (const [blockStart, cols] of blocks) {
+    if (cols.start.length === 0) continue;
+    const gaps = new Array<number>(cols.start.length);
+    let previous = blockStart;
+    for (let k = 0; k < cols.start.length; k++) {
+      const start = cols.start[k] as number;
+      gaps[k] = start - previous;
+      previous = start;
+    }
+    starts.push(blockStart);
+    (texts[0] as string[]).push(joined(gaps));
+    VALUES.forEach((c, i) => {
+      (texts[i + 1] as string[]).push(joined(cols[c]));
+    });
+    readings += cols.start.length;
+    if (readings >= INSERT_CHUNK) flush();
   }
-  return blocks;
+  flush();
+  return chunks;
 }
 
 /**
- * Writes these blocks whole (insert, or replace the stored arrays), a few statements of up to
- * INSERT_CHUNK readings, never splitting a block. The caller holds the house's write lock.
+ * An upsert of whole blocks (insert, or replace the stored arrays) from parameters $first (starts) and
+ * the next five (the columns of BlockParams). Each block's arrays arrive as array literals' insides
+ * ("60,60,…"), so the database parses each array once instead of unnesting and re-aggregating readings.
  */
-export async function writeBlocks(
-  db: Queryable,
-  houseId: number,
-  blocks: ReadonlyMap<number, ReadingColumns>,
-): Promise<void> {
-  let flat = { block: [] as number[], gap: [] as number[], ...emptyColumns() };
-  const flush = async () => {
-    if (flat.block.length === 0) return;
-    await db.query(
-      `insert into reading_blocks (house_id, block_start, gaps, ${VALUES.join(', ')})
-       select $1, t.b, array_agg(t.g order by t.n), ${VALUES.map((c) => `array_agg(t.${c} order by t.n)`).join(', ')}
-         from unnest(string_to_array($2, ',')::bigint[], string_to_array($3, ',')::int[],
-                     ${VALUES.map((_, i) => `string_to_array($${i + 4}, ',')::int[]`).join(', ')})
-              with ordinality t(b, g, ${VALUES.join(', ')}, n)
-        group by t.b
-       on conflict (house_id, block_start) do update
-         set gaps = excluded.gaps, ${VALUES.map((c) => `${c} = excluded.${c}`).join(', ')}`,
-      [houseId, joined(flat.block), joined(flat.gap), ...VALUES.map((c) => joined(flat[c]))],
-    );
-    flat = { block: [], gap: [], ...emptyColumns() };
-  };
-  for (const [blockStart, cols] of blocks) {
-    let previous = blockStart;
-    cols.start.forEach((start, k) => {
-      flat.block.push(blockStart);
-      flat.gap.push(start - previous);
-      previous = start;
-      for (const c of VALUES) flat[c].push(cols[c][k] as number);
-    });
-    if (flat.block.length >= INSERT_CHUNK) await flush();
-  }
-  await flush();
-}
+export const blockUpsertSql = (house: string, first: number): string =>
+  `insert into reading_blocks (house_id, block_start, gaps, ${VALUES.join(', ')})
+   select ${house}, t.b, ('{' || t.g || '}')::int[], ${VALUES.map((c) => `('{' || t.${c} || '}')::int[]`).join(', ')}
+     from unnest(string_to_array($${first}, ',')::bigint[], string_to_array($${first + 1}, ';'),
+                 ${VALUES.map((_, i) => `string_to_array($${first + i + 2}, ';')`).join(', ')})
+          t(b, g, ${VALUES.join(', ')})
+   on conflict (house_id, block_start) do update
+     set gaps = excluded.gaps, ${VALUES.map((c) => `${c} = excluded.${c}`).join(', ')}`;
 
 /**
  * SQL of a lateral subquery giving the end (`reading`) and `interval_s` of the house's newest reading

@@ -3,12 +3,12 @@ import type { Db, Queryable } from '../../db/types';
 import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { houseTariffs, tariffsFor } from '../tariffs/repository';
-import { type ReadingColumns, loadBlocks, writeBlocks } from './blocks';
 import { datesOfStarts, refreshApplianceDays } from './appliance-days';
-import { datesOfSlots, refreshDays } from './daily';
+import { loadBatchContext, type ReadingColumns } from './blocks';
+import { datesOfSlots, writeBatch } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { byBlock, mergeBatch, type SlotSums, slotSums } from './merge';
-import { ingestContext, inTransaction, lockHouse, SLOT_S, upsertRollups } from './repository';
+import { inTransaction, lockHouse, SLOT_S } from './repository';
 
 // The write path of the energy engine: readings in, half-hour rollups (energy and money) kept equal to
 // the sums of the raw readings, all in one transaction per batch. Rules (README "Ingest"):
@@ -140,11 +140,10 @@ export async function ingestReadings(
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
   const stored = await inTransaction(db, async (tx) => {
     await lockHouse(tx, houseId);
-    const context = await ingestContext(tx, houseId);
+    const context = await loadBatchContext(tx, houseId, [...byBlock(batch.cols).keys()]);
     if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
     const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
-    const existing = await loadBlocks(tx, houseId, [...byBlock(batch.cols).keys()]);
-    const merged = mergeBatch(batch.cols, existing, options.replace ?? false);
+    const merged = mergeBatch(batch.cols, context.blocks, options.replace ?? false);
     if (merged.overlapSlot !== null) {
       throw new IngestError(
         batch.firstInSlot.get(merged.overlapSlot) ?? null,
@@ -154,11 +153,17 @@ export async function ingestReadings(
       );
     }
     if (merged.slots.length === 0) return 0;
-    // The changed blocks whole, then every touched half-hour summed again from all its raw readings,
-    // then the touched local days from their half-hours.
-    await writeBlocks(tx, houseId, merged.blocks);
-    await upsertRollups(tx, houseId, rollupsOf(book, slotSums(merged.blocks, merged.slots)));
-    await refreshDays(tx, houseId, book, datesOfSlots(merged.slots, context.time_zone));
+    // The changed blocks whole, every touched half-hour summed again from all its raw readings (in
+    // memory), and the touched local days from their half-hours, with their months: one statement.
+    const rollups = rollupsOf(book, slotSums(merged.blocks, merged.slots));
+    await writeBatch(
+      tx,
+      houseId,
+      book,
+      merged.blocks,
+      rollups,
+      datesOfSlots(merged.slots, context.time_zone),
+    );
     return merged.added + merged.replaced;
   });
   return { stored, duplicates: readings.length - stored };

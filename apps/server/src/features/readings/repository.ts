@@ -1,6 +1,5 @@
 import type { SlotRollup } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
-import { TARIFF_KEY_SQL } from '../tariffs/repository';
 
 // SQL of the write path: half-hour rollups and the per-house write lock (raw readings: blocks.ts). Integer arrays
 // travel as one comma-joined text parameter each, expanded with string_to_array: on PGlite that is ~3×
@@ -34,24 +33,11 @@ export interface IngestContext {
   ids: string;
 }
 
-/**
- * What a batch needs after taking the lock, in one round trip (PGlite answers ~1 ms a statement): the
- * house's zone and tariff key, and a KEY SHARE lock on the house, as a foreign key would take. Null for an
- * unknown house.
- */
-export async function ingestContext(db: Queryable, houseId: number): Promise<IngestContext | null> {
-  const { rows } = await db.query<IngestContext>(
-    `select h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h where h.id = $1 for key share of h`,
-    [houseId],
-  );
-  return rows[0] ?? null;
-}
-
 export interface RollupRow extends SlotRollup {
   covered_s: number;
 }
 
-const ROLLUP_COLUMNS = [
+export const ROLLUP_COLUMNS = [
   'slot_start',
   'covered_s',
   'import_wh',
@@ -62,24 +48,15 @@ const ROLLUP_COLUMNS = [
   'generation_income',
 ] as const;
 
-const rollupUpsert = (first: number) => `insert into rollups (house_id, ${ROLLUP_COLUMNS.join(', ')})
+export const rollupUpsert = (first: number) => `insert into rollups (house_id, ${ROLLUP_COLUMNS.join(', ')})
   select $1, * from unnest(${ROLLUP_COLUMNS.map((_, i) => `string_to_array($${i + first}, ',')::bigint[]`).join(', ')})
   on conflict (house_id, slot_start) do update set
     ${ROLLUP_COLUMNS.slice(1)
       .map((c) => `${c} = excluded.${c}`)
       .join(', ')}`;
 
-const rollupParams = (rows: readonly RollupRow[]) => ROLLUP_COLUMNS.map((c) => joined(rows.map((r) => r[c])));
-
-export async function upsertRollups(
-  db: Queryable,
-  houseId: number,
-  rows: readonly RollupRow[],
-): Promise<void> {
-  for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
-    await db.query(rollupUpsert(2), [houseId, ...rollupParams(rows.slice(at, at + INSERT_CHUNK))]);
-  }
-}
+export const rollupParams = (rows: readonly RollupRow[]) =>
+  ROLLUP_COLUMNS.map((c) => joined(rows.map((r) => r[c])));
 
 /** Rollups from a slot on, for repricing. */
 export async function rollupsFrom(db: Queryable, houseId: number, fromSlot: number): Promise<RollupRow[]> {
