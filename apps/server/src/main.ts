@@ -16,6 +16,7 @@ import { createMailer } from './mail/mailer';
 import { createSmsSender } from './sms/sms';
 import { systemClock } from './clock';
 import { prettyDestination } from './http/pretty-log';
+import { InFlight } from './http/in-flight';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -35,6 +36,10 @@ async function main(): Promise<void> {
     // Short human lines on a terminal, JSON lines otherwise (for log tooling).
     const logStream = process.stdout.isTTY ? prettyDestination(process.stdout) : undefined;
     const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}) });
+    const requests = new InFlight();
+    app.addHook('onRequest', async (request) => requests.begin(request));
+    app.addHook('onResponse', async (request) => requests.end(request));
+    app.addHook('onRequestAbort', async (request) => requests.end(request));
     let simulation: DemoSimulation | undefined;
     const infocare = new InfocareTimer({
       db,
@@ -81,7 +86,11 @@ async function main(): Promise<void> {
       lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);
       // The demo's readings are simulated after listen, so they never delay the start.
       if (config.demoLive) {
-        simulation = new DemoSimulation(db, { historyDays: config.demoHistoryDays, log: app.log });
+        simulation = new DemoSimulation(db, {
+          historyDays: config.demoHistoryDays,
+          log: app.log,
+          idle: () => requests.idle(),
+        });
         simulation.start();
         // Once Mum's history is stored (before the neighbours'), her past alerts are raised as the engine
         // would have raised them.

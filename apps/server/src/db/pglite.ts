@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, Queryable, QueryResult, SqlParam } from './types';
@@ -40,6 +41,35 @@ function takeLock(dataDir: string): () => void {
  * bounds the directory (and recycles segments) at the cost of more frequent, short checkpoints.
  */
 const WAL_CAP = ['-c', 'max_wal_size=96MB', '-c', 'min_wal_size=32MB'];
+/**
+ * Memory: PGlite's WebAssembly heap holds PostgreSQL's shared memory, and RSS never gives it back. The
+ * default 128 MB of shared buffers put the server at ~400 MiB RSS before any request; 32 MB (4,096 pages)
+ * hold the demo's working set (rollups of the homes a screen reads), the operating system caches the rest.
+ */
+const MEMORY = ['-c', 'shared_buffers=32MB'];
+
+/**
+ * Creating a database (initdb) runs a second WebAssembly PostgreSQL whose ~450 MiB stay in this process'
+ * RSS long after it is done; so a new data directory is created by a short-lived child process instead.
+ */
+async function initdbInChild(dataDir: string): Promise<void> {
+  const script = `const { PGlite } = await import(process.argv[1]);
+    const pg = new PGlite(process.argv[2]); await pg.waitReady; await pg.close();`;
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`creating the database in ${dataDir} failed: ${stderr.trim()}`);
+}
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 
@@ -60,10 +90,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const release = takeLock(dataDir);
   let pg: PGlite;
   try {
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initdbInChild(dataDir);
     // int8 (count(*), bigint) as a JS number on both engines; our values stay far below 2^53.
     pg = new PGlite(dataDir, {
       parsers: { [types.INT8]: (v: string) => Number(v) },
-      startParams: [...PGlite.defaultStartParams, ...WAL_CAP],
+      startParams: [...PGlite.defaultStartParams, ...WAL_CAP, ...MEMORY],
     });
     await pg.waitReady;
   } catch (error) {

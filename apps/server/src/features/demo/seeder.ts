@@ -40,6 +40,11 @@ export interface DemoSimulationOptions {
   now?: () => number;
   log: SeedLog;
   liveIntervalMs?: number;
+  /**
+   * Resolves when no request is being answered: each seeding step waits for it, so a request's queries
+   * never queue behind seeding transactions (PGlite has one connection). Default: go on at once.
+   */
+  idle?: () => Promise<void>;
 }
 
 /** A live tick also stores appliance uses since the last one, running ones up to now (they run < 1 day). */
@@ -176,6 +181,7 @@ export class DemoSimulation {
         await this.#live();
         continue;
       }
+      await this.#options.idle?.();
       const job = this.#jobs.next();
       if (job.done) return;
       await job.value();
