@@ -288,7 +288,7 @@ async function heldCpu<T>(fn: () => Promise<T>): Promise<{ value: T; maxMs: numb
 
 /** The same hostile keyed bodies through the app in this process (inject), measuring the loop holds. */
 export async function loopHoldFigures(store: 'pglite' | 'postgres'): Promise<void> {
-  const opened = await openBenchStore(store, 'hardening-hold');
+  const opened = await openBenchStore(store, 'hardening_hold');
   if (!opened) return;
   const key = await prepare(opened.db, 1000);
   const app = await buildApp({
