@@ -288,7 +288,7 @@ async function heldCpu<T>(fn: () => Promise<T>): Promise<{ value: T; maxMs: numb
 
 /** The same hostile keyed bodies through the app in this process (inject), measuring the loop holds. */
 export async function loopHoldFigures(store: 'pglite' | 'postgres'): Promise<void> {
-  const opened = await openBenchStore(store, 'hardening-hold');
+  const opened = await openBenchStore(store, 'hardening_hold');
   if (!opened) return;
   const key = await prepare(opened.db, 1000);
   const app = await buildApp({
@@ -303,11 +303,17 @@ export async function loopHoldFigures(store: 'pglite' | 'postgres'): Promise<voi
       ['readings JSON', '/api/ingest/v1/readings', 'application/json', hostileReadingsJson()],
     ] as const;
     for (const [label, url, type, body] of bodies) {
-      const held = await heldCpu(() =>
-        app.inject({ method: 'POST', url, headers: { ...auth, 'content-type': type }, payload: body }),
-      );
+      // Twice: the first request also pays for compiling the code it runs.
+      const runs = [];
+      for (const _ of [1, 2]) {
+        runs.push(
+          await heldCpu(() =>
+            app.inject({ method: 'POST', url, headers: { ...auth, 'content-type': type }, payload: body }),
+          ),
+        );
+      }
       console.log(
-        `  in-process, keyed ${(body.length / 1e6).toFixed(1)} MB ${label}: ${held.value.statusCode}; the event loop turned ${held.turns} times, held at most ${f(held.maxMs)} of CPU at a time (${load()})`,
+        `  in-process, keyed ${(body.length / 1e6).toFixed(1)} MB ${label}: ${runs.map((r) => r.value.statusCode).join(', ')}; the event loop turned ${runs[1]?.turns} times, held at most ${runs.map((r) => f(r.maxMs)).join(' (first request), ')} (second) of CPU at a time (${load()})`,
       );
     }
   } finally {
