@@ -98,7 +98,7 @@ function PhoneForm({ userId, saved }: { userId: number; saved: string | null }) 
   };
 
   return (
-    <form className="stack" onSubmit={submit} aria-busy={save.isPending} noValidate>
+    <form className="stack phone-form" onSubmit={submit} aria-busy={save.isPending} noValidate>
       <TextField
         label="Mobile number for SMS alerts"
         type="tel"
