@@ -18,22 +18,79 @@ interface TariffRow {
   tariff: StoredTariff;
 }
 
+// Dynamic prices (Agile) live once per house, rate and slot in `tariff_prices` (migration 0011): a
+// version's dynamic rate is stored with its name and no prices, and is given the house's prices of that
+// rate when loaded (one Map shared by every version). A slot's price is the latest imported for it.
+
+const RATES = ['import', 'export', 'generation'] as const;
+type RateName = (typeof RATES)[number];
+
+async function loadPrices(db: Queryable, houseId: number): Promise<Map<RateName, Map<number, number>>> {
+  const { rows } = await db.query<{ rate: RateName; slots: string; prices: string }>(
+    `select rate, string_agg(slot_start::text, ',' order by slot_start) as slots,
+            string_agg(price::text, ',' order by slot_start) as prices
+       from tariff_prices where house_id = $1 group by rate`,
+    [houseId],
+  );
+  const byRate = new Map<RateName, Map<number, number>>();
+  for (const row of rows) {
+    const slots = row.slots.split(',');
+    const prices = row.prices.split(',');
+    byRate.set(row.rate, new Map(slots.map((slot, i) => [Number(slot), Number(prices[i])])));
+  }
+  return byRate;
+}
+
 export async function loadTariffs(db: Queryable, houseId: number): Promise<Tariff[]> {
   const { rows } = await db.query<TariffRow>(
     'select id, tariff from tariffs where house_id = $1 order by start_date',
     [houseId],
   );
-  return rows.map((r) => tariffFromStored(r.tariff));
+  const dynamic = rows.some((r) => RATES.some((rate) => r.tariff[rate]?.type === 'dynamic'));
+  const prices = dynamic ? await loadPrices(db, houseId) : new Map<RateName, Map<number, number>>();
+  return rows.map((r) => {
+    const t = tariffFromStored(r.tariff);
+    const withPrices = (rate: RateName): Tariff[RateName] => {
+      const own = t[rate];
+      return own?.type === 'dynamic' ? { ...own, prices: prices.get(rate) ?? new Map() } : own;
+    };
+    return {
+      ...t,
+      import: withPrices('import'),
+      export: withPrices('export'),
+      generation: withPrices('generation'),
+    };
+  });
 }
 
-/** Writes a version, replacing the one with the same start date. Run inside the house's write lock. */
+/**
+ * Writes a version, replacing the one with the same start date, and its dynamic rates' prices into
+ * `tariff_prices` (a price given for a stored slot replaces it). Run inside the house's write lock.
+ */
 export async function saveTariffVersion(db: Queryable, houseId: number, tariff: Tariff): Promise<void> {
   await db.query('delete from tariffs where house_id = $1 and start_date = $2', [houseId, tariff.startDate]);
+  const stored = tariffToStored(tariff);
+  const strip = (rate: StoredTariff[RateName]) => (rate?.type === 'dynamic' ? { ...rate, prices: [] } : rate);
   await db.query('insert into tariffs (house_id, start_date, tariff) values ($1, $2, $3::jsonb)', [
     houseId,
     tariff.startDate,
-    JSON.stringify(tariffToStored(tariff)),
+    JSON.stringify({
+      ...stored,
+      import: strip(stored.import),
+      export: strip(stored.export),
+      generation: strip(stored.generation),
+    }),
   ]);
+  for (const rate of RATES) {
+    const own = tariff[rate];
+    if (own?.type !== 'dynamic' || own.prices.size === 0) continue;
+    await db.query(
+      `insert into tariff_prices (house_id, rate, slot_start, price)
+       select $1, $2, * from unnest(string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[])
+       on conflict (house_id, rate, slot_start) do update set price = excluded.price`,
+      [houseId, rate, [...own.prices.keys()].join(','), [...own.prices.values()].join(',')],
+    );
+  }
 }
 
 export interface HouseTariffs {

@@ -2,7 +2,6 @@ import {
   applyTariffPatch,
   dynamicRate,
   localDate,
-  type Rate,
   startOfLocalDate,
   type Tariff,
   type TariffPatch,
@@ -75,11 +74,11 @@ export async function importDynamicPrices(
     const house = await houseTariffs(tx, houseId);
     if (house === null) throw new UnknownHouse(`there is no house ${houseId}`);
     const startDate = localDate(first, house.zone);
-    const result = await writeVersion(tx, houseId, startDate, (base) => {
-      const previous: Rate | null = base?.import ?? null;
-      const merged = previous?.type === 'dynamic' ? [...previous.prices, ...series.prices] : series.prices;
-      return applyTariffPatch(base, { import: dynamicRate(merged, series.name) }, startDate);
-    });
+    // The house's prices are stored once per slot (tariffs/repository.ts), so the version carries only
+    // the new series: saving it adds them to (or corrects) the prices already stored.
+    const result = await writeVersion(tx, houseId, startDate, (base) =>
+      applyTariffPatch(base, { import: dynamicRate(series.prices, series.name) }, startDate),
+    );
     return { ...result, startDate };
   });
 }
