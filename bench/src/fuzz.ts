@@ -1,7 +1,7 @@
-// `npm run fuzz [-- route names…]`: every route (from the contract's endpoint list, plus ingest and
-// health) fuzzed with FUZZ_RUNS requests each (default 10,000), on a fresh PGlite database, printing
-// the totals per route and the 5xx count. Not part of CI (it takes a while); the suite runs a few per route.
-import { mkdtempSync, rmSync } from 'node:fs';
+// `npm run fuzz [-- route names…]`: every route (the contract's endpoint list, ingest, health, and
+// whatever else the app registers) fuzzed with FUZZ_RUNS requests each (default 10,000), on a fresh
+// PGlite database, printing the totals per route and the 5xx count. Not part of CI (it takes a while); the suite runs a few per route.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -22,7 +22,11 @@ const only = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), 'homeview-fuzz-'));
 const db = await openPglite(dir);
 await migrate(db);
-const config = loadConfig({ PASSWORD_ITERATIONS: '1000', LOG_LEVEL: 'fatal', WEB_DIST: '/nonexistent' });
+// A stand-in web build, so the page routes (static files, the SPA fallback) are registered and fuzzed.
+const dist = join(dir, 'dist');
+mkdirSync(dist);
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>HomeView</title>');
+const config = loadConfig({ PASSWORD_ITERATIONS: '1000', LOG_LEVEL: 'fatal', WEB_DIST: dist });
 const app = await buildApp({
   config,
   db,
@@ -62,7 +66,9 @@ async function logIn() {
 
 console.log(`npm run fuzz — ${machineLine()} — ${runs} requests per route, seed ${seed} (FUZZ_SEED replays)`);
 let failures = 0;
-for (const target of fuzzTargets().filter((t) => only.length === 0 || only.includes(t.name))) {
+for (const target of fuzzTargets(app.registeredRoutes).filter(
+  (t) => only.length === 0 || only.includes(t.name),
+)) {
   const statuses = new Map<number, number>();
   const fivexx: string[] = [];
   const t0 = performance.now();

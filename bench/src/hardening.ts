@@ -1,13 +1,36 @@
 // Figures for the hardening of issue 11, measured on the running product over HTTP (TRUST_PROXY=true,
 // so X-Forwarded-For plays the many client addresses): the login throttle under concurrent attacks, the
-// owner's login during one, unknown-user vs wrong-password timing, a keyless 10 MB nested ingest body
-// and /healthz meanwhile, and PBKDF2's effect on the event loop. Tests assert the behaviour; the
-// timings live here because a busy machine makes them flaky.
+// owner's login during one, unknown-user vs wrong-password timing, hostile 10 MB ingest bodies (keyless,
+// and keyed CSV and JSON) with /healthz polled meanwhile from another process, and PBKDF2's effect on
+// the event loop. Tests assert the behaviour; the timings live here because a busy machine makes them
+// flaky, so every timing line carries the load average.
+//
+// Isolation: the database is prepared before the server starts (no demo): each scenario has its own
+// account and its own addresses, so one scenario's failures never fill another's throttle window.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { openPglite } from '../../apps/server/src/db/pglite';
+import { openPostgres } from '../../apps/server/src/db/postgres';
+import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
+import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
+import { createApiKey } from '../../apps/server/src/ingest/keys';
 import { startProduct } from '../../e2e/src/product';
 import { percentile } from './machine';
 import { createScratchDatabase } from './postgres';
+import { openBenchStore } from './store';
+
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 
@@ -56,7 +79,7 @@ async function loginFigures(url: string): Promise<void> {
   const wrong: number[] = [];
   for (let i = 0; i < 20; i++) {
     unknown.push((await timed(() => login(url, 'nobody-at-all', 'Wrong-Pass1!', `10.1.0.${i}`))).ms);
-    wrong.push((await timed(() => login(url, 'demo', 'Wrong-Pass1!', `10.2.0.${i}`))).ms);
+    wrong.push((await timed(() => login(url, 'timing', 'Wrong-Pass1!', `10.2.0.${i}`))).ms);
   }
   const median = (xs: number[]) =>
     percentile(
@@ -64,88 +87,259 @@ async function loginFigures(url: string): Promise<void> {
       50,
     );
   console.log(
-    `  login 401: unknown user median ${f(median(unknown))}, wrong password ${f(median(wrong))}, gap ${f(Math.abs(median(unknown) - median(wrong)))}`,
+    `  login 401: unknown user median ${f(median(unknown))}, wrong password ${f(median(wrong))}, gap ${f(Math.abs(median(unknown) - median(wrong)))} (${load()})`,
   );
-  const long = await timed(() => login(url, 'demo', `Aa1!${'x'.repeat(5000)}`, '10.3.0.1'));
+  const long = await timed(() => login(url, 'timing', `Aa1!${'x'.repeat(5000)}`, '10.3.0.1'));
   console.log(`  password over 4,096 bytes: ${long.value} in ${f(long.ms)}`);
 }
 
-async function attackFigures(url: string): Promise<void> {
-  // The owner logs in once from home, so that address is known to the account.
-  const home = '192.168.1.10';
-  await login(url, 'demo', 'Demo-Home1', home);
+const PASSWORD = 'Bench-Pass1!';
 
+/** The accounts and ingest key the scenarios use, written before the server starts. */
+async function prepare(db: Db, iterations = 600_000): Promise<string> {
+  await migrate(db);
+  const hasher = new PasswordHasher(iterations);
+  const account = (username: string) =>
+    createAccount(db, hasher, {
+      username,
+      email: `${username}@example.com`,
+      password: PASSWORD,
+      setupDone: true,
+    });
+  await account('timing'); // unknown-user vs wrong-password timing
+  const owner = await account('owner'); // the account under attack
+  const devices = await account('devices'); // the house whose key sends the keyed hostile bodies
+  await createHouse(db, { ownerUserId: owner, name: 'Owner home', timeZone: 'Europe/London', demo: false });
+  const house = await createHouse(db, {
+    ownerUserId: devices,
+    name: 'Devices home',
+    timeZone: 'Europe/London',
+    demo: false,
+  });
+  return createApiKey(db, house);
+}
+
+async function attackFigures(url: string): Promise<void> {
+  // 60 unknown names at once from one address (limit 20 a minute per address).
   const one = await timed(() =>
     Promise.all(Array.from({ length: 60 }, (_, i) => login(url, `name${i}`, 'Wrong-Pass1!', '10.60.0.1'))),
   );
   console.log(`  60 wrong passwords at once from one address: ${tally(one.value)} in ${f(one.ms)}`);
 
+  // The owner logs in once from home, so that address is known to the account; nothing else has
+  // touched this account or these addresses.
+  const home = '192.168.1.10';
+  console.log(`  the owner from home before the attack: ${await login(url, 'owner', PASSWORD, home)}`);
   const attack = timed(() =>
     Promise.all(
-      Array.from({ length: 150 }, (_, i) => login(url, 'demo', `Wrong-Pass${i}!`, `10.150.${i % 15}.1`)),
+      Array.from({ length: 150 }, (_, i) => login(url, 'owner', `Wrong-Pass${i}!`, `10.150.${i % 15}.1`)),
     ),
   );
-  const owner = await timed(() => login(url, 'demo', 'Demo-Home1', home));
+  const owner = await timed(() => login(url, 'owner', PASSWORD, home));
   const done = await attack;
   console.log(
     `  150 wrong passwords at once at one account from 15 addresses: ${tally(done.value)} in ${f(done.ms)}`,
   );
   console.log(`  the owner during that attack, from home: ${owner.value} in ${f(owner.ms)}`);
+  console.log(`  the owner from home after it: ${await login(url, 'owner', PASSWORD, home)}`);
+  console.log(`  the owner from a new address after it: ${await login(url, 'owner', PASSWORD, '10.99.0.1')}`);
+}
+
+/**
+ * Polls /healthz from a child process (so the uploads' own work in this process does not count) until
+ * stopped; resolves with the answer times, sorted.
+ */
+function healthPoller(url: string): { stop: () => Promise<number[]> } {
+  const code = `let running = true; const times = [];
+    process.on('message', () => { running = false; });
+    (async () => {
+      while (running) {
+        const t0 = performance.now();
+        await fetch(${JSON.stringify(`${url}/healthz`)}).then((r) => r.text());
+        times.push(performance.now() - t0);
+      }
+      process.send(times, () => process.disconnect());
+    })();`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const result = new Promise<number[]>((resolve) => child.once('message', (m) => resolve(m as number[])));
+  return {
+    stop: async () => {
+      child.send('stop');
+      return (await result).sort((a, b) => a - b);
+    },
+  };
+}
+
+const healthLine = (times: number[]) =>
+  `/healthz ×${times.length}: p50 ${f(percentile(times, 50))}, p99 ${f(percentile(times, 99))}, max ${f(times.at(-1) ?? Number.NaN)}`;
+
+/** POSTs a whole body; the status, when it came (ms) and when the exchange ended. */
+function post(url: string, path: string, body: Buffer, headers: Record<string, string>) {
+  const t0 = performance.now();
+  return new Promise<{ status: number; answerMs: number; endMs: number }>((resolve, reject) => {
+    const req = request(`${url}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(body.length) },
+    });
+    req.on('response', (res) => {
+      const answerMs = performance.now() - t0;
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, answerMs, endMs: performance.now() - t0 }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function underAttack(url: string, label: string, send: () => ReturnType<typeof post>): Promise<void> {
+  await new Promise((r) => setTimeout(r, 500)); // let the previous exchange's sockets settle
+  const poller = healthPoller(url);
+  await new Promise((r) => setTimeout(r, 300));
+  const four = await Promise.all([send(), send(), send(), send()]);
+  const times = await poller.stop();
   console.log(
-    `  the owner from a new address after it: ${await login(url, 'demo', 'Demo-Home1', '10.99.0.1')}`,
+    `  4 ${label} in parallel: ${four.map((r) => `${r.status} in ${f(r.answerMs)}`).join(', ')}; ${healthLine(times)} (${load()})`,
   );
 }
 
-async function ingestFigures(url: string): Promise<void> {
-  const nested = `${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}`; // 10,000,000 bytes
-  const post = () =>
-    timed(async () => {
-      const res = await fetch(`${url}/api/ingest/v1/readings`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: nested,
-      });
-      await res.arrayBuffer();
-      return res.status;
-    });
-  const single = await post();
-  console.log(`  keyless 10 MB nested JSON: ${single.value} in ${f(single.ms)}`);
+/** A 10 MB appliance-power CSV of 100,000 valid rows but the last, so all of it is read before the 400. */
+function hostilePowerCsv(): Buffer {
+  const columns = ['Kettle', 'Dishwasher', 'WashingMachine', 'Microwave', 'Toaster', 'Television'];
+  const lines = [`Time,Aggregate,${columns.join(',')}`];
+  const start = 1_767_225_600;
+  for (let i = 0; i < 99_999; i++) {
+    lines.push(
+      `${start + i * 8},${(150 + (i % 97)).toFixed(4)},${columns.map((_, c) => ((i * (c + 3)) % 9).toFixed(5)).join(',')}`,
+    );
+  }
+  lines.push(`${start + 99_999 * 8},x${columns.map(() => ',0').join('')}`);
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
 
-  const health: number[] = [];
-  let running = true;
-  const poll = (async () => {
-    while (running) health.push((await timed(() => fetch(`${url}/healthz`).then((r) => r.text()))).ms);
-  })();
-  const four = await Promise.all([post(), post(), post(), post()]);
-  running = false;
-  await poll;
-  health.sort((a, b) => a - b);
-  console.log(
-    `  4 such bodies in parallel: ${four.map((r) => `${r.value} in ${f(r.ms)}`).join(', ')}; /healthz ×${health.length} meanwhile: p50 ${f(percentile(health, 50))}, max ${f(health.at(-1) ?? Number.NaN)}`,
+/** A 10 MB readings JSON of 100,000 readings, the last one wrong, so all of it is read before the 400. */
+function hostileReadingsJson(): Buffer {
+  const start = 1_767_225_600;
+  const items = Array.from(
+    { length: 100_000 },
+    (_, i) =>
+      `{"start": ${start + i * 60}, "interval_s": 60, "import_wh": ${i % 37}, "export_wh": 0, "generation_wh": ${i === 99_999 ? -1 : 0}}`,
   );
+  return Buffer.from(`{"readings": [${items.join(', ')}]}`);
+}
+
+async function ingestFigures(url: string, key: string): Promise<void> {
+  const idle = healthPoller(url);
+  await new Promise((r) => setTimeout(r, 2000));
+  console.log(`  idle, for comparison: ${healthLine(await idle.stop())} (${load()})`);
+
+  const nested = Buffer.from(`${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}`); // 10,000,000 bytes
+  const keyless = () => post(url, '/api/ingest/v1/readings', nested, { 'content-type': 'application/json' });
+  const single = await keyless();
+  console.log(
+    `  keyless 10 MB nested JSON: ${single.status} after ${f(single.answerMs)} (the upload went on to ${f(single.endMs)})`,
+  );
+  await underAttack(url, 'keyless 10 MB nested JSON bodies', keyless);
+
+  const auth = { authorization: `Bearer ${key}` };
+  const csv = hostilePowerCsv();
+  const power = () =>
+    post(url, '/api/ingest/v1/appliance-power?interval_s=8', csv, { ...auth, 'content-type': 'text/csv' });
+  const onePower = await power();
+  console.log(
+    `  keyed ${(csv.length / 1e6).toFixed(1)} MB appliance-power CSV, last row bad: ${onePower.status} in ${f(onePower.answerMs)}`,
+  );
+  await underAttack(url, 'such CSV bodies', power);
+
+  const json = hostileReadingsJson();
+  const readings = () =>
+    post(url, '/api/ingest/v1/readings', json, { ...auth, 'content-type': 'application/json' });
+  const oneJson = await readings();
+  console.log(
+    `  keyed ${(json.length / 1e6).toFixed(1)} MB readings JSON, last reading bad: ${oneJson.status} in ${f(oneJson.answerMs)}`,
+  );
+  await underAttack(url, 'such JSON bodies', readings);
+}
+
+/**
+ * Runs `fn` while a chain of setImmediate turns notes the CPU time (this process) between two turns:
+ * the longest is the longest the event loop was held, a figure the machine's load does not inflate.
+ */
+async function heldCpu<T>(fn: () => Promise<T>): Promise<{ value: T; maxMs: number; turns: number }> {
+  let last = process.cpuUsage();
+  let maxMs = 0;
+  let turns = 0;
+  let done = false;
+  const note = () => {
+    const now = process.cpuUsage(last);
+    maxMs = Math.max(maxMs, (now.user + now.system) / 1000);
+    last = process.cpuUsage();
+  };
+  const tick = () => {
+    note();
+    turns++;
+    if (!done) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const value = await fn();
+  done = true;
+  note();
+  return { value, maxMs, turns };
+}
+
+/** The same hostile keyed bodies through the app in this process (inject), measuring the loop holds. */
+export async function loopHoldFigures(store: 'pglite' | 'postgres'): Promise<void> {
+  const opened = await openBenchStore(store, 'hardening-hold');
+  if (!opened) return;
+  const key = await prepare(opened.db, 1000);
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'fatal', WEB_DIST: '/nonexistent', PASSWORD_ITERATIONS: '1000' }),
+    db: opened.db,
+  });
+  await app.ready();
+  try {
+    const auth = { authorization: `Bearer ${key}` };
+    const bodies = [
+      ['appliance-power CSV', '/api/ingest/v1/appliance-power?interval_s=8', 'text/csv', hostilePowerCsv()],
+      ['readings JSON', '/api/ingest/v1/readings', 'application/json', hostileReadingsJson()],
+    ] as const;
+    for (const [label, url, type, body] of bodies) {
+      const held = await heldCpu(() =>
+        app.inject({ method: 'POST', url, headers: { ...auth, 'content-type': type }, payload: body }),
+      );
+      console.log(
+        `  in-process, keyed ${(body.length / 1e6).toFixed(1)} MB ${label}: ${held.value.statusCode}; the event loop turned ${held.turns} times, held at most ${f(held.maxMs)} of CPU at a time (${load()})`,
+      );
+    }
+  } finally {
+    await app.close();
+    await opened.drop();
+  }
 }
 
 export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void> {
+  console.log(`  ${load()} at the start`);
   if (store === 'pglite') await hashingFigures();
+  await loopHoldFigures(store);
   const scratch = store === 'postgres' ? await createScratchDatabase('hardening') : null;
   if (store === 'postgres' && !scratch) {
     console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: skipped.');
     return;
   }
+  const dataDir = mkdtempSync(join(tmpdir(), 'homeview-hardening-'));
+  const db = scratch ? await openPostgres(scratch.url, 2) : await openPglite(dataDir);
+  const key = await prepare(db);
+  await db.close();
   const product = await startProduct({
-    env: {
-      TRUST_PROXY: 'true',
-      DEMO_HISTORY_DAYS: '7',
-      DEMO_NEIGHBOURS: '5',
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    },
+    dataDir,
+    env: { TRUST_PROXY: 'true', DEMO: 'false', ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
   });
   try {
     await loginFigures(product.url);
     await attackFigures(product.url);
-    await ingestFigures(product.url);
+    await ingestFigures(product.url, key);
   } finally {
     await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     await scratch?.drop();
   }
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
+import { rebuildAllApplianceDays } from '../../apps/server/src/features/readings/appliance-days';
 import { percentile } from './machine';
 import { openBenchStore } from './store';
 
@@ -55,7 +56,9 @@ async function fill(db: Db, houseIds: readonly number[], today: string, now: num
             sum(import_cost), sum(export_income), sum(generation_income), sum(standing_charge)
        from daily_rollups group by 1, 2`,
   );
-  for (const table of ['daily_rollups', 'monthly_rollups', 'appliance_events', 'houses'])
+  // Appliance days from the uses, as the write path keeps them (features/readings/appliance-days.ts).
+  await rebuildAllApplianceDays(db);
+  for (const table of ['daily_rollups', 'monthly_rollups', 'appliance_events', 'appliance_daily', 'houses'])
     await db.query(`analyze ${table}`);
 }
 
@@ -146,6 +149,7 @@ export async function benchHomeView(store: 'pglite' | 'postgres'): Promise<void>
       ['appliances/1 (kettle, 4 weeks)', `/api/v3/common/appliances/1/?user_id=${userId}`],
       ['appliances/timeline', `/api/v3/common/appliances/timeline/?user_id=${userId}&timestamp=${lastWeek}`],
       ['used_appliances week', `/api/v3/common/used_appliances/?timescale=week`],
+      ['used_appliances month', `/api/v3/common/used_appliances/?timescale=month`],
     ];
     console.log(`  HTTP (inject), ${RUNS} runs each:`);
     for (const [label, url] of urls) {

@@ -34,8 +34,16 @@ async function loggedIn(width = 1280): Promise<Page> {
 }
 
 interface ApiAlert {
+  id: number;
+  timestamp: number;
   level: string;
   viewings: unknown[];
+}
+
+interface Counts {
+  total: number;
+  urgent: number;
+  investigate: number;
 }
 
 /** The first page of the dependant's alerts, as the screen asks for it. */
@@ -43,9 +51,44 @@ function alertsFromApi(page: Page) {
   return page.evaluate(async () => {
     const id = localStorage.getItem('hv.dependant_user_id');
     const res = await fetch(`/api/v3/assisted_living/alerts/?dependant_user_id=${id}`);
-    return (await res.json()) as { alerts: ApiAlert[]; routine?: { sentence: string } };
+    return (await res.json()) as { alerts: ApiAlert[]; routine?: { sentence: string }; unviewed?: Counts };
   });
 }
+
+/** Every page of the dependant's alerts, newest first, and the dashboard's num_alerts. */
+function everyAlertFromApi(page: Page) {
+  return page.evaluate(async () => {
+    const id = localStorage.getItem('hv.dependant_user_id');
+    const all: ApiAlert[] = [];
+    let timestamp = '';
+    for (;;) {
+      const res = await fetch(`/api/v3/assisted_living/alerts/?dependant_user_id=${id}${timestamp}`);
+      const { alerts } = (await res.json()) as { alerts: ApiAlert[] };
+      all.push(...alerts);
+      if (alerts.length < 20) break;
+      timestamp = `&timestamp=${alerts[alerts.length - 1]?.timestamp}`;
+    }
+    const dashboard = (await (await fetch('/api/v3/dashboard/')).json()) as {
+      dashboard_type: number;
+      num_alerts: number;
+    }[];
+    return { all, numAlerts: dashboard.find((d) => d.dashboard_type === 2)?.num_alerts };
+  });
+}
+
+function unviewedCounts(alerts: ApiAlert[]): Counts {
+  const fresh = alerts.filter((a) => a.viewings.length === 0);
+  return {
+    total: fresh.length,
+    urgent: fresh.filter((a) => a.level === 'Urgent').length,
+    investigate: fresh.filter((a) => a.level === 'Warning').length,
+  };
+}
+
+const headlineOf = (total: number) =>
+  total === 0
+    ? 'Nothing needs your attention'
+    : `${total} ${total === 1 ? 'alert needs' : 'alerts need'} your attention`;
 
 describe('InfoCare in a real browser', () => {
   it("shows the engine's alerts and routine; the demo carer opens an alert but cannot mark it", async () => {
@@ -56,13 +99,8 @@ describe('InfoCare in a real browser', () => {
     await page.locator('.alert-list__end, .alert-list__more').waitFor();
 
     const api = await alertsFromApi(page);
-    const unviewed = api.alerts.filter((a) => a.viewings.length === 0).length;
     const headline = await page.locator('#attention-heading').textContent();
-    expect(headline).toBe(
-      unviewed === 0
-        ? 'Nothing needs your attention'
-        : `${unviewed} ${unviewed === 1 ? 'alert needs' : 'alerts need'} your attention`,
-    );
+    expect(headline).toBe(headlineOf(api.unviewed?.total ?? 0));
     expect(await page.locator('.alert-list article').count()).toBe(api.alerts.length);
     if (api.routine) {
       expect(await page.locator('.routine__sentence').textContent()).toBe(api.routine.sentence);
@@ -72,11 +110,79 @@ describe('InfoCare in a real browser', () => {
       expect(await page.getByText('No alerts to show').count()).toBe(1);
     } else {
       const first = page.locator('.alert-list article').first();
-      await first.getByRole('button').first().click();
+      const toggle = first.locator('.alert-card__toggle');
+      if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
       await first.locator('.alert-card__body p').first().waitFor();
       expect(await first.getByRole('button', { name: 'Correct' }).count()).toBe(0);
       expect(await first.getByRole('button', { name: 'Incorrect' }).count()).toBe(0);
     }
+  });
+
+  it('counts every unviewed alert as the API does; expanding one lowers the counters; a lozenge finds its first', async () => {
+    const page = await loggedIn(390);
+    await page.goto(`${product.url}/parents-home`);
+    await page.locator('#attention-heading').waitFor();
+    const before = await everyAlertFromApi(page);
+    const counts = unviewedCounts(before.all);
+    expect(before.numAlerts).toBe(counts.total);
+    expect(await page.locator('#attention-heading').textContent()).toBe(headlineOf(counts.total));
+    for (const level of ['Urgent', 'Investigate'] as const) {
+      const n = level === 'Urgent' ? counts.urgent : counts.investigate;
+      expect(await page.locator('.attention__lozenges').getByText(`${n} ${level}`).count()).toBe(1);
+    }
+    // Viewed cards start collapsed, unviewed ones open (showing them records nothing).
+    const shown = await page
+      .locator('.alert-list article')
+      .evaluateAll((cards) =>
+        cards.map((c) => [
+          Number(c.id.slice('alert-'.length)),
+          c.querySelector('.alert-card__toggle')?.getAttribute('aria-expanded'),
+        ]),
+      );
+    for (const [id, expanded] of shown) {
+      const alert = before.all.find((a) => a.id === id);
+      expect(expanded).toBe(alert?.viewings.length === 0 ? 'true' : 'false');
+    }
+    expect(unviewedCounts((await everyAlertFromApi(page)).all)).toEqual(counts);
+    if (counts.total === 0) return;
+
+    // The carer collapses the first unviewed card and expands it again: one viewing, counters fall.
+    const fresh = before.all.find((a) => a.viewings.length === 0)!;
+    const toggle = page.locator(`#alert-${fresh.id} .alert-card__toggle`);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    const viewed = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('/assisted_living/alerts/'),
+    );
+    await toggle.click();
+    expect((await viewed).status()).toBe(200);
+    await expect
+      .poll(() => page.locator('#attention-heading').textContent())
+      .toBe(headlineOf(counts.total - 1));
+    const after = await everyAlertFromApi(page);
+    expect(unviewedCounts(after.all).total).toBe(counts.total - 1);
+    expect(after.numAlerts).toBe(counts.total - 1);
+
+    // A lozenge moves focus to the first unviewed alert of its level, loading older pages if needed.
+    const left = unviewedCounts(after.all);
+    const level = left.urgent > 0 ? 'Urgent' : left.investigate > 0 ? 'Investigate' : null;
+    if (level === null) return;
+    const target = after.all.find(
+      (a) => a.viewings.length === 0 && a.level === (level === 'Urgent' ? 'Urgent' : 'Warning'),
+    )!;
+    await page.getByRole('button', { name: new RegExp(`^\\d+ ${level}: show the first`) }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('article')?.id))
+      .toBe(`alert-${target.id}`);
+    // Scrolled to: the card's top is inside the window.
+    await expect
+      .poll(() =>
+        page.locator(`#alert-${target.id}`).evaluate((card) => {
+          const top = card.getBoundingClientRect().top;
+          return top >= 0 && top < window.innerHeight;
+        }),
+      )
+      .toBe(true);
   });
 
   it('moves through the activity views: timeline, then daily and weekly charts, one per activity of the API', async () => {

@@ -83,9 +83,10 @@ async function main(): Promise<void> {
       if (config.demoLive) {
         simulation = new DemoSimulation(db, { historyDays: config.demoHistoryDays, log: app.log });
         simulation.start();
-        // Once Mum's history is stored, her past alerts are raised as the engine would have raised them.
+        // Once Mum's history is stored (before the neighbours'), her past alerts are raised as the engine
+        // would have raised them.
         const store = db;
-        void simulation.seeded
+        void simulation.ownSeeded
           .then(() => prepareDemoInfocare(store, Math.floor(Date.now() / 1000)))
           .then(
             (raised) => app.log.info({ raised }, 'demo infocare history ready'),

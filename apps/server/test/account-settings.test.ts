@@ -273,4 +273,37 @@ describeEachDb('account settings', (suite) => {
     expect(rows.rows).toEqual([{ dnd_status: 'SCHEDULED', holiday_status: 'DISABLED' }]);
     expect((await get(`${url}?user_id=${stranger.id}`)).statusCode).toBe(403);
   });
+
+  it("sets the carer's own phone for SMS alerts, in E.164, and never a dependant's", async () => {
+    const url = '/api/v3/common/settings/';
+    const phoneOf = async (id: number) =>
+      (await suite.db.query<{ phone: string | null }>('select phone from users where id = $1', [id])).rows[0]
+        ?.phone;
+    const saved = await post(url, { user_id: carer.id, phone: '07700 900123' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ phone: '+447700900123' });
+    expect(await phoneOf(carer.id)).toBe('+447700900123');
+    expect((await get(`${url}?user_id=${carer.id}`)).json()).toMatchObject({ phone: '+447700900123' });
+
+    const bad = await post(url, { user_id: carer.id, phone: '12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: 'phone: Enter a mobile number like 07700 900123 or +44 7700 900123',
+      field: 'phone',
+    });
+    const theirs = await post(url, { user_id: dependant.id, phone: '07700 900999' });
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json()).toMatchObject({ field: 'phone' });
+    expect(await phoneOf(dependant.id)).toBeNull();
+    expect((await post(url, { user_id: stranger.id, phone: '07700 900999' })).statusCode).toBe(403);
+    expect(await phoneOf(stranger.id)).toBeNull();
+    // The dependant's settings, read by the carer, carry no phone.
+    expect((await get(`${url}?user_id=${dependant.id}`)).json()).not.toHaveProperty('phone');
+    // A phone change leaves the other settings alone; blank removes the number.
+    expect((await post(url, { user_id: carer.id, phone: '' })).json()).toMatchObject({
+      phone: null,
+      alert_notification: 1,
+    });
+    expect(await phoneOf(carer.id)).toBeNull();
+  });
 });

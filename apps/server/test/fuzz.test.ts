@@ -3,8 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import type { Db } from '../src/db/types';
 import { describeEachDb } from './support/db';
-import { login, makeTestApp, type TestApp } from './support/app';
+import { login, makeTestApp, type TestApp, testConfig } from './support/app';
 import { type FuzzIdentity, type FuzzTarget, fuzzTargets, requestsFor, send } from './support/fuzz';
 import { makeHouse } from './support/ingest';
 
@@ -17,6 +19,15 @@ const PAGES: FuzzTarget[] = [
   { name: 'page /', method: 'GET', path: '/', fields: [], kind: 'other' },
   { name: 'page /parents-home', method: 'GET', path: '/parents-home', fields: [], kind: 'other' },
 ];
+
+/** The routes the app registers (built once, never queried), so routes outside the contract are fuzzed too. */
+const registered = await (async () => {
+  const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'silent' }), db: { kind: 'postgres' } as Db });
+  await app.ready();
+  const routes = [...app.registeredRoutes];
+  await app.close();
+  return routes;
+})();
 
 describeEachDb('fuzzing every route', (suite) => {
   let t: TestApp;
@@ -42,7 +53,18 @@ describeEachDb('fuzzing every route', (suite) => {
     expect(names).toEqual(expect.arrayContaining(['login', 'energyToday', 'tariffPost', 'ingestReadings']));
   });
 
-  it.each([...fuzzTargets(), ...PAGES].map((target) => [target.name, target] as const))(
+  it("fuzzes every route the app registers, not only the contract's", () => {
+    const names = new Set(
+      fuzzTargets(t.app.registeredRoutes).map((target) => `${target.method} ${target.path}`),
+    );
+    const missing = t.app.registeredRoutes
+      .filter((r) => r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url.replace(/\*$/, 'x')}`)
+      .filter((route) => !names.has(route));
+    expect(missing).toEqual([]);
+  });
+
+  it.each([...fuzzTargets(registered), ...PAGES].map((target) => [target.name, target] as const))(
     'never answers 5xx: %s',
     async (_name, target) => {
       try {

@@ -275,6 +275,46 @@ describeEachDb('InfoCare API', (suite) => {
     expect(first.alerts.length + next.alerts.length).toBe(Math.min(total, 40));
   });
 
+  it('counts unviewed alerts per level over every page, as num_alerts does', async () => {
+    // 25 more, older than any page-one alert: Urgent and Warning ones the first page does not show.
+    for (let i = 0; i < 25; i++) {
+      await suite.db.query(
+        `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at)
+         values ($1, $2, 'inactivity', 'Off', $3, 'No activity', 'x', 'kettle', $4)`,
+        [houseId, `test:counts:${i}`, i % 3 === 0 ? 'Warning' : 'Urgent', local('2024-09-01', 3) + i * 3600],
+      );
+    }
+    const all: Alert[] = [];
+    let page = await alerts();
+    const counted = page.unviewed;
+    for (;;) {
+      all.push(...page.alerts);
+      if (page.alerts.length < 20) break;
+      page = await alerts(`&timestamp=${page.alerts.at(-1)!.timestamp}`);
+    }
+    const fresh = all.filter((a) => a.viewings.length === 0);
+    const expected = {
+      total: fresh.length,
+      urgent: fresh.filter((a) => a.level === 'Urgent').length,
+      investigate: fresh.filter((a) => a.level === 'Warning').length,
+    };
+    expect(expected.urgent).toBeGreaterThan(0);
+    expect(expected.investigate).toBeGreaterThan(0);
+    expect(counted).toEqual(expected);
+    const dash = DashboardResponse.parse((await get('/api/v3/dashboard/')).json());
+    expect(dash.find((d) => d.dashboard_type === 2)?.num_alerts).toBe(expected.total);
+    // Viewing an Urgent alert from beyond the first page takes one off the total and the Urgent counter.
+    const old = fresh.find((a) => a.level === 'Urgent')!;
+    expect((await post({ dependant_user_id: mum.id, id: old.id, viewed: true })).statusCode).toBe(200);
+    expect((await alerts()).unviewed).toEqual({
+      ...expected,
+      total: expected.total - 1,
+      urgent: expected.urgent - 1,
+    });
+    // Only the first page carries the counters.
+    expect((await alerts(`&timestamp=${all[0]!.timestamp}`)).unviewed).toBeUndefined();
+  });
+
   it("lets only the dependant and their linked carer read or write the dependant's alerts", async () => {
     const [alert] = (await alerts()).alerts;
     const strangerSession = await login(t.app, stranger);

@@ -21,6 +21,7 @@ import { UsagePage } from './features/my-home/pages/UsagePage';
 import { NotFoundPage } from './features/not-found/pages/NotFoundPage';
 import { infoCareRoutes } from './features/parents-home/routes';
 import { SetupPage } from './features/setup/pages/SetupPage';
+import { tariffRoutes } from './features/tariff/routes';
 import { RequireUser } from './shared/layout/RequireUser';
 import { Root } from './shared/layout/Root';
 import { RouteError } from './shared/layout/RouteError';
@@ -53,6 +54,7 @@ const protectedRoutes: RouteObject[] = [
   { path: '/account/:level/holiday-mode', element: <HolidayModePage /> },
   { path: '/account/:level/appliances', element: <AccountAppliancesPage /> },
   { path: '/account/:level/appliance/:applianceId', element: <ApplianceEditPage /> },
+  ...tariffRoutes,
 ];
 
 export const routes: RouteObject[] = [

@@ -239,9 +239,19 @@ const cases: Record<EndpointName, Cases> = {
       { user_id: '1', alert_notification: '3' },
       { user_id: '1', alert_notification: '0' },
       { user_id: '1', email_report: 2 },
+      { user_id: '1', phone: '07700 900123' },
+      { user_id: '1', phone: '+1 (415) 555-0100' },
+      { user_id: '1', phone: '' },
     ],
     invalid: [
-      [{ user_id: '1' }, 'name', 'Send exactly one of name, alert_notification or email_report'],
+      [{ user_id: '1' }, 'name', 'Send exactly one of name, alert_notification, email_report or phone'],
+      [
+        { user_id: '1', phone: '12345' },
+        'phone',
+        'Enter a mobile number like 07700 900123 or +44 7700 900123',
+      ],
+      [{ user_id: '1', phone: 'call me' }, 'phone', 'Enter a mobile number'],
+      [{ user_id: '1', phone: '07700 900123', name: 'Mum' }, 'phone', 'Send exactly one'],
       [{ user_id: '1', name: 'Mum', email_report: '1' }, 'email_report', 'Send exactly one'],
       [
         { user_id: '1', alert_notification: '4' },

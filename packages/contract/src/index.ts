@@ -19,6 +19,7 @@ export {
 } from './entities/codes';
 export * from './clock';
 export * from './tariffRows';
+export * from './phone';
 export * from './entities/common';
 export * from './entities/account';
 export * from './entities/password';

@@ -40,6 +40,7 @@ describe('the web entry', () => {
       'messages.ts',
       'password.ts',
       'paths.ts',
+      'phone.ts',
       'tariffRows.ts',
       'web.ts',
     ]);

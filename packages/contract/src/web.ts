@@ -5,6 +5,7 @@ export * from './messages';
 export * from './password';
 export * from './codes';
 export * from './clock';
+export * from './phone';
 export * from './tariffRows';
 export * from './paths';
 export type * from './entities/common';

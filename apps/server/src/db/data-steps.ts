@@ -1,3 +1,4 @@
+import { rebuildAllApplianceDays } from '../features/readings/appliance-days';
 import { rebuildAllDays } from '../features/readings/daily';
 import type { Queryable } from './types';
 
@@ -8,4 +9,5 @@ export type DataStep = (tx: Queryable) => Promise<void>;
 
 export const DATA_STEPS: Readonly<Record<string, DataStep>> = {
   daily_rollups: rebuildAllDays,
+  appliance_daily: rebuildAllApplianceDays,
 };

@@ -30,14 +30,27 @@ function fieldsOf(schema: unknown): string[] {
   return shape === undefined ? [] : Object.keys(shape);
 }
 
-export function fuzzTargets(): FuzzTarget[] {
-  const api = Object.entries(endpoints).map(([name, e]): FuzzTarget => {
+/**
+ * Every route to fuzz. With `registered` (the app's `registeredRoutes`), a route the app serves that no
+ * target below names (one added outside the contract, a page) is fuzzed too, with generic fields, so a
+ * route another feature adds later is covered without touching this file.
+ */
+export function fuzzTargets(registered: ReadonlyArray<{ method: string; url: string }> = []): FuzzTarget[] {
+  const api = Object.entries(endpoints).flatMap(([name, e]): FuzzTarget[] => {
     const fields = fieldsOf(e.request);
     const extra =
       name === 'changePassword' ? ['current_password', 'new_password', 'confirm_password', 'token'] : [];
-    return { name, method: e.method, path: e.path, fields: [...fields, ...extra], kind: 'api' };
+    const target = {
+      name,
+      method: e.method,
+      path: e.path,
+      fields: [...fields, ...extra],
+      kind: 'api' as const,
+    };
+    const aliases = (e as { aliases?: readonly string[] }).aliases ?? [];
+    return [target, ...aliases.map((path) => ({ ...target, name: `${name} ${path}`, path }))];
   });
-  return [
+  const known: FuzzTarget[] = [
     ...api,
     { name: 'ingestReadings', method: 'POST', path: READINGS_PATH, fields: ['format'], kind: 'ingest' },
     {
@@ -50,6 +63,19 @@ export function fuzzTargets(): FuzzTarget[] {
     { name: 'healthz', method: 'GET', path: '/healthz', fields: [], kind: 'other' },
     { name: 'unknownApi', method: 'GET', path: '/api/v3/nothing/', fields: ['user_id'], kind: 'other' },
   ];
+  const covered = new Set(known.map((t) => `${t.method} ${t.path}`));
+  const more = registered
+    .filter((r) => r.method !== 'HEAD' && !covered.has(`${r.method} ${r.url}`))
+    .map(
+      (r): FuzzTarget => ({
+        name: `${r.method} ${r.url}`,
+        method: r.method,
+        path: r.url.replace(/\*$/, 'x'),
+        fields: ['user_id', 'id'],
+        kind: r.url.startsWith('/api/') ? 'api' : 'other',
+      }),
+    );
+  return [...known, ...more.filter((t, i) => more.findIndex((o) => o.name === t.name) === i)];
 }
 
 const nasty = fc.oneof(
@@ -172,7 +198,7 @@ export function requestsFor(target: FuzzTarget, identity: FuzzIdentity): fc.Arbi
       if (target.kind === 'ingest' && r.key !== 'none') {
         headers.authorization = `Bearer ${r.key === 'own' ? identity.ingestKey : 'wrong'}`;
       }
-      const path = target.path.replace(':id', r.id || '1');
+      const path = target.path.replace(/:[A-Za-z_]+/g, r.id || '1');
       const url = r.query ? `${path}?${r.query}` : path;
       const sendsBody = r.body !== null && r.method !== 'GET' && r.method !== 'HEAD';
       if (sendsBody) headers['content-type'] = r.body!.type;

@@ -32,8 +32,26 @@ export const Alert = z.object({
 });
 export type Alert = z.infer<typeof Alert>;
 
-/** Most recent first. `routine` (beyond the spec) comes with the first page: how today compares. */
-export const AlertsResponse = z.object({ alerts: z.array(Alert), routine: RoutineToday.optional() });
+/**
+ * Alerts needing attention (no viewings), over all of the dependant's alerts, not one page: `total`
+ * equals the dashboard item's num_alerts; `urgent` and `investigate` count the Urgent and Warning ones.
+ */
+export const UnviewedCounts = z.object({
+  total: z.number().int().nonnegative(),
+  urgent: z.number().int().nonnegative(),
+  investigate: z.number().int().nonnegative(),
+});
+export type UnviewedCounts = z.infer<typeof UnviewedCounts>;
+
+/**
+ * Most recent first. Beyond the spec, the first page also carries `routine` (how today compares) and
+ * `unviewed` (the counters of the Alerts screen); both optional so a client of the spec's server validates.
+ */
+export const AlertsResponse = z.object({
+  alerts: z.array(Alert),
+  routine: RoutineToday.optional(),
+  unviewed: UnviewedCounts.optional(),
+});
 export type AlertsResponse = z.infer<typeof AlertsResponse>;
 
 /** GET /assisted_living/alerts/: timestamp defaults to now. */

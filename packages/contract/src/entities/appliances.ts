@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TIME_UNITS, VIEW_TYPES } from '../codes';
 import { formObject, id, oneOf, optionalEpochSeconds, optionalField } from '../form';
-import { ApplianceStatus, Duration, epoch, Money } from './common';
+import { ApplianceStatus, ComparedGroup, Duration, epoch, Money } from './common';
 
 // §3 Appliance entry, Appliance list (InfoCare), Timeline event, Appliance detail; §7 /common/*appliances*.
 
@@ -55,7 +55,11 @@ export const TimelineEvent = z.object({
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
 
 /** Events of one local day, oldest first; empty shows 'No appliances used during this period'. */
-export const Timeline = z.object({ events: z.array(TimelineEvent) });
+export const Timeline = z.object({
+  events: z.array(TimelineEvent),
+  /** Additive to §3: the house's IANA zone, in which screens show the start times and the day. */
+  time_zone: z.string().optional(),
+});
 export type Timeline = z.infer<typeof Timeline>;
 
 /** GET /common/appliances/timeline/: the day containing timestamp (default today). */
@@ -96,6 +100,10 @@ export const ApplianceDetail = z.object({
   appliance_rankings: ApplianceRankings,
   comparable_rankings: ComparableRankings,
   time_series: z.array(ApplianceTimePoint),
+  /** Additive to §3: the comparable homes (the similar-homes group among homes with this appliance). */
+  compared: ComparedGroup.optional(),
+  /** Additive to §3: the house's IANA zone, in which screens show the series' days. */
+  time_zone: z.string().optional(),
 });
 export type ApplianceDetail = z.infer<typeof ApplianceDetail>;
 

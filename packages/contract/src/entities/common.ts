@@ -47,3 +47,16 @@ export const Neighbour = epoch.nullable();
 /** The `:id` path parameter of /common/appliances/:id/ and /assisted_living/activities/:id/. */
 export const IdParams = formObject({ id: id('id') });
 export type IdParams = z.infer<typeof IdParams>;
+
+/** How far the similar group was widened (spec-decisions "Similar homes"). */
+export const COMPARED_GROUPS = ['same_size', 'near_size', 'property_type', 'all'] as const;
+
+/** Which homes `similar` averages, for the 'Comparing against...' banner. */
+export const ComparedGroup = z.object({
+  group: z.enum(COMPARED_GROUPS),
+  /** e.g. 'Semi Detached homes with 3 occupants', 'Flat homes with 1 to 3 occupants', 'all homes'. */
+  description: z.string(),
+  /** Homes averaged (this one not included; only homes with ≥ 90% data in the period). */
+  homes: z.number().int().nonnegative(),
+});
+export type ComparedGroup = z.infer<typeof ComparedGroup>;

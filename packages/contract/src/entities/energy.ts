@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DETAIL_TIMESCALES, RANKING_TIMESCALES } from '../codes';
 import { formObject, id, oneOf, optionalEpochSeconds } from '../form';
 import { ApplianceEntry } from './appliances';
-import { Available, Balance, EnergyBalance, epoch, Neighbour, Period } from './common';
+import { Available, Balance, ComparedGroup, EnergyBalance, epoch, Neighbour, Period } from './common';
 
 // §3 Energy today/detail and Ranking; §7 /energy_info/*.
 
@@ -33,6 +33,8 @@ export const EnergyDetail = z.object({
   used_appliances: z.array(ApplianceEntry),
   most_used_appliances: z.array(ApplianceEntry),
   most_costly_appliances: z.array(ApplianceEntry),
+  /** Additive to §3: the house's IANA zone, in which screens show the answer's times and dates. */
+  time_zone: z.string().optional(),
 });
 export type EnergyDetail = z.infer<typeof EnergyDetail>;
 
@@ -58,19 +60,6 @@ export type EnergyDetailRequest = z.infer<typeof EnergyDetailRequest>;
 /** You, similar homes and all homes. */
 export const Comparison = z.object({ you: z.number(), similar: z.number(), all: z.number() });
 export type Comparison = z.infer<typeof Comparison>;
-
-/** How far the similar group was widened (spec-decisions "Similar homes"). */
-export const COMPARED_GROUPS = ['same_size', 'near_size', 'property_type', 'all'] as const;
-
-/** Which homes `similar` averages, for the 'Comparing against...' banner. */
-export const ComparedGroup = z.object({
-  group: z.enum(COMPARED_GROUPS),
-  /** e.g. 'Semi Detached homes with 3 occupants', 'Flat homes with 1 to 3 occupants', 'all homes'. */
-  description: z.string(),
-  /** Homes averaged (this one not included; only homes with ≥ 90% data in the period). */
-  homes: z.number().int().nonnegative(),
-});
-export type ComparedGroup = z.infer<typeof ComparedGroup>;
 
 export const Ranking = z.object({
   period: Period,

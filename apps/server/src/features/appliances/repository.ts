@@ -82,52 +82,61 @@ export interface UseTotals {
   cost: number;
 }
 
-export interface HomeUse extends UseTotals {
+/** A home that has the appliance: its profile, its data coverage and its use per day of the window. */
+export interface HomeDays {
   house_id: number;
+  property_type: string | null;
+  occupants: number;
+  /** Seconds covered by readings over the window (daily_rollups). */
+  covered_s: number;
+  /** Per date of the window (index 0 = `from`), the uses' totals; absent = none that day. */
+  days: Map<number, UseTotals>;
 }
 
-/** Every home's totals of one appliance type over uses that started in [start, end). */
-export async function useByHome(
-  db: Queryable,
-  typeId: number,
-  start: number,
-  end: number,
-): Promise<HomeUse[]> {
-  const { rows } = await db.query<HomeUse>(
-    `select house_id, sum(end_ts - start_ts)::bigint as seconds, sum(energy_wh)::bigint as energy_wh,
-            sum(cost)::bigint as cost
-       from appliance_events
-      where appliance_type_id = $1 and start_ts >= $2 and start_ts < $3
-      group by house_id`,
-    [typeId, start, end],
-  );
-  return rows;
-}
+const OCCUPANTS = `(coalesce(h.under10, 0) + coalesce(h.range10_17, 0) + coalesce(h.range18_64, 0)
+                    + coalesce(h.range65_74, 0) + coalesce(h.over74, 0))::int`;
 
-export interface BucketUse extends UseTotals {
-  /** 1-based index of the bucket (day) the uses started in. */
-  bucket: number;
+function parseDays(text: string | null): Map<number, UseTotals> {
+  const days = new Map<number, UseTotals>();
+  if (text === null) return days;
+  for (const part of text.split(',')) {
+    const [day, seconds, energy, cost] = part.split(':').map(Number) as [number, number, number, number];
+    days.set(day, { seconds, energy_wh: energy, cost });
+  }
+  return days;
 }
 
 /**
- * One appliance type's uses per bucket (`bounds` ascending, the last one the window's end), for this
- * house (`mine`) and summed over every other home (`others`).
+ * Homes that have one appliance type over the local dates [from, to) — those that used it then
+ * (appliance_daily, through its (appliance_type_id, day, house_id) index alone) or say they have one
+ * (house_appliances, count ≥ 1) — each with its profile, coverage and per-day use. `onlyHouse` reads
+ * one home's (whether or not it has the appliance).
  */
-export async function useByBucket(
+export async function homesWithAppliance(
   db: Queryable,
-  houseId: number,
   typeId: number,
-  bounds: readonly number[],
-): Promise<{ mine: BucketUse[]; others: BucketUse[] }> {
-  const { rows } = await db.query<BucketUse & { mine: boolean }>(
-    `select width_bucket(start_ts, $4::bigint[]) as bucket, house_id = $1 as mine,
-            sum(end_ts - start_ts)::bigint as seconds, sum(energy_wh)::bigint as energy_wh,
-            sum(cost)::bigint as cost
-       from appliance_events
-      where appliance_type_id = $2 and start_ts >= $3 and start_ts < $5
-      group by 1, 2`,
-    [houseId, typeId, bounds[0] ?? 0, bounds, bounds.at(-1) ?? 0],
+  from: string,
+  to: string,
+  onlyHouse: number | null = null,
+): Promise<HomeDays[]> {
+  const { rows } = await db.query<Omit<HomeDays, 'days'> & { days: string | null }>(
+    `with used as (
+       select house_id,
+              string_agg((day - $2::date) || ':' || seconds || ':' || energy_wh || ':' || cost, ',') as days
+         from appliance_daily
+        where appliance_type_id = $1 and day >= $2::date and day < $3::date
+          and ($4::int is null or house_id = $4)
+        group by house_id),
+     having_it as (
+       select house_id from used
+       union select house_id from house_appliances
+              where $4::int is null and appliance_type_id = $1 and number_of_appliances > 0
+       union select $4::int where $4::int is not null)
+     select h.id as house_id, h.property_type, ${OCCUPANTS} as occupants, u.days,
+            (select coalesce(sum(d.covered_s), 0) from daily_rollups d
+              where d.house_id = x.house_id and d.day >= $2::date and d.day < $3::date)::bigint as covered_s
+       from having_it x join houses h on h.id = x.house_id left join used u on u.house_id = x.house_id`,
+    [typeId, from, to, onlyHouse],
   );
-  const pick = (mine: boolean) => rows.filter((r) => r.mine === mine).map(({ mine: _m, ...rest }) => rest);
-  return { mine: pick(true), others: pick(false) };
+  return rows.map((r) => ({ ...r, days: parseDays(r.days) }));
 }

@@ -7,24 +7,26 @@ import type {
   Timeline,
   ViewType,
 } from '@homeview/contract';
-import { type Period, periodContaining, previousPeriod, selectPeriod } from '@homeview/domain';
+import { localDate, type Period, periodContaining, previousPeriod, selectPeriod } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { by, CURRENCY_UNIT, ENERGY_UNIT, entry, kwh, pounds, subtitleOf } from '../energy/present';
 import {
   type ApplianceUsageRow,
   applianceUsageIn,
+  applianceUsageOf,
   appliancesOnBetween,
   type EnergyHouse,
 } from '../energy/repository';
 import { PAST_HOUR_S } from '../energy/service';
+import { chooseSimilar, groupRowsOf, inGroup } from '../rankings/groups';
+import { MIN_COVERAGE } from '../rankings/service';
 import {
   applianceOf,
-  type BucketUse,
+  type HomeDays,
+  homesWithAppliance,
   shownAppliances,
   timelineEvents,
   type UseTotals,
-  useByBucket,
-  useByHome,
 } from './repository';
 
 // The /common/appliances calls, from appliance_events only. A use belongs to the period its start is in;
@@ -85,7 +87,7 @@ export async function usedAppliances(
   now: number,
 ): Promise<ApplianceEntry[]> {
   const period = selectPeriod(timescale, undefined, now, house.time_zone);
-  const usage = await applianceUsageIn(db, house.id, period.start, period.end);
+  const usage = await applianceUsageOf(db, house.id, period, house.time_zone);
   const on = await onNow(db, house, now);
   return usage
     .filter((r) => !r.continuous)
@@ -109,6 +111,7 @@ export async function timeline(
       name: r.name,
       start_timestamp: r.start_ts,
     })),
+    time_zone: house.time_zone,
   };
 }
 
@@ -140,10 +143,49 @@ function rankOf(mine: UseTotals, others: readonly UseTotals[], key: keyof UseTot
 }
 
 /**
- * One appliance over the last 4 weeks against the same appliance in the other homes that used it then
- * ("comparable homes"): this home's place on cost, duration and consumption (1 = lowest, out of every
- * home compared, this one included), the average comparable home's totals (`comparable_rankings`) and,
- * per local day, this home's use beside the average comparable home's. Null for an unknown type.
+ * How long the other homes' side of an appliance comparison is reused, per database, appliance type and
+ * window: one read of every home's days of that type (≤ 28 rows per home) serves every request for that
+ * minute; the asking home's own figures are always read fresh.
+ */
+export const COMPARABLES_TTL_S = 60;
+const comparables = new WeakMap<object, Map<string, Promise<HomeDays[]>>>();
+
+function comparableHomes(db: Queryable, typeId: number, from: string, to: string, now: number) {
+  let cache = comparables.get(db);
+  if (cache === undefined) {
+    cache = new Map();
+    comparables.set(db, cache);
+  }
+  const key = `${typeId}|${from}|${to}|${Math.floor(now / COMPARABLES_TTL_S)}`;
+  let homes = cache.get(key);
+  if (homes === undefined) {
+    for (const old of cache.keys()) if (!old.endsWith(key.slice(key.lastIndexOf('|')))) cache.delete(old);
+    const made = homesWithAppliance(db, typeId, from, to);
+    made.catch(() => cache.delete(key)); // a failed read is not kept
+    cache.set(key, made);
+    homes = made;
+  }
+  return homes;
+}
+
+const add = (a: UseTotals, b: UseTotals): UseTotals => ({
+  seconds: a.seconds + b.seconds,
+  energy_wh: a.energy_wh + b.energy_wh,
+  cost: a.cost + b.cost,
+});
+const total = (h: HomeDays): UseTotals => [...h.days.values()].reduce(add, ZERO);
+
+/**
+ * One appliance over the last 4 weeks against the same appliance in comparable homes: the similar-homes
+ * group of rankings (spec-decisions "Similar homes": same property type and occupants, widened to
+ * occupants ±1, then the type alone, under 10 homes) among the homes that have this appliance and whose
+ * readings covered ≥ 90% of what this home's covered in the window (coverage is measured against this
+ * home's, not the fixed 28 days, so a home with a week of history still has neighbours to compare with).
+ * This home's place on cost, duration and consumption (1 = lowest, out of every home compared, this one
+ * included), the average comparable home's totals (`comparable_rankings`) and, per local day, this
+ * home's use beside the average comparable home's; `compared` names the group. Reads appliance_daily
+ * (never event rows): this home's rows fresh, the other homes' through `comparableHomes`. Null for an
+ * unknown type.
  */
 export async function applianceDetail(
   db: Queryable,
@@ -153,34 +195,32 @@ export async function applianceDetail(
 ): Promise<ApplianceDetail | null> {
   const appliance = await applianceOf(db, house.id, typeId);
   if (!appliance) return null;
-  const days = detailDays(now, house.time_zone);
-  const start = (days[0] as Period).start;
-  const end = (days.at(-1) as Period).end;
-  const homes = await useByHome(db, typeId, start, end);
-  const mine = homes.find((h) => h.house_id === house.id) ?? ZERO;
-  const others = homes.filter((h) => h.house_id !== house.id);
-  const othersSum = others.reduce(
-    (s, o) => ({
-      seconds: s.seconds + o.seconds,
-      energy_wh: s.energy_wh + o.energy_wh,
-      cost: s.cost + o.cost,
-    }),
-    ZERO,
+  const zone = house.time_zone;
+  const days = detailDays(now, zone);
+  const from = localDate((days[0] as Period).start, zone);
+  const to = localDate((days.at(-1) as Period).end, zone);
+  const [me] = await homesWithAppliance(db, typeId, from, to, house.id);
+  if (me === undefined) return null;
+  const minCovered = me.covered_s * MIN_COVERAGE;
+  const candidates = (await comparableHomes(db, typeId, from, to, now)).filter(
+    (h) => h.house_id !== house.id && h.covered_s >= minCovered,
   );
-  const bounds = [...days.map((d) => d.start), end];
-  const buckets = await useByBucket(db, house.id, typeId, bounds);
-  const at = (list: readonly BucketUse[], i: number): UseTotals =>
-    list.find((b) => b.bucket === i + 1) ?? ZERO;
-  const comparable = averageOf(othersSum, others.length);
+  const { compared } = chooseSimilar(me, groupRowsOf(candidates));
+  const others = candidates.filter((h) => inGroup(compared.group, me, h));
+  const mine = total(me);
+  const totals = others.map(total);
+  const comparable = averageOf(totals.reduce(add, ZERO), others.length);
+  const dayOf = (i: number, homes: readonly HomeDays[]): UseTotals =>
+    homes.reduce((sum, h) => add(sum, h.days.get(i) ?? ZERO), ZERO);
   return {
     name: appliance.name,
     currency_unit: CURRENCY_UNIT,
     time_unit: MINUTES,
     energy_unit: ENERGY_UNIT,
     appliance_rankings: {
-      cost: rankOf(mine, others, 'cost'),
-      duration: rankOf(mine, others, 'seconds'),
-      consumption: rankOf(mine, others, 'energy_wh'),
+      cost: rankOf(mine, totals, 'cost'),
+      duration: rankOf(mine, totals, 'seconds'),
+      consumption: rankOf(mine, totals, 'energy_wh'),
       out_of: others.length + 1,
     },
     comparable_rankings: {
@@ -190,8 +230,10 @@ export async function applianceDetail(
     },
     time_series: days.map((d, i) => ({
       timestamp: d.start,
-      appliance: usage(at(buckets.mine, i)),
-      comparable: usage(averageOf(at(buckets.others, i), others.length)),
+      appliance: usage(dayOf(i, [me])),
+      comparable: usage(averageOf(dayOf(i, others), others.length)),
     })),
+    compared: { ...compared, homes: others.length },
+    time_zone: zone,
   };
 }

@@ -66,6 +66,8 @@ export interface DaysRange {
   zone: string;
   /** Readings per transaction (whole days; default 1440, one day of minutes or a month of half-hours). */
   batchRows?: number;
+  /** Daily totals only: appliance uses starting before this are not stored (what nothing reads). */
+  keepEventsFrom?: number;
 }
 
 export interface IngestedCounts {
@@ -145,7 +147,8 @@ export async function storeSimulatedDailyTotals(
         generation_wh,
       });
     }
-    for (const e of day.events) if (e.end <= range.now) events.push(e);
+    for (const e of day.events)
+      if (e.end <= range.now && e.start >= (range.keepEventsFrom ?? 0)) events.push(e);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return db.transaction(async (tx) => {

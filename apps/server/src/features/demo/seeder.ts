@@ -34,6 +34,8 @@ export interface SeedLog {
 export interface DemoSimulationOptions {
   /** Days of history; null = 13 calendar months. */
   historyDays: number | null;
+  /** Days back from today the demo's own homes get as 1-minute readings (older: half-hourly); default 35. */
+  minuteDays?: number;
   /** Current time, epoch seconds (tests pass a fixed one). */
   now?: () => number;
   log: SeedLog;
@@ -49,11 +51,25 @@ const EVENT_LOOKBACK_S = 26 * 3600;
  */
 const NEIGHBOUR_DAYS_PER_ROUND = 7;
 /**
- * Neighbours' history: this calendar month and the 3 before it, enough for the weekly and monthly rankings
- * of the recent periods. Simulating a home-day costs ~1.4 ms of CPU, so 200 neighbours × 13 months alone
- * would take ~2 minutes; rankings of older periods compare against the homes with data then.
+ * The demo's own homes: the last MINUTE_DAYS days as 1-minute readings (a day per transaction), older history
+ * as half-hourly readings (a meter's history, as a supplier gives it), a week per transaction. Screens read
+ * the half-hour rollups, which are the same sums either way; 13 months of 1-minute readings cost ~40 s of
+ * CPU through the ingest path, half-hourly ones a few seconds. 35 days cover InfoCare's 28-day routine.
  */
-export const NEIGHBOUR_MONTHS = 3;
+export const MINUTE_DAYS = 35;
+const HALF_HOURLY_DAYS_PER_JOB = 7;
+/**
+ * Neighbours' history: this calendar month and the 2 before it, enough for the weekly and monthly rankings
+ * of the recent periods. A neighbour-day costs ~3 ms of CPU (half simulation, half storing), so 200
+ * neighbours × 13 months alone would take ~4 minutes; rankings of older periods compare against the homes
+ * with data then.
+ */
+export const NEIGHBOUR_MONTHS = 2;
+/**
+ * Neighbours' appliance uses are read only by an appliance's comparison over its last 28 local days
+ * (features/appliances DETAIL_DAYS): older uses are not stored (half the rows).
+ */
+const NEIGHBOUR_EVENT_DAYS = 35;
 
 interface Home extends DemoHomeSpec {
   houseId: number;
@@ -97,6 +113,9 @@ export class DemoSimulation {
   /** The seeding steps, made once: after the last one, the loop only runs live ticks. */
   #jobs: Iterator<() => Promise<void>> | undefined;
   #neighboursLive = false;
+  #ownDone: (() => void) | undefined;
+  /** Resolves when the demo's own two homes have their whole history (before the neighbours'). */
+  readonly ownSeeded: Promise<void>;
   #stopped = false;
   #liveDue = false;
   #timer: NodeJS.Timeout | undefined;
@@ -113,6 +132,9 @@ export class DemoSimulation {
     this.#now = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.seeded = new Promise((resolve) => {
       this.#finished = resolve;
+    });
+    this.ownSeeded = new Promise((resolve) => {
+      this.#ownDone = resolve;
     });
   }
 
@@ -182,13 +204,14 @@ export class DemoSimulation {
     };
     let days = 0;
     while (own.some((h) => this.#behind(h))) {
-      for (const home of own) if (this.#behind(home)) yield () => this.#backfill(home, 1);
+      for (const home of own) if (this.#behind(home)) yield () => this.#backfillOwn(home);
       days += 1;
       if (days % 30 === 0) yield async () => log.info({ days, ms: this.#elapsed() }, 'demo: history');
     }
     yield async () => {
       log.info({ ms: this.#elapsed(), ...this.#counts }, 'demo: history of the demo homes stored');
       this.#neighboursLive = true;
+      this.#ownDone?.();
     };
     for (const home of neighbours) yield () => this.#catchUp(home);
     let round = 0;
@@ -230,11 +253,22 @@ export class DemoSimulation {
     this.#counts.days += counts.days;
   }
 
-  /** Raw readings for the demo's own homes, daily totals only for neighbours. */
-  #store(home: Home, range: DaysRange): Promise<IngestedCounts> {
-    return home.interval === 60
-      ? ingestSimulatedDays(this.#db, home.houseId, home.spec, home.interval, range)
-      : storeSimulatedDailyTotals(this.#db, home.houseId, home.spec, range);
+  /** Raw readings for the demo's own homes (1-minute, or half-hourly for old days), daily totals only for neighbours. */
+  #store(home: Home, range: DaysRange, interval: 60 | 1800 = home.interval): Promise<IngestedCounts> {
+    if (home.interval === 60) return ingestSimulatedDays(this.#db, home.houseId, home.spec, interval, range);
+    const keepEventsFrom = range.now - NEIGHBOUR_EVENT_DAYS * 86_400;
+    return storeSimulatedDailyTotals(this.#db, home.houseId, home.spec, { ...range, keepEventsFrom });
+  }
+
+  /** An own home's next step back: a day of 1-minute readings in the recent window, else a half-hourly week. */
+  async #backfillOwn(home: Home): Promise<void> {
+    if (home.first === null) return this.#catchUp(home);
+    const minuteStart = startOfLocalDate(
+      addDays(localDate(this.#now(), home.zone), -(this.#options.minuteDays ?? MINUTE_DAYS)),
+      home.zone,
+    );
+    if (home.first > minuteStart) return this.#backfill(home, 1, minuteStart);
+    return this.#backfill(home, HALF_HOURLY_DAYS_PER_JOB, undefined, 1800);
   }
 
   /** Everything from the newest reading (or today's local midnight) to the last whole interval. */
@@ -251,18 +285,18 @@ export class DemoSimulation {
     home.first ??= from;
   }
 
-  /** Up to `days` local days before the oldest reading, not beyond the history's start. */
-  async #backfill(home: Home, days: number): Promise<void> {
+  /** Up to `days` local days before the oldest reading, not beyond the history's start (nor `floor`). */
+  async #backfill(home: Home, days: number, floor?: number, interval?: 60 | 1800): Promise<void> {
     if (home.first === null) return this.#catchUp(home);
     const now = this.#now();
-    const start = this.#historyStart(home);
+    const start = Math.max(this.#historyStart(home), floor ?? 0);
     const to = home.first;
     const from = Math.max(
       start,
       startOfLocalDate(addDays(localDate(to - 1, home.zone), 1 - days), home.zone),
     );
     if (to <= from) return;
-    this.#add(await this.#store(home, { from, to, eventsFrom: from, now, zone: home.zone }));
+    this.#add(await this.#store(home, { from, to, eventsFrom: from, now, zone: home.zone }, interval));
     home.first = from;
   }
 

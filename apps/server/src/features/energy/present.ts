@@ -120,5 +120,6 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
       .sort(by('seconds'))
       .map((r) => entry(r, on)),
     most_costly_appliances: [...view.usage].sort(by('cost')).map((r) => entry(r, on)),
+    time_zone: zone,
   };
 }

@@ -1,4 +1,4 @@
-import { type EnergyTotals, emptyTotals } from '@homeview/domain';
+import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 
 // Reads of the energy views. Every query is bounded by the (house_id, day), (house_id, slot_start) or
@@ -141,6 +141,42 @@ export async function applianceUsageIn(
     [houseId, start, end],
   );
   return rows;
+}
+
+/**
+ * The same per appliance type over whole local dates [from, to), from appliance_daily (one row per type
+ * and day, kept equal to the events' sums on the write path; migration 0010): for day, week, month and
+ * year views, so a month's list reads ≤ 31 rows per appliance, not every use.
+ */
+export async function applianceUsageOnDays(
+  db: Queryable,
+  houseId: number,
+  from: string,
+  to: string,
+): Promise<ApplianceUsageRow[]> {
+  const { rows } = await db.query<ApplianceUsageRow>(
+    `select a.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
+            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous, sum(a.seconds)::bigint as seconds,
+            sum(a.energy_wh)::bigint as energy_wh, sum(a.cost)::bigint as cost
+       from appliance_daily a join appliance_types t on t.id = a.appliance_type_id
+       left join house_appliances ha on ha.house_id = a.house_id and ha.appliance_type_id = a.appliance_type_id
+      where a.house_id = $1 and a.day >= $2::date and a.day < $3::date and coalesce(ha.show_appliance, true)
+      group by a.appliance_type_id, t.name, t.icon, t.continuous, ha.appliance_label, ha.appliance_icon
+      order by a.appliance_type_id`,
+    [houseId, from, to],
+  );
+  return rows;
+}
+
+/** A period's appliance uses: whole local days from appliance_daily, an hour from the events. */
+export function applianceUsageOf(
+  db: Queryable,
+  houseId: number,
+  period: Period,
+  zone: string,
+): Promise<ApplianceUsageRow[]> {
+  if (period.unit === 'hour') return applianceUsageIn(db, houseId, period.start, period.end);
+  return applianceUsageOnDays(db, houseId, localDate(period.start, zone), localDate(period.end, zone));
 }
 
 /**

@@ -23,7 +23,7 @@ import { houseTariffs } from '../tariffs/repository';
 import { Memo } from './memo';
 import {
   type ApplianceUsageRow,
-  applianceUsageIn,
+  applianceUsageOf,
   appliancesOnBetween,
   type BucketSums,
   type Buckets,
@@ -175,7 +175,7 @@ export async function energyView(
   const base = await summarise(db, house, unit, timestamp, now);
   const { period, range } = base;
   const onInPastHour = await appliancesOnBetween(db, house.id, now - PAST_HOUR_S, now);
-  const usage = await applianceUsageIn(db, house.id, period.start, period.end);
+  const usage = await applianceUsageOf(db, house.id, period, zone);
   const { previous, next } = neighbours(period, range, zone);
   // The list changes only when a new period begins or the first reading moves.
   const current = periodContaining(unit, now, zone).start;

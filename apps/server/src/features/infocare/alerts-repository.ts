@@ -91,6 +91,23 @@ export async function unviewedCount(db: Queryable, houseId: number, now: number)
   return rows[0]?.n ?? 0;
 }
 
+/** The same unviewed alerts, in all and per level (the counters of the carer's Alerts screen). */
+export async function unviewedByLevel(
+  db: Queryable,
+  houseId: number,
+  now: number,
+): Promise<{ total: number; urgent: number; investigate: number }> {
+  const { rows } = await db.query<{ total: number; urgent: number; investigate: number }>(
+    `select count(*)::int as total,
+            (count(*) filter (where a.level = 'Urgent'))::int as urgent,
+            (count(*) filter (where a.level = 'Warning'))::int as investigate
+       from infocare_alerts a where a.house_id = $1 and a.raised_at <= $2
+        and not exists (select 1 from infocare_alert_viewings v where v.alert_id = a.id)`,
+    [houseId, now],
+  );
+  return rows[0] ?? { total: 0, urgent: 0, investigate: 0 };
+}
+
 /** First instant with appliance data, for the activity selectors' range. */
 export async function firstActivityAt(db: Queryable, houseId: number): Promise<number | null> {
   const { rows } = await db.query<{ first: number | null }>(

@@ -1,5 +1,6 @@
 import { addDays, instantOfLocal, localDate } from '@homeview/domain';
 import type { Db } from '../../db/types';
+import { refreshApplianceDays } from '../readings/appliance-days';
 import { ingestApplianceEvents } from '../readings/ingest';
 import { backfillHouse } from './backfill';
 import type { InfocareHouse } from './repository';
@@ -21,20 +22,25 @@ export async function prepareDemoInfocare(db: Db, now: number): Promise<number> 
   );
   const house = rows[0];
   if (!house) return 0;
+  // Done once the carer's viewings are stored (the last step; without a carer, once old alerts exist).
   const done = await db.query(
-    'select 1 from infocare_alerts where house_id = $1 and raised_at < $2 limit 1',
-    [house.id, now - 86_400],
+    `select 1 from infocare_alerts a where a.house_id = $1 and a.raised_at < $2
+        and ($3::boolean or exists (select 1 from infocare_alert_viewings v where v.alert_id = a.id))
+      limit 1`,
+    [house.id, now - 86_400, house.carer_id === null],
   );
   if (done.rows.length > 0) return 0;
   const today = localDate(now, house.time_zone);
   const zone = house.time_zone;
   // Departures from her routine: a late morning (nothing before 10:40) and an afternoon with nothing.
-  const quiet = async (date: string, fromMin: number, toMin: number) =>
-    db.query('delete from appliance_events where house_id = $1 and start_ts >= $2 and start_ts < $3', [
+  const quiet = async (date: string, fromMin: number, toMin: number) => {
+    await db.query('delete from appliance_events where house_id = $1 and start_ts >= $2 and start_ts < $3', [
       house.id,
       instantOfLocal(date, fromMin * 60, zone),
       instantOfLocal(date, toMin * 60, zone),
     ]);
+    await refreshApplianceDays(db, house.id, zone, [date]); // appliance days follow their events
+  };
   await quiet(addDays(today, -2), 0, 10 * 60 + 40);
   await quiet(addDays(today, -1), 11 * 60 + 30, 20 * 60);
   const ovenDay = addDays(today, -3);
@@ -42,9 +48,15 @@ export async function prepareDemoInfocare(db: Db, now: number): Promise<number> 
   await ingestApplianceEvents(db, house.id, [
     { appliance_type_id: OVEN, start: ovenOn, end: ovenOn + 4 * 3600 + 20 * 60, energy_wh: 5200 },
   ]);
-  const raised = await db.transaction(async (tx) => {
-    const from = now - DEMO_ALERT_DAYS * 86_400;
-    const n = await backfillHouse(tx, house, from - (from % 1800), now, 1800);
+  // A day of evaluations per transaction (each is ~20 ms of work): requests reach the database between them.
+  const from = now - DEMO_ALERT_DAYS * 86_400;
+  let raised = 0;
+  for (let at = from - (from % 1800); at <= now; at += 86_400) {
+    const to = Math.min(at + 86_400 - 1800, now);
+    raised += await db.transaction((tx) => backfillHouse(tx, house, at, to, 1800));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await db.transaction(async (tx) => {
     await tx.query(
       `insert into infocare_progress (house_id, evaluated_at) values ($1, $2)
        on conflict (house_id) do update set evaluated_at = greatest(infocare_progress.evaluated_at, excluded.evaluated_at)`,
@@ -68,7 +80,6 @@ export async function prepareDemoInfocare(db: Db, now: number): Promise<number> 
           );
       }
     }
-    return n;
   });
   return raised;
 }

@@ -15,6 +15,7 @@ import {
   recordAssessment,
   recordFeedback,
   recordViewing,
+  unviewedByLevel,
 } from './alerts-repository';
 import { loadSituation } from './engine';
 import { presentAlerts } from './present';
@@ -43,10 +44,14 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     const rows = await alertPage(ctx.db, house.id, Math.min(q.timestamp ?? at + 1, at + 1), ALERTS_PAGE);
     const alerts = await presentAlerts(ctx.db, rows);
     if (q.timestamp !== undefined) return { alerts };
-    const situation = await loadSituation(ctx.db, house, at);
+    const [situation, unviewed] = await Promise.all([
+      loadSituation(ctx.db, house, at),
+      unviewedByLevel(ctx.db, house.id, at),
+    ]);
     return {
       alerts,
       routine: routineToday(situation.routine, [...situation.occurrences], at, house.time_zone),
+      unviewed,
     };
   });
 

@@ -80,3 +80,24 @@ export function chooseSimilar(me: Profile, others: readonly GroupRow[]): Chosen 
     sums: typeSums,
   };
 }
+
+/** Whether a home of profile `other` is in the group `chooseSimilar` chose for `me`. */
+export function inGroup(group: ComparedGroup['group'], me: Profile, other: Profile): boolean {
+  if (group === 'all') return true;
+  if (other.property_type !== me.property_type) return false;
+  if (group === 'same_size') return other.occupants === me.occupants;
+  if (group === 'near_size') return Math.abs(other.occupants - me.occupants) <= 1;
+  return true;
+}
+
+/** One group row per (property type, occupants) of these homes, for `chooseSimilar`. */
+export function groupRowsOf(homes: readonly Profile[]): GroupRow[] {
+  const rows = new Map<string, GroupRow>();
+  for (const h of homes) {
+    const key = `${h.property_type}|${h.occupants}`;
+    const row = rows.get(key) ?? { ...NO_SUMS, property_type: h.property_type, occupants: h.occupants };
+    row.homes += 1;
+    rows.set(key, row);
+  }
+  return [...rows.values()];
+}

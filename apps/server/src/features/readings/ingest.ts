@@ -4,6 +4,7 @@ import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/for
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { houseTariffs, tariffsFor } from '../tariffs/repository';
 import { type ReadingColumns, loadBlocks, writeBlocks } from './blocks';
+import { datesOfStarts, refreshApplianceDays } from './appliance-days';
 import { datesOfSlots, refreshDays } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { byBlock, mergeBatch, type SlotSums, slotSums } from './merge';
@@ -124,12 +125,6 @@ function rollupsOf(book: TariffBook, totals: readonly SlotSums[]) {
   return totals.map((t) => ({ ...priceSlot(book, { ...t, slot_start: t.slot }), covered_s: t.covered_s }));
 }
 
-async function houseBook(tx: Queryable, houseId: number): Promise<TariffBook> {
-  const house = await houseTariffs(tx, houseId);
-  if (house === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
-  return house.book;
-}
-
 /**
  * Stores readings for a house and brings its half-hour rollups up to date, all or nothing; throws
  * IngestError (a bad reading, an overlap, an unknown house) having stored nothing. Given a `Db` it opens
@@ -202,7 +197,9 @@ export async function ingestApplianceEvents(
   if (unique.length === 0) return { stored: 0, duplicates: events.length };
   const stored = await inTransaction(db, async (tx) => {
     await lockHouse(tx, houseId);
-    const book = await houseBook(tx, houseId);
+    const house = await houseTariffs(tx, houseId);
+    if (house === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
+    const { book } = house;
     const rows: StoredEvent[] = unique.map((e) => ({
       appliance_type_id: e.appliance_type_id,
       start_ts: e.start,
@@ -210,7 +207,19 @@ export async function ingestApplianceEvents(
       energy_wh: e.energy_wh,
       cost: eventCost(book, e.start, e.end, e.energy_wh),
     }));
-    return insertEvents(tx, houseId, rows);
+    const changed = await insertEvents(tx, houseId, rows);
+    // The local days of the uses that are new or grew, summed again from their events (appliance-days.ts).
+    if (changed > 0)
+      await refreshApplianceDays(
+        tx,
+        houseId,
+        house.zone,
+        datesOfStarts(
+          rows.map((r) => r.start_ts),
+          house.zone,
+        ),
+      );
+    return changed;
   });
   return { stored, duplicates: events.length - stored };
 }

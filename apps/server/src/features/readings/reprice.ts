@@ -1,6 +1,7 @@
 import { localDate, priceSlot, type SlotRollup } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { houseTariffs } from '../tariffs/repository';
+import { datesOfStarts, refreshApplianceDays } from './appliance-days';
 import { datesFrom, refreshDays } from './daily';
 import { eventCost, eventsFrom, type StoredEvent, updateEventCosts } from './events';
 import { inTransaction, lockHouse, rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
@@ -47,6 +48,15 @@ export function repriceHouse(db: Db | Queryable, houseId: number, fromTs: number
       if (cost !== e.cost) changedEvents.push({ ...e, cost });
     }
     await updateEventCosts(tx, houseId, changedEvents);
+    await refreshApplianceDays(
+      tx,
+      houseId,
+      house.zone,
+      datesOfStarts(
+        changedEvents.map((e) => e.start_ts),
+        house.zone,
+      ),
+    );
     return { rollups: changedSlots.length, days: days.length, events: changedEvents.length };
   });
 }

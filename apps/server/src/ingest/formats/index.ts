@@ -48,7 +48,7 @@ export {
   readingsLayout,
   streamReadingsCsv,
 } from './readings-csv';
-export { EXAMPLE_READING, parseReadingsJson } from './readings-json';
+export { EXAMPLE_READING, parseReadingsJson, readReadingsJson } from './readings-json';
 export { type CsvLayout, parseCsv, type RowReader, streamCsv } from './table';
 export { formatUtc, parseInstant } from './time';
 export { WholeHouseMeter, wholeHouseReadings } from './whole-house';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParseResult } from './errors';
 import type { Reading } from './reading';
-import { parseReadingsJson } from './readings-json';
+import { parseReadingsJson, readReadingsJson } from './readings-json';
 
 const good = { start: 1_727_737_200, interval_s: 1800, import_wh: 412, export_wh: 0, generation_wh: 0 };
 const message = (r: ParseResult<Reading[]>): string => (r.ok ? 'accepted' : r.error.message);
@@ -74,5 +74,24 @@ describe('parseReadingsJson', () => {
     expect(parseReadingsJson({ readings }).ok).toBe(true);
     readings[7] = { ...good, start: good.start + 7 * 1800, import_wh: -3 };
     expect(message(parseReadingsJson({ readings }))).toBe('readings[7].import_wh: -3 is negative');
+  });
+});
+
+describe('readReadingsJson (the request-body form, turning the event loop)', () => {
+  it('gives parseReadingsJson’s readings and errors', async () => {
+    const readings = Array.from({ length: 5000 }, (_, i) => ({
+      start: 1_767_225_600 + i * 60,
+      interval_s: 60,
+      import_wh: i % 37,
+      export_wh: 0,
+      generation_wh: 0,
+    }));
+    const whole = parseReadingsJson({ readings });
+    expect(whole.ok).toBe(true);
+    expect(await readReadingsJson({ readings }, 100)).toEqual(whole.ok ? whole.value : null);
+    const bad = { readings: [...readings, { ...readings[0], start: 'soon' }] };
+    const error = parseReadingsJson(bad);
+    await expect(readReadingsJson(bad, 100)).rejects.toEqual(error.ok ? null : error.error);
+    await expect(readReadingsJson({ readings: [] })).rejects.toMatchObject({ field: 'readings' });
   });
 });

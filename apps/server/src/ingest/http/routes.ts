@@ -1,25 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { dataArrived } from '../../features/infocare/arrivals';
-import {
-  type ApplianceEventInput,
-  IngestError,
-  ingestApplianceEvents,
-  ingestReadings,
-} from '../../features/readings/ingest';
+import { IngestError, ingestApplianceEvents, ingestReadings } from '../../features/readings/ingest';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/validate';
-import {
-  parseAppliancePowerCsv,
-  ParseError,
-  parseReadingsJson,
-  type Reading,
-  readingsFormatFrom,
-  readingsLayout,
-} from '../formats';
+import { ParseError, type Reading, readingsFormatFrom, readingsLayout, readReadingsJson } from '../formats';
+import { parseJsonYielding } from '../json';
 import { houseOfKey } from '../keys';
-import { BatchTooLarge, parseCsvLinedYielding } from '../lined';
-import { PowerIngestor } from '../power';
+import { BatchTooLarge, parseCsvLinedYielding, yieldingSlices } from '../lined';
+import { type PowerBatch, readPowerBatch } from '../power';
 import { powerQuery, readingsQuery } from './schemas';
 
 // Ingest for devices and scripts, outside /api/v3 (README "Ingest API"): a house key as a Bearer token
@@ -50,6 +39,9 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<n
     throw new HttpError(401, 'The ingest key is not known; ask for a new one.', undefined, challenge);
   return houseId;
 }
+
+/** A text/csv or JSON body as the scope's parsers leave it, unparsed ('' when there was none). */
+const bodyText = (request: FastifyRequest): string => (typeof request.body === 'string' ? request.body : '');
 
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -88,7 +80,7 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
     const format = readingsFormatFrom(query.format);
     if (!format.ok) throw format.error;
     const parsed = await parseCsvLinedYielding(
-      request.body as string,
+      bodyText(request),
       readingsLayout(format.value),
       INGEST_BATCH_LIMIT,
     );
@@ -96,49 +88,32 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
   }
   if (type !== 'application/json') throw new HttpError(415, UNSUPPORTED);
   if (query.format !== undefined) throw new ParseError(null, 'format', 'is only for text/csv bodies');
-  const list = (request.body as { readings?: unknown } | null)?.readings;
+  const body = await parseJsonYielding(bodyText(request));
+  const list = (body as { readings?: unknown } | null)?.readings;
   if (Array.isArray(list) && list.length > INGEST_BATCH_LIMIT) throw new BatchTooLarge(INGEST_BATCH_LIMIT);
-  const parsed = parseReadingsJson(request.body);
-  if (!parsed.ok) throw parsed.error;
-  return { rows: parsed.value, lines: null, replace };
+  return { rows: await readReadingsJson(body), lines: null, replace };
 }
 
-interface PowerBatch {
-  readings: Reading[];
-  lines: number[];
-  events: ApplianceEventInput[];
-  skipped: string[];
-}
-
-function powerBatch(request: FastifyRequest): PowerBatch {
+async function powerBatch(request: FastifyRequest): Promise<PowerBatch> {
   const query = parse(powerQuery, request.query);
   if (mediaType(request) !== 'text/csv') throw new HttpError(415, 'Unsupported content type: send text/csv.');
-  const parsed = parseAppliancePowerCsv(request.body as string, {
+  const options = {
     interval_s: query.interval_s,
     ...(query.naive_time_zone === undefined ? {} : { naiveTimeZone: query.naive_time_zone }),
     onUnmapped: query.unmapped,
-  });
-  if (!parsed.ok) throw parsed.error;
-  const { columns, samples } = parsed.value;
-  if (samples.length > INGEST_BATCH_LIMIT) throw new BatchTooLarge(INGEST_BATCH_LIMIT);
-  const ingestor = new PowerIngestor(columns);
-  const batch: PowerBatch = { readings: [], lines: [], events: [], skipped: ingestor.skipped };
-  for (const sample of samples) {
-    const out = ingestor.push(sample);
-    if (out.reading !== null) {
-      batch.readings.push(out.reading.value);
-      batch.lines.push(out.reading.line);
-    }
-    batch.events.push(...out.events);
-  }
-  batch.events.push(...ingestor.finish());
-  return batch;
+  };
+  return readPowerBatch(yieldingSlices(bodyText(request)), options, INGEST_BATCH_LIMIT);
 }
 
 export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
     // Text bodies only here: the rest of the app keeps refusing anything but forms and JSON.
     scope.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // JSON too is left as text here, and parsed by the route a slice at a time (parseJsonYielding).
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         const mb = INGEST_BODY_LIMIT / 1024 / 1024;
@@ -181,7 +156,7 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     scope.post(POWER_PATH, { bodyLimit: INGEST_BODY_LIMIT }, async (request, reply) => {
       const houseId = houseOf(request);
-      const batch = powerBatch(request);
+      const batch = await powerBatch(request);
       try {
         const result = await ctx.db.transaction(async (tx) => ({
           readings: await ingestReadings(tx, houseId, batch.readings, { now: nowSeconds(ctx) }),

@@ -4,7 +4,13 @@ import { call } from '../../shared/api';
 
 // Reads and writes of the account screens, keyed by call and user id, so a save refreshes what it changed.
 
-type ReadName = 'settingsGet' | 'holidayModeGet' | 'noDisturbModeGet' | 'setupGet' | 'listAppliances';
+type ReadName =
+  | 'settingsGet'
+  | 'holidayModeGet'
+  | 'noDisturbModeGet'
+  | 'setupGet'
+  | 'listAppliances'
+  | 'tariffGet';
 
 export const accountKey = (name: EndpointName, userId: number | null, extra?: number) =>
   ['account', name, userId, extra] as const;

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   AXIS_TICKS,
   changeAgainst,
+  dateLabel,
   dayLabel,
   detailLabel,
   outcomeOf,
   periodLabel,
+  localDateOf,
+  noonOf,
   periodOption,
   shareOf,
   timeLabel,
@@ -42,6 +45,39 @@ describe('HomeView display rules (§9)', () => {
     expect(periodOption('week', null)).toBe('Last 7 days');
     expect(periodOption('month', ts)).toBe('November 2024');
     expect(periodOption('week', ts)).toBe('Week of 05-11-24');
+  });
+
+  it("writes times and dates in the house's zone, whatever the browser's", () => {
+    const late = Date.parse('2024-11-05T23:30:00Z') / 1000;
+    expect([dayLabel(late, 'Europe/London'), timeLabel(late, 'Europe/London')]).toEqual([
+      '05-11-24',
+      '23:30',
+    ]);
+    expect([dayLabel(late, 'Asia/Tokyo'), timeLabel(late, 'Asia/Tokyo')]).toEqual(['06-11-24', '08:30']);
+    expect(detailLabel('week', late, 'Asia/Tokyo')).toBe('Wed 06-11-24');
+    // Summer time: 23:30Z on 1 July is 00:30 on the 2nd in London; midnight shows 00:00, never 24:00.
+    const summer = Date.parse('2024-07-01T23:30:00Z') / 1000;
+    expect(`${dayLabel(summer, 'Europe/London')} ${timeLabel(summer, 'Europe/London')}`).toBe(
+      '02-07-24 00:30',
+    );
+    expect(timeLabel(Date.parse('2024-07-01T23:00:00Z') / 1000, 'Europe/London')).toBe('00:00');
+    // A month starting at local midnight in Tokyo is still that month there (October in UTC).
+    const tokyoNovember = Date.parse('2024-10-31T15:00:00Z') / 1000;
+    expect(periodOption('month', tokyoNovember, 'Asia/Tokyo')).toBe('November 2024');
+    expect(periodOption('month', tokyoNovember, 'UTC')).toBe('October 2024');
+  });
+
+  it('steps local days in the house zone across a clock change, and names an instant inside each', () => {
+    const now = Date.parse('2024-10-27T10:00:00Z') / 1000; // the 25-hour day in London
+    expect(localDateOf(now, 'Europe/London')).toBe('2024-10-27');
+    expect(localDateOf(now, 'Europe/London', -1)).toBe('2024-10-26');
+    expect(localDateOf(now, 'Pacific/Auckland')).toBe('2024-10-27');
+    expect(localDateOf(Date.parse('2024-10-27T12:00:00Z') / 1000, 'Pacific/Auckland')).toBe('2024-10-28');
+    expect(noonOf('2024-10-27', 'Europe/London')).toBe(Date.parse('2024-10-27T12:00:00Z') / 1000);
+    expect(noonOf('2024-10-26', 'Europe/London')).toBe(Date.parse('2024-10-26T11:00:00Z') / 1000);
+    expect(noonOf('2024-10-26', 'Asia/Tokyo')).toBe(Date.parse('2024-10-26T03:00:00Z') / 1000);
+    expect(dateLabel('2024-10-27')).toBe('Sun 27-10-24');
+    expect(dateLabel('2024-10-27', false)).toBe('27-10-24');
   });
 
   it("says the change against the previous period and each appliance's share, rounded", () => {

@@ -1,5 +1,5 @@
 import type { Balance, TimeUnit } from '@homeview/contract/web';
-import { formatDate, formatMoney, formatTime } from '../../shared/format';
+import { formatMoney } from '../../shared/format';
 
 // HomeView's display rules (spec §9): 2 decimals, profit at income − cost ≥ 0.01, a break-even label when
 // income and cost are equal at 2 decimals, period labels, DD-MM-YY dates, HH:mm times, axis ticks.
@@ -35,18 +35,101 @@ export const money = (unit: string, value: number): string => formatMoney(unit, 
 
 export const energy = (unit: string, value: number): string => `${value.toFixed(2)} ${unit}`;
 
-const date = (ts: number) => new Date(ts * 1000);
+// Times and dates are shown in the house's zone (`time_zone` of the answer, an IANA name); without one,
+// in the browser's. A house in London looked at from Lisbon still shows its own clock.
+
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** 0 = Sunday. */
+  weekday: number;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAY_INDEX: Readonly<Record<string, number>> = {
+  Sun: 0,
+  Mon: 1,
+  Tue: 2,
+  Wed: 3,
+  Thu: 4,
+  Fri: 5,
+  Sat: 6,
+};
+
+/** The wall-clock date and time of `ts` (epoch s) in `zone` (default: the browser's). */
+export function localParts(ts: number, zone?: string): LocalParts {
+  const key = zone ?? '';
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    });
+    formats.set(key, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const p of format.formatToParts(new Date(ts * 1000))) parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    weekday: WEEKDAY_INDEX[parts.weekday ?? ''] ?? 0,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const ddmmyy = (p: Pick<LocalParts, 'year' | 'month' | 'day'>) =>
+  `${pad(p.day)}-${pad(p.month)}-${pad(p.year % 100)}`;
 
 /** 05-11-24 */
-export const dayLabel = (ts: number): string => formatDate(date(ts));
+export const dayLabel = (ts: number, zone?: string): string => ddmmyy(localParts(ts, zone));
 
 /** 13:05 */
-export const timeLabel = (ts: number): string => formatTime(date(ts));
+export const timeLabel = (ts: number, zone?: string): string => {
+  const p = localParts(ts, zone);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+};
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** Mon 04-11-24 */
-export const weekdayDayLabel = (ts: number): string => `${WEEKDAYS[date(ts).getDay()]} ${dayLabel(ts)}`;
+export const weekdayDayLabel = (ts: number, zone?: string): string => {
+  const p = localParts(ts, zone);
+  return `${WEEKDAYS[p.weekday]} ${ddmmyy(p)}`;
+};
+
+/** A local calendar date (YYYY-MM-DD) of the zone: `ts`'s, moved by `days`. */
+export function localDateOf(ts: number, zone: string | undefined, days = 0): string {
+  const p = localParts(ts, zone);
+  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
+  return d.toISOString().slice(0, 10);
+}
+
+/** An instant inside the local date `date` of `zone`: its local noon (a clock change is never at noon). */
+export function noonOf(date: string, zone?: string): number {
+  const utcNoon = Date.parse(`${date}T12:00:00Z`) / 1000;
+  const p = localParts(utcNoon, zone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) / 1000;
+  return utcNoon - (wall - utcNoon);
+}
+
+/** 'Mon 04-11-24' of a local date, whatever the zone. */
+export function dateLabel(date: string, withWeekday = true): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const label = ddmmyy({ year, month, day });
+  return withWeekday ? `${WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]} ${label}` : label;
+}
 
 const MONTHS = [
   'January',
@@ -64,18 +147,18 @@ const MONTHS = [
 ] as const;
 
 /** What a period dropdown says for an `available` entry (null = 'Last 7 days'). */
-export function periodOption(unit: TimeUnit, start: number | null): string {
+export function periodOption(unit: TimeUnit, start: number | null, zone?: string): string {
   if (start === null) return 'Last 7 days';
-  const d = date(start);
-  if (unit === 'month') return `${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
-  if (unit === 'week') return `Week of ${dayLabel(start)}`;
-  if (unit === 'hour') return `${dayLabel(start)} ${timeLabel(start)}`;
-  return weekdayDayLabel(start);
+  const p = localParts(start, zone);
+  if (unit === 'month') return `${MONTHS[p.month - 1]} ${p.year}`;
+  if (unit === 'week') return `Week of ${dayLabel(start, zone)}`;
+  if (unit === 'hour') return `${dayLabel(start, zone)} ${timeLabel(start, zone)}`;
+  return weekdayDayLabel(start, zone);
 }
 
 /** The label of one chart bar: a time for hours and half-hours, a day for days. */
-export function detailLabel(unit: TimeUnit, start: number): string {
-  return unit === 'hour' || unit === 'day' ? timeLabel(start) : weekdayDayLabel(start);
+export function detailLabel(unit: TimeUnit, start: number, zone?: string): string {
+  return unit === 'hour' || unit === 'day' ? timeLabel(start, zone) : weekdayDayLabel(start, zone);
 }
 
 /** "£1.20 less than last week" (or "more", or "the same as"), from two costs in currency units. */

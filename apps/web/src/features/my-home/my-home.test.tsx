@@ -104,6 +104,31 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(calls.some((c) => c.url.includes('timescale=day') && !c.url.includes('timestamp'))).toBe(true);
   });
 
+  it("Timeline shows the house's day and times (its time_zone), not the browser's", async () => {
+    logIn();
+    const asked: string[] = [];
+    const start = Date.parse('2024-11-05T00:00:00Z') / 1000; // 09:00 in Tokyo
+    stubApi({
+      'GET /common/appliances/timeline/': (call): Reply => {
+        asked.push(query(call.url).timestamp ?? '-');
+        return {
+          body: {
+            events: [{ appliance_type_id: 1, icon: 'kettle', name: 'Kettle', start_timestamp: start }],
+            time_zone: 'Asia/Tokyo',
+          },
+        };
+      },
+    });
+    renderApp('/my-home/usage');
+    expect((await screen.findByText('Kettle')).closest('li')?.textContent).toContain('09:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(asked.length).toBe(2));
+    // The day asked for is the day before today in Tokyo: its local noon.
+    const tokyoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const yesterday = new Date(Date.parse(`${tokyoToday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect(Number(asked[1])).toBe(Date.parse(`${yesterday}T03:00:00Z`) / 1000);
+  });
+
   it('Rankings names the group compared against and charts you, similar and all homes', async () => {
     logIn();
     stubApi({
@@ -195,6 +220,7 @@ describe('HomeView screens (spec §2.2)', () => {
           appliance_rankings: { cost: 2, duration: 3, consumption: 1, out_of: 3 },
           comparable_rankings: { cost: 0.35, duration: 5, consumption: 0.375 },
           time_series: Array.from({ length: 28 }, (_, i) => point(i)),
+          compared: { group: 'same_size', description: 'Flat homes with 2 occupants', homes: 2 },
         },
       },
     });
@@ -203,6 +229,9 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(screen.getByRole('link', { name: 'My Home' }).getAttribute('href')).toBe('/my-home');
     expect((await screen.findByText('2nd of 3')).tagName).toBe('DD');
     expect(screen.getByText('1st of 3')).toBeTruthy();
+    expect(screen.getByTestId('appliance-compared').textContent).toBe(
+      'Comparing against Flat homes with 2 occupants that have one (2 homes)',
+    );
     expect(screen.getByRole('figure', { name: 'Kettle: energy per day' })).toBeTruthy();
   });
 

@@ -19,14 +19,14 @@ export function AccountHubPage() {
     cards.push({
       to: '/account/homeview',
       title: 'HomeView',
-      blurb: 'Your home: setup, appliances, holiday mode.',
+      blurb: 'Your home: tariff, setup, appliances, holiday mode.',
       slot: 'energy',
     });
   if (getDependantUserId() !== null)
     cards.push({
       to: '/account/infocare',
       title: 'InfoCare',
-      blurb: 'The home you care for: alerts, reports, holiday mode.',
+      blurb: 'The home you care for: tariff, alerts, reports, holiday mode.',
       slot: 'assisted',
     });
   if (tab === 'assisted') cards.sort((a, b) => Number(b.slot === 'assisted') - Number(a.slot === 'assisted'));

@@ -8,6 +8,11 @@ export function AccountLevelPage() {
   const { level } = useParams();
   if (!isLevel(level)) return <Navigate to="/account" replace />;
   const cards = [
+    {
+      to: `/account/${level}/tariff`,
+      title: 'Tariff Details',
+      blurb: 'Standing charge, import, export and generation rates.',
+    },
     { to: '/setup?type=main', title: 'Run Setup', blurb: 'Who lives there, the appliances and the home.' },
     {
       to: `/account/${level}/appliances`,

@@ -1,13 +1,21 @@
-import { type AlertNotificationCode, messages, type Settings } from '@homeview/contract/web';
+import {
+  type AlertNotificationCode,
+  messages,
+  normalisePhone,
+  PHONE_MESSAGE,
+  type Settings,
+} from '@homeview/contract/web';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { call, errorMessage } from '../../../shared/api';
+import { getUserId } from '../../../shared/storage';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { TextField } from '../../../shared/ui/TextField';
 import { AccountLayout } from '../components/AccountLayout';
 import { AutosaveNote } from '../components/AutosaveNote';
 import { levelUserId } from '../ids';
-import { accountKey, useAccountRead } from '../queries';
+import { accountKey, useAccountRead, useAccountWrite } from '../queries';
 import { useAutosave } from '../useAutosave';
 
 // §3 alert_notification: 0 none, 1 email only, 2 SMS only, 3 both.
@@ -25,6 +33,7 @@ export function AlertsPage() {
       {settings.isPending ? <LoadingState title="Loading preferences" /> : null}
       {settings.isError ? <Alert tone="danger">{errorMessage(settings.error)}</Alert> : null}
       {settings.data && userId !== null ? <AlertChannels userId={userId} saved={settings.data} /> : null}
+      <CarerPhone />
     </AccountLayout>
   );
 }
@@ -64,5 +73,54 @@ function AlertChannels({ userId, saved }: { userId: number; saved: Settings }) {
         <AutosaveNote status={autosave.status} />
       )}
     </div>
+  );
+}
+
+/** The carer's own mobile number, where SMS alerts go (users.phone); checked with the contract's rule. */
+function CarerPhone() {
+  const ownId = getUserId();
+  const own = useAccountRead('settingsGet', ownId);
+  if (ownId === null || !own.data) return null;
+  return <PhoneForm userId={ownId} saved={own.data.phone ?? null} />;
+}
+
+function PhoneForm({ userId, saved }: { userId: number; saved: string | null }) {
+  const [value, setValue] = useState(saved ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useAccountWrite('settingsPost', 'settingsGet', userId);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const phone = normalisePhone(value);
+    setProblem(phone === undefined ? PHONE_MESSAGE : null);
+    if (phone === undefined) return;
+    save.mutate({ user_id: userId, phone }, { onSuccess: (answer) => setValue(answer.phone ?? '') });
+  };
+
+  return (
+    <form className="stack" onSubmit={submit} aria-busy={save.isPending} noValidate>
+      <TextField
+        label="Mobile number for SMS alerts"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          save.reset();
+        }}
+        hint={saved === null ? 'No number yet: SMS alerts cannot reach you until you add one.' : undefined}
+        error={problem}
+      />
+      {save.isError ? <Alert tone="danger">{errorMessage(save.error)}</Alert> : null}
+      {save.isSuccess ? (
+        <Alert tone="info">{save.data.phone ? 'Mobile number saved' : 'Mobile number removed'}</Alert>
+      ) : null}
+      <p>
+        <button type="submit" className="button button--secondary" disabled={save.isPending}>
+          Save number
+        </button>
+      </p>
+    </form>
   );
 }

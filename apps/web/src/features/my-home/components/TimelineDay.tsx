@@ -1,42 +1,38 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messages } from '@homeview/contract/web';
-import { dayLabel, timeLabel, weekdayDayLabel } from '../display';
+import { dateLabel, localDateOf, noonOf, timeLabel } from '../display';
 import { useTimeline } from '../queries';
 import { ApplianceBadge } from './ApplianceRows';
 
-const DAY_S = 86_400;
-
-function midnight(date: Date): number {
-  const d = new Date(date);
-  d.setHours(0, 0, 0, 0);
-  return Math.floor(d.getTime() / 1000);
-}
-
-/** The day before or after `start` (local midnights, so a clock-change day is still one step). */
-function shiftDay(start: number, by: number): number {
-  return midnight(new Date((start + by * DAY_S + (by > 0 ? 3 * 3600 : -3 * 3600)) * 1000));
-}
-
-/** Timeline: a day picker and that day's appliance events (spec §2.2). Failures stay silent (§8). */
+/**
+ * Timeline: a day picker and that day's appliance events (spec §2.2). Failures stay silent (§8). Days
+ * and times are the house's (`time_zone` of the answer; the browser's until the first answer comes).
+ */
 export function TimelineDay() {
-  const today = midnight(new Date());
-  const [day, setDay] = useState(today);
-  const timeline = useTimeline(day === today ? undefined : day);
+  const [offset, setOffset] = useState(0); // days from today, 0 or less
+  const [zone, setZone] = useState<string | undefined>(undefined);
+  const now = Math.floor(Date.now() / 1000);
+  const date = localDateOf(now, zone, offset);
+  const timeline = useTimeline(offset === 0 ? undefined : noonOf(date, zone));
+  const answeredZone = timeline.data?.time_zone;
+  useEffect(() => {
+    if (answeredZone !== undefined) setZone(answeredZone);
+  }, [answeredZone]);
   const events = timeline.data?.events;
   return (
     <section className="card timeline" aria-label="Timeline">
       <div className="period-picker">
-        <button type="button" className="button button--secondary" onClick={() => setDay(shiftDay(day, -1))}>
+        <button type="button" className="button button--secondary" onClick={() => setOffset(offset - 1)}>
           Previous
         </button>
         <p className="period-picker__label" aria-live="polite">
-          {day === today ? `Today, ${dayLabel(day)}` : weekdayDayLabel(day)}
+          {offset === 0 ? `Today, ${dateLabel(date, false)}` : dateLabel(date)}
         </p>
         <button
           type="button"
           className="button button--secondary"
-          disabled={day >= today}
-          onClick={() => setDay(shiftDay(day, 1))}
+          disabled={offset >= 0}
+          onClick={() => setOffset(offset + 1)}
         >
           Next
         </button>
@@ -50,7 +46,7 @@ export function TimelineDay() {
               <ApplianceBadge name={e.name} icon={e.icon} />
               <span className="appliance-row__name">{e.name}</span>
               <time dateTime={new Date(e.start_timestamp * 1000).toISOString()}>
-                {timeLabel(e.start_timestamp)}
+                {timeLabel(e.start_timestamp, zone ?? answeredZone)}
               </time>
             </li>
           ))}

@@ -44,12 +44,18 @@ export function ApplianceDetailPage() {
 function Detail({ data }: { data: ApplianceDetail }) {
   const r = data.appliance_rankings;
   const c = data.comparable_rankings;
-  const labels = data.time_series.map((p) => weekdayDayLabel(p.timestamp));
+  const labels = data.time_series.map((p) => weekdayDayLabel(p.timestamp, data.time_zone));
   const place = (n: number) => `${ordinal(n)} of ${r.out_of}`;
   return (
     <>
       <section className="card" aria-label="How it compares">
         <h2 className="card__title">Last 4 weeks, against homes with the same appliance</h2>
+        {data.compared ? (
+          <p data-testid="appliance-compared">
+            Comparing against {data.compared.description} that have one ({data.compared.homes}{' '}
+            {data.compared.homes === 1 ? 'home' : 'homes'})
+          </p>
+        ) : null}
         <p className="muted">
           Your place among {r.out_of === 1 ? 'the 1 home' : `${r.out_of} homes`}; 1st is the lowest.
         </p>

@@ -78,7 +78,7 @@ function ActivityContent({ variant, dependantId, activityId, on, off }: ContentP
           <ul className="alert-list__items">
             {data.alerts.map((alert) => (
               <li key={alert.id}>
-                <AlertCard alert={alert} dependantId={dependantId} />
+                <AlertCard alert={alert} dependantId={dependantId} variant="activity" />
               </li>
             ))}
           </ul>

@@ -12,12 +12,27 @@ import { needsAttention, useAlertAnswer } from './queries';
 export const alertElementId = (id: number) => `alert-${id}`;
 
 /**
- * One alert (spec §2.3, §4). Every card starts collapsed, so the carer's first look at an alert is an
- * expansion, and expanding an alert nobody has seen records a viewing. An alert without an assessment
- * can be marked Correct or Incorrect, except by the demo user (spec-decisions "Demo flag").
+ * Whether a card starts collapsed (spec §4 "Alert card"): once it has been viewed; in the activity
+ * variants also once it has an assessment. So an alert nobody has seen starts open.
  */
-export function AlertCard({ alert, dependantId }: { alert: AlertEntity; dependantId: number }) {
-  const [expanded, setExpanded] = useState(false);
+export const startsCollapsed = (alert: AlertEntity, variant: 'list' | 'activity'): boolean =>
+  !needsAttention(alert) || (variant === 'activity' && alert.assessments.length > 0);
+
+/**
+ * One alert (spec §2.3, §4). Showing a card open records nothing: only the carer expanding it does, and
+ * expanding an alert nobody has viewed records a viewing (spec-decisions "Alert viewings"). An alert
+ * without an assessment can be marked Correct or Incorrect, except by the demo user ("Demo flag").
+ */
+export function AlertCard({
+  alert,
+  dependantId,
+  variant = 'list',
+}: {
+  alert: AlertEntity;
+  dependantId: number;
+  variant?: 'list' | 'activity';
+}) {
+  const [expanded, setExpanded] = useState(() => !startsCollapsed(alert, variant));
   const viewing = useAlertAnswer(dependantId, alert.id);
   const bodyId = useId();
   const label = alertLevelLabel(alert.level);

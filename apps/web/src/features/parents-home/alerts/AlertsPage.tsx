@@ -1,5 +1,5 @@
-import { alertLevelLabel } from '@homeview/contract/web';
-import { useCallback } from 'react';
+import { type Alert as AlertEntity, alertLevelLabel } from '@homeview/contract/web';
+import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
@@ -25,6 +25,7 @@ function Alerts({ dependantId }: { dependantId: number }) {
   const more = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+  const { seeking, jump } = useJumpToFirst(pages);
 
   if (pages.isPending) return <LoadingState title="Fetching alerts" />;
   if (!pages.data) {
@@ -42,12 +43,7 @@ function Alerts({ dependantId }: { dependantId: number }) {
 
   const alerts = pages.data.pages.flatMap((p) => p.alerts);
   const routine = pages.data.pages[0]?.routine;
-  const jump = (level: 'Urgent' | 'Investigate') => {
-    const first = alerts.find((a) => needsAttention(a) && alertLevelLabel(a.level) === level);
-    const card = first ? document.getElementById(alertElementId(first.id)) : null;
-    card?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    card?.querySelector('button')?.focus({ preventScroll: true });
-  };
+  const counts = countAttention(alerts, pages.data.pages[0]?.unviewed);
 
   return (
     <>
@@ -56,7 +52,7 @@ function Alerts({ dependantId }: { dependantId: number }) {
           <p className="routine__sentence">{routine.sentence}</p>
         </section>
       ) : null}
-      <AttentionSummary counts={countAttention(alerts)} onJump={jump} />
+      <AttentionSummary counts={counts} onJump={(level) => void jump(level)} seeking={seeking} />
       <section className="alert-list" aria-labelledby="all-alerts">
         <h2 id="all-alerts">All alerts</h2>
         {alerts.length > 0 ? (
@@ -79,4 +75,48 @@ function Alerts({ dependantId }: { dependantId: number }) {
       </section>
     </>
   );
+}
+
+type Level = 'Urgent' | 'Investigate';
+const firstUnviewed = (alerts: readonly AlertEntity[], level: Level) =>
+  alerts.find((a) => needsAttention(a) && alertLevelLabel(a.level) === level);
+
+/**
+ * A lozenge's jump (spec §2.3): to the first unviewed alert of its level, loading older pages until it
+ * is there (the counters count every alert, not only the loaded ones), then scrolled to and focused.
+ */
+function useJumpToFirst(pages: ReturnType<typeof useAlertPages>) {
+  const [seeking, setSeeking] = useState<Level | null>(null);
+  const [target, setTarget] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (target === null) return;
+    const card = document.getElementById(alertElementId(target));
+    if (!card) return;
+    card.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    card.querySelector('button')?.focus({ preventScroll: true });
+    setTarget(null);
+  });
+
+  const jump = async (level: Level) => {
+    let data = pages.data;
+    let more = pages.hasNextPage;
+    setSeeking(level);
+    try {
+      for (;;) {
+        const found = firstUnviewed(data?.pages.flatMap((p) => p.alerts) ?? [], level);
+        if (found || !more) {
+          if (found) setTarget(found.id);
+          return;
+        }
+        const next = await pages.fetchNextPage();
+        if (next.isError) return;
+        data = next.data;
+        more = next.hasNextPage;
+      }
+    } finally {
+      setSeeking(null);
+    }
+  };
+  return { seeking, jump };
 }

@@ -1,14 +1,14 @@
-import { type Alert, alertLevelLabel } from '@homeview/contract/web';
+import { type Alert, alertLevelLabel, type UnviewedCounts } from '@homeview/contract/web';
 import { needsAttention } from './queries';
 
-export interface AttentionCounts {
-  total: number;
-  urgent: number;
-  investigate: number;
-}
+export type AttentionCounts = UnviewedCounts;
 
-/** How many of the loaded alerts nobody has viewed, in all and per level. */
-export function countAttention(alerts: readonly Alert[]): AttentionCounts {
+/**
+ * How many alerts nobody has viewed, in all and per level: the server's counts over every alert when it
+ * sends them (first page), else (a server without them) the loaded alerts'.
+ */
+export function countAttention(alerts: readonly Alert[], server?: UnviewedCounts): AttentionCounts {
+  if (server) return server;
   const fresh = alerts.filter(needsAttention);
   const of = (label: string) => fresh.filter((a) => alertLevelLabel(a.level) === label).length;
   return { total: fresh.length, urgent: of('Urgent'), investigate: of('Investigate') };
@@ -16,12 +16,14 @@ export function countAttention(alerts: readonly Alert[]): AttentionCounts {
 
 interface Props {
   counts: AttentionCounts;
-  /** Scroll to the first unviewed alert of that level. */
+  /** Scroll to the first unviewed alert of that level (loading older pages until it is there). */
   onJump: (level: 'Urgent' | 'Investigate') => void;
+  /** The level whose first alert is being looked for, while older pages load. */
+  seeking?: 'Urgent' | 'Investigate' | null;
 }
 
 /** The counters and lozenges at the top of the Alerts screen (spec §2.3): calm when nothing is new. */
-export function AttentionSummary({ counts, onJump }: Props) {
+export function AttentionSummary({ counts, onJump, seeking = null }: Props) {
   return (
     <section className="attention" aria-labelledby="attention-heading">
       <h2 id="attention-heading" className="attention__headline">
@@ -30,9 +32,19 @@ export function AttentionSummary({ counts, onJump }: Props) {
           : `${counts.total} ${counts.total === 1 ? 'alert needs' : 'alerts need'} your attention`}
       </h2>
       <div className="attention__lozenges">
-        <Lozenge level="Urgent" count={counts.urgent} onJump={onJump} />
-        <Lozenge level="Investigate" count={counts.investigate} onJump={onJump} />
+        <Lozenge level="Urgent" count={counts.urgent} onJump={onJump} busy={seeking === 'Urgent'} />
+        <Lozenge
+          level="Investigate"
+          count={counts.investigate}
+          onJump={onJump}
+          busy={seeking === 'Investigate'}
+        />
       </div>
+      {seeking ? (
+        <p role="status" className="attention__seeking">
+          Loading older alerts to find the first {seeking} one
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -41,7 +53,8 @@ function Lozenge({
   level,
   count,
   onJump,
-}: { level: 'Urgent' | 'Investigate'; count: number } & Pick<Props, 'onJump'>) {
+  busy,
+}: { level: 'Urgent' | 'Investigate'; count: number; busy: boolean } & Pick<Props, 'onJump'>) {
   const text = `${count} ${level}`;
   if (count === 0) return <span className="attention-lozenge attention-lozenge--none">{text}</span>;
   return (
@@ -49,6 +62,7 @@ function Lozenge({
       type="button"
       className={`attention-lozenge attention-lozenge--${level.toLowerCase()}`}
       onClick={() => onJump(level)}
+      aria-busy={busy || undefined}
       aria-label={`${text}: show the first`}
     >
       {text}

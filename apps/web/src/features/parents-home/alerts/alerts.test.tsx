@@ -7,6 +7,11 @@ import { anAlert, viewed } from '../testData';
 
 const dashboard = { 'GET /dashboard/': { body: [] } };
 
+/** A card's expand/collapse button (an open card also shows Correct and Incorrect). */
+function toggleOf(card: HTMLElement | undefined): HTMLElement {
+  return card?.querySelector<HTMLElement>('.alert-card__toggle') as HTMLElement;
+}
+
 function attention() {
   return screen.getByRole('region', { name: /attention/ });
 }
@@ -40,7 +45,7 @@ describe('InfoCare alerts (spec §2.3)', () => {
     expect(within(attention()).getByRole('button', { name: /1 Investigate/ })).toBeTruthy();
     const list = screen.getByRole('region', { name: 'All alerts' });
     const cards = within(list).getAllByRole('article');
-    expect(cards.map((c) => within(c).getByRole('button').textContent)).toEqual([
+    expect(cards.map((c) => toggleOf(c).textContent)).toEqual([
       expect.stringMatching(/^UrgentFront door open.*Needs attention$/),
       expect.stringMatching(/^InvestigateKettle not used.*Needs attention$/),
       expect.stringMatching(/^InvestigateKettle not used\d\d-\d\d-\d\d \d\d:\d\d$/),
@@ -59,7 +64,7 @@ describe('InfoCare alerts (spec §2.3)', () => {
     expect(within(attention()).queryAllByRole('button')).toHaveLength(0);
   });
 
-  it('records a viewing when an unviewed card is expanded, and the counters fall', async () => {
+  it('opens unviewed cards and closes viewed ones; showing one open records nothing', async () => {
     logIn();
     const fresh = anAlert({ level: 'Urgent' }, 1);
     const seen = anAlert({ level: 'Warning', ...viewed }, 2);
@@ -74,16 +79,47 @@ describe('InfoCare alerts (spec §2.3)', () => {
     });
     renderApp('/parents-home');
     const [first, second] = await screen.findAllByRole('article');
-    const toggle = within(first as HTMLElement).getByRole('button');
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-
-    fireEvent.click(within(second as HTMLElement).getByRole('button'));
+    expect(toggleOf(first).getAttribute('aria-expanded')).toBe('true');
+    expect(within(first as HTMLElement).getByText(fresh.text)).toBeTruthy();
+    expect(toggleOf(second).getAttribute('aria-expanded')).toBe('false');
+    expect(within(second as HTMLElement).queryByText(seen.text)).toBeNull();
+    // Opening a viewed card records nothing either.
+    fireEvent.click(toggleOf(second));
     expect(within(second as HTMLElement).getByText(seen.text)).toBeTruthy();
-    fireEvent.click(toggle);
+    expect(posts).toHaveLength(0);
+    expect(within(attention()).getByRole('heading').textContent).toBe('1 alert needs your attention');
+  });
+
+  it('records a viewing when the carer expands an unviewed card, and the server counters fall', async () => {
+    logIn();
+    const fresh = anAlert({ level: 'Urgent' }, 1);
+    const posts: RecordedCall[] = [];
+    stubApi({
+      'GET /assisted_living/alerts/': {
+        // The server counts every unviewed alert, including older pages not loaded yet.
+        body: { alerts: [fresh], unviewed: { total: 7, urgent: 3, investigate: 4 } },
+      },
+      'POST /assisted_living/alerts/': (call) => {
+        posts.push(call);
+        return { body: { ...fresh, viewings: [{ timestamp: 1_764_000_500 }] } };
+      },
+      ...dashboard,
+    });
+    renderApp('/parents-home');
+    const card = await screen.findByRole('article');
+    const toggle = toggleOf(card);
+    expect(within(attention()).getByRole('heading').textContent).toBe('7 alerts need your attention');
+    expect(within(attention()).getByRole('button', { name: /3 Urgent/ })).toBeTruthy();
+    fireEvent.click(toggle); // collapse: nothing recorded
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(posts).toHaveLength(0);
+    fireEvent.click(toggle); // the carer expands it
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await waitFor(() =>
-      expect(within(attention()).getByRole('heading').textContent).toBe('Nothing needs your attention'),
+      expect(within(attention()).getByRole('heading').textContent).toBe('6 alerts need your attention'),
     );
+    expect(within(attention()).getByRole('button', { name: /2 Urgent/ })).toBeTruthy();
+    expect(within(attention()).getByRole('button', { name: /4 Investigate/ })).toBeTruthy();
     expect(posts).toHaveLength(1);
     expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({
       dependant_user_id: '22',
@@ -91,7 +127,28 @@ describe('InfoCare alerts (spec §2.3)', () => {
       viewed: 'true',
     });
     expect(posts[0]?.headers['X-CSRFToken']).toBe('csrf-old');
-    expect(within(first as HTMLElement).queryByText('Needs attention')).toBeNull();
+    expect(within(card).queryByText('Needs attention')).toBeNull();
+  });
+
+  it('loads older pages from a lozenge until the first unviewed alert of its level is there', async () => {
+    logIn();
+    const first = Array.from({ length: 20 }, (_, i) => anAlert({ ...viewed }, i + 1));
+    const older = [anAlert({ name: 'Oven left on', level: 'Urgent' }, 90)];
+    stubApi({
+      'GET /assisted_living/alerts/': (call) => {
+        const timestamp = new URL(call.url, 'http://x').searchParams.get('timestamp');
+        return {
+          body:
+            timestamp === null
+              ? { alerts: first, unviewed: { total: 1, urgent: 1, investigate: 0 } }
+              : { alerts: older },
+        };
+      },
+    });
+    renderApp('/parents-home');
+    fireEvent.click(await screen.findByRole('button', { name: /1 Urgent/ }));
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Oven left on'));
+    expect(screen.getAllByRole('article')).toHaveLength(21);
   });
 
   it('marks an alert Correct, then shows the after-state and the Send Feedback link', async () => {
@@ -176,7 +233,7 @@ describe('InfoCare alerts (spec §2.3)', () => {
     stubApi({ 'GET /assisted_living/alerts/': { body: { alerts } } });
     renderApp('/parents-home');
     fireEvent.click(await screen.findByRole('button', { name: /2 Urgent/ }));
-    expect(document.activeElement?.textContent).toContain('Fridge door');
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Fridge door'));
   });
 
   it('shows the status text when the alerts cannot be fetched, and can try again', async () => {

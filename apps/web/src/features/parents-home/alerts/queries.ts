@@ -1,4 +1,10 @@
-import type { ActivitySingle, Alert, AlertsResponse } from '@homeview/contract/web';
+import {
+  type ActivitySingle,
+  type Alert,
+  type AlertsResponse,
+  alertLevelLabel,
+  type UnviewedCounts,
+} from '@homeview/contract/web';
 import {
   type InfiniteData,
   type QueryClient,
@@ -30,12 +36,25 @@ export function useAlertPages(dependantId: number) {
 /** What the carer can say about an alert: seen it, right or wrong, or a few words (one at a time). */
 export type AlertAnswer = { viewed: true } | { correct: boolean } | { feedback: string };
 
-/** Puts the server's copy of an alert in every list that shows it (spec §4: replaced by id). */
+/**
+ * Puts the server's copy of an alert in every list that shows it (spec §4: replaced by id). A first
+ * viewing takes the alert off the counters the first page carries (they count every page, loaded or not).
+ */
 export function replaceAlert(queryClient: QueryClient, dependantId: number, alert: Alert): void {
   const swap = (list: Alert[]) => list.map((a) => (a.id === alert.id ? alert : a));
-  queryClient.setQueryData<InfiniteData<AlertsResponse>>(alertsKey(dependantId), (data) =>
-    data ? { ...data, pages: data.pages.map((p) => ({ ...p, alerts: swap(p.alerts) })) } : data,
-  );
+  queryClient.setQueryData<InfiniteData<AlertsResponse>>(alertsKey(dependantId), (data) => {
+    if (!data) return data;
+    const before = data.pages.flatMap((p) => p.alerts).find((a) => a.id === alert.id);
+    const seen = (!before || needsAttention(before)) && !needsAttention(alert);
+    return {
+      ...data,
+      pages: data.pages.map((p, i) => ({
+        ...p,
+        alerts: swap(p.alerts),
+        ...(i === 0 && p.unviewed && seen ? { unviewed: lessOne(p.unviewed, alert) } : {}),
+      })),
+    };
+  });
   queryClient.setQueriesData<ActivitySingle>(
     { queryKey: [...infoCareKey(dependantId), 'activity'] },
     (data) => (data ? { ...data, alerts: swap(data.alerts) } : data),
@@ -64,3 +83,13 @@ export function useAlertAnswer(dependantId: number, alertId: number) {
 
 /** Alerts that need attention: no viewings yet (spec §2.3). */
 export const needsAttention = (alert: Alert): boolean => alert.viewings.length === 0;
+
+function lessOne(counts: UnviewedCounts, alert: Alert): UnviewedCounts {
+  const label = alertLevelLabel(alert.level);
+  const down = (n: number, hit: boolean) => (hit ? Math.max(0, n - 1) : n);
+  return {
+    total: down(counts.total, true),
+    urgent: down(counts.urgent, label === 'Urgent'),
+    investigate: down(counts.investigate, label === 'Investigate'),
+  };
+}

@@ -1,0 +1,63 @@
+import { addDays, localDate, startOfLocalDate } from '@homeview/domain';
+import type { Queryable } from '../../db/types';
+import { joined } from './repository';
+
+// Appliance days (table appliance_daily, migration 0010): per house, per appliance type, per local day of
+// the uses' starts, the uses' count, seconds, Wh and n£. Every writer of appliance_events (ingest, a use
+// that grows, reprice, a delete) recomputes the local days it touched from the events, in its own
+// transaction under the house's lock, so the rows stay equal to the sums of the events. Reads: the
+// appliance detail (28 days of one type across homes) and the appliance lists of whole-day periods.
+
+/** Dates per statement: bounds the parameter size of a year-long rebuild. */
+const DATES_PER_STATEMENT = 400;
+
+/** The local dates (ascending, each once) of these instants. */
+export function datesOfStarts(starts: Iterable<number>, zone: string): string[] {
+  return [...new Set([...starts].map((ts) => localDate(ts, zone)))].sort();
+}
+
+/**
+ * Recomputes the appliance days of these local dates from the house's appliance_events: the dates' rows
+ * are deleted, then written again from the events that started in them (a date with no events keeps no
+ * row). Run by writers holding the house's lock, after their event writes.
+ */
+export async function refreshApplianceDays(
+  db: Queryable,
+  houseId: number,
+  zone: string,
+  dates: readonly string[],
+): Promise<void> {
+  for (let at = 0; at < dates.length; at += DATES_PER_STATEMENT) {
+    const part = dates.slice(at, at + DATES_PER_STATEMENT);
+    const starts = part.map((date) => startOfLocalDate(date, zone));
+    const ends = part.map((date) => startOfLocalDate(addDays(date, 1), zone));
+    await db.query(
+      `delete from appliance_daily where house_id = $1 and day = any(string_to_array($2, ',')::date[])`,
+      [houseId, part.join(',')],
+    );
+    await db.query(
+      `insert into appliance_daily (house_id, appliance_type_id, day, day_start, uses, seconds, energy_wh, cost)
+       select $1, e.appliance_type_id, d.day, d.day_start, count(*), sum(e.end_ts - e.start_ts),
+              sum(e.energy_wh), sum(e.cost)
+         from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
+                     string_to_array($4, ',')::bigint[]) d(day, day_start, day_end)
+         join appliance_events e on e.house_id = $1 and e.start_ts >= d.day_start and e.start_ts < d.day_end
+        group by e.appliance_type_id, d.day, d.day_start`,
+      [houseId, part.join(','), joined(starts), joined(ends)],
+    );
+  }
+}
+
+/** Data step of migration appliance_daily: every house's days, from its appliance events. */
+export async function rebuildAllApplianceDays(db: Queryable): Promise<void> {
+  const { rows } = await db.query<{ house_id: number; time_zone: string; first: number; last: number }>(
+    `select e.house_id, h.time_zone, min(e.start_ts) as first, max(e.start_ts) as last
+       from appliance_events e join houses h on h.id = e.house_id group by e.house_id, h.time_zone`,
+  );
+  for (const row of rows) {
+    const dates: string[] = [];
+    const end = localDate(Number(row.last), row.time_zone);
+    for (let d = localDate(Number(row.first), row.time_zone); d <= end; d = addDays(d, 1)) dates.push(d);
+    await refreshApplianceDays(db, row.house_id, row.time_zone, dates);
+  }
+}

@@ -1,0 +1,131 @@
+import {
+  messages,
+  padHhmm,
+  RATE_KINDS,
+  type RateKind,
+  type RateList,
+  type Tariff,
+  tariffKind,
+} from '@homeview/contract/web';
+import { Link, Navigate, useParams } from 'react-router';
+import { errorMessage } from '../../../shared/api';
+import { Alert } from '../../../shared/ui/Alert';
+import { LoadingState } from '../../../shared/ui/LoadingState';
+import { AccountLayout } from '../../account/components/AccountLayout';
+import { isLevel, type Level, levelUserId } from '../../account/ids';
+import { useAccountRead } from '../../account/queries';
+import { DAYS_LABEL, pounds, RATE_LABEL } from '../rates';
+
+const TITLE: Record<RateKind, string> = {
+  import: 'Import rates',
+  export: 'Export rates',
+  generation: 'Generation rates',
+};
+
+/** /account/{level}/tariff (spec §2.4, §8): the tariff in force today, each rate with its empty state. */
+export function TariffPage() {
+  const { level } = useParams();
+  const userId = isLevel(level) ? levelUserId(level) : null;
+  const tariff = useAccountRead('tariffGet', userId);
+  if (!isLevel(level)) return <Navigate to="/account" replace />;
+  return (
+    <AccountLayout title="Tariff Details" back={{ to: `/account/${level}`, label: 'Back' }}>
+      <p>
+        What your electricity costs and earns. <Link to="/account/tariff/info">How do tariffs work?</Link>
+      </p>
+      {tariff.isPending && userId !== null ? <LoadingState title="Loading tariff" /> : null}
+      {tariff.isError ? <Alert tone="danger">{errorMessage(tariff.error)}</Alert> : null}
+      {tariff.data ? <Overview level={level} tariff={tariff.data} /> : null}
+    </AccountLayout>
+  );
+}
+
+function Overview({ level, tariff }: { level: Level; tariff: Tariff }) {
+  const standing = tariff.standing_charge?.[0]?.prices[0];
+  const fallback = tariff.used_tariff.standing_charge?.[0]?.prices[0];
+  return (
+    <div className="stack">
+      {tariff.tariffs_msg ? <Alert tone="info">{tariff.tariffs_msg}</Alert> : null}
+      <section className="tariff-section" aria-labelledby="tariff-standing">
+        <h2 id="tariff-standing" className="tariff-section__title">
+          Standing charge
+        </h2>
+        {standing === undefined ? (
+          <>
+            <p>{messages.noStandingCharge}</p>
+            {fallback === undefined ? null : (
+              <p className="tariff-section__muted">The default of {pounds(fallback)} per day applies.</p>
+            )}
+          </>
+        ) : (
+          <p className="tariff-price">
+            {pounds(standing)} <span className="tariff-price__unit">per day</span>
+          </p>
+        )}
+        <Link to={`/account/${level}/tariff/standing-charge`} className="button button--secondary">
+          Edit standing charge
+        </Link>
+      </section>
+      {RATE_KINDS.map((kind) => (
+        <RateSection
+          key={kind}
+          level={level}
+          kind={kind}
+          own={tariff[kind]}
+          fallback={tariff.used_tariff[kind]}
+        />
+      ))}
+    </div>
+  );
+}
+
+function RateSection(props: {
+  level: Level;
+  kind: RateKind;
+  own: RateList | null;
+  fallback: RateList | null;
+}) {
+  const { level, kind, own, fallback } = props;
+  const shown = own ?? fallback;
+  const headingId = `tariff-${kind}`;
+  return (
+    <section className="tariff-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="tariff-section__title">
+        {TITLE[kind]}
+        {own ? <span className="tariff-kind">{tariffKind(own)}</span> : null}
+      </h2>
+      {own === null && fallback !== null ? <p>{messages.defaultTariffShown(RATE_LABEL[kind])}</p> : null}
+      {shown === null ? <p>{messages.noRateSet(RATE_LABEL[kind])}</p> : null}
+      {shown?.map((entry) => (
+        <table key={entry.days} className="tariff-table">
+          <caption>
+            {DAYS_LABEL[entry.days]}
+            {own === null ? ' (default)' : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Rate</th>
+              <th scope="col">From</th>
+              <th scope="col">£ per kWh</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entry.times.map((time, i) => (
+              <tr key={time}>
+                <th scope="row">{entry.rate_names[i]}</th>
+                <td>{padHhmm(time)}</td>
+                <td>{pounds(entry.prices[i] ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+      <Link
+        to={`/account/${level}/tariff/edit-time/${own?.[0]?.days ?? 'all'}/${kind}`}
+        className="button button--secondary"
+      >
+        {own ? `Edit ${RATE_LABEL[kind]}` : `Set ${RATE_LABEL[kind]}`}
+      </Link>
+    </section>
+  );
+}
