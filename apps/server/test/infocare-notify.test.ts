@@ -8,7 +8,7 @@ import { createMailer } from '../src/mail/mailer';
 import { createSmsSender } from '../src/sms/sms';
 import { FakeClock, link, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
-import { HOB, local, readingsBetween, seedRoutine } from './support/infocare';
+import { HOB, KETTLE, local, readingsBetween, seedRoutine } from './support/infocare';
 import { startTestSmtp, type TestSmtp } from './support/smtp';
 
 // Notifications as they leave the server: alert emails through a real SMTP server and texts through a
@@ -162,5 +162,44 @@ describeEachDb('InfoCare notifications', (suite) => {
     expect(reports[0]?.text).toMatch(/mum's home: \d+ appliance uses, \d+ alerts?\./);
     expect(reports[0]?.text).toContain('Urgent: Hob left on');
     expect(reports[0]?.html).toContain('<li>Urgent: Hob left on</li>');
+  });
+
+  it('notifies a second time, once, when an inactivity alert escalates from Warning to Urgent', async () => {
+    await suite.db.query(`update user_modes set dnd_status = 'DISABLED' where user_id = $1`, [carer.id]);
+    const day4 = '2024-11-23';
+    // The kettle at 07:00, then nothing: the usual longest gap is 5 h 17 min, so a Warning after
+    // 1.5 × that (about 14:58) and Urgent after half as long again (about 18:56), before the usual bedtime.
+    await ingestApplianceEvents(suite.db, houseId, [
+      { appliance_type_id: KETTLE, start: local(day4, 7, 0), end: local(day4, 7, 3), energy_wh: 120 },
+    ]);
+    await readingsBetween(suite.db, houseId, local('2024-11-21', 15, 0), local(day4, 15, 0));
+    const before = smtp.received.length;
+    at(local(day4, 15, 0));
+    await timer.tick();
+    const idle = () => smtp.received.filter((m) => m.subject?.includes('No activity')).map((m) => m.subject);
+    const idleTexts = () => sms.texts.filter((t) => t.body.startsWith('InfoCare: No activity'));
+    await smtp.waitFor(before + 2); // the alert and the daily report of the 22nd
+    expect(idle()).toEqual(["InfoCare Investigate: No activity (mum's home)"]);
+    expect(idleTexts()).toHaveLength(1);
+    await readingsBetween(suite.db, houseId, local(day4, 15, 0), local(day4, 19, 0));
+    at(local(day4, 19, 0));
+    await timer.tick();
+    await timer.tick();
+    await smtp.waitFor(before + 3);
+    expect(idle()).toEqual([
+      "InfoCare Investigate: No activity (mum's home)",
+      "InfoCare Urgent: No activity (mum's home)",
+    ]);
+    expect(idleTexts()).toHaveLength(2);
+    expect(idleTexts()[1]?.body).toMatch(
+      /^InfoCare: No activity\. Nothing used for 11 h 5\d min since 07:03/,
+    );
+    const rows = (
+      await suite.db.query<{ channel: string; level: string; status: string }>(
+        `select n.channel, n.level, n.status from infocare_notifications n
+           join infocare_alerts a on a.id = n.alert_id where a.kind = 'inactivity' order by n.id`,
+      )
+    ).rows.map((r) => `${r.level}:${r.channel}:${r.status}`);
+    expect(rows).toEqual(['Warning:email:sent', 'Warning:sms:sent', 'Urgent:email:sent', 'Urgent:sms:sent']);
   });
 });

@@ -50,8 +50,15 @@ export async function evaluateHouse(
     for (const at of instants) {
       const input = await loadSituation(tx, house, at, cache);
       const result = await storeCandidates(tx, house.id, evaluateAlerts(input), at);
-      // Only alerts raised now notify: a catch-up long after the fact still records, and still tells.
-      await queueNotifications(tx, result.raised, house.owner_user_id, house.time_zone, now);
+      // Alerts raised or escalated now notify (once per level): a catch-up long after the fact still
+      // records, and still tells.
+      await queueNotifications(
+        tx,
+        [...result.raised, ...result.escalated],
+        house.owner_user_id,
+        house.time_zone,
+        now,
+      );
       raised += result.raised.length;
       cleared += result.cleared;
     }

@@ -4,7 +4,8 @@ import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
 
 // Alert notifications through a durable queue: rows are queued in the transaction that raises the alert
-// (one per alert, carer and channel: the unique key makes it at most once), then delivered after commit;
+// (one per alert, carer, channel and level: the unique key makes it at most once, and an alert escalating
+// from Warning to Urgent notifies a second time), then delivered after commit;
 // a failed delivery is retried with backoff, and a restarted server picks up what is still pending.
 // Holiday mode and Do Not Disturb (the carer's own modes) are applied when queuing: the row is kept as
 // 'suppressed', so what was held back stays visible.
@@ -35,8 +36,8 @@ export async function queueNotifications(
       where l.dependant_user_id = $1 and l.accepted_at is not null`,
     [houseOwnerId],
   );
-  const { rows: alerts } = await tx.query<{ id: number; type: 'On' | 'Off' }>(
-    "select id, type from infocare_alerts where id = any(string_to_array($1, ',')::int[])",
+  const { rows: alerts } = await tx.query<{ id: number; type: 'On' | 'Off'; level: string }>(
+    "select id, type, level from infocare_alerts where id = any(string_to_array($1, ',')::int[])",
     [alertIds.join(',')],
   );
   for (const alert of alerts) {
@@ -44,9 +45,10 @@ export async function queueNotifications(
       const held = notificationSuppressed(carer.has_modes ? carer : null, alert.type, now, zone);
       for (const channel of channels) {
         await tx.query(
-          `insert into infocare_notifications (alert_id, user_id, channel, status, next_attempt_at, last_error)
-           values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
-          [alert.id, carer.carer_user_id, channel, held ? 'suppressed' : 'pending', now, held],
+          `insert into infocare_notifications
+             (alert_id, user_id, channel, level, status, next_attempt_at, last_error)
+           values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
+          [alert.id, carer.carer_user_id, channel, alert.level, held ? 'suppressed' : 'pending', now, held],
         );
       }
     }
@@ -77,7 +79,7 @@ export async function deliverDue(
   for (let i = 0; i < limit; i++) {
     const outcome = await db.transaction(async (tx) => {
       const { rows } = await tx.query<Due>(
-        `select n.id, n.channel, n.attempts, u.email, u.phone, a.name, a.text, a.level, a.raised_at,
+        `select n.id, n.channel, n.attempts, u.email, u.phone, a.name, a.text, n.level, a.raised_at,
                 h.name as house_name
            from infocare_notifications n
            join users u on u.id = n.user_id

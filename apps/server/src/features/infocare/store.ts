@@ -8,6 +8,8 @@ import type { Queryable } from '../../db/types';
 export interface StoreResult {
   /** Ids of alerts raised by this evaluation (to notify). */
   raised: number[];
+  /** Ids of open alerts this evaluation raised to a higher level (to notify again). */
+  escalated: number[];
   cleared: number;
 }
 
@@ -20,6 +22,7 @@ export async function storeCandidates(
   now: number,
 ): Promise<StoreResult> {
   const raised: number[] = [];
+  const escalated: number[] = [];
   for (const c of candidates) {
     const { rows } = await tx.query<{ id: number; inserted: boolean; level: string }>(
       `insert into infocare_alerts
@@ -46,10 +49,11 @@ export async function storeCandidates(
     if (row.inserted) raised.push(row.id);
     else if ((LEVEL_RANK[c.level] ?? 0) > (LEVEL_RANK[row.level] ?? 0)) {
       // Escalation (Warning → Urgent) keeps the alert and its history; the text says how long now.
-      await tx.query(
+      const updated = await tx.query(
         'update infocare_alerts set level = $2, text = $3, evidence = $4::jsonb where id = $1 and cleared_at is null',
         [row.id, c.level, c.text, JSON.stringify(c.evidence)],
       );
+      if (updated.rowCount > 0) escalated.push(row.id);
     }
   }
   const open = candidates.filter((c) => !c.instant).map((c) => c.cause);
@@ -58,5 +62,5 @@ export async function storeCandidates(
       where house_id = $1 and cleared_at is null and not (cause = any(string_to_array($3, E'\\x1f')))`,
     [houseId, now, open.join('\x1f')],
   );
-  return { raised, cleared: cleared.rowCount };
+  return { raised, escalated, cleared: cleared.rowCount };
 }
