@@ -29,7 +29,10 @@ async function loggedIn(width = 1280): Promise<Page> {
   await page.getByLabel('Username').fill(demo.username);
   await page.getByLabel('Password', { exact: true }).fill(demo.password);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/parents-home');
+  // The first login after start shares two busy cores with the demo's seeding: wait for it generously.
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/parents-home', {
+    timeout: 120_000,
+  });
   return page;
 }
 
@@ -121,7 +124,7 @@ describe('InfoCare in a real browser', () => {
       expect(await first.getByRole('button', { name: 'Correct' }).count()).toBe(0);
       expect(await first.getByRole('button', { name: 'Incorrect' }).count()).toBe(0);
     }
-  });
+  }, 180_000); // the first login after start waits on the demo seeding (see loggedIn)
 
   it('counts every unviewed alert as the API does; expanding one lowers the counters; a lozenge finds its first', async () => {
     const page = await loggedIn(390);
