@@ -187,6 +187,12 @@ describe('alert rules', () => {
     );
     const later = evaluateAlerts(input(lastSeen + Math.ceil(limit * 1.5) + 60, { routine, occurrences }));
     expect(later.map((a) => [a.kind, a.level])).toEqual([['inactivity', 'Urgent']]);
+    // An odd usual gap (1.5 × it is not whole): instants stay whole epoch seconds (found replaying REFIT).
+    const odd = evaluateAlerts(
+      input(lastSeen + 8 * 3600, { routine: { ...routine!, longestGapS: 19_021 }, occurrences }),
+    );
+    expect(kinds(odd)).toEqual(['inactivity']);
+    expect(odd.every((a) => Number.isInteger(a.raisedAt))).toBe(true);
     // The same silence while the meter is off: a "no data" alert, and no inactivity.
     const offline = evaluateAlerts(
       input(lastSeen + Math.ceil(limit) + 60, {

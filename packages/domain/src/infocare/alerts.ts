@@ -91,7 +91,8 @@ export function morningDeadlineMinute(routine: Routine, factor = 1): number {
 
 /** The inactivity gap (seconds of data) that raises a Warning; Urgent when it goes on as long again / 2. */
 export function inactivityLimitS(routine: Routine, factor = 1): number {
-  return Math.max(MIN_INACTIVITY_S, 1.5 * routine.longestGapS) * factor;
+  // Whole seconds: the instants derived from it are stored as epoch seconds.
+  return Math.round(Math.max(MIN_INACTIVITY_S, 1.5 * routine.longestGapS) * factor);
 }
 
 export function evaluateAlerts(input: EvaluationInput): AlertCandidate[] {
@@ -180,7 +181,7 @@ function inactivityAlert(input: EvaluationInput, routine: Routine): AlertCandida
   const limit = inactivityLimitS(routine, margin(input, 'inactivity'));
   const warnAt = afterDataSeconds(last, limit, input.gaps, input.now);
   if (input.now < warnAt || warnAt > bedtime) return undefined;
-  const urgentAt = afterDataSeconds(last, limit * 1.5, input.gaps, input.now);
+  const urgentAt = afterDataSeconds(last, Math.round(limit * 1.5), input.gaps, input.now);
   const urgent = input.now >= urgentAt && urgentAt <= bedtime;
   const idleS = secondsWithData(last, input.now, input.gaps, input.now);
   return {
