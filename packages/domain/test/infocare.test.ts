@@ -278,5 +278,12 @@ describe('alert rules', () => {
     expect(routineToday(routine, [...past, ...lateTea], at(today, 9 * 60 + 5), ZONE).sentence).toMatch(
       /^Hot drinks at 09:00, later than usual \(07:00\)/,
     );
+    const breakfast = dayRecord(today, [
+      ['kettle', 7 * 60 + 2, 3],
+      ['microwave', 7 * 60 + 5, 3],
+    ]).occurrences;
+    expect(routineToday(routine, [...past, ...breakfast], at(today, 9 * 60), ZONE).sentence).toMatch(
+      /^Hot drinks at 07:02 as usual; meals at 07:05 as usual; /,
+    );
   });
 });

@@ -50,7 +50,7 @@ export function routineToday(
       const minute = localParts(done.start, zone).minuteOfDay;
       items.push({ activity: name, status: 'done', at: hhmm(minute), usual_by: usualBy });
       parts.push(
-        `${name} at ${hhmm(minute)}${minute <= learned.usualByMinute + AS_USUAL_SLACK_MIN ? ' as usual' : `, later than usual (${usualBy})`}`,
+        `${name.toLowerCase()} at ${hhmm(minute)}${minute <= learned.usualByMinute + AS_USUAL_SLACK_MIN ? ' as usual' : `, later than usual (${usualBy})`}`,
       );
     } else {
       const late = nowMinute > learned.usualByMinute;
@@ -59,6 +59,7 @@ export function routineToday(
     }
   }
   if (parts.length === 0) return { sentence: 'No usual activities learned yet.', items };
+  // Names are lower case inside the sentence ("Hot drinks …; meals at …"); only its first letter is capital.
   const sentence = parts.join('; ');
   return { sentence: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`, items };
 }
