@@ -6,7 +6,6 @@ import { demo, launchBrowser, type RunningProduct, settleAfterLogin, startProduc
 // The tariff editor on the real product (issue 9): a TOU tariff typed into the editor reprices today, and
 // /my-home then shows the API's new figure. Its own product because it needs today's readings: the
 // account suite runs with DEMO_LIVE=false (no readings, so today's cost is £0 whatever the tariff).
-// Hiding an appliance is here for the same reason: it needs appliance uses to disappear from HomeView.
 
 let product: RunningProduct;
 let browser: Browser;
@@ -129,41 +128,6 @@ describe('tariff editor in a real browser', () => {
     await page.getByText('£0.6123').waitFor();
     await page.goto(`${product.url}/account/tariff/info`);
     await page.getByRole('heading', { name: 'How do tariffs work?' }).waitFor();
-    await expectNoAxeViolations(page);
-  });
-});
-
-describe('appliance settings in a real browser', () => {
-  it("hides an appliance: it moves to Hidden and leaves the month's appliance lists of HomeView", async () => {
-    const page = await loggedIn(390);
-    // The month's appliances as the API gives them to HomeView (names, not hidden ones).
-    const monthAppliances = () =>
-      page.evaluate(async () => {
-        const id = localStorage.getItem('hv.user_id');
-        const body = (await (
-          await fetch(`/api/v3/energy_info/detail/?user_id=${id}&timescale=month`)
-        ).json()) as { used_appliances: Array<{ appliance_type_id: number }> };
-        return body.used_appliances.map((a) => a.appliance_type_id);
-      });
-    const before = await monthAppliances();
-    const typeId = before[0];
-    expect(typeId).toBeTypeOf('number'); // the demo's month has appliance uses
-    await page.goto(`${product.url}/account/homeview/appliance/${typeId}`);
-    const count = page.getByLabel('How many do you have?', { exact: true });
-    await count.waitFor();
-    await count.fill('1'); // the label, icon and Hide/Show switch appear for a count above 0
-    const toggle = page.getByRole('switch');
-    await toggle.waitFor();
-    await expect.poll(() => toggle.isChecked()).toBe(true);
-    const label = await page.getByLabel('Label').inputValue();
-    await toggle.uncheck();
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(`${label} saved`).waitFor();
-    expect(await monthAppliances()).not.toContain(typeId);
-    await page.goto(`${product.url}/account/homeview/appliances`);
-    const hidden = page.locator('section', { has: page.getByRole('heading', { name: 'Hidden' }) });
-    await hidden.getByText(label, { exact: true }).waitFor();
     await expectNoAxeViolations(page);
   });
 });
