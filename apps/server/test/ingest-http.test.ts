@@ -270,8 +270,9 @@ describeEachDb('appliance power over HTTP', (suite) => {
       [house.houseId],
     );
     const at = Date.UTC(2026, 0, 10, 7) / 1000;
+    // No tariff set: priced at the default of 10 January 2026, the Jan–Mar 2026 cap of 27.69 p/kWh.
     expect(events).toEqual([
-      { appliance_type_id: 1, start_ts: at + 600, end_ts: at + 780, energy_wh: 120, cost: 120 * 246_700 },
+      { appliance_type_id: 1, start_ts: at + 600, end_ts: at + 780, energy_wh: 120, cost: 120 * 276_900 },
       {
         appliance_type_id: 7,
         start_ts: at + 1200,

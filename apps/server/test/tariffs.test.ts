@@ -1,5 +1,4 @@
 import { Tariff } from '@homeview/contract';
-import { DEFAULT_IMPORT_PRICE } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { ingestApplianceEvents, ingestReadings } from '../src/features/readings/ingest';
 import { link, login, makeTestApp, makeUser, type Session, type TestApp } from './support/app';
@@ -11,6 +10,8 @@ import { type KeyedHouse, makeHouse, series } from './support/ingest';
 
 const DAY = 86_400;
 const JAN_13 = 1_768_262_400; // 2026-01-13T00:00Z (London = UTC in January); the clock says 01-15 09:00Z
+// The default in force on these January 2026 days: the Jan–Mar 2026 price cap, 27.69 p/kWh, 54.75 p/day.
+const DEFAULT_IMPORT_PRICE = 276_900;
 
 describeEachDb('tariff setting', (suite) => {
   let t: TestApp;
@@ -72,10 +73,10 @@ describeEachDb('tariff setting', (suite) => {
       tariffs_msg: '',
     });
     expect(body.used_tariff.import).toEqual([
-      { days: 'all', prices: [0.2467], times: [0], rate_names: ['fix'] },
+      { days: 'all', prices: [0.2769], times: [0], rate_names: ['fix'] },
     ]);
     expect(body.used_tariff.standing_charge).toEqual([
-      { days: 'all', prices: [0.5721], times: [0], rate_names: ['fix'] },
+      { days: 'all', prices: [0.5475], times: [0], rate_names: ['fix'] },
     ]);
     expect(res.json()).not.toHaveProperty('status');
     const d0 = await dayCost(0);

@@ -3,11 +3,9 @@ import {
   applyTariffPatch,
   compileTariffs,
   DEFAULT_EXPORT_PRICE,
-  DEFAULT_IMPORT_PRICE,
-  DEFAULT_STANDING_CHARGE,
-  DEFAULT_TARIFF,
   dayRate,
   dayTouRate,
+  defaultTariffOn,
   dynamicRate,
   fixedRate,
   formatHhmm,
@@ -27,6 +25,10 @@ import {
 
 const LONDON = 'Europe/London';
 const utc = (iso: string): number => Date.parse(iso) / 1000;
+// The dated default (price cap) starts on 2022-04-01 (28.34 p/kWh, 45.34 p/day); its first period also
+// prices every earlier date, such as the 2019–2020 dates these tests use.
+const FIRST_CAP_IMPORT = 283_400;
+const FIRST_CAP_STANDING = 453_400;
 const step = (hhmm: string, price: number, name = hhmm) => ({
   startMinute: Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)),
   price,
@@ -94,7 +96,7 @@ describe('tariff kinds', () => {
       '2020-01-01',
     );
     expect(rateAt([weekdaysOnly], 'import', utc('2020-01-06T12:00:00Z'), LONDON)).toBe(100_000);
-    expect(rateAt([weekdaysOnly], 'import', utc('2020-01-05T12:00:00Z'), LONDON)).toBe(DEFAULT_IMPORT_PRICE);
+    expect(rateAt([weekdaysOnly], 'import', utc('2020-01-05T12:00:00Z'), LONDON)).toBe(FIRST_CAP_IMPORT);
   });
 
   it('a weekend entry overrides an all-days entry', () => {
@@ -115,7 +117,7 @@ describe('tariff kinds', () => {
     const s1 = utc('2020-04-05T12:00:00Z');
     const t = [makeTariff({ startDate: '2020-01-01', import: dynamicRate([[s1, -86_415]]) })];
     expect(rateAt(t, 'import', s1, LONDON)).toBe(-86_415);
-    expect(rateAt(t, 'import', s1 + 1800, LONDON)).toBe(DEFAULT_IMPORT_PRICE);
+    expect(rateAt(t, 'import', s1 + 1800, LONDON)).toBe(FIRST_CAP_IMPORT);
     expect(tariffToJson(t[0]!)).toMatchObject({ import: null, dynamic: ['import'] });
   });
 });
@@ -167,8 +169,8 @@ describe('dated tariffs', () => {
     expect(book.rateAt('import', utc('2020-07-14T23:00:00Z'))).toBe(200_000); // 00:00 BST on the 15th
     expect(book.standingChargeOn('2020-07-14')).toBe(400_000);
     expect(book.standingChargeOn('2020-07-15')).toBe(500_000);
-    expect(book.rateAt('import', utc('2019-12-31T12:00:00Z'))).toBe(DEFAULT_IMPORT_PRICE); // before any tariff
-    expect(book.standingChargeOn('2019-12-31')).toBe(DEFAULT_STANDING_CHARGE);
+    expect(book.rateAt('import', utc('2019-12-31T12:00:00Z'))).toBe(FIRST_CAP_IMPORT); // before any tariff
+    expect(book.standingChargeOn('2019-12-31')).toBe(FIRST_CAP_STANDING);
     expect(tariffInForce(tariffs, '2020-07-20')?.startDate).toBe('2020-07-15');
   });
 
@@ -188,7 +190,7 @@ describe('dated tariffs', () => {
     expect(book.rateAt('export', utc('2020-01-20T12:00:00Z'))).toBe(41_000);
     expect(book.rateAt('export', utc('2020-02-20T12:00:00Z'))).toBe(DEFAULT_EXPORT_PRICE);
     expect(book.rateAt('import', utc('2020-02-20T12:00:00Z'))).toBe(300_000);
-    expect(book.standingChargeOn('2020-02-20')).toBe(DEFAULT_STANDING_CHARGE);
+    expect(book.standingChargeOn('2020-02-20')).toBe(FIRST_CAP_STANDING);
     expect(() => compileTariffs([v1, v1], LONDON)).toThrow(/two tariff versions/);
   });
 });
@@ -286,8 +288,8 @@ describe('tariff JSON (§3)', () => {
     ).toThrow(TariffJsonError);
   });
 
-  it('the default tariff (used_tariff) is fully set with the documented figures', () => {
-    expect(tariffToJson(DEFAULT_TARIFF)).toEqual({
+  it('the default tariff (used_tariff) in force in May 2026 is fully set with that cap period figures', () => {
+    expect(tariffToJson(defaultTariffOn('2026-05-01'))).toEqual({
       import: [{ days: 'all', prices: [0.2467], times: [0], rate_names: ['fix'] }],
       export: [{ days: 'all', prices: [0.15], times: [0], rate_names: ['fix'] }],
       generation: [{ days: 'all', prices: [0], times: [0], rate_names: ['fix'] }],

@@ -1,5 +1,5 @@
 import { clockAt, localDate, offsetAt, startOfLocalDate } from '../time/zone';
-import { DEFAULT_TARIFF } from './defaults';
+import { DEFAULT_TARIFFS } from './defaults';
 import type { Rate, RateKind, ScheduledRate, Tariff } from './model';
 
 // A house's dated tariffs compiled for fast lookups: each schedule becomes two 48-entry tables
@@ -49,7 +49,8 @@ function priceUnder(rate: Rate, slotStart: number, zone: string): number | undef
 export interface TariffBook {
   readonly zone: string;
   readonly versions: readonly Tariff[];
-  readonly fallback: Tariff;
+  /** The dated default (oldest first); its first version also covers every earlier instant. */
+  readonly fallback: readonly Tariff[];
   /** The version in force at an instant (by its local start date), if any. */
   versionAt(ts: number): Tariff | undefined;
   /** µ£/kWh for the slot starting at slotStart. */
@@ -58,37 +59,74 @@ export interface TariffBook {
   standingChargeOn(date: string): number;
 }
 
-/**
- * Compiles a house's tariff versions. A slot is priced by the version in force on its local start date;
- * a rate that version leaves unset (null), a weekday/weekend it does not cover, or a dynamic slot that
- * is missing is priced by the fallback (the default tariff).
- */
-export function compileTariffs(
-  tariffs: readonly Tariff[],
-  zone: string,
-  fallback: Tariff = DEFAULT_TARIFF,
-): TariffBook {
+/** Versions sorted by start date, refusing two on the same date. */
+function sortedVersions(tariffs: readonly Tariff[]): Tariff[] {
   const versions = [...tariffs].sort((a, b) =>
     a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0,
   );
   for (let i = 1; i < versions.length; i++)
     if (versions[i]?.startDate === versions[i - 1]?.startDate)
       throw new RangeError(`two tariff versions start on ${versions[i]?.startDate}`);
-  const starts = versions.map((v) => startOfLocalDate(v.startDate, zone));
+  return versions;
+}
 
-  const versionAt = (ts: number): Tariff | undefined => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if ((starts[mid] as number) <= ts) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found < 0 ? undefined : versions[found];
-  };
+/** Index of the last start ≤ ts, or -1 (binary search over ascending starts). */
+function lastStartAtOrBefore(starts: readonly number[], ts: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((starts[mid] as number) <= ts) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+interface CompiledSeries {
+  readonly versions: readonly Tariff[];
+  readonly starts: readonly number[];
+}
+
+// The default series is shared by every house: its start instants are compiled once per zone.
+const seriesByZone = new WeakMap<readonly Tariff[], Map<string, CompiledSeries>>();
+
+function compileSeries(series: readonly Tariff[], zone: string): CompiledSeries {
+  let byZone = seriesByZone.get(series);
+  if (byZone === undefined) {
+    byZone = new Map();
+    seriesByZone.set(series, byZone);
+  }
+  let c = byZone.get(zone);
+  if (c === undefined) {
+    const versions = sortedVersions(series);
+    if (versions.length === 0) throw new RangeError('the fallback tariff series is empty');
+    c = { versions, starts: versions.map((v) => startOfLocalDate(v.startDate, zone)) };
+    byZone.set(zone, c);
+  }
+  return c;
+}
+
+/**
+ * Compiles a house's tariff versions. A slot is priced by the version in force on its local start date;
+ * a rate that version leaves unset (null), a weekday/weekend it does not cover, or a dynamic slot that
+ * is missing is priced by the fallback: the default version in force on that local date (the dated
+ * price-cap series), or its first version before the series starts.
+ */
+export function compileTariffs(
+  tariffs: readonly Tariff[],
+  zone: string,
+  fallback: readonly Tariff[] = DEFAULT_TARIFFS,
+): TariffBook {
+  const versions = sortedVersions(tariffs);
+  const starts = versions.map((v) => startOfLocalDate(v.startDate, zone));
+  const defaults = compileSeries(fallback, zone);
+
+  const versionAt = (ts: number): Tariff | undefined => versions[lastStartAtOrBefore(starts, ts)];
+  const defaultAt = (ts: number): Tariff =>
+    defaults.versions[Math.max(0, lastStartAtOrBefore(defaults.starts, ts))] as Tariff;
 
   return {
     zone,
@@ -99,7 +137,7 @@ export function compileTariffs(
       const rate = versionAt(slotStart)?.[kind] ?? null;
       const own = rate === null ? undefined : priceUnder(rate, slotStart, zone);
       if (own !== undefined) return own;
-      const fb = fallback[kind];
+      const fb = defaultAt(slotStart)[kind];
       const price = fb === null ? undefined : priceUnder(fb, slotStart, zone);
       if (price === undefined)
         throw new RangeError(`the fallback tariff has no ${kind} rate for slot ${slotStart}`);
@@ -108,7 +146,11 @@ export function compileTariffs(
     standingChargeOn(date) {
       let own: number | null = null;
       for (const v of versions) if (v.startDate <= date) own = v.standingCharge;
-      const sc = own ?? fallback.standingCharge;
+      let sc = own;
+      if (sc === null) {
+        sc = defaults.versions[0]?.standingCharge ?? null;
+        for (const v of defaults.versions) if (v.startDate <= date) sc = v.standingCharge;
+      }
       if (sc === null) throw new RangeError('the fallback tariff has no standing charge');
       return sc;
     },
@@ -123,7 +165,7 @@ export function rateAt(
   kind: RateKind,
   slotStart: number,
   zone: string,
-  fallback: Tariff = DEFAULT_TARIFF,
+  fallback: readonly Tariff[] = DEFAULT_TARIFFS,
 ): number {
   let byZone = books.get(tariffs);
   if (byZone === undefined) {

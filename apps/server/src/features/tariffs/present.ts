@@ -1,8 +1,8 @@
 import type { Tariff as TariffResponse, TariffRates } from '@homeview/contract';
-import { DEFAULT_TARIFF, type Tariff, type TariffJsonEntry, tariffToJson } from '@homeview/domain';
+import { defaultTariffOn, type Tariff, type TariffJsonEntry, tariffToJson } from '@homeview/domain';
 
 // §3 Tariff as the client reads it: the version in force today (unset rates null), the default tariff
-// as used_tariff, and a note. `status` appears only on a failed write, which this server answers with a
+// in force today (the dated price cap) as used_tariff, and a note. `status` appears only on a failed write, which this server answers with a
 // 400 {error, field} instead, so it is never set here.
 
 function rateList(entries: TariffJsonEntry[] | null): TariffRates['import'] {
@@ -45,5 +45,9 @@ export function presentTariff(versions: readonly Tariff[], today: string): Tarif
     if (v.startDate <= today) current = v;
     else if (upcoming === undefined) upcoming = v;
   }
-  return { ...rates(current), used_tariff: rates(DEFAULT_TARIFF), tariffs_msg: note(current, upcoming) };
+  return {
+    ...rates(current),
+    used_tariff: rates(defaultTariffOn(today)),
+    tariffs_msg: note(current, upcoming),
+  };
 }

@@ -1,0 +1,80 @@
+/** One cap period: from its first local day until the next period's first day. */
+export interface CapPeriod {
+  readonly from: string; // YYYY-MM-DD
+  readonly unit: number; // µ£/kWh (1 p = 10 000 µ£)
+  readonly standing: number; // µ£/day
+}
+
+const p = (pence: number): number => Math.round(pence * 10_000);
+const cap = (from: string, unitPence: number, standingPence: number): CapPeriod => ({
+  from,
+  unit: p(unitPence),
+  standing: p(standingPence),
+});
+
+/**
+ * Ofgem default tariff cap, electricity, GB average, Direct Debit, VAT included: unit rate p/kWh and
+ * standing charge p/day per cap period, oldest first. Each figure is checked against the sources named
+ * on its line (two where two were found; "one source" says so).
+ *
+ * The series starts on 2022-04-01: the first period for which the sources give per-kWh figures. Before
+ * October 2021 Ofgem published the cap as annual bills, and no source consulted gave per-kWh electricity
+ * figures for 2019 – March 2022, so those periods are missing; the earliest period's rates apply to
+ * every earlier date (see defaultTariffOn). Add earlier periods here, oldest first, when sourced.
+ * The Oct–Dec 2026 cap was not found either, so the Jul–Sep 2026 rates run on until a newer row is added.
+ */
+export const DEFAULT_CAP_PERIODS: readonly CapPeriod[] = [
+  // 1 Apr – 30 Sep 2022: 28.34p, 45.34p — pleaseconnectme.co.uk/blog/what-is-the-energy-price-cap-updated-august-2022
+  // (both); utilitybidder.co.uk/domestic-energy/aprils-energy-price-cap-explained (45.34p);
+  // moneyadvicescotland.org.uk/what-does-the-energy-price-cap-mean (£0.28, £0.45 rounded).
+  cap('2022-04-01', 28.34, 45.34),
+  // 1 Oct 2022 – 31 Mar 2023, Energy Price Guarantee (below the cap; one period: MSE reports "little change
+  // to average rates" for Direct Debit from 1 Jan 2023): 34.00p — ukpower.co.uk (34.00p), gocompare.com
+  // price-cap-calculator (34.0p); 46.36p — inews.co.uk (46.36p, Ofgem), betterdays.orbit.org.uk (46.4p);
+  // ukpower.co.uk gives 46.35p.
+  cap('2022-10-01', 34.0, 46.36),
+  // 1 Apr – 30 Jun 2023, EPG: 33.21p — energyhelpline.com/help/the-history-of-ofgems-energy-price-cap (33.21p),
+  // energysavingtrust.org.uk/what-is-the-energy-price-guarantee (33.2p). Standing charge: no GB figure
+  // found; sussexhousing.org.uk (its region) shows it unchanged from April to July 2023, so the Jul–Sep
+  // figure below is used (inferred, not published).
+  cap('2023-04-01', 33.21, 53.35),
+  // 1 Jul – 30 Sep 2023: 30.11p — energyhelpline.com (30.11p), heraldscotland.com (30.1p); 53.35p —
+  // ofgem.gov.uk/information-consumers/energy-advice-households/energy-price-cap (£0.53 rounded; one source
+  // for the exact pence).
+  cap('2023-07-01', 30.11, 53.35),
+  // 1 Oct – 31 Dec 2023: 27.35p, 53.37p — energysavingtrust.org.uk/response-october-2023-price-cap,
+  // energysavingtrust.org.uk/what-is-the-energy-price-cap; heraldscotland.com (27.35p).
+  cap('2023-10-01', 27.35, 53.37),
+  // 1 Jan – 31 Mar 2024: 28.62p, 53.35p — ofgem.gov.uk/energy-price-cap, ashfordadvice.org/news/energy-price-cap-2.
+  cap('2024-01-01', 28.62, 53.35),
+  // 1 Apr – 30 Jun 2024: 24.50p, 60.10p — ofgem.gov.uk/news/new-energy-price-cap-level-april-june-2024-starts-today,
+  // cse.org.uk/current-gas-and-electricity-prices.
+  cap('2024-04-01', 24.5, 60.1),
+  // 1 Jul – 30 Sep 2024: 22.36p, 60.12p — ofgem.gov.uk/news/new-energy-price-cap-level-july-september-2024-starts-today,
+  // electricityprices.org.uk/history-of-the-energy-price-cap.
+  cap('2024-07-01', 22.36, 60.12),
+  // 1 Oct – 31 Dec 2024: 24.50p, 60.99p — ofgem.gov.uk/news/new-energy-price-cap-level-october-december-2024-starts-today,
+  // electricityprices.org.uk/history-of-the-energy-price-cap.
+  cap('2024-10-01', 24.5, 60.99),
+  // 1 Jan – 31 Mar 2025: 24.86p, 60.97p — electricityprices.org.uk/history-of-the-energy-price-cap,
+  // thestudentenergygroup.com/energy-price-cap-explained.
+  cap('2025-01-01', 24.86, 60.97),
+  // 1 Apr – 30 Jun 2025: 27.03p, 53.80p — cse.org.uk/current-gas-and-electricity-prices,
+  // homegroup.org.uk/blog/watts-happening-with-the-energy-price-cap.
+  cap('2025-04-01', 27.03, 53.8),
+  // 1 Jul – 30 Sep 2025: 25.73p, 51.37p — uswitch.com average-gas-and-electricity-bills-in-the-uk,
+  // caithness-business.co.uk/article/27305 (Ofgem's text).
+  cap('2025-07-01', 25.73, 51.37),
+  // 1 Oct – 31 Dec 2025: 26.35p, 53.68p — blog.theenergyshop.com/articles/energy-price-cap,
+  // uswitch.com average-gas-and-electricity-bills-in-the-uk.
+  cap('2025-10-01', 26.35, 53.68),
+  // 1 Jan – 31 Mar 2026: 27.69p, 54.75p — blog.moneysavingexpert.com (Martin Lewis, 21 Nov 2025),
+  // freepricecompare.com/?p=209558.
+  cap('2026-01-01', 27.69, 54.75),
+  // 1 Apr – 30 Jun 2026: 24.67p, 57.21p — filmogaz.com/167573 (both), which.co.uk the-energy-price-cap-will-drop-in-april
+  // (24.67p); 57.21p was also the figure this project kept from Ofgem's February 2026 announcement.
+  cap('2026-04-01', 24.67, 57.21),
+  // 1 Jul – 30 Sep 2026: 26.11p, 57.19p — energyplus.co.uk/GuidesFAQs/EnergyPriceCap (both),
+  // particlenews.pages.dev ofgem-raises-uk-energy-price-cap-13-for-julyseptember (26.11p); 57.19p one source.
+  cap('2026-07-01', 26.11, 57.19),
+];
