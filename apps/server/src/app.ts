@@ -49,6 +49,8 @@ export interface AppDeps {
   /** Today's balance on dashboard cards (default: the energy engine's, from the half-hour rollups). */
   dashboardMessages?: DashboardMessagesProvider;
   throttleLimits?: ThrottleLimits;
+  /** Password hashing (default: PASSWORD_ITERATIONS, a pool sized to the machine); tests watch its queue. */
+  hasher?: PasswordHasher;
   /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
   logStream?: LogDestination;
   /** Email transport (default: from the config, SMTP or the outbox). */
@@ -73,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: onClientError,
   });
 
-  const hasher = new PasswordHasher(config.passwordIterations);
+  const hasher = deps.hasher ?? new PasswordHasher(config.passwordIterations);
   const sessions = new SessionService(db, config, clock);
   const ctx: AppContext = {
     config,

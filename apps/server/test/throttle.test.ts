@@ -1,6 +1,9 @@
 import { messages } from '@homeview/contract';
 import { beforeAll, expect, it } from 'vitest';
+import { HashPool } from '../src/features/accounts/hash-pool';
+import { PasswordHasher } from '../src/features/accounts/password';
 import { defaultThrottleLimits } from '../src/features/accounts/throttle';
+import { createAccount } from '../src/features/accounts/users';
 import { describeEachDb } from './support/db';
 import { makeTestApp, makeUser, type Person, type TestApp } from './support/app';
 
@@ -144,6 +147,61 @@ describeEachDb('failed-login throttling', (suite) => {
     }
     expect(count(statuses, 401)).toBe(100);
     expect(count(statuses, 429)).toBe(10);
+    t.clock.advance(HOUR);
+  });
+
+  it("the owner's login from a known address is answered before the attackers' queued hashes finish", async () => {
+    // A real cost per hash (so a queue builds up) and a pool of 2: one slot for untrusted work, one kept.
+    const pool = new HashPool(2);
+    const hasher = new PasswordHasher(40_000, pool);
+    const own = await makeTestApp(suite.db, { throttleLimits: defaultThrottleLimits, hasher });
+    await createAccount(suite.db, hasher, {
+      username: 'erin',
+      email: 'erin@example.com',
+      password: 'Erin-Pass1!',
+      setupDone: true,
+    });
+    const login = (password: string, address: string) =>
+      own.app.inject({
+        method: 'POST',
+        url: '/api/v3/accounts/login/',
+        remoteAddress: address,
+        payload: { username: 'erin', password },
+      });
+    expect((await login('Erin-Pass1!', '192.168.5.50')).statusCode).toBe(200);
+    const before = pool.stats();
+
+    const answered: number[] = [];
+    const attack = Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        login(`Wrong-Pass${i}!`, `10.88.${i % 15}.1`).then((r) => {
+          answered.push(r.statusCode);
+          return r.statusCode;
+        }),
+      ),
+    );
+    // Wait (with a deadline) until the 50 over the limit are refused and a queue of checks has formed.
+    const deadline = Date.now() + 20_000;
+    while (count(answered, 429) < 50 || pool.stats().queued.other < 40) {
+      if (Date.now() > deadline) throw new Error(`no queue formed: ${JSON.stringify(pool.stats())}`);
+      await new Promise((r) => setImmediate(r));
+    }
+    const queuedAtSend = pool.stats().queued.other;
+    const owner = await login('Erin-Pass1!', '192.168.5.50');
+    const attackersWaiting = 150 - answered.length;
+    expect(owner.statusCode).toBe(200);
+    // A FIFO would answer the owner after (nearly) every queued attacker; here most are still waiting.
+    expect(attackersWaiting).toBeGreaterThanOrEqual(queuedAtSend / 2);
+
+    const statuses = await attack;
+    expect(count(statuses, 401)).toBe(100);
+    expect(count(statuses, 429)).toBe(50);
+    // Hashes performed: one per counted attacker attempt (the refused ones took no slot) and the owner's.
+    const after = pool.stats();
+    expect(after.started.other - before.started.other).toBe(100);
+    expect(after.started.trusted - before.started.trusted).toBe(1);
+    expect(after.running).toBe(0);
+    await own.app.close();
     t.clock.advance(HOUR);
   });
 });

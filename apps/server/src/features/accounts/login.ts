@@ -6,7 +6,8 @@ import { findLoginUser, markLoggedIn, setPasswordHash } from './repository';
 
 // The login decision. Unknown user, disabled user and wrong password take the same path (one PBKDF2
 // derivation, the attempt left counted) and end in the same 401, so neither the answer nor its timing tells
-// whether an account exists. The attempt is counted (or refused) before any hashing.
+// whether an account exists. The attempt is counted (or refused) before any hashing, so a refused attempt
+// never takes a hashing slot.
 
 export interface LoginInput {
   username: string;
@@ -35,7 +36,11 @@ export async function authenticate(
   }
 
   const user = await findLoginUser(ctx.db, username);
-  const check = await ctx.hasher.verify(input.password, user?.password_hash ?? null);
+  // A known address's hash goes ahead of an attacker's queued ones (hash-pool.ts).
+  const check = await ctx.hasher.verify(input.password, user?.password_hash ?? null, {
+    trusted: reservation.knownAddress,
+    key: input.address,
+  });
   if (!user || user.disabled || !check.valid) {
     log.info({ event: 'login_failed', userId: user?.id, remoteAddress: input.address }, 'login failed');
     throw new HttpError(401, messages.loginFailed);

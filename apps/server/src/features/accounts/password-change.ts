@@ -40,7 +40,11 @@ export async function changePassword(
   const reservation = await deps.throttle.reserve(keys);
   if (reservation.retryAfter !== undefined) throw tooManyRequests(reservation.retryAfter);
   const user = await findCredentials(deps.db, auth.user.id);
-  const check = await deps.hasher.verify(body.current_password, user?.password_hash ?? null);
+  // The request carries a live session: its check goes ahead of untrusted logins.
+  const check = await deps.hasher.verify(body.current_password, user?.password_hash ?? null, {
+    trusted: true,
+    key: input.address,
+  });
   if (!user || !check.valid) {
     log.info({ event: 'password_change_failed', userId: auth.user.id }, 'password change refused');
     return answer(3, [messages.currentPasswordIncorrect]);

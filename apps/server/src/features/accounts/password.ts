@@ -1,9 +1,11 @@
 import { pbkdf2, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { type HashJob, HashPool } from './hash-pool';
 
 // Django-compatible PBKDF2-HMAC-SHA256: `pbkdf2_sha256$<iterations>$<salt>$<base64 of 32 bytes>`.
 // node:crypto's async pbkdf2 runs on the libuv pool, so a 600,000-iteration hash (~0.3 s here) never
-// blocks the event loop. Passwords are NFKC-normalised first, so "é" typed either way is one password.
+// blocks the event loop; every derivation queues in a HashPool (trusted work first, see hash-pool.ts).
+// Passwords are NFKC-normalised first, so "é" typed either way is one password.
 
 const pbkdf2Async = promisify(pbkdf2);
 const ALGORITHM = 'pbkdf2_sha256';
@@ -52,25 +54,36 @@ export function unusablePassword(): string {
   return `!${randomBytes(30).toString('base64url')}`;
 }
 
+/** New hashes are made only for a password already accepted (account creation, change, reset link). */
+const TRUSTED: HashJob = { trusted: true, key: '' };
+
 export class PasswordHasher {
   #dummy: Promise<ParsedHash> | undefined;
 
-  constructor(readonly iterations: number) {}
+  constructor(
+    readonly iterations: number,
+    readonly pool = new HashPool(),
+  ) {}
 
   async hash(password: string, iterations = this.iterations): Promise<string> {
     const salt = randomSalt();
-    const key = await derive(password, salt, iterations);
+    const key = await this.pool.run(TRUSTED, () => derive(password, salt, iterations));
     return `${ALGORITHM}$${iterations}$${salt}$${key.toString('base64')}`;
   }
 
   /**
    * Checks `password` against `stored`. With no usable stored hash (unknown user, unusable password) it
    * still derives a key against a dummy hash of the configured cost, so the answer takes the same time.
+   * `job` places the derivation in the pool's queue (an untrusted one by default).
    */
-  async verify(password: string, stored: string | null): Promise<Verification> {
+  async verify(
+    password: string,
+    stored: string | null,
+    job: HashJob = { trusted: false, key: '' },
+  ): Promise<Verification> {
     const parsed = stored === null ? null : parseHash(stored);
     const target = parsed ?? (await this.#dummyHash());
-    const key = await derive(password, target.salt, target.iterations);
+    const key = await this.pool.run(job, () => derive(password, target.salt, target.iterations));
     const valid = parsed !== null && timingSafeEqual(key, target.hash);
     return { valid, outdated: valid && target.iterations < this.iterations };
   }

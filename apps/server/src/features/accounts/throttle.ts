@@ -36,8 +36,13 @@ export const defaultThrottleLimits: ThrottleLimits = {
 
 export type ThrottleKeys = AttemptKeys;
 
-/** Either a counted attempt (go on and check the password) or the seconds to wait. */
-export type Reservation = { attemptId: number; retryAfter?: undefined } | { retryAfter: number };
+/**
+ * Either a counted attempt (go on and check the password; `knownAddress`: this address logged in to this
+ * account before, so its hash skips the queue) or the seconds to wait.
+ */
+export type Reservation =
+  | { attemptId: number; knownAddress: boolean; retryAfter?: undefined }
+  | { retryAfter: number };
 
 export class LoginThrottle {
   constructor(
@@ -60,7 +65,7 @@ export class LoginThrottle {
       if (w.accountAttempts >= accountFailures)
         wait = Math.max(wait, waitFor(w.accountOldest, accountWindowMs, now));
       if (wait > 0) return { retryAfter: wait };
-      return { attemptId: await insertAttempt(tx, keys, now) };
+      return { attemptId: await insertAttempt(tx, keys, now), knownAddress: w.knownAddress };
     });
     if (reservation.retryAfter === undefined) {
       const longest = Math.max(accountWindowMs, addressWindowMs);
