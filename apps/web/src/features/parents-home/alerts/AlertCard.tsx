@@ -20,9 +20,19 @@ export const startsCollapsed = (alert: AlertEntity, variant: 'list' | 'activity'
   !needsAttention(alert) || (variant === 'activity' && alert.assessments.length > 0);
 
 /**
- * One alert (spec §2.3, §4). Showing a card open records nothing: only the carer expanding it does, and
- * expanding an alert nobody has viewed records a viewing (spec-decisions "Alert viewings"). An alert
- * without an assessment can be marked Correct or Incorrect, except by the demo user ("Demo flag").
+ * What the card's toggle does, said first in its accessible name, before the card's visible text: an
+ * unviewed card is marked as seen by any move of the carer, opening it or folding away the one that came open.
+ */
+export function toggleAction(expanded: boolean, fresh: boolean): string {
+  const move = expanded ? 'Hide details' : 'Show details';
+  return fresh ? `${move} and mark as seen` : move;
+}
+
+/**
+ * One alert (spec §2.3, §4). Showing a card open records nothing; the carer moving an unviewed card
+ * records a viewing, whether expanding it (spec-decisions "Alert viewings") or collapsing the one that
+ * started open (the lead's decision: it has been read and folded away; features/parents-home/README.md).
+ * An alert without an assessment can be marked Correct or Incorrect, except by the demo user ("Demo flag").
  */
 export function AlertCard({
   alert,
@@ -41,9 +51,8 @@ export function AlertCard({
   const when = new Date(alert.timestamp * 1000);
 
   const toggle = () => {
-    const opening = !expanded;
-    setExpanded(opening);
-    if (opening && fresh && !viewing.isPending) viewing.mutate({ viewed: true });
+    setExpanded(!expanded);
+    if (fresh && !viewing.isPending) viewing.mutate({ viewed: true });
   };
 
   return (
@@ -59,23 +68,27 @@ export function AlertCard({
           aria-controls={bodyId}
           onClick={toggle}
         >
+          <span className="visually-hidden">{toggleAction(expanded, fresh)}: </span>
           <ThingIcon name={alert.icon} className="thing-icon alert-card__icon" />
-          <span className={`level level--${label.toLowerCase()}`}>{label}</span>
-          <span className="alert-card__name">{alert.name}</span>
+          {/* The spaces (not rendered between grid items) keep the words of the name apart. */}
+          <span className={`level level--${label.toLowerCase()}`}>{label}</span>{' '}
+          <span className="alert-card__name">{alert.name}</span>{' '}
           <span className="alert-card__when">
             <time dateTime={when.toISOString()}>
               {formatDate(when)} {formatTime(when)}
             </time>
           </span>
+          {fresh ? ' ' : null}
           {fresh ? <span className="alert-card__new">Needs attention</span> : null}
           <ChevronIcon className="alert-card__chevron" />
         </button>
       </h3>
+      {/* Outside the body: a viewing recorded on collapsing fails visibly too (the next move retries). */}
+      {viewing.isError ? <Alert tone="danger">{errorMessage(viewing.error)}</Alert> : null}
       <div id={bodyId} className="alert-card__body" hidden={!expanded}>
         {expanded ? (
           <>
             <p>{alert.text}</p>
-            {viewing.isError ? <Alert tone="danger">{errorMessage(viewing.error)}</Alert> : null}
             <Assessment alert={alert} dependantId={dependantId} />
           </>
         ) : null}

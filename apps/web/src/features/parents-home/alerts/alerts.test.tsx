@@ -46,10 +46,12 @@ describe('InfoCare alerts (spec §2.3)', () => {
     const list = screen.getByRole('region', { name: 'All alerts' });
     const cards = within(list).getAllByRole('article');
     expect(cards.map((c) => toggleOf(c).textContent)).toEqual([
-      expect.stringMatching(/^UrgentFront door open.*Needs attention$/),
-      expect.stringMatching(/^InvestigateKettle not used.*Needs attention$/),
-      expect.stringMatching(/^InvestigateKettle not used\d\d-\d\d-\d\d \d\d:\d\d$/),
-      expect.stringMatching(/^MessageLights on late.*Needs attention$/),
+      expect.stringMatching(/^Hide details and mark as seen: Urgent Front door open .* Needs attention$/),
+      expect.stringMatching(
+        /^Hide details and mark as seen: Investigate Kettle not used .* Needs attention$/,
+      ),
+      expect.stringMatching(/^Show details: Investigate Kettle not used \d\d-\d\d-\d\d \d\d:\d\d$/),
+      expect.stringMatching(/^Hide details and mark as seen: Message Lights on late .* Needs attention$/),
     ]);
     expect(screen.getByText(messages.noMoreAlerts)).toBeTruthy();
     expect(new URL(calls[0]?.url ?? '', 'http://x').searchParams.get('dependant_user_id')).toBe('22');
@@ -90,9 +92,9 @@ describe('InfoCare alerts (spec §2.3)', () => {
     expect(within(attention()).getByRole('heading').textContent).toBe('1 alert needs your attention');
   });
 
-  it('records a viewing when the carer expands an unviewed card, and the server counters fall', async () => {
+  it('records the viewing when the carer folds away an unviewed card that came open; the server counters fall', async () => {
     logIn();
-    const fresh = anAlert({ level: 'Urgent' }, 1);
+    const fresh = anAlert({ level: 'Urgent', name: 'Front door open' }, 1);
     const posts: RecordedCall[] = [];
     stubApi({
       'GET /assisted_living/alerts/': {
@@ -107,14 +109,17 @@ describe('InfoCare alerts (spec §2.3)', () => {
     });
     renderApp('/parents-home');
     const card = await screen.findByRole('article');
-    const toggle = toggleOf(card);
+    // The toggle's name says what pressing it does, then the card's text.
+    const toggle = within(card).getByRole('button', {
+      name: /^Hide details and mark as seen: Urgent Front door open .* Needs attention$/,
+    });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(attention()).getByRole('heading').textContent).toBe('7 alerts need your attention');
     expect(within(attention()).getByRole('button', { name: /3 Urgent/ })).toBeTruthy();
-    fireEvent.click(toggle); // collapse: nothing recorded
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(posts).toHaveLength(0);
-    fireEvent.click(toggle); // the carer expands it
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.click(toggle); // the carer has read it and folds it away
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await waitFor(() =>
       expect(within(attention()).getByRole('heading').textContent).toBe('6 alerts need your attention'),
     );
@@ -128,6 +133,46 @@ describe('InfoCare alerts (spec §2.3)', () => {
     });
     expect(posts[0]?.headers['X-CSRFToken']).toBe('csrf-old');
     expect(within(card).queryByText('Needs attention')).toBeNull();
+    expect(toggle.textContent).toMatch(/^Show details: Urgent/);
+
+    // Opening and folding it again records nothing more: it has been seen.
+    fireEvent.click(toggle);
+    expect(within(card).getByText(fresh.text)).toBeTruthy();
+    expect(toggle.textContent).toMatch(/^Hide details: Urgent/);
+    fireEvent.click(toggle);
+    expect(posts).toHaveLength(1);
+    expect(within(attention()).getByRole('heading').textContent).toBe('6 alerts need your attention');
+  });
+
+  it('says when a viewing fails on folding a card away, and records it when the carer expands it again', async () => {
+    logIn();
+    const fresh = anAlert({ level: 'Warning' }, 1);
+    let attempts = 0;
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [fresh] } },
+      'POST /assisted_living/alerts/': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 500, body: { error: 'Try later' } }
+          : { body: { ...fresh, viewings: [{ timestamp: 1_764_000_500 }] } };
+      },
+      ...dashboard,
+    });
+    renderApp('/parents-home');
+    const card = await screen.findByRole('article');
+    fireEvent.click(toggleOf(card)); // fold away: the viewing fails
+    expect((await within(card).findByRole('alert')).textContent).toContain('Try later');
+    expect(toggleOf(card).getAttribute('aria-expanded')).toBe('false');
+    // Still unviewed, so expanding the collapsed card is what records the viewing now.
+    expect(toggleOf(card).textContent).toMatch(/^Show details and mark as seen: .* Needs attention$/);
+    expect(within(attention()).getByRole('heading').textContent).toBe('1 alert needs your attention');
+    fireEvent.click(toggleOf(card));
+    await waitFor(() =>
+      expect(within(attention()).getByRole('heading').textContent).toBe('Nothing needs your attention'),
+    );
+    expect(attempts).toBe(2);
+    expect(toggleOf(card).getAttribute('aria-expanded')).toBe('true');
+    expect(within(card).queryByRole('alert')).toBeNull();
   });
 
   it('loads older pages from a lozenge until the first unviewed alert of its level is there', async () => {
