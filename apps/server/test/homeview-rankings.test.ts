@@ -1,7 +1,10 @@
 import { Ranking } from '@homeview/contract';
 import { formatKwh } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
-import type { Reading } from '../src/features/readings/ingest';
+import { findHouseOf } from '../src/features/energy/repository';
+import { OTHERS_TTL_S, freshRankingRows } from '../src/features/rankings/repository';
+import { userRanking } from '../src/features/rankings/service';
+import { ingestReadings, type Reading } from '../src/features/readings/ingest';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 import { at, expectedOf, houseWithData, STANDING_NANO, shown } from './support/energy';
@@ -40,6 +43,7 @@ function readings(seed: number, generates: boolean, gap?: [number, number]): Rea
 
 interface Home {
   person: Person;
+  houseId: number;
   readings: Reading[];
   type: string;
   occupants: number;
@@ -70,7 +74,7 @@ describeEachDb('user rankings', (suite) => {
       type,
       occupants,
     ]);
-    const home = { person, readings: rs, type: type ?? '', occupants };
+    const home = { person, houseId, readings: rs, type: type ?? '', occupants };
     homes.push(home);
     return home;
   }
@@ -183,5 +187,64 @@ describeEachDb('user rankings', (suite) => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().field, query).toBe(field);
     }
+  });
+
+  // Runs last: it adds readings. The call reads the other homes' period sums once a minute and this
+  // home's every time; the answer must equal the one-query reference over every home's rows now.
+  it('answers as the one-query reference, with new data of the asking home at once, of others within a minute', async () => {
+    const asked = [
+      ['week', WEEK + 3 * DAY],
+      ['week', undefined], // this week: coverage measured up to now
+      ['month', WEEK],
+      ['month', WEEK - 10 * DAY],
+    ] as const;
+    const check = async (home: Home, s: Session) => {
+      const house = (await findHouseOf(suite.db, home.person.id))!;
+      const answers = [];
+      for (const [unit, ts] of asked) {
+        const stamp = ts === undefined ? '' : `&timestamp=${ts}`;
+        const res = await get(
+          `/api/v3/energy_info/user_rankings/?user_id=${home.person.id}&timescale=${unit}${stamp}`,
+          s,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const now = t.clock.now().getTime() / 1000;
+        const reference = await userRanking(suite.db, house, unit, ts, now, freshRankingRows);
+        expect(res.json(), `${home.person.username} ${unit} ${ts}`).toEqual(reference);
+        answers.push(res.json() as Ranking);
+      }
+      return answers;
+    };
+    const flatSession = await login(t.app, flat.person);
+    await check(me, session);
+    await check(flat, flatSession);
+
+    // The asking home's new half-hours (12 Nov 00:00 to now) count at once, within the same minute.
+    const before = await check(me, session);
+    const late = readings(99, true).map((r) => ({ ...r, start: r.start + 10 * DAY }));
+    await ingestReadings(
+      suite.db,
+      me.houseId,
+      late.filter((r) => r.start + 1800 <= NOW),
+      { now: NOW },
+    );
+    const after = await check(me, session);
+    expect(after[1]?.consumption.you).toBeGreaterThan(before[1]?.consumption.you ?? Infinity);
+    expect(after[0]).toEqual(before[0]); // an earlier week is untouched
+
+    // Another home's new data reaches the others' side once the minute has passed.
+    const near = homes.find((h) => h.person.username === 'near0')!;
+    const extra = readings(98, true).map((r) => ({ ...r, start: r.start + 10 * DAY }));
+    await ingestReadings(
+      suite.db,
+      near.houseId,
+      extra.filter((r) => r.start + 1800 <= NOW),
+      { now: NOW },
+    );
+    const thisWeek = `/api/v3/energy_info/user_rankings/?user_id=${me.person.id}&timescale=week`;
+    expect((await get(thisWeek)).json()).toEqual(after[1]);
+    t.clock.advance(OTHERS_TTL_S * 1000);
+    const moved = await check(me, session);
+    expect(moved[1]?.consumption.similar).not.toBe(after[1]?.consumption.similar);
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { migrate } from '../../src/db/migrate';
+import { loadMigrations, type Migration, migrate } from '../../src/db/migrate';
 import { CATALOGUE_APPLIANCES } from '../../src/features/appliances-catalogue/catalogue';
 import { openPglite } from '../../src/db/pglite';
 import { openPostgres } from '../../src/db/postgres';
@@ -118,7 +118,9 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createPostgresDatabase(): Promise<TestDatabase & { url: string }> {
+export async function createPostgresDatabase(
+  migrations: Migration[] = loadMigrations(),
+): Promise<TestDatabase & { url: string }> {
   if (!postgresAvailable) {
     throw new Error(
       `PostgreSQL is not reachable at ${ADMIN_URL}, and CI=true requires the suite to run on it.`,
@@ -140,7 +142,7 @@ export async function createPostgresDatabase(): Promise<TestDatabase & { url: st
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), 5);
-  await migrate(db);
+  await migrate(db, migrations);
   return {
     db,
     url: url.toString(),
@@ -153,6 +155,25 @@ export async function createPostgresDatabase(): Promise<TestDatabase & { url: st
 
 export function createDatabase(kind: DbKind): Promise<TestDatabase> {
   return kind === 'pglite' ? createPgliteDatabase() : createPostgresDatabase();
+}
+
+/**
+ * A fresh database migrated only through `version`, for tests of a later migration's data move: they
+ * insert rows of the old shape, then run `migrate` for the rest. (PGlite: a new directory, no template.)
+ */
+export async function createDatabaseThrough(kind: DbKind, version: number): Promise<TestDatabase> {
+  const migrations = loadMigrations().filter((m) => m.version <= version);
+  if (kind === 'postgres') return createPostgresDatabase(migrations);
+  const root = await mkdtemp(join(tmpdir(), 'homeview-test-'));
+  const db = await openPglite(join(root, 'data'));
+  await migrate(db, migrations);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Empties every table but schema_migrations (identities restart), for tests that need a blank slate. */

@@ -8,6 +8,7 @@ import type {
   ViewType,
 } from '@homeview/contract';
 import { localDate, type Period, periodContaining, previousPeriod, selectPeriod } from '@homeview/domain';
+import { minuteCache } from '../../db/minute-cache';
 import type { Queryable } from '../../db/types';
 import { by, CURRENCY_UNIT, ENERGY_UNIT, entry, kwh, pounds, subtitleOf } from '../energy/present';
 import {
@@ -148,24 +149,10 @@ function rankOf(mine: UseTotals, others: readonly UseTotals[], key: keyof UseTot
  * minute; the asking home's own figures are always read fresh.
  */
 export const COMPARABLES_TTL_S = 60;
-const comparables = new WeakMap<object, Map<string, Promise<HomeDays[]>>>();
+const comparables = minuteCache<HomeDays[]>(COMPARABLES_TTL_S);
 
 function comparableHomes(db: Queryable, typeId: number, from: string, to: string, now: number) {
-  let cache = comparables.get(db);
-  if (cache === undefined) {
-    cache = new Map();
-    comparables.set(db, cache);
-  }
-  const key = `${typeId}|${from}|${to}|${Math.floor(now / COMPARABLES_TTL_S)}`;
-  let homes = cache.get(key);
-  if (homes === undefined) {
-    for (const old of cache.keys()) if (!old.endsWith(key.slice(key.lastIndexOf('|')))) cache.delete(old);
-    const made = homesWithAppliance(db, typeId, from, to);
-    made.catch(() => cache.delete(key)); // a failed read is not kept
-    cache.set(key, made);
-    homes = made;
-  }
-  return homes;
+  return comparables.get(db, `${typeId}|${from}|${to}`, now, () => homesWithAppliance(db, typeId, from, to));
 }
 
 const add = (a: UseTotals, b: UseTotals): UseTotals => ({

@@ -1,5 +1,6 @@
 import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
+import { TARIFF_KEY_SQL } from '../tariffs/repository';
 
 // Reads of the energy views. Every query is bounded by the (house_id, day), (house_id, slot_start) or
 // (house_id, start_ts) index: one house, one period. Raw `readings` are never read here.
@@ -31,6 +32,8 @@ export interface DataSpan {
 
 export interface PeriodSums {
   span: DataSpan;
+  /** The house's tariff cache key (tariffs/repository `tariffsFor`), read in the same statement. */
+  tariffIds: string;
   /** One entry per bucket, in order; zeros (and data_slots 0) where the bucket has no data. */
   sums: BucketSums[];
 }
@@ -50,7 +53,12 @@ function noSums(): BucketSums {
   return zero;
 }
 
-type PeriodSumsRow = BucketSums & { bucket: number | null; first: number | null; latest_end: number | null };
+type PeriodSumsRow = BucketSums & {
+  bucket: number | null;
+  first: number | null;
+  latest_end: number | null;
+  tariff_ids: string;
+};
 
 const SUM_COLUMNS = `sum(import_wh)::bigint as import_wh, sum(export_wh)::bigint as export_wh,
        sum(generation_wh)::bigint as generation_wh, sum(import_cost)::bigint as import_cost,
@@ -76,8 +84,9 @@ function bucketQuery(buckets: Buckets): { sql: string; bounds: readonly (number 
 }
 
 /**
- * In one round trip: the house's data span (its oldest and newest daily rollup: two index probes) and
- * its rollups in [start, end) summed per bucket. Summing in SQL sends one row per bucket: a year is its
+ * In one round trip: the house's tariff key, its data span (its oldest and newest daily rollup: two
+ * index probes) and its rollups in [start, end) summed per bucket. A read takes no lock on the house:
+ * the summary is of one snapshot, and the key names the tariff versions of that snapshot. Summing in SQL sends one row per bucket: a year is its
  * 12 monthly rows, a month 31 daily rows, a day 24 rows summed from 48 half-hours.
  */
 export async function periodSums(
@@ -90,16 +99,19 @@ export async function periodSums(
   const { rows } = await db.query<PeriodSumsRow>(
     `with span as (
        select (select first_ts from daily_rollups where house_id = $1 order by day limit 1) as first,
-              (select latest_end from daily_rollups where house_id = $1 order by day desc limit 1) as latest_end)
-     select span.first, span.latest_end, b.* from span left join lateral (${sql}) b on true`,
+              (select latest_end from daily_rollups where house_id = $1 order by day desc limit 1) as latest_end,
+              ${TARIFF_KEY_SQL} as tariff_ids
+         from houses h where h.id = $1)
+     select span.first, span.latest_end, span.tariff_ids, b.* from span left join lateral (${sql}) b on true`,
     [houseId, range.start, range.end, bounds as readonly string[]],
   );
   const sums = bounds.map(noSums);
   for (const row of rows) {
-    const { bucket, first: _first, latest_end: _latestEnd, ...bucketSums } = row;
+    const { bucket, first: _first, latest_end: _latestEnd, tariff_ids: _ids, ...bucketSums } = row;
     if (bucket !== null && bucket >= 1 && bucket <= sums.length) sums[bucket - 1] = bucketSums;
   }
-  return { span: { first: rows[0]?.first ?? null, latestEnd: rows[0]?.latest_end ?? null }, sums };
+  const span = { first: rows[0]?.first ?? null, latestEnd: rows[0]?.latest_end ?? null };
+  return { span, tariffIds: rows[0]?.tariff_ids ?? '', sums };
 }
 
 export interface ApplianceUsageRow {
@@ -125,6 +137,22 @@ const USAGE_FROM = `appliance_events e join appliance_types t on t.id = e.applia
 const USAGE_GROUP =
   'e.appliance_type_id, t.name, t.icon, t.continuous, ha.appliance_label, ha.appliance_icon';
 
+// Each list's statement, its parameters numbered from `$first`, the house always $1.
+const usageInSql = (at: number) => `select ${USAGE_COLUMNS}
+       from ${USAGE_FROM}
+      where e.house_id = $1 and e.start_ts >= $${at} and e.start_ts < $${at + 1} and coalesce(ha.show_appliance, true)
+      group by ${USAGE_GROUP}`;
+
+const usageOnDaysSql = (
+  at: number,
+) => `select a.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
+            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous, sum(a.seconds)::bigint as seconds,
+            sum(a.energy_wh)::bigint as energy_wh, sum(a.cost)::bigint as cost
+       from appliance_daily a join appliance_types t on t.id = a.appliance_type_id
+       left join house_appliances ha on ha.house_id = a.house_id and ha.appliance_type_id = a.appliance_type_id
+      where a.house_id = $1 and a.day >= $${at}::date and a.day < $${at + 1}::date and coalesce(ha.show_appliance, true)
+      group by a.appliance_type_id, t.name, t.icon, t.continuous, ha.appliance_label, ha.appliance_icon`;
+
 /** Appliance uses that started in [start, end), per appliance type (a use belongs to its start's period). */
 export async function applianceUsageIn(
   db: Queryable,
@@ -132,14 +160,11 @@ export async function applianceUsageIn(
   start: number,
   end: number,
 ): Promise<ApplianceUsageRow[]> {
-  const { rows } = await db.query<ApplianceUsageRow>(
-    `select ${USAGE_COLUMNS}
-       from ${USAGE_FROM}
-      where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $3 and coalesce(ha.show_appliance, true)
-      group by ${USAGE_GROUP}
-      order by e.appliance_type_id`,
-    [houseId, start, end],
-  );
+  const { rows } = await db.query<ApplianceUsageRow>(`${usageInSql(2)} order by e.appliance_type_id`, [
+    houseId,
+    start,
+    end,
+  ]);
   return rows;
 }
 
@@ -154,29 +179,34 @@ export async function applianceUsageOnDays(
   from: string,
   to: string,
 ): Promise<ApplianceUsageRow[]> {
-  const { rows } = await db.query<ApplianceUsageRow>(
-    `select a.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
-            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous, sum(a.seconds)::bigint as seconds,
-            sum(a.energy_wh)::bigint as energy_wh, sum(a.cost)::bigint as cost
-       from appliance_daily a join appliance_types t on t.id = a.appliance_type_id
-       left join house_appliances ha on ha.house_id = a.house_id and ha.appliance_type_id = a.appliance_type_id
-      where a.house_id = $1 and a.day >= $2::date and a.day < $3::date and coalesce(ha.show_appliance, true)
-      group by a.appliance_type_id, t.name, t.icon, t.continuous, ha.appliance_label, ha.appliance_icon
-      order by a.appliance_type_id`,
-    [houseId, from, to],
-  );
+  const { rows } = await db.query<ApplianceUsageRow>(`${usageOnDaysSql(2)} order by a.appliance_type_id`, [
+    houseId,
+    from,
+    to,
+  ]);
   return rows;
 }
 
+/** How a period's uses are read: whole local days from appliance_daily, an hour from the events. */
+function usageOfPeriod(period: Period, zone: string, at: number) {
+  return period.unit === 'hour'
+    ? { sql: usageInSql(at), params: [period.start, period.end] }
+    : { sql: usageOnDaysSql(at), params: [localDate(period.start, zone), localDate(period.end, zone)] };
+}
+
 /** A period's appliance uses: whole local days from appliance_daily, an hour from the events. */
-export function applianceUsageOf(
+export async function applianceUsageOf(
   db: Queryable,
   houseId: number,
   period: Period,
   zone: string,
 ): Promise<ApplianceUsageRow[]> {
-  if (period.unit === 'hour') return applianceUsageIn(db, houseId, period.start, period.end);
-  return applianceUsageOnDays(db, houseId, localDate(period.start, zone), localDate(period.end, zone));
+  const { sql, params } = usageOfPeriod(period, zone, 2);
+  const { rows } = await db.query<ApplianceUsageRow>(`select * from (${sql}) u order by appliance_type_id`, [
+    houseId,
+    ...params,
+  ]);
+  return rows;
 }
 
 /**
@@ -185,6 +215,13 @@ export function applianceUsageOf(
  */
 export const MAX_USE_SECONDS = 2 * 86_400;
 
+const onBetweenSql = (at: number) => `select ${USAGE_COLUMNS}
+       from ${USAGE_FROM}
+      where e.house_id = $1 and e.start_ts >= $${at} and e.start_ts < $${at + 2} and e.end_ts > $${at + 1}
+        and not t.continuous and coalesce(ha.show_appliance, true)
+      group by ${USAGE_GROUP}`;
+const onBetweenParams = (from: number, to: number) => [from - MAX_USE_SECONDS, from, to];
+
 /** Non-continuous appliances with a use overlapping [from, to), per appliance type. */
 export async function appliancesOnBetween(
   db: Queryable,
@@ -192,14 +229,32 @@ export async function appliancesOnBetween(
   from: number,
   to: number,
 ): Promise<ApplianceUsageRow[]> {
-  const { rows } = await db.query<ApplianceUsageRow>(
-    `select ${USAGE_COLUMNS}
-       from ${USAGE_FROM}
-      where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $4 and e.end_ts > $3
-        and not t.continuous and coalesce(ha.show_appliance, true)
-      group by ${USAGE_GROUP}
-      order by e.appliance_type_id`,
-    [houseId, from - MAX_USE_SECONDS, from, to],
-  );
+  const { rows } = await db.query<ApplianceUsageRow>(`${onBetweenSql(2)} order by e.appliance_type_id`, [
+    houseId,
+    ...onBetweenParams(from, to),
+  ]);
   return rows;
+}
+
+/**
+ * An energy view's two appliance lists in one round trip: `appliancesOnBetween(from, to)` and
+ * `applianceUsageOf(period)`, each ordered by appliance type as those are.
+ */
+export async function applianceLists(
+  db: Queryable,
+  houseId: number,
+  on: { from: number; to: number },
+  period: Period,
+  zone: string,
+): Promise<{ on: ApplianceUsageRow[]; usage: ApplianceUsageRow[] }> {
+  const usage = usageOfPeriod(period, zone, 5);
+  const { rows } = await db.query<ApplianceUsageRow & { list: number }>(
+    `select * from (select 0 as list, o.* from (${onBetweenSql(2)}) o
+                    union all select 1 as list, u.* from (${usage.sql}) u) l
+      order by list, appliance_type_id`,
+    [houseId, ...onBetweenParams(on.from, on.to), ...usage.params],
+  );
+  const lists = { on: [] as ApplianceUsageRow[], usage: [] as ApplianceUsageRow[] };
+  for (const { list, ...row } of rows) (list === 0 ? lists.on : lists.usage).push(row);
+  return lists;
 }

@@ -19,12 +19,11 @@ import {
   type ViewUnit,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { houseTariffs } from '../tariffs/repository';
+import { tariffsFor } from '../tariffs/repository';
 import { Memo } from './memo';
 import {
   type ApplianceUsageRow,
-  applianceUsageOf,
-  appliancesOnBetween,
+  applianceLists,
   type BucketSums,
   type Buckets,
   type EnergyHouse,
@@ -142,11 +141,13 @@ export async function summarise(
   const zone = house.time_zone;
   const period = periodFor(unit, timestamp, now, zone);
   const plan = bucketPlans.get(`${zone}|${period.unit}|${period.start}`, () => bucketPlan(period, zone));
-  // Sequential on purpose: two short queries beat a pool round of parallel ones on a small machine.
-  // The compiled tariffs come from the write side's per-house cache (one small query when warm).
-  const tariffs = await houseTariffs(db, house.id);
-  const { span, sums } = await periodSums(db, house.id, plan.range, plan.buckets);
-  const book = tariffs?.book ?? defaultBooks.get(zone, () => compileTariffs([], zone));
+  // One statement reads the sums, the data span and the tariff key; the compiled tariffs then come from
+  // the write side's per-house cache (no query when warm). A house with no versions prices at the default.
+  const { span, sums, tariffIds } = await periodSums(db, house.id, plan.range, plan.buckets);
+  const book =
+    tariffIds === ''
+      ? defaultBooks.get(zone, () => compileTariffs([], zone))
+      : (await tariffsFor(db, house.id, zone, tariffIds)).book;
   const skeleton = skeletonOf(book, period, span.first ?? Number.POSITIVE_INFINITY, now);
   const details = skeleton.details.map((d, i) => withSums(d, sums[i] as BucketSums));
   const summary: PeriodSummary = { ...totalOf(period, details), details };
@@ -174,8 +175,8 @@ export async function energyView(
   const zone = house.time_zone;
   const base = await summarise(db, house, unit, timestamp, now);
   const { period, range } = base;
-  const onInPastHour = await appliancesOnBetween(db, house.id, now - PAST_HOUR_S, now);
-  const usage = await applianceUsageOf(db, house.id, period, zone);
+  const lists = await applianceLists(db, house.id, { from: now - PAST_HOUR_S, to: now }, period, zone);
+  const { on: onInPastHour, usage } = lists;
   const { previous, next } = neighbours(period, range, zone);
   // The list changes only when a new period begins or the first reading moves.
   const current = periodContaining(unit, now, zone).start;

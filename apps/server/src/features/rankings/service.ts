@@ -5,12 +5,13 @@ import { badRequest } from '../../http/errors';
 import { CURRENCY_UNIT, ENERGY_UNIT, kwh, pounds } from '../energy/present';
 import type { EnergyHouse } from '../energy/repository';
 import { chooseSimilar, type Sums } from './groups';
-import { type PeriodRange, profileOf, rankingRows } from './repository';
+import { cachedRankingRows, type OwnRows, type PeriodRange } from './repository';
 
 // §3 Ranking: this home beside the average similar home and the average home over one local week or
 // month. A home counts in an average only with data for ≥ 90% of the period's elapsed seconds (up to
 // now for the current period), so a home that was offline does not drag the averages down. This home is
-// shown whatever its coverage, and is not in its own averages.
+// shown whatever its coverage, and is not in its own averages. This home's figures are always read now;
+// the other homes' come from a read shared for a minute (repository `cachedRankingRows`).
 
 export const MIN_COVERAGE = 0.9;
 
@@ -54,24 +55,34 @@ export function summaryOf(
   return `You used ${Math.abs(pct)}% ${pct < 0 ? 'less' : 'more'} than similar homes`;
 }
 
+/** Where a ranking's rows come from: the cached path, or in a test the one-query reference. */
+export type RankingReader = (
+  db: Queryable,
+  houseId: number,
+  range: PeriodRange,
+  minCoveredS: number,
+  now: number,
+) => Promise<OwnRows>;
+
 export async function userRanking(
   db: Queryable,
   house: EnergyHouse,
   unit: RankingTimescale,
   timestamp: number | undefined,
   now: number,
+  read: RankingReader = cachedRankingRows,
 ): Promise<Ranking> {
   const zone = house.time_zone;
   const period = periodContaining(unit, timestamp ?? now, zone);
   if (period.start > now) throw badRequest('timestamp must not be in the future', 'timestamp');
   const elapsed = Math.min(period.end, now) - period.start;
-  const rows = await rankingRows(
+  const { profile, rows } = await read(
     db,
     house.id,
     range(unit, period.start, period.end, zone),
     Math.ceil(elapsed * MIN_COVERAGE),
+    now,
   );
-  const profile = await profileOf(db, house.id);
   const { compared, sums: similar } = chooseSimilar(profile, rows.others);
   const all = rows.others.reduce<Sums>(
     (t, r) => ({
