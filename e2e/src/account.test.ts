@@ -1,8 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../apps/server/test/support/smtp';
-import { demo, launchBrowser, type RunningProduct, startProduct } from './product';
+import {
+  demo,
+  expectNoAxeViolations,
+  launchBrowser,
+  newPage as openPage,
+  type RunningProduct,
+  startProduct,
+  submitLogin,
+} from './product';
 
 // Issue 9 in Chromium: the forgotten-password loop through a real SMTP server (the email received, its
 // link opened, the new password set, signed in), the password change, holiday mode, autosaved alert
@@ -29,24 +36,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  return context.newPage();
-}
+const newPage = (width = 1280): Promise<Page> => openPage(browser, width);
 
 async function logIn(page: Page) {
-  await page.goto(`${product.url}/login`);
-  await page.getByLabel('Username').fill(demo.username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await submitLogin(page, product.url, { username: demo.username, password });
   await page.waitForURL(`${product.url}/`);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
 describe('account screens in a real browser', () => {

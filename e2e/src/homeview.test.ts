@@ -1,7 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, launchBrowser, openChooser, type RunningProduct, startProduct } from './product';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newPage,
+  openChooser,
+  type RunningProduct,
+  startProduct,
+  submitLogin,
+} from './product';
 
 // HomeView on the real product: the demo householder reaches every screen from the chooser, sees the
 // figures the API gives, moves through the tabs, sends feedback, and each screen passes axe at phone
@@ -20,15 +27,9 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 async function loggedIn(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${product.url}/login`);
-  await page.getByLabel('Username').fill(demo.username);
-  await page.getByLabel('Password', { exact: true }).fill(demo.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  const page = await newPage(browser, width);
+  await submitLogin(page, product.url);
   await openChooser(page, product.url);
   await page.locator('a[href="/my-home"]').waitFor();
   return page;
@@ -111,10 +112,7 @@ describe('HomeView in a real browser', () => {
       for (const [path, ready] of screens) {
         await page.goto(`${product.url}${path}`);
         await ready();
-        const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-        expect(
-          result.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`),
-        ).toEqual([]);
+        await expectNoAxeViolations(page, path);
       }
     });
   }

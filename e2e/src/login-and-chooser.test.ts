@@ -1,7 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, launchBrowser, openChooser, type RunningProduct, startProduct } from './product';
+import {
+  demo,
+  expectNoAxeViolations,
+  launchBrowser,
+  newPage as openPage,
+  openChooser,
+  type RunningProduct,
+  startProduct,
+  submitLogin,
+} from './product';
 
 let product: RunningProduct;
 let browser: Browser;
@@ -18,25 +26,16 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  return context.newPage();
-}
+const newPage = (width = 1280): Promise<Page> => openPage(browser, width);
 
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto(`${product.url}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /log in|sign in/i }).click();
-}
+const logIn = (page: Page, username: string, password: string) =>
+  submitLogin(page, product.url, { username, password });
 
 /** The demo shows a one-time welcome notice; a person reads it and presses Okay. */
 async function dismissNotice(page: Page) {
   const okay = page.getByRole('button', { name: 'Okay' });
   if (await okay.isVisible()) await okay.click();
 }
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 describe('login and the dashboard chooser in a real browser', () => {
   it('a protected route sends a visitor without a stored user to /login', async () => {
@@ -154,13 +153,11 @@ describe('login and the dashboard chooser in a real browser', () => {
       const page = await newPage(width);
       await page.goto(`${product.url}/login`);
       await page.getByLabel('Username').waitFor();
-      const onLogin = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-      expect(onLogin.violations.map((v) => v.id)).toEqual([]);
+      await expectNoAxeViolations(page, '/login');
       await logIn(page, demo.username, demo.password);
       await openChooser(page, product.url);
       await page.locator('a[href="/my-home"]').waitFor();
-      const onChooser = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-      expect(onChooser.violations.map((v) => v.id)).toEqual([]);
+      await expectNoAxeViolations(page, '/');
     });
   }
 });

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -121,7 +123,57 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const demo = { username: 'demo', password: 'Demo-Home1' };
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export const demo: Credentials = { username: 'demo', password: 'Demo-Home1' };
+
+/** The WCAG levels every screen is checked against. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Axe on the page as it is now; fails listing each violation's rule and elements (prefixed by `where`). */
+export async function expectNoAxeViolations(page: Page, where?: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const prefix = where === undefined ? '' : `${where}: `;
+  expect(result.violations.map((v) => `${prefix}${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual(
+    [],
+  );
+}
+
+/** A page in a fresh context (no cookies, no local storage) at the given viewport width. */
+export async function newPage(browser: Browser, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+/** Opens /login, types the credentials and presses Sign in; the caller waits for what should follow. */
+export async function submitLogin(page: Page, productUrl: string, user: Credentials = demo): Promise<void> {
+  await page.goto(`${productUrl}/login`);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+export interface SignInOptions {
+  width?: number;
+  user?: Credentials;
+  /** How long to wait for the login to settle (the first login after start can share the cores with seeding). */
+  timeout?: number;
+}
+
+/** A new page signed in, once §4's "after login" has settled (see settleAfterLogin). */
+export async function signedIn(
+  browser: Browser,
+  productUrl: string,
+  options: SignInOptions = {},
+): Promise<Page> {
+  const page = await newPage(browser, options.width);
+  await submitLogin(page, productUrl, options.user);
+  await settleAfterLogin(page, options.timeout);
+  return page;
+}
 
 /**
  * After the login button: waits until §4's "after login" has settled. A carer whose dependant has
@@ -129,11 +181,13 @@ export const demo = { username: 'demo', password: 'Demo-Home1' };
  * so either can happen); anyone else stays on the chooser, whose tiles render only once no redirect is
  * pending.
  */
-export async function settleAfterLogin(page: Page): Promise<void> {
+export async function settleAfterLogin(page: Page, timeout?: number): Promise<void> {
   await page.waitForFunction(
     () =>
       ['/parents-home', '/initial-setup'].includes(location.pathname) ||
       (location.pathname === '/' && document.querySelector('a[href="/my-home"]') !== null),
+    undefined,
+    { timeout },
   );
 }
 
@@ -142,4 +196,36 @@ export async function openChooser(page: Page, productUrl: string): Promise<void>
   await settleAfterLogin(page);
   if (new URL(page.url()).pathname !== '/') await page.goto(`${productUrl}/`);
   await page.locator('a[href="/my-home"]').waitFor();
+}
+
+/**
+ * `npm run admin -- <args>` on a data directory (before the product starts on it: PGlite allows one
+ * process per directory); resolves to the id or key it printed on its last line.
+ */
+export function runAdmin(dataDir: string, args: readonly string[]): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/cli/admin.ts'), ...args],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr?.on('data', (d) => {
+    stderr += d;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const last = stdout.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && last !== '') resolve(last);
+      else reject(new Error(`admin ${args[0]} exited with ${code}: ${stderr}`));
+    });
+  });
 }

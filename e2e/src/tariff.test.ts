@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, launchBrowser, type RunningProduct, settleAfterLogin, startProduct } from './product';
+import { expectNoAxeViolations, launchBrowser, type RunningProduct, signedIn, startProduct } from './product';
 
 // The tariff editor on the real product (issue 9): a TOU tariff typed into the editor reprices today, and
 // /my-home then shows the API's new figure. Its own product because it needs today's readings: the
@@ -20,23 +19,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function loggedIn(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${product.url}/login`);
-  await page.getByLabel('Username').fill(demo.username);
-  await page.getByLabel('Password', { exact: true }).fill(demo.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await settleAfterLogin(page);
-  return page;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
+const loggedIn = (width: number): Promise<Page> => signedIn(browser, product.url, { width });
 
 const pounds = (v: number) => `${v < 0 ? '-' : ''}£${Math.abs(v).toFixed(2)}`;
 

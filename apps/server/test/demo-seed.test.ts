@@ -1,8 +1,8 @@
-import { DashboardResponse, EnergyDetail } from '@homeview/contract';
+import { DashboardResponse, EnergyDetail, ListAppliancesResponse } from '@homeview/contract';
 import { neighbourHomes, simulateDays } from '@homeview/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PasswordHasher } from '../src/features/accounts/password';
-import { NEIGHBOUR_SEED } from '../src/features/demo/homes';
+import { declaredAppliances, demoSpecs, NEIGHBOUR_SEED } from '../src/features/demo/homes';
 import { readingsOf } from '../src/features/demo/ingest-days';
 import { insertHomes } from '../src/features/demo/repository';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
@@ -81,6 +81,38 @@ describeEachDb('demo seeding', (suite) => {
       expect(today.energy_balance.consumed).toBeGreaterThan(0);
       expect(card.messages).toEqual([{ currency_unit: '£', value: today.balance.profit_loss }]);
     }
+  });
+
+  it('declares a count above 0 for every appliance type the demo homes have uses of, and the spec’s counts', async () => {
+    const cards = DashboardResponse.parse(
+      (await t.app.inject({ url: '/api/v3/dashboard/', headers: demo.headers() })).json(),
+    );
+    const specs = demoSpecs(0);
+    for (const card of cards) {
+      const userId = card.dependant_user_id ?? card.user_id;
+      const res = await t.app.inject({
+        url: `/api/v3/list_appliances/?user_id=${userId}`,
+        headers: demo.headers(),
+      });
+      expect(res.statusCode).toBe(200);
+      const { appliances } = ListAppliancesResponse.parse(res.json());
+      const declared = appliances.filter((a) => a.number_of_appliances > 0);
+      const { rows } = await suite.db.query<{ type_id: number }>(
+        `select distinct e.appliance_type_id as type_id from appliance_events e
+           join houses h on h.id = e.house_id where h.owner_user_id = $1 order by 1`,
+        [userId],
+      );
+      const used = rows.map((r) => r.type_id);
+      expect(used.length).toBeGreaterThan(3); // the simulated days gave this home appliance uses
+      expect(used.filter((id) => !declared.some((a) => a.appliance_type_id === id))).toEqual([]);
+      const username = card.dependant_user_id ? 'mum' : 'demo';
+      const expected = declaredAppliances(specs.get(username)!.spec);
+      expect(declared.map((a) => ({ typeId: a.appliance_type_id, count: a.number_of_appliances }))).toEqual(
+        expected,
+      );
+      expect(declared.every((a) => a.show_appliance)).toBe(true);
+    }
+    expect(declaredAppliances(specs.get('demo')!.spec)).toContainEqual({ typeId: 11, count: 2 }); // two TVs
   });
 
   it('creates the neighbours with their households and daily totals only, and the demo tariffs', async () => {

@@ -1,5 +1,12 @@
 import { fixedRate, makeTariff, type Tariff, touRate } from '@homeview/domain';
-import { demoHomes, type HomeSpec, householdSummary, neighbourHomes } from '@homeview/simulator';
+import {
+  APPLIANCE_CATALOGUE,
+  demoHomes,
+  type HomeSpec,
+  householdSummary,
+  neighbourHomes,
+  type OwnableKey,
+} from '@homeview/simulator';
 import type { Occupants } from '../houses/repository';
 
 // Who the demo's homes are: the simulator specs behind each demo account, their tariffs, and the
@@ -23,6 +30,27 @@ export function neighbourIndex(username: string): number | null {
 export function occupantsOf(spec: HomeSpec): Occupants {
   const { age_groups, employment_statuses, travel } = householdSummary(spec);
   return { ...age_groups, ...employment_statuses, ...travel };
+}
+
+export interface DeclaredAppliance {
+  typeId: number;
+  count: number;
+}
+
+/**
+ * The appliance counts a home declares (house_appliances, as the setup wizard's step 3 would): every
+ * catalogue appliance its spec owns, the EV charger and heat pump from its flags. These are exactly the
+ * appliances the simulator can give uses to, so none of them is hidden behind a count of 0.
+ */
+export function declaredAppliances(spec: HomeSpec): DeclaredAppliance[] {
+  const countOf = (key: string): number => {
+    if (key === 'ev_charger') return spec.ev ? 1 : 0;
+    if (key === 'heat_pump') return spec.heatPump ? 1 : 0;
+    return Math.max(0, Math.floor(spec.appliances[key as OwnableKey] ?? 0));
+  };
+  return APPLIANCE_CATALOGUE.filter((a) => a.kind === 'appliance')
+    .map((a) => ({ typeId: a.id, count: countOf(a.key) }))
+    .filter((a) => a.count > 0);
 }
 
 const TARIFF_START = '2020-01-01'; // before any seeded history, so every slot is priced by it

@@ -3,6 +3,7 @@ import { type Tariff, tariffToStored } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { unusablePassword } from '../accounts/password';
 import type { Occupants } from '../houses/repository';
+import type { DeclaredAppliance } from './homes';
 
 // The demo's and the simulate CLI's writes beyond the accounts feature: many homes at once, tariffs
 // before any reading (so nothing needs repricing). The appliance catalogue is upserted by `migrate`.
@@ -12,6 +13,21 @@ export async function insertTariff(db: Queryable, houseId: number, tariff: Tarif
     `insert into tariffs (house_id, start_date, tariff) values ($1, $2, $3::jsonb)
      on conflict (house_id, start_date) do nothing`,
     [houseId, tariff.startDate, JSON.stringify(tariffToStored(tariff))],
+  );
+}
+
+/** A home's declared appliance counts; a count already there (a person's own answer) is kept. */
+export async function insertDeclaredAppliances(
+  db: Queryable,
+  houseId: number,
+  appliances: readonly DeclaredAppliance[],
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `insert into house_appliances (house_id, appliance_type_id, number_of_appliances, show_appliance, updated_at)
+     select $1, t.type_id, t.n, true, $4 from unnest($2::int[], $3::int[]) as t (type_id, n)
+     on conflict (house_id, appliance_type_id) do nothing`,
+    [houseId, appliances.map((a) => a.typeId), appliances.map((a) => a.count), at],
   );
 }
 

@@ -7,16 +7,17 @@ import {
   DEMO_PASSWORD,
   DEMO_TARIFF,
   DEMO_USERNAME,
+  declaredAppliances,
   demoSpecs,
   MUM_TARIFF,
   MUM_USERNAME,
   neighbourUsername,
   occupantsOf,
 } from './homes';
-import { insertHomes, insertTariff } from './repository';
+import { insertDeclaredAppliances, insertHomes, insertTariff } from './repository';
 
 // The demo on an empty database: `demo` (password Demo-Home1) with their own home (4 people, 4 kWp PV, a
-// time-of-use tariff with export), a linked dependant `mum` (Mum's bungalow, a fixed tariff) for InfoCare,
+// time-of-use tariff with export, the appliances it has declared), a linked dependant `mum` (Mum's bungalow, a fixed tariff) for InfoCare,
 // and a neighbourhood of homes nobody can log in to, for rankings. Every home carries the demo flag.
 // Only rows are created here (well under a second); the readings are simulated in the background after
 // the server listens (./seeder.ts).
@@ -60,6 +61,7 @@ export async function seedDemoIfEmpty(
       demo: true,
     });
     await insertTariff(tx, demoHouse, DEMO_TARIFF);
+    await insertDeclaredAppliances(tx, demoHouse, declaredAppliances(own), now);
     const mum = await createAccount(tx, hasher, {
       username: MUM_USERNAME,
       email: null,
@@ -75,6 +77,7 @@ export async function seedDemoIfEmpty(
       demo: true,
     });
     await insertTariff(tx, mumHouse, MUM_TARIFF);
+    await insertDeclaredAppliances(tx, mumHouse, declaredAppliances(mumSpec), now);
     await linkDependant(tx, demo, mum, now);
     // Neighbours keep the default tariff; nobody can log in to them (unusable passwords, no email).
     const neighbours = [...specs.values()].filter((s) => s.interval === 1800);
