@@ -31,7 +31,12 @@ export const LEARNING_WINDOW_DAYS = 28;
 export const RECENT_DAYS = 5;
 /** A day with less coverage, or fewer occurrences, says nothing about the routine (away, meter off). */
 export const ORDINARY_COVERAGE = 0.9;
-export const ORDINARY_MIN_OCCURRENCES = 2;
+// One occurrence is enough: in a home with few monitored appliances (a shower, the laundry) a day with a
+// single evening shower is ordinary, and leaving it out made such homes look punctual (IDEAL house 65).
+// Days away (nothing at all) still say nothing.
+export const ORDINARY_MIN_OCCURRENCES = 1;
+/** A day whose first activity comes this much after the usual one did not start in the morning. */
+export const MORNING_MISSED_MIN = 180;
 
 export interface LearnedActivity {
   activityId: number;
@@ -52,6 +57,12 @@ export interface Routine {
   firstIqr: number;
   /** Median first minute of the most recent ordinary days (any day type). */
   firstRecent: number;
+  /** Learned from every ordinary day because this day type had fewer than 3 (the spread is unknown). */
+  fallback: boolean;
+  /** Share of the days learned from whose first activity came within MORNING_MISSED_MIN of the usual. */
+  firstReliable: number;
+  /** Per day learned from: its occurrences as [start, end) local minutes, by start (for usual silences). */
+  dayIntervals: [number, number][][];
   /** Median and 90th percentile of the local minute the last occurrence starts. */
   lastUsual: number;
   lastP90: number;
@@ -71,6 +82,7 @@ interface DayFacts {
   longestGapS: number;
   firstByActivity: Map<number, number>;
   hours: Set<number>;
+  intervals: [number, number][];
 }
 
 function factsOf(day: DayRecord, zone: string): DayFacts {
@@ -92,6 +104,8 @@ function factsOf(day: DayRecord, zone: string): DayFacts {
     longestGapS: longest,
     firstByActivity,
     hours: new Set(occ.map((o) => localParts(o.start, zone).hour)),
+    // Minutes past the day's midnight (an occurrence running past it ends after 1440).
+    intervals: occ.map((o) => [minute(o.start), minute(o.start) + (o.end - o.start) / 60]),
   };
 }
 
@@ -117,6 +131,7 @@ export function learnRoutine(
   const same = ofType.length >= 3 ? ofType : facts;
   if (same.length < 3) return undefined;
   const firsts = same.map((f) => f.firstMinute);
+  const firstUsual = quantile(firsts, 0.5) as number;
   const recent = facts.slice(-RECENT_DAYS).map((f) => f.firstMinute);
   const lasts = same.map((f) => f.lastMinute);
   const activityIds = new Set(same.flatMap((f) => [...f.firstByActivity.keys()]));
@@ -150,10 +165,13 @@ export function learnRoutine(
   return {
     dayType,
     days: same.length,
-    firstUsual: quantile(firsts, 0.5) as number,
+    firstUsual,
     firstP75: quantile(firsts, 0.75) as number,
     firstIqr: (quantile(firsts, 0.75) as number) - (quantile(firsts, 0.25) as number),
     firstRecent: quantile(recent, 0.5) as number,
+    fallback: same !== ofType,
+    firstReliable: firsts.filter((m) => m <= firstUsual + MORNING_MISSED_MIN).length / firsts.length,
+    dayIntervals: same.map((f) => f.intervals),
     lastUsual: quantile(lasts, 0.5) as number,
     lastP90: quantile(lasts, 0.9) as number,
     longestGapS: quantile(

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import {
+  evaluateAlerts,
+  type EvaluationInput,
+  learnRoutine,
+  MORNING_MAX_LATE_MIN,
+  morningDeadlineMinute,
+  type Routine,
+} from '../src/index';
+import { at, dayRecord, history, type Plan, usesOn, ZONE } from './infocare-support';
+
+// The alert rules on routines shaped like the real homes replayed for issue 7 (REFIT houses 2 and 20,
+// UK-DALE house 2, IDEAL house 65): each rule change shows an ordinary day of that shape not alerting,
+// and a real departure still alerting.
+
+function input(now: number, over: Partial<EvaluationInput> & Pick<EvaluationInput, 'routine'>) {
+  return {
+    now,
+    zone: ZONE,
+    occurrences: [],
+    uses: [],
+    lastDataAt: now - 60,
+    readingIntervalS: 60,
+    gaps: [],
+    ...over,
+  } satisfies EvaluationInput;
+}
+const kinds = (alerts: { kind: string }[]) => alerts.map((a) => a.kind);
+const TODAY = '2024-11-20'; // a Wednesday
+const minute = (hh: number, mm = 0) => hh * 60 + mm;
+
+/** A working household: kettle early, out for the day on workdays, back for tea and supper. */
+function workday(first: number, lunchAt: number | null): Plan {
+  return [
+    ['kettle', first, 3],
+    ['microwave', first + 20, 2],
+    ...(lunchAt === null ? [] : ([['kettle', lunchAt, 3]] as Plan)),
+    ['kettle', minute(17, 30), 3],
+    ['microwave', minute(18, 30), 4],
+    ['kettle', minute(21), 3],
+  ];
+}
+
+function morningAlerted(routine: Routine | undefined, atMinute: number): boolean {
+  return kinds(evaluateAlerts(input(at(TODAY, atMinute), { routine }))).includes('morning');
+}
+
+describe('morning margin from the spread of the home’s own mornings', () => {
+  // UK-DALE house 2: most workdays start 06:30–07:00, one in four at about 08:00.
+  const days = history(TODAY, 28, (_d, i) =>
+    workday(i % 4 === 0 ? minute(8, 5) : minute(6, 30) + (i % 5) * 6, minute(12, 30)),
+  );
+  const routine = learnRoutine(days, TODAY, ZONE);
+
+  it('a start 75 minutes after the usual one, as real homes do, is not alerted', () => {
+    const usual = routine!.firstUsual;
+    expect(morningAlerted(routine, usual + 75)).toBe(false);
+  });
+
+  it('a missed morning is still alerted within 90 minutes of the usual first use', () => {
+    const deadline = morningDeadlineMinute(routine!);
+    expect(deadline).toBeLessThanOrEqual(routine!.firstUsual + MORNING_MAX_LATE_MIN);
+    expect(morningAlerted(routine, Math.ceil(deadline) + 1)).toBe(true);
+  });
+
+  it('a punctual home keeps a margin of at least 45 minutes, and is alerted soon after', () => {
+    const punctual = learnRoutine(
+      history(TODAY, 28, () => workday(minute(6, 3), minute(12, 30))),
+      TODAY,
+      ZONE,
+    );
+    // REFIT house 20 on Good Friday: 40 minutes late on an ordinary day.
+    expect(morningAlerted(punctual, minute(6, 3) + 40)).toBe(false);
+    expect(morningAlerted(punctual, minute(6, 3) + 50)).toBe(true);
+  });
+
+  it('a day type learned from other days (the first weekends) gets only the 90-minute ceiling', () => {
+    const sunday = '2024-11-24';
+    // A new home: five weekdays and one Saturday, so Sundays borrow every day's 06:03.
+    const few = history(sunday, 6, (date) => workday(date === '2024-11-23' ? minute(7) : minute(6, 3), null));
+    const r = learnRoutine(few, sunday, ZONE)!;
+    expect(r.fallback).toBe(true);
+    expect(morningDeadlineMinute(r)).toBe(r.firstUsual + MORNING_MAX_LATE_MIN);
+    const sundayAt = (m: number) =>
+      kinds(evaluateAlerts(input(at(sunday, m), { routine: r }))).includes('morning');
+    expect(sundayAt(minute(7, 13))).toBe(false); // REFIT house 20's first Sunday: 64 min after 06:09
+    expect(sundayAt(r.firstUsual + MORNING_MAX_LATE_MIN + 1)).toBe(true);
+  });
+});
+
+describe('a home whose first activity is often in the evening has no morning to miss', () => {
+  // IDEAL house 65: only the shower, washing machine and dishwasher are monitored; the shower is usually
+  // at 06:30, but on one day in four the first use is in the evening.
+  const days = history(TODAY, 28, (_d, i) =>
+    i % 4 === 0
+      ? [['electric_shower', minute(21, 30), 8]]
+      : [
+          ['electric_shower', minute(6, 30), 8],
+          ['washing_machine', minute(18), 90],
+        ],
+  );
+
+  it('learns single-occurrence days too, so the spread shows', () => {
+    const routine = learnRoutine(days, TODAY, ZONE)!;
+    expect(routine.days).toBe(20); // the 20 weekdays, evening-only ones included
+    expect(routine.firstReliable).toBeLessThan(0.85);
+    expect(morningAlerted(routine, minute(9))).toBe(false);
+  });
+
+  it('with mornings every day, the same home is alerted', () => {
+    const reliable = history(TODAY, 28, () => [['electric_shower', minute(6, 30), 8]] as Plan);
+    expect(morningAlerted(learnRoutine(reliable, TODAY, ZONE), minute(8))).toBe(true);
+  });
+});
+
+describe('inactivity judged against the same hours of the home’s usual days', () => {
+  // REFIT house 2: on most workdays someone is back for lunch (the usual longest gap is under 6 h), but
+  // on one in five nobody is in from 06:30 until 17:30. 1.5 × the usual gap alone would alert at 15:26.
+  const days = history(TODAY, 28, (_d, i) => workday(minute(6, 15), i % 5 === 0 ? null : minute(12, 30)));
+  const routine = learnRoutine(days, TODAY, ZONE);
+  const morning = dayRecord(TODAY, workday(minute(6, 15), null).slice(0, 2)).occurrences;
+
+  it('the usual empty house through the working day is not alerted', () => {
+    const alerts = evaluateAlerts(input(at(TODAY, minute(17, 20)), { routine, occurrences: morning }));
+    expect(kinds(alerts)).not.toContain('inactivity');
+  });
+
+  it('nothing by the hour the house is always active again is alerted', () => {
+    const late = evaluateAlerts(input(at(TODAY, minute(19, 30)), { routine, occurrences: morning }));
+    expect(kinds(late)).toEqual(['inactivity']);
+  });
+
+  it('a home that is always in is alerted after the usual gap, whatever the hour', () => {
+    const homebody = history(TODAY, 28, () => [
+      ['kettle', minute(7), 3],
+      ['microwave', minute(12, 30), 4],
+      ['kettle', minute(15, 30), 3],
+      ['television', minute(18, 30), 150],
+    ]);
+    const r = learnRoutine(homebody, TODAY, ZONE);
+    const kettle = dayRecord(TODAY, [['kettle', minute(7), 3]]).occurrences;
+    // The usual longest gap is 5 h 27 min: a Warning after 1.5 × that.
+    const warnAt = at(TODAY, minute(7, 3)) + Math.round(1.5 * r!.longestGapS);
+    expect(kinds(evaluateAlerts(input(warnAt - 60, { routine: r, occurrences: kettle })))).toEqual([]);
+    expect(kinds(evaluateAlerts(input(warnAt + 60, { routine: r, occurrences: kettle })))).toEqual([
+      'inactivity',
+    ]);
+  });
+});
+
+describe('appliance left on: only thermostat loads cycle, and never below the hazard default', () => {
+  const days = history(TODAY, 28, () => workday(minute(7), minute(12, 30)));
+  const routine = learnRoutine(days, TODAY, ZONE);
+
+  it('a kettle boiled three times in ten minutes is three runs, not one left on (UK-DALE house 2)', () => {
+    const reboils = usesOn(TODAY, [
+      ['kettle', minute(8, 24), 3],
+      ['kettle', minute(8, 31), 3],
+      ['kettle', minute(8, 40), 3],
+    ]);
+    const alerts = evaluateAlerts(input(at(TODAY, minute(8, 43)), { routine, uses: reboils }));
+    expect(kinds(alerts)).not.toContain('long_on');
+  });
+
+  it('a 20-minute ready meal in a home that usually microwaves for 4 minutes is not alerted', () => {
+    const meal = usesOn(TODAY, [['microwave', minute(18, 12), 60]]);
+    expect(routine!.sessionP95.microwave).toBeLessThan(5 * 60);
+    const at20 = evaluateAlerts(input(at(TODAY, minute(18, 32)), { routine, uses: meal }));
+    expect(kinds(at20)).not.toContain('long_on');
+    // Past the 30-minute hazard default it is.
+    const at31 = evaluateAlerts(input(at(TODAY, minute(18, 43)), { routine, uses: meal }));
+    expect(kinds(at31)).toContain('long_on');
+  });
+
+  it('a kettle stuck on is still alerted', () => {
+    const stuck = usesOn(TODAY, [['kettle', minute(8, 24), 60]]);
+    const alerts = evaluateAlerts(input(at(TODAY, minute(8, 50)), { routine, uses: stuck }));
+    expect(kinds(alerts)).toContain('long_on');
+  });
+});
