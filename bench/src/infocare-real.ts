@@ -193,7 +193,8 @@ async function report(db: Db, home: Home, step: number): Promise<void> {
   for (let k = 1; k < activity.length; k++) {
     const from = (activity[k - 1] as { end: number }).end;
     const to = (activity[k] as { start: number }).start;
-    if (to - from < 24 * 3600) continue;
+    // Within one replayed span: the months between two files are not an absence.
+    if (to - from < 24 * 3600 || !spans.some((s) => from >= s.from && to < s.to)) continue;
     for (let d = localDate(from, ZONE); d <= localDate(to, ZONE); d = addDays(d, 1)) departures.add(d);
   }
   const ordinary = covered.filter((d) => !departures.has(d));

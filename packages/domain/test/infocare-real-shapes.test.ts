@@ -114,20 +114,30 @@ describe('a home whose first activity is often in the evening has no morning to 
 });
 
 describe('inactivity judged against the same hours of the home’s usual days', () => {
-  // REFIT house 2: on most workdays someone is back for lunch (the usual longest gap is under 6 h), but
-  // on one in five nobody is in from 06:30 until 17:30. 1.5 × the usual gap alone would alert at 15:26.
-  const days = history(TODAY, 28, (_d, i) => workday(minute(6, 15), i % 5 === 0 ? null : minute(12, 30)));
-  const routine = learnRoutine(days, TODAY, ZONE);
+  // REFIT house 20 in May: on some workdays the household left after breakfast and was silent until the
+  // evening or the next day; those days have no long gap between two uses (nothing came after), so the
+  // usual longest gap (about 6 h, lunch to tea) says nothing of them, but the silence they had does.
+  const TEA = minute(17, 30);
+  const planOf = (awayEvery: number | null) => (_d: string, i: number) =>
+    awayEvery !== null && i % awayEvery === 0
+      ? workday(minute(6, 15), null).slice(0, 2)
+      : workday(minute(6, 15), minute(12, 30));
   const morning = dayRecord(TODAY, workday(minute(6, 15), null).slice(0, 2)).occurrences;
 
-  it('the usual empty house through the working day is not alerted', () => {
-    const alerts = evaluateAlerts(input(at(TODAY, minute(17, 20)), { routine, occurrences: morning }));
-    expect(kinds(alerts)).not.toContain('inactivity');
+  it('a silence over hours the house is often empty is not alerted', () => {
+    const routine = learnRoutine(history(TODAY, 28, planOf(5)), TODAY, ZONE);
+    for (const m of [minute(15, 45), TEA - 10, minute(21)]) {
+      const alerts = evaluateAlerts(input(at(TODAY, m), { routine, occurrences: morning }));
+      expect(kinds(alerts)).not.toContain('inactivity');
+    }
   });
 
-  it('nothing by the hour the house is always active again is alerted', () => {
-    const late = evaluateAlerts(input(at(TODAY, minute(19, 30)), { routine, occurrences: morning }));
-    expect(kinds(late)).toEqual(['inactivity']);
+  it('the same silence in a home never left empty is alerted after 1.5 × its usual longest gap', () => {
+    const routine = learnRoutine(history(TODAY, 28, planOf(null)), TODAY, ZONE)!;
+    const warnAt = at(TODAY, minute(6, 37)) + Math.round(1.5 * routine.longestGapS);
+    expect(warnAt).toBeLessThan(at(TODAY, minute(15, 45)));
+    const alerts = evaluateAlerts(input(at(TODAY, minute(15, 45)), { routine, occurrences: morning }));
+    expect(kinds(alerts)).toEqual(['inactivity']);
   });
 
   it('a home that is always in is alerted after the usual gap, whatever the hour', () => {
@@ -145,6 +155,18 @@ describe('inactivity judged against the same hours of the home’s usual days', 
     expect(kinds(evaluateAlerts(input(warnAt + 60, { routine: r, occurrences: kettle })))).toEqual([
       'inactivity',
     ]);
+  });
+
+  it('the usual longest gap is the 90th percentile: a few long days widen it, one does not', () => {
+    const longDays = (every: number) =>
+      learnRoutine(
+        history(TODAY, 28, (_d, i) => workday(minute(6, 15), i % every === 0 ? null : minute(12, 30))),
+        TODAY,
+        ZONE,
+      )!.longestGapS / 3600;
+    expect(longDays(100)).toBeLessThan(6); // lunch to tea
+    expect(longDays(25)).toBeLessThan(7); // one long day in 20
+    expect(longDays(5)).toBeGreaterThan(10); // one in five: out from breakfast to tea
   });
 });
 

@@ -66,7 +66,8 @@ export interface Routine {
   /** Median and 90th percentile of the local minute the last occurrence starts. */
   lastUsual: number;
   lastP90: number;
-  /** 75th percentile of each day's longest gap between occurrences (seconds). */
+  /** 90th percentile of each day's longest gap between occurrences (seconds): a working household's
+   *  days out (REFIT, UK-DALE) widen it, a single odd day does not. */
   longestGapS: number;
   activities: LearnedActivity[];
   /** Share of ordinary days (any type) with an occurrence starting in each local hour 0..23. */
@@ -176,7 +177,7 @@ export function learnRoutine(
     lastP90: quantile(lasts, 0.9) as number,
     longestGapS: quantile(
       same.map((f) => f.longestGapS),
-      0.75,
+      0.9,
     ) as number,
     activities,
     hourShare,
