@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayTypeOf,
   evaluateAlerts,
   type EvaluationInput,
   learnRoutine,
@@ -85,6 +86,38 @@ describe('morning margin from the spread of the home’s own mornings', () => {
       kinds(evaluateAlerts(input(at(sunday, m), { routine: r }))).includes('morning');
     expect(sundayAt(minute(7, 13))).toBe(false); // REFIT house 20's first Sunday: 64 min after 06:09
     expect(sundayAt(r.firstUsual + MORNING_MAX_LATE_MIN + 1)).toBe(true);
+  });
+});
+
+describe('the last week moves a deadline only through mornings of the same day type', () => {
+  // UK-DALE house 2: weekdays at 06:40, weekends at 09:30; last Thursday and Friday were late.
+  const tuesday = '2024-11-26';
+  const days = history(tuesday, 28, (date) => {
+    if (dayTypeOf(date) === 'weekend') return workday(minute(9, 30), minute(12, 30));
+    if (date === '2024-11-21') return workday(minute(8), minute(12, 30));
+    if (date === '2024-11-22') return workday(minute(9, 30), minute(12, 30));
+    return workday(minute(6, 40), minute(12, 30));
+  });
+  const routine = learnRoutine(days, tuesday, ZONE)!;
+  const alerted = (m: number) =>
+    kinds(evaluateAlerts(input(at(tuesday, m), { routine }))).includes('morning');
+
+  it('late weekend mornings do not make a missed Tuesday wait past 90 minutes', () => {
+    expect(routine.firstRecent).toBe(minute(6, 40));
+    expect(alerted(minute(6, 40) + MORNING_MAX_LATE_MIN + 1)).toBe(true);
+  });
+
+  it('while a Tuesday started 40 minutes late is still ordinary', () => {
+    expect(alerted(minute(6, 40) + 40)).toBe(false);
+  });
+
+  it('an hour later every day, weekends included, stops alerting within the week', () => {
+    const shifted = history('2024-11-30', 40, (date) =>
+      workday(date >= '2024-11-23' ? minute(8) : minute(7), minute(12, 30)),
+    );
+    const saturday = learnRoutine(shifted, '2024-11-30', ZONE)!;
+    expect(saturday.firstRecent).toBe(minute(8));
+    expect(morningDeadlineMinute(saturday)).toBeGreaterThan(minute(8, 30));
   });
 });
 

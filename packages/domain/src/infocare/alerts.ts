@@ -102,7 +102,11 @@ export function morningDeadlineMinute(routine: Routine, factor = 1): number {
   const slack = routine.fallback
     ? Number.POSITIVE_INFINITY
     : Math.min(MORNING_MAX_LATE_MIN, MORNING_MIN_SLACK_MIN + 1.5 * routine.firstIqr) * factor;
-  const ceiling = Math.max(routine.firstUsual, routine.firstRecent) + MORNING_MAX_LATE_MIN * factor;
+  // The ceiling follows a change of habit (the recent mornings plus the margin) but never their spread.
+  const ceiling = Math.max(
+    routine.firstUsual + MORNING_MAX_LATE_MIN * factor,
+    routine.firstRecent + Math.min(slack, MORNING_MAX_LATE_MIN * factor),
+  );
   return Math.min(base + slack, ceiling);
 }
 

@@ -27,7 +27,7 @@ export interface DayRecord {
 
 /** Days in the learning window, counted back from yesterday. */
 export const LEARNING_WINDOW_DAYS = 28;
-/** The most recent ordinary days whose median first activity can move a deadline (a change of habit). */
+/** Weekdays in a week: the last week's median first activity can move a deadline (a change of habit). */
 export const RECENT_DAYS = 5;
 /** A day with less coverage, or fewer occurrences, says nothing about the routine (away, meter off). */
 export const ORDINARY_COVERAGE = 0.9;
@@ -55,7 +55,7 @@ export interface Routine {
   firstUsual: number;
   firstP75: number;
   firstIqr: number;
-  /** Median first minute of the most recent ordinary days (any day type). */
+  /** Median first minute of the last week's ordinary days (of this day type when it has 3 of them). */
   firstRecent: number;
   /** Learned from every ordinary day because this day type had fewer than 3 (the spread is unknown). */
   fallback: boolean;
@@ -133,7 +133,14 @@ export function learnRoutine(
   if (same.length < 3) return undefined;
   const firsts = same.map((f) => f.firstMinute);
   const firstUsual = quantile(firsts, 0.5) as number;
-  const recent = facts.slice(-RECENT_DAYS).map((f) => f.firstMinute);
+  // The last week's days of this type (weekdays), or every day of it when it has fewer (a weekend): late
+  // weekend mornings must not move a Monday's deadline (UK-DALE house 2), and a change of habit on
+  // every day still shows within the week on both day types.
+  const lastWeek = facts.filter((f) => f.date >= addDays(today, -RECENT_DAYS - 2));
+  const lastWeekOfType = lastWeek.filter((f) => dayTypeOf(f.date) === dayType);
+  const recentDays =
+    lastWeekOfType.length >= 3 ? lastWeekOfType : lastWeek.length > 0 ? lastWeek : facts.slice(-RECENT_DAYS);
+  const recent = recentDays.map((f) => f.firstMinute);
   const lasts = same.map((f) => f.lastMinute);
   const activityIds = new Set(same.flatMap((f) => [...f.firstByActivity.keys()]));
   const activities: LearnedActivity[] = [];
