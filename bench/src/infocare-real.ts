@@ -3,7 +3,9 @@
 // into a throwaway store, replays the engine over each contiguous span exactly as live runs would have
 // (replayHouse: learning only from data before each instant, one evaluation every S seconds, default
 // 300), and reports per home:
-//   - alerts per home-week on ordinary days (≥ 90 % coverage and some activity; no-data alerts apart);
+//   - alerts per home-week on ordinary days (≥ 90 % coverage, some activity, no departure: not a morning
+//     started more than 90 min after the usual first activity, not touched by an absence of ≥ 24 h;
+//     no-data alerts apart), and the same over every covered day with activity;
 //   - every long spell without kettle or microwave use (a morning whose first use came more than 90 min
 //     after the usual first use, or a waking-hours gap ≥ 5 h) and the delay from the usual first use or
 //     the last use to the first Off alert in it;
@@ -12,7 +14,7 @@
 // after the usual first use; no data within 30 min.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, instantOfLocal, localDate, localParts, quantile } from '@homeview/domain';
+import { addDays, dayTypeOf, instantOfLocal, localDate, localParts, quantile } from '@homeview/domain';
 import { runImport } from '../../apps/server/src/cli/run-import';
 import { migrate } from '../../apps/server/src/db/migrate';
 import type { Db } from '../../apps/server/src/db/types';
@@ -145,55 +147,97 @@ async function report(db: Db, home: Home, step: number): Promise<void> {
       )
     ).rows.map((r) => [r.day, r.c]),
   );
-  const active = new Set(
-    (
-      await db.query<{ day: string }>(
-        `select distinct to_char(to_timestamp(start_ts) at time zone $2, 'YYYY-MM-DD') as day
-           from appliance_events e join appliance_types t on t.id = e.appliance_type_id
-          where house_id = $1 and not t.continuous`,
-        [houseId, ZONE],
-      )
-    ).rows.map((r) => r.day),
-  );
+  const activity = (
+    await db.query<{ start_ts: number; end_ts: number }>(
+      `select start_ts, end_ts from appliance_events e join appliance_types t on t.id = e.appliance_type_id
+        where house_id = $1 and not t.continuous order by start_ts`,
+      [houseId],
+    )
+  ).rows.map((r) => ({ start: Number(r.start_ts), end: Number(r.end_ts) }));
+  const active = new Set(activity.map((a) => localDate(a.start, ZONE)));
   const days: string[] = [];
   for (const s of spans)
     for (let d = localDate(s.from, ZONE); instantOfLocal(d, 0, ZONE) < s.to; d = addDays(d, 1)) days.push(d);
-  const ordinary = days.filter((d) => (coverage.get(d) ?? 0) >= 0.9 && active.has(d));
+  const covered = days.filter((d) => (coverage.get(d) ?? 0) >= 0.9 && active.has(d));
+  // The usual first use of a day: the median over the 28 days before of that day type (weekday/weekend),
+  // as the engine learns it (every day while a day type has fewer than 3).
+  const usualFirst = (d: string, firsts: ReadonlyMap<string, number>): number | undefined => {
+    const before = covered.filter((x) => x < d && x >= addDays(d, -28) && firsts.has(x));
+    const sameType = before.filter((x) => dayTypeOf(x) === dayTypeOf(d));
+    const pool = sameType.length >= 3 ? sameType : before;
+    return pool.length < 3
+      ? undefined
+      : quantile(
+          pool.map((x) => firsts.get(x) as number),
+          0.5,
+        );
+  };
+  const firstsOf = (starts: readonly number[]) => {
+    const out = new Map<string, number>();
+    for (const u of starts) {
+      const d = localDate(u, ZONE);
+      if (!out.has(d)) out.set(d, localParts(u, ZONE).minuteOfDay);
+    }
+    return out;
+  };
+  // Departures, which the engine should report, are not ordinary days: a day that did not start within
+  // 90 min of its usual first activity (of any kind), and the days an absence of 24 h or more (no
+  // activity at all while the meter reports) touches, leaving and coming back included.
+  const firstActivity = firstsOf(activity.map((a) => a.start));
+  const departures = new Set<string>();
+  for (const d of covered) {
+    const usual = usualFirst(d, firstActivity);
+    const first = firstActivity.get(d);
+    if (usual !== undefined && first !== undefined && first > usual + 90) departures.add(d);
+  }
+  for (let k = 1; k < activity.length; k++) {
+    const from = (activity[k - 1] as { end: number }).end;
+    const to = (activity[k] as { start: number }).start;
+    // Within one replayed span: the months between two files are not an absence.
+    if (to - from < 24 * 3600 || !spans.some((s) => from >= s.from && to < s.to)) continue;
+    for (let d = localDate(from, ZONE); d <= localDate(to, ZONE); d = addDays(d, 1)) departures.add(d);
+  }
+  const ordinary = covered.filter((d) => !departures.has(d));
   const ordinarySet = new Set(ordinary);
   const judged = alerts.filter((a) => a.name !== 'No data');
   const onOrdinary = judged.filter((a) => ordinarySet.has(localDate(a.raised_at, ZONE)));
+  const onCovered = judged.filter((a) => covered.includes(localDate(a.raised_at, ZONE)));
   const weeks = ordinary.length / 7;
+  const rate = (n: number, w: number) => (w > 0 ? n / w : 0).toFixed(2);
+  const replayed = days.length / seconds;
   console.log(`\n## ${home.name} (house ${houseId})`);
   console.log(
-    `replayed ${days.length} days in ${seconds.toFixed(0)} s (one evaluation every ${step} s): ${alerts.length} alerts, ` +
-      `${ordinary.length} ordinary days (${weeks.toFixed(1)} home-weeks)`,
+    `replayed ${days.length} days in ${seconds.toFixed(0)} s (${replayed.toFixed(2)} home-days/s, one evaluation every ${step} s): ` +
+      `${alerts.length} alerts, ${ordinary.length} ordinary days (${weeks.toFixed(1)} home-weeks; ` +
+      `${covered.length - ordinary.length} covered days with a departure left out: ${[...departures]
+        .filter((d) => covered.includes(d))
+        .sort()
+        .join(' ')})`,
   );
+  const kinds = new Map<string, number>();
+  for (const a of onOrdinary) kinds.set(a.name, (kinds.get(a.name) ?? 0) + 1);
   console.log(
-    `alerts on ordinary days: ${onOrdinary.length} → ${(weeks > 0 ? onOrdinary.length / weeks : 0).toFixed(2)} per home-week (target ≤ 0.10)`,
+    `alerts on ordinary days: ${onOrdinary.length} → ${rate(onOrdinary.length, weeks)} per home-week (target ≤ 0.10)` +
+      ` ${JSON.stringify(Object.fromEntries(kinds))}; on every covered day with activity: ${onCovered.length} → ` +
+      `${rate(onCovered.length, covered.length / 7)} per home-week`,
   );
   for (const a of onOrdinary) console.log(`  ${hhmm(a.raised_at)} ${a.level} ${a.name}: ${a.text}`);
   const otherAlerts = judged.filter((a) => !ordinarySet.has(localDate(a.raised_at, ZONE)));
-  if (otherAlerts.length > 0)
-    console.log(`alerts on other days (data gaps, no activity): ${otherAlerts.length}`);
+  if (otherAlerts.length > 0) {
+    console.log(`alerts on other days (departures, data gaps, no activity): ${otherAlerts.length}`);
+    for (const a of otherAlerts) console.log(`  ${hhmm(a.raised_at)} ${a.level} ${a.name}: ${a.text}`);
+  }
   // Long spells without kettle or microwave.
   const offAlerts = judged.filter((a) => a.type === 'Off');
   const firstAlertIn = (from: number, to: number) =>
     offAlerts.find((a) => a.raised_at >= from - 3600 && a.raised_at < to);
   if (uses.length === 0) console.log('kettle/microwave: no such channel in this home (no spells to judge)');
   else {
-    const firstUse = new Map<string, number>();
-    for (const u of uses) {
-      const d = localDate(u, ZONE);
-      if (!firstUse.has(d)) firstUse.set(d, localParts(u, ZONE).minuteOfDay);
-    }
+    const firstUse = firstsOf(uses);
     const spells: string[] = [];
-    for (const [i, d] of days.entries()) {
-      const before = days.slice(Math.max(0, i - 28), i).filter((x) => firstUse.has(x) && ordinarySet.has(x));
-      if (before.length < 3 || (coverage.get(d) ?? 0) < 0.5) continue;
-      const usual = quantile(
-        before.map((x) => firstUse.get(x) as number),
-        0.5,
-      ) as number;
+    for (const d of days) {
+      const usual = usualFirst(d, firstUse);
+      if (usual === undefined || (coverage.get(d) ?? 0) < 0.5) continue;
       const usualAt = instantOfLocal(d, Math.round(usual * 60), ZONE);
       const first = firstUse.get(d);
       if (first === undefined || first > usual + 90) {

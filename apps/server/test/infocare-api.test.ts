@@ -93,7 +93,7 @@ describeEachDb('InfoCare API', (suite) => {
     expect(page.alerts).toMatchObject([
       { type: 'Off', level: 'Warning', name: 'Morning not started', viewings: [], correct: null },
     ]);
-    expect(page.alerts[0]?.timestamp).toBe(local(TODAY, 7, 30));
+    expect(page.alerts[0]?.timestamp).toBe(local(TODAY, 7, 45));
     expect(page.routine?.sentence).toBe(
       'Hot drinks not yet, usually by 07:00; meals not yet, usually by 07:10; entertainment not yet, usually by 18:30.',
     );
@@ -162,23 +162,23 @@ describeEachDb('InfoCare API', (suite) => {
   });
 
   it('widens the margin of an alert kind the carer marked incorrect twice', async () => {
-    // Day 2: the same late morning alerts again (one incorrect mark: margin × 1.5 → 07:45) and is marked.
+    // Day 2: a later morning alerts again (one incorrect mark: margin 45 min × 1.5 → 08:07) and is marked.
     const day2 = addDays(TODAY, 1);
     await ingestApplianceEvents(suite.db, houseId, routineEvents(TODAY, { morning: false }));
-    await readingsBetween(suite.db, houseId, local(TODAY, 7, 50), local(day2, 7, 50));
-    await setNow(local(day2, 7, 50));
+    await readingsBetween(suite.db, houseId, local(TODAY, 7, 50), local(day2, 8, 20));
+    await setNow(local(day2, 8, 20));
     await run();
     const second = (await alerts()).alerts.find((a) => a.timestamp >= local(day2, 0));
     expect(second).toMatchObject({ name: 'Morning not started' });
     await post({ dependant_user_id: mum.id, id: second!.id, correct: false });
     await ingestApplianceEvents(suite.db, houseId, [
       ...routineEvents(day2, { morning: false }),
-      { appliance_type_id: KETTLE, start: local(day2, 7, 55), end: local(day2, 7, 58), energy_wh: 100 },
+      { appliance_type_id: KETTLE, start: local(day2, 8, 25), end: local(day2, 8, 28), energy_wh: 100 },
     ]);
-    // Day 3: nothing by 07:50 again, but after two incorrect marks the margin (× 2) reaches 08:00.
+    // Day 3: nothing by 08:20 again, but after two incorrect marks the margin (× 2) reaches 08:30.
     const day3 = addDays(TODAY, 2);
-    await readingsBetween(suite.db, houseId, local(day2, 7, 50), local(day3, 7, 50));
-    await setNow(local(day3, 7, 50));
+    await readingsBetween(suite.db, houseId, local(day2, 8, 20), local(day3, 8, 20));
+    await setNow(local(day3, 8, 20));
     await run();
     expect((await alerts()).alerts.filter((a) => a.timestamp >= local(day3, 0))).toEqual([]);
   });
@@ -364,16 +364,16 @@ describeEachDb('InfoCare API', (suite) => {
     const house = { id: houseId, owner_user_id: mum.id, time_zone: 'Europe/London' };
     const replayed = await replayHouse(suite.db, house, local(TODAY, 0), local(addDays(TODAY, 2), 9), 900);
     const mornings = replayed.filter((a) => a.name === 'Morning not started');
-    // Today and the next day were late (07:55); the third day's alert is gone only because of the marks,
-    // which a replay (starting from no alerts) does not have.
+    // Today and the next day were late (07:55, 08:25); the third day's alert is gone only because of the
+    // marks, which a replay (starting from no alerts) does not have.
     expect(mornings.map((a) => [a.raised_at, a.cleared_at])).toEqual([
-      [local(TODAY, 7, 30), local(TODAY, 8, 0)],
-      [local(addDays(TODAY, 1), 7, 30), local(addDays(TODAY, 1), 8, 0)],
-      [local(addDays(TODAY, 2), 7, 30), expect.any(Number)],
+      [local(TODAY, 7, 45), local(TODAY, 8, 0)],
+      [local(addDays(TODAY, 1), 7, 45), local(addDays(TODAY, 1), 8, 30)],
+      [local(addDays(TODAY, 2), 7, 45), expect.any(Number)],
     ]);
     expect(alertsCsv(replayed).split('\n')[0]).toBe('raised_at,cleared_at,type,level,name,text');
     expect(alertsCsv(replayed)).toContain(
-      `${local(TODAY, 7, 30)},${local(TODAY, 8, 0)},Off,Warning,Morning not started,`,
+      `${local(TODAY, 7, 45)},${local(TODAY, 8, 0)},Off,Warning,Morning not started,`,
     );
     expect(
       (await suite.db.query('select id, cause, cleared_at from infocare_alerts order by id')).rows,
@@ -381,7 +381,7 @@ describeEachDb('InfoCare API', (suite) => {
   });
 
   it('judges a house again soon after its data arrives, so "no data" clears without waiting for the timer', async () => {
-    const lastReading = local(addDays(TODAY, 2), 7, 50);
+    const lastReading = local(addDays(TODAY, 2), 8, 20);
     await setNow(lastReading + 40 * 60);
     await run();
     const open = async () =>

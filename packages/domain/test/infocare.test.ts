@@ -106,9 +106,9 @@ describe('routine learning', () => {
           const a = learnRoutine(plain, today, ZONE);
           const b = learnRoutine(away, today, ZONE);
           if (!a || !b) return false;
-          // The deadline stays in the morning, within the ordinary spread of the days around it.
+          // The deadline stays in the morning: within the 90-minute ceiling of the latest ordinary start.
           return (
-            morningDeadlineMinute(b) <= 8 * 60 + 20 + 60 &&
+            morningDeadlineMinute(b) <= 8 * 60 + 20 + 90 &&
             morningDeadlineMinute(b) >= morningDeadlineMinute(a) - 60
           );
         },

@@ -131,9 +131,13 @@ export function occurrencesByLocalDay(
   return days;
 }
 
+/** Thermostat loads: their heating element cycles on and off while the appliance is in use. */
+export const CYCLING_APPLIANCES: ReadonlySet<string> = new Set(['oven', 'hob', 'iron']);
+
 /**
- * Sessions of one appliance: runs separated by less than `joinS` are one session, so a thermostat load
- * (hob, oven, iron) cycling on and off counts as one long use, not many short ones.
+ * Sessions of one appliance: runs of a thermostat load (hob, oven, iron) separated by less than `joinS`
+ * are one session, so its cycling counts as one long use, not many short ones. Other appliances' runs
+ * stay apart: a kettle boiled again five minutes later was not on for ten minutes (UK-DALE house 2).
  */
 export function applianceSessions(
   uses: readonly ApplianceUse[],
@@ -150,7 +154,8 @@ export function applianceSessions(
     list.sort((a, b) => a.start - b.start);
     let cur: (typeof out)[number] | undefined;
     for (const u of list) {
-      if (cur && u.start <= cur.end + joinS) cur.end = Math.max(cur.end, u.end);
+      const join = CYCLING_APPLIANCES.has(u.applianceKey) ? joinS : 0;
+      if (cur && u.start <= cur.end + join) cur.end = Math.max(cur.end, u.end);
       else {
         cur = {
           applianceTypeId: u.applianceTypeId,

@@ -2,6 +2,7 @@ import { instantOfLocal, localDate, localParts } from '../time/zone';
 import type { ActivityOccurrence, ApplianceUse } from './activities';
 import { activityById, activityOfAppliance, applianceSessions, HAZARD_DEFAULT_LIMIT_S } from './activities';
 import { hhmm, type Routine } from './routine';
+import { quantile } from './stats';
 
 // Alert rules: pure functions of what is known at `now` (the routine learned from earlier days, today's
 // occurrences, the data gaps). Each candidate names its cause; the server keeps one alert per cause, so
@@ -82,17 +83,57 @@ function afterDataSeconds(from: number, seconds: number, gaps: readonly DataGap[
   return t;
 }
 
+/**
+ * How late a morning may be before it is alerted, in minutes after the usual (median) first activity: the
+ * acceptance ceiling. Real homes start up to ~75 min after their usual time on ordinary days (REFIT house
+ * 2, UK-DALE house 2), so the margin is wide, but a missed morning must still be reported within this.
+ */
+export const MORNING_MAX_LATE_MIN = 90;
+/** Margin past the 75th percentile for a punctual home; it grows with the spread (1.5 × IQR) up to 90. */
+export const MORNING_MIN_SLACK_MIN = 45;
+/** Below this share of mornings within MORNING_MISSED_MIN of the usual, the first activity is no signal. */
+export const MORNING_MIN_RELIABLE = 0.85;
+
 /** Minute of the day by which the first activity is late (deadline), for a routine and margin factor. */
 export function morningDeadlineMinute(routine: Routine, factor = 1): number {
   const base = Math.max(routine.firstP75, routine.firstRecent);
-  const slack = Math.min(60, Math.max(30, 1.5 * routine.firstIqr)) * factor;
-  return base + slack;
+  // A day type learned from other days' mornings (a new home's first weekend) has no spread of its own:
+  // only the ceiling applies.
+  const slack = routine.fallback
+    ? Number.POSITIVE_INFINITY
+    : Math.min(MORNING_MAX_LATE_MIN, MORNING_MIN_SLACK_MIN + 1.5 * routine.firstIqr) * factor;
+  // The ceiling follows a change of habit (the recent mornings plus the margin) but never their spread.
+  const ceiling = Math.max(
+    routine.firstUsual + MORNING_MAX_LATE_MIN * factor,
+    routine.firstRecent + Math.min(slack, MORNING_MAX_LATE_MIN * factor),
+  );
+  return Math.min(base + slack, ceiling);
 }
 
 /** The inactivity gap (seconds of data) that raises a Warning; Urgent when it goes on as long again / 2. */
 export function inactivityLimitS(routine: Routine, factor = 1): number {
   // Whole seconds: the instants derived from it are stored as epoch seconds.
   return Math.round(Math.max(MIN_INACTIVITY_S, 1.5 * routine.longestGapS) * factor);
+}
+
+/** Share of learned days allowed a silence at least as long over the same hours (1 in 10). */
+export const SILENCE_QUANTILE = 0.9;
+/** A learned day's silence counts if it began within this long after today's last activity. */
+export const SILENCE_START_SLACK_MIN = 60;
+
+/**
+ * Minute of the day (may pass 1440: not before midnight) by which, on all but 1 in 10 learned days, some
+ * activity ended a silence that began by `fromMinute` + SILENCE_START_SLACK_MIN. A working household is
+ * out from 08:00 to 17:00 on many days: a silence over those hours is ordinary for it, one over the hours
+ * it is always home is not.
+ */
+export function usualSilenceEndMinute(routine: Routine, fromMinute: number): number {
+  const start = fromMinute + SILENCE_START_SLACK_MIN;
+  const ends = routine.dayIntervals.map((day) => {
+    for (const [s, e] of day) if (e > start) return Math.max(s, start);
+    return 24 * 60;
+  });
+  return quantile(ends, SILENCE_QUANTILE) ?? start;
 }
 
 export function evaluateAlerts(input: EvaluationInput): AlertCandidate[] {
@@ -136,6 +177,9 @@ function morningAlert(input: EvaluationInput, routine: Routine): AlertCandidate 
   const today = localDate(input.now, input.zone);
   const midnight = instantOfLocal(today, 0, input.zone);
   if (input.occurrences.some((o) => o.start >= midnight && o.start <= input.now)) return undefined;
+  // A home whose first activity often comes in the afternoon or evening (a shower-only home that showers
+  // at night) has no usual morning to miss; inactivity still watches it.
+  if (routine.firstReliable < MORNING_MIN_RELIABLE) return undefined;
   const deadlineMinute = morningDeadlineMinute(routine, margin(input, 'morning'));
   if (deadlineMinute >= 24 * 60) return undefined;
   const wallDeadline = instantOfLocal(today, Math.round(deadlineMinute * 60), input.zone);
@@ -178,10 +222,18 @@ function inactivityAlert(input: EvaluationInput, routine: Routine): AlertCandida
     Math.round(Math.min(routine.lastP90 + 60, 24 * 60 - 1) * 60),
     input.zone,
   );
-  const limit = inactivityLimitS(routine, margin(input, 'inactivity'));
-  const warnAt = afterDataSeconds(last, limit, input.gaps, input.now);
+  const factor = margin(input, 'inactivity');
+  const limit = inactivityLimitS(routine, factor);
+  // Never before the hour by which some activity usually ended a silence like this one (its margin widened
+  // with the carer's incorrect marks like the gap's).
+  const usualEnd = usualSilenceEndMinute(routine, localParts(last, input.zone).minuteOfDay);
+  const usualEndAt = instantOfLocal(today, 0, input.zone) + Math.round((usualEnd + 60 * (factor - 1)) * 60);
+  const warnAt = Math.max(afterDataSeconds(last, limit, input.gaps, input.now), usualEndAt);
   if (input.now < warnAt || warnAt > bedtime) return undefined;
-  const urgentAt = afterDataSeconds(last, Math.round(limit * 1.5), input.gaps, input.now);
+  const urgentAt = Math.max(
+    afterDataSeconds(last, Math.round(limit * 1.5), input.gaps, input.now),
+    warnAt + Math.round(limit / 2),
+  );
   const urgent = input.now >= urgentAt && urgentAt <= bedtime;
   const idleS = secondsWithData(last, input.now, input.gaps, input.now);
   return {
@@ -206,9 +258,9 @@ function longOnAlerts(input: EvaluationInput): AlertCandidate[] {
     const fallback = HAZARD_DEFAULT_LIMIT_S[s.applianceKey];
     if (fallback === undefined) continue;
     const usual = learned[s.applianceKey];
-    // Twice the usual long run, never below half the hazard default (a toaster is not "usual" at 1 min).
-    const limit =
-      (usual === undefined ? fallback : Math.max(2 * usual, fallback / 2)) * margin(input, 'long_on');
+    // Twice the usual long run, never below the hazard default: a home that usually microwaves for 4 min
+    // still heats a ready meal for 20 now and then (REFIT house 20), and a kettle stops by itself.
+    const limit = (usual === undefined ? fallback : Math.max(2 * usual, fallback)) * margin(input, 'long_on');
     const runningFor = Math.min(s.end, input.now) - s.start;
     if (runningFor < limit || s.end <= input.now) continue;
     const name = activityById(activityIdOf(s.applianceKey))?.name ?? s.applianceKey;

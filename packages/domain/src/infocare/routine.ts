@@ -27,11 +27,16 @@ export interface DayRecord {
 
 /** Days in the learning window, counted back from yesterday. */
 export const LEARNING_WINDOW_DAYS = 28;
-/** The most recent ordinary days whose median first activity can move a deadline (a change of habit). */
+/** Weekdays in a week: the last week's median first activity can move a deadline (a change of habit). */
 export const RECENT_DAYS = 5;
 /** A day with less coverage, or fewer occurrences, says nothing about the routine (away, meter off). */
 export const ORDINARY_COVERAGE = 0.9;
-export const ORDINARY_MIN_OCCURRENCES = 2;
+// One occurrence is enough: in a home with few monitored appliances (a shower, the laundry) a day with a
+// single evening shower is ordinary, and leaving it out made such homes look punctual (IDEAL house 65).
+// Days away (nothing at all) still say nothing.
+export const ORDINARY_MIN_OCCURRENCES = 1;
+/** A day whose first activity comes this much after the usual one did not start in the morning. */
+export const MORNING_MISSED_MIN = 180;
 
 export interface LearnedActivity {
   activityId: number;
@@ -50,12 +55,19 @@ export interface Routine {
   firstUsual: number;
   firstP75: number;
   firstIqr: number;
-  /** Median first minute of the most recent ordinary days (any day type). */
+  /** Median first minute of the last week's ordinary days (of this day type when it has 3 of them). */
   firstRecent: number;
+  /** Learned from every ordinary day because this day type had fewer than 3 (the spread is unknown). */
+  fallback: boolean;
+  /** Share of the days learned from whose first activity came within MORNING_MISSED_MIN of the usual. */
+  firstReliable: number;
+  /** Per day learned from: its occurrences as [start, end) local minutes, by start (for usual silences). */
+  dayIntervals: [number, number][][];
   /** Median and 90th percentile of the local minute the last occurrence starts. */
   lastUsual: number;
   lastP90: number;
-  /** 75th percentile of each day's longest gap between occurrences (seconds). */
+  /** 90th percentile of each day's longest gap between occurrences (seconds): a working household's
+   *  days out (REFIT, UK-DALE) widen it, a single odd day does not. */
   longestGapS: number;
   activities: LearnedActivity[];
   /** Share of ordinary days (any type) with an occurrence starting in each local hour 0..23. */
@@ -71,6 +83,7 @@ interface DayFacts {
   longestGapS: number;
   firstByActivity: Map<number, number>;
   hours: Set<number>;
+  intervals: [number, number][];
 }
 
 function factsOf(day: DayRecord, zone: string): DayFacts {
@@ -92,6 +105,8 @@ function factsOf(day: DayRecord, zone: string): DayFacts {
     longestGapS: longest,
     firstByActivity,
     hours: new Set(occ.map((o) => localParts(o.start, zone).hour)),
+    // Minutes past the day's midnight (an occurrence running past it ends after 1440).
+    intervals: occ.map((o) => [minute(o.start), minute(o.start) + (o.end - o.start) / 60]),
   };
 }
 
@@ -117,7 +132,15 @@ export function learnRoutine(
   const same = ofType.length >= 3 ? ofType : facts;
   if (same.length < 3) return undefined;
   const firsts = same.map((f) => f.firstMinute);
-  const recent = facts.slice(-RECENT_DAYS).map((f) => f.firstMinute);
+  const firstUsual = quantile(firsts, 0.5) as number;
+  // The last week's days of this type (weekdays), or every day of it when it has fewer (a weekend): late
+  // weekend mornings must not move a Monday's deadline (UK-DALE house 2), and a change of habit on
+  // every day still shows within the week on both day types.
+  const lastWeek = facts.filter((f) => f.date >= addDays(today, -RECENT_DAYS - 2));
+  const lastWeekOfType = lastWeek.filter((f) => dayTypeOf(f.date) === dayType);
+  const recentDays =
+    lastWeekOfType.length >= 3 ? lastWeekOfType : lastWeek.length > 0 ? lastWeek : facts.slice(-RECENT_DAYS);
+  const recent = recentDays.map((f) => f.firstMinute);
   const lasts = same.map((f) => f.lastMinute);
   const activityIds = new Set(same.flatMap((f) => [...f.firstByActivity.keys()]));
   const activities: LearnedActivity[] = [];
@@ -150,15 +173,18 @@ export function learnRoutine(
   return {
     dayType,
     days: same.length,
-    firstUsual: quantile(firsts, 0.5) as number,
+    firstUsual,
     firstP75: quantile(firsts, 0.75) as number,
     firstIqr: (quantile(firsts, 0.75) as number) - (quantile(firsts, 0.25) as number),
     firstRecent: quantile(recent, 0.5) as number,
+    fallback: same !== ofType,
+    firstReliable: firsts.filter((m) => m <= firstUsual + MORNING_MISSED_MIN).length / firsts.length,
+    dayIntervals: same.map((f) => f.intervals),
     lastUsual: quantile(lasts, 0.5) as number,
     lastP90: quantile(lasts, 0.9) as number,
     longestGapS: quantile(
       same.map((f) => f.longestGapS),
-      0.75,
+      0.9,
     ) as number,
     activities,
     hourShare,
