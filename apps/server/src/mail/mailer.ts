@@ -20,7 +20,11 @@ export interface MailMessage {
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * `via`: the transaction the caller holds while sending, if any; an outbox write joins it. On PGlite a
+   * write on the app's own handle waits for every open transaction to end, so it would wait forever.
+   */
+  send(message: MailMessage, via?: Queryable): Promise<void>;
   close(): void;
 }
 
@@ -38,8 +42,8 @@ export function createMailer({ config, db, clock, print = console.log }: MailerD
   if (config.smtpUrl === null) {
     return {
       transport: 'outbox',
-      async send(message) {
-        await saveToOutbox(db, {
+      async send(message, via) {
+        await saveToOutbox(via ?? db, {
           channel: 'email',
           recipient: message.to,
           subject: message.subject,

@@ -100,14 +100,19 @@ export async function deliverDue(
         return 'skipped' as const;
       }
       try {
+        // `tx`: an outbox transport's write joins this claim's transaction (on PGlite a write on another
+        // handle waits for this transaction to end: the server would hang on its first notification).
         if (due.channel === 'email') {
-          await senders.mailer.send({
-            to,
-            subject: `InfoCare ${due.level === 'Warning' ? 'Investigate' : due.level}: ${due.name} (${due.house_name})`,
-            text: `${due.text}\n\nOpen InfoCare to see the alert and tell us whether it was right.`,
-          });
+          await senders.mailer.send(
+            {
+              to,
+              subject: `InfoCare ${due.level === 'Warning' ? 'Investigate' : due.level}: ${due.name} (${due.house_name})`,
+              text: `${due.text}\n\nOpen InfoCare to see the alert and tell us whether it was right.`,
+            },
+            tx,
+          );
         } else {
-          await senders.sms.send(to, `InfoCare: ${due.name}. ${due.text}`);
+          await senders.sms.send(to, `InfoCare: ${due.name}. ${due.text}`, tx);
         }
         await tx.query(
           `update infocare_notifications set status = 'sent', sent_at = $2, attempts = attempts + 1 where id = $1`,
