@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../src/db/migrate';
+import { prepared } from '../src/db/types';
 import { describeEachDb } from './support/db';
 
 // The Db interface behaves the same on both engines: parameters, int8 as numbers, timestamptz as Date,
@@ -31,6 +32,29 @@ describeEachDb('database layer', (suite) => {
       [at, nasty],
     );
     expect(rows[0]).toEqual({ n: 0, at, s: nasty });
+  });
+
+  it('runs a prepared statement with new parameters each time (PostgreSQL: prepared once per connection)', async () => {
+    const sql = prepared('select $1::int + 1 as n, $2::text as s');
+    const seen = await suite.db.transaction(async (tx) => {
+      const a = await tx.query<{ n: number; s: string }>(sql, [1, 'a']);
+      const b = await tx.query<{ n: number; s: string }>(sql, [41, 'b']);
+      const names =
+        suite.kind === 'postgres'
+          ? (
+              await tx.query<{ n: number }>(
+                'select count(*) as n from pg_prepared_statements where statement = $1',
+                [sql],
+              )
+            ).rows[0]?.n
+          : null;
+      return { rows: [...a.rows, ...b.rows], names };
+    });
+    expect(seen.rows).toEqual([
+      { n: 2, s: 'a' },
+      { n: 42, s: 'b' },
+    ]);
+    if (suite.kind === 'postgres') expect(seen.names).toBe(1);
   });
 
   it('rolls a failed transaction back and commits a good one', async () => {

@@ -1,5 +1,5 @@
 import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../tariffs/repository';
 
 // Reads of the energy views. Every query is bounded by the (house_id, day), (house_id, slot_start) or
@@ -147,14 +147,14 @@ export async function periodSums(
              union all select 1 as list, u.* from (${usage.sql}) u) l
       order by 1 nulls first, 14`;
   const { rows } = await db.query<PeriodSumsRow & { list: number | null } & ApplianceUsageRow>(
-    `with span as (
+    prepared(`with span as (
        select (select first_ts from daily_rollups where house_id = $1 order by day limit 1) as first,
               (select latest_end from daily_rollups where house_id = $1 order by day desc limit 1) as latest_end,
               ${TARIFF_KEY_SQL} as tariff_ids
          from houses h where h.id = $1)
      select null::int as list, span.first, span.latest_end, span.tariff_ids, b.bucket,
             ${SUM_KEYS.map((k) => `b.${k}`).join(', ')}            ${usage === undefined ? '' : `, ${namedNulls}`}
-       from span left join lateral (${sql}) b on true${listSql}`,
+       from span left join lateral (${sql}) b on true${listSql}`),
     [
       houseId,
       range.start,
