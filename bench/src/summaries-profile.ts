@@ -80,6 +80,7 @@ async function main() {
       const total: number[] = [];
       const js: number[] = [];
       const present: number[] = [];
+      const cpu0 = process.cpuUsage();
       for (let i = 0; i < RUNS; i++) {
         const before = log.length;
         const t0 = performance.now();
@@ -90,10 +91,13 @@ async function main() {
         total.push(t1 - t0);
         js.push(t1 - t0 - log.slice(before).reduce((s, t) => s + t.ms, 0));
       }
+      const cpu = process.cpuUsage(cpu0);
+      // This process' CPU per view (for PGlite the database's too): what a busy machine does not inflate.
+      const cpuMs = (cpu.user + cpu.system) / 1000 / RUNS;
       const perView = log.length / RUNS;
       for (const a of [total, js, present]) a.sort((x, y) => x - y);
       console.log(
-        `${label}: ${perView} queries/view; view p50 ${f(percentile(total, 50))} p95 ${f(percentile(total, 95))} ms; JS between queries p50 ${f(percentile(js, 50))}; present+JSON p50 ${f(percentile(present, 50))}`,
+        `${label}: ${perView} queries/view; view p50 ${f(percentile(total, 50))} p95 ${f(percentile(total, 95))} ms; JS between queries p50 ${f(percentile(js, 50))}; present+JSON p50 ${f(percentile(present, 50))}; process CPU ${f(cpuMs)} ms/view`,
       );
       const distinct = new Map<string, Timing[]>();
       for (const t of log) distinct.set(t.sql, [...(distinct.get(t.sql) ?? []), t]);
@@ -103,6 +107,10 @@ async function main() {
           `explain (analyze, format json) ${sql}`,
           ts2[0]!.params,
         );
+        if (process.env.PROFILE_PLAN === label) {
+          const text = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze) ${sql}`, ts2[0]!.params);
+          console.log(text.rows.map((r) => r['QUERY PLAN']).join('\n'));
+        }
         const p = (
           plan.rows[0]!['QUERY PLAN'] as { 'Planning Time': number; 'Execution Time': number }[]
         )[0]!;

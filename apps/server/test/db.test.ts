@@ -34,27 +34,38 @@ describeEachDb('database layer', (suite) => {
     expect(rows[0]).toEqual({ n: 0, at, s: nasty });
   });
 
-  it('runs a prepared statement with new parameters each time (PostgreSQL: prepared once per connection)', async () => {
-    const sql = prepared('select $1::int + 1 as n, $2::text as s');
-    const seen = await suite.db.transaction(async (tx) => {
-      const a = await tx.query<{ n: number; s: string }>(sql, [1, 'a']);
-      const b = await tx.query<{ n: number; s: string }>(sql, [41, 'b']);
-      const names =
-        suite.kind === 'postgres'
-          ? (
-              await tx.query<{ n: number }>(
-                'select count(*) as n from pg_prepared_statements where statement = $1',
-                [sql],
-              )
-            ).rows[0]?.n
-          : null;
-      return { rows: [...a.rows, ...b.rows], names };
-    });
-    expect(seen.rows).toEqual([
-      { n: 2, s: 'a' },
-      { n: 42, s: 'b' },
+  it('runs a prepared statement with new parameters each time, also after a rollback (prepared once)', async () => {
+    const sql = prepared(
+      'select $1::int + 1 as n, $2::date::text as d, cardinality($3::bigint[]) + ($3::bigint[])[1] as a, $4::text as s',
+    );
+    // First run inside a transaction that rolls back: the statement stays prepared for the next runs.
+    await expect(
+      suite.db.transaction(async (tx) => {
+        expect((await tx.query(sql, [1, '2026-03-29', [1, 2], 'x'])).rows).toEqual([
+          { n: 2, d: '2026-03-29', a: 3, s: 'x' },
+        ]);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    // A text that is no date or integer runs unprepared (PGlite), with the same answer.
+    expect((await suite.db.query(sql, [41, '2024-10-27', [], "it's"])).rows).toEqual([
+      { n: 42, d: '2024-10-27', a: null, s: "it's" },
     ]);
-    if (suite.kind === 'postgres') expect(seen.names).toBe(1);
+    expect((await suite.db.query(sql, [-3, '2000-01-01', [-5], null])).rows).toEqual([
+      { n: -2, d: '2000-01-01', a: -4, s: null },
+    ]);
+    if (suite.kind === 'postgres') {
+      const names = await suite.db.transaction(async (tx) => {
+        await tx.query(sql, [1, '2026-03-29', [1], 'y']);
+        return (
+          await tx.query<{ n: number }>(
+            'select count(*) as n from pg_prepared_statements where statement = $1',
+            [sql],
+          )
+        ).rows[0]?.n;
+      });
+      expect(names).toBe(1);
+    }
   });
 
   it('rolls a failed transaction back and commits a good one', async () => {

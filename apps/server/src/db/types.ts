@@ -29,10 +29,10 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-// Hot statements of fixed text (an energy view's read) are prepared once per PostgreSQL connection: the
-// server then skips parsing and, after a few runs, planning (about half of such a read's time on
-// PostgreSQL; issue 10). Only texts built from code, never from input, so the set stays small. PGlite
-// runs them as ordinary statements.
+// Hot statements of fixed text (an energy view's read) are prepared once per connection (PostgreSQL: a
+// named statement; PGlite: PREPARE, then EXECUTE with literals, see pglite.ts): the server then skips
+// parsing and, after a few runs, planning, which was about half of such a read's time on PostgreSQL and
+// more on PGlite (issue 10). Only texts built from code, never from input, so the set stays small.
 const preparedNames = new Map<string, string>();
 
 /** Marks `sql` as worth preparing and returns it unchanged. */
