@@ -41,8 +41,8 @@ describeEachDb('database layer', (suite) => {
     // First run inside a transaction that rolls back: the statement stays prepared for the next runs.
     await expect(
       suite.db.transaction(async (tx) => {
-        expect((await tx.query(sql, [1, '2026-03-29', [1, 2], 'x'])).rows).toEqual([
-          { n: 2, d: '2026-03-29', a: 3, s: 'x' },
+        expect((await tx.query(sql, [1, '2026-03-29', [1, 2], '1,2;-3'])).rows).toEqual([
+          { n: 2, d: '2026-03-29', a: 3, s: '1,2;-3' },
         ]);
         throw new Error('stop');
       }),

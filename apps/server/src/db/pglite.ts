@@ -80,7 +80,8 @@ type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
  */
 function literal(value: SqlParam): string | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? `(${value})` : undefined;
-  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `'${value}'` : undefined;
+  // Dates and comma- or semicolon-joined integers (the write path's arrays): nothing to escape.
+  if (typeof value === 'string') return /^[\d,;-]*$/.test(value) ? `'${value}'` : undefined;
   if (Array.isArray(value)) {
     const items = value.map((v) => literal(v as SqlParam));
     if (items.some((v) => v === undefined)) return undefined;
