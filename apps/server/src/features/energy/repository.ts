@@ -13,7 +13,7 @@ export interface EnergyHouse {
 
 export async function findHouseOf(db: Queryable, userId: number): Promise<EnergyHouse | null> {
   const { rows } = await db.query<EnergyHouse>(
-    'select id, name, time_zone from houses where owner_user_id = $1',
+    prepared('select id, name, time_zone from houses where owner_user_id = $1'),
     [userId],
   );
   return rows[0] ?? null;
