@@ -147,7 +147,7 @@ export async function periodSums(
              union all select 1 as list, u.* from (${usage.sql}) u) l
       order by 1 nulls first, 14`;
   const { rows } = await db.query<PeriodSumsRow & { list: number | null } & ApplianceUsageRow>(
-    prepared(`with span as (
+    prepared(`with span as materialized (
        select (select first_ts from daily_rollups where house_id = $1 order by day limit 1) as first,
               (select latest_end from daily_rollups where house_id = $1 order by day desc limit 1) as latest_end,
               ${TARIFF_KEY_SQL} as tariff_ids
