@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../src/db/migrate';
+import { prepared } from '../src/db/types';
 import { describeEachDb } from './support/db';
 
 // The Db interface behaves the same on both engines: parameters, int8 as numbers, timestamptz as Date,
@@ -31,6 +32,40 @@ describeEachDb('database layer', (suite) => {
       [at, nasty],
     );
     expect(rows[0]).toEqual({ n: 0, at, s: nasty });
+  });
+
+  it('runs a prepared statement with new parameters each time, also after a rollback (prepared once)', async () => {
+    const sql = prepared(
+      'select $1::int + 1 as n, $2::date::text as d, cardinality($3::bigint[]) + ($3::bigint[])[1] as a, $4::text as s',
+    );
+    // First run inside a transaction that rolls back: the statement stays prepared for the next runs.
+    await expect(
+      suite.db.transaction(async (tx) => {
+        expect((await tx.query(sql, [1, '2026-03-29', [1, 2], '1,2;-3'])).rows).toEqual([
+          { n: 2, d: '2026-03-29', a: 3, s: '1,2;-3' },
+        ]);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    // A text that is no date or integer runs unprepared (PGlite), with the same answer.
+    expect((await suite.db.query(sql, [41, '2024-10-27', [], "it's"])).rows).toEqual([
+      { n: 42, d: '2024-10-27', a: null, s: "it's" },
+    ]);
+    expect((await suite.db.query(sql, [-3, '2000-01-01', [-5], null])).rows).toEqual([
+      { n: -2, d: '2000-01-01', a: -4, s: null },
+    ]);
+    if (suite.kind === 'postgres') {
+      const names = await suite.db.transaction(async (tx) => {
+        await tx.query(sql, [1, '2026-03-29', [1], 'y']);
+        return (
+          await tx.query<{ n: number }>(
+            'select count(*) as n from pg_prepared_statements where statement = $1',
+            [sql],
+          )
+        ).rows[0]?.n;
+      });
+      expect(names).toBe(1);
+    }
   });
 
   it('rolls a failed transaction back and commits a good one', async () => {

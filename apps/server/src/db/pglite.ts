@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, Queryable, QueryResult, SqlParam } from './types';
+import { type Db, preparedName, type Queryable, type QueryResult, type SqlParam } from './types';
 
 // PGlite is one PostgreSQL backend in this process: it queues statements itself, and a query issued
 // while a transaction is open waits for it to end. Code inside `transaction` must use its `tx`.
@@ -73,10 +73,49 @@ async function initdbInChild(dataDir: string): Promise<void> {
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 
-function queryable(target: PgliteLike): Queryable {
+/**
+ * A parameter as an SQL literal, for EXECUTE (which takes no bind parameters): only integers, dates and
+ * arrays of those, the values hot reads pass (built by code); undefined for anything else, which then
+ * runs as an ordinary statement.
+ */
+function literal(value: SqlParam): string | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? `(${value})` : undefined;
+  // Dates and comma- or semicolon-joined integers (the write path's arrays): nothing to escape.
+  if (typeof value === 'string') return /^[\d,;-]*$/.test(value) ? `'${value}'` : undefined;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => literal(v as SqlParam));
+    if (items.some((v) => v === undefined)) return undefined;
+    return `'{${value.join(',')}}'`;
+  }
+  return undefined;
+}
+
+/**
+ * Statements marked `prepared` run as PREPARE once per PGlite backend (prepared statements outlive a
+ * rolled-back transaction) and EXECUTE with literals after: PGlite's query protocol has no named
+ * statements, and planning was the largest part of an energy view's time on PGlite (issue 10).
+ */
+function preparedRun(target: PgliteLike, ready: Set<string>, sql: string, params: readonly SqlParam[]) {
+  const name = preparedName(sql);
+  if (name === undefined || params.length === 0) return null;
+  const literals = params.map(literal);
+  if (literals.some((l) => l === undefined)) return null;
+  return async () => {
+    if (!ready.has(name)) {
+      await target.exec(`prepare ${name} as ${sql}`);
+      ready.add(name);
+    }
+    return target.query(`execute ${name}(${literals.join(', ')})`);
+  };
+}
+
+function queryable(target: PgliteLike, ready: Set<string>): Queryable {
   return {
     async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
-      const result = await target.query<T>(sql, params as unknown[]);
+      const run = preparedRun(target, ready, sql, params);
+      const result = (await (run === null ? target.query<T>(sql, params as unknown[]) : run())) as Awaited<
+        ReturnType<typeof target.query<T>>
+      >;
       return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
     },
     async exec(sql: string): Promise<void> {
@@ -101,12 +140,13 @@ export async function openPglite(dataDir: string): Promise<Db> {
     release();
     throw error;
   }
-  const base = queryable(pg);
+  const ready = new Set<string>(); // statements prepared on this backend
+  const base = queryable(pg, ready);
   return {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx, ready))),
     async close() {
       if (!pg.closed) await pg.close();
       release();

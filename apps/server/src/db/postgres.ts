@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult, SqlParam } from './types';
+import { type Db, preparedName, type Queryable, type QueryResult, type SqlParam } from './types';
 
 // int8 (count(*), bigint) as a JS number, as on PGlite; our values stay far below 2^53.
 const INT8_OID = 20;
@@ -13,7 +13,11 @@ const typeParsers = {
 function queryable(target: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
-      const result = await target.query(sql, params as unknown[]);
+      const name = preparedName(sql);
+      const values = params as unknown[];
+      const result = await (name === undefined
+        ? target.query(sql, values)
+        : target.query({ name, text: sql, values }));
       return { rows: result.rows as T[], rowCount: result.command === 'SELECT' ? 0 : (result.rowCount ?? 0) };
     },
     async exec(sql: string): Promise<void> {

@@ -28,3 +28,18 @@ export interface Db extends Queryable {
   transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
   close(): Promise<void>;
 }
+
+// Hot statements of fixed text (an energy view's read) are prepared once per connection (PostgreSQL: a
+// named statement; PGlite: PREPARE, then EXECUTE with literals, see pglite.ts): the server then skips
+// parsing and, after a few runs, planning, which was about half of such a read's time on PostgreSQL and
+// more on PGlite (issue 10). Only texts built from code, never from input, so the set stays small.
+const preparedNames = new Map<string, string>();
+
+/** Marks `sql` as worth preparing and returns it unchanged. */
+export function prepared(sql: string): string {
+  if (!preparedNames.has(sql)) preparedNames.set(sql, `hv_prepared_${preparedNames.size + 1}`);
+  return sql;
+}
+
+/** The statement name of a text marked with `prepared`, if it was. */
+export const preparedName = (sql: string): string | undefined => preparedNames.get(sql);

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 
 // SQL for users, sessions and failed-login records. Durations are passed as milliseconds and instants
 // as Date values from the injected clock, never the database's now(), so tests control time.
@@ -86,7 +86,7 @@ export async function touchSession(
   absoluteMs: number,
 ): Promise<SessionRow | null> {
   const { rows } = await db.query<SessionRow>(
-    `with live as (
+    prepared(`with live as (
        select s.id, s.user_id, u.username, s.csrf_token, s.last_seen_at
          from sessions s join users u on u.id = s.user_id
         where s.id = $1 and not u.disabled
@@ -97,7 +97,7 @@ export async function touchSession(
          from live
         where s.id = live.id and live.last_seen_at < $2::timestamptz - $5 * interval '1 millisecond'
      )
-     select user_id, username, csrf_token from live`,
+     select user_id, username, csrf_token from live`),
     [id, now, idleMs, absoluteMs, TOUCH_INTERVAL_MS],
   );
   return rows[0] ?? null;

@@ -1,5 +1,5 @@
 import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../tariffs/repository';
 
 // Reads of the energy views. Every query is bounded by the (house_id, day), (house_id, slot_start) or
@@ -13,7 +13,7 @@ export interface EnergyHouse {
 
 export async function findHouseOf(db: Queryable, userId: number): Promise<EnergyHouse | null> {
   const { rows } = await db.query<EnergyHouse>(
-    'select id, name, time_zone from houses where owner_user_id = $1',
+    prepared('select id, name, time_zone from houses where owner_user_id = $1'),
     [userId],
   );
   return rows[0] ?? null;
@@ -83,35 +83,108 @@ function bucketQuery(buckets: Buckets): { sql: string; bounds: readonly (number 
   };
 }
 
+/** The appliance lists an energy view reads with its sums (`applianceLists`' arguments). */
+export interface ListsAsked {
+  on: { from: number; to: number };
+  period: Period;
+  zone: string;
+}
+
+export interface ApplianceLists {
+  on: ApplianceUsageRow[];
+  usage: ApplianceUsageRow[];
+}
+
+const SUM_KEYS = [
+  'data_slots',
+  'consumed_wh',
+  'import_wh',
+  'export_wh',
+  'generation_wh',
+  'import_cost',
+  'export_income',
+  'generation_income',
+] as const;
+const USAGE_KEYS = [
+  'appliance_type_id',
+  'name',
+  'icon',
+  'continuous',
+  'seconds',
+  'energy_wh',
+  'cost',
+] as const;
+const USAGE_TYPES = ['int', 'text', 'text', 'boolean', 'bigint', 'bigint', 'bigint'];
+const nulls = (types: readonly string[]) => types.map((t) => `null::${t}`).join(', ');
+/** The first branch of a union names the columns. */
+const namedNulls = USAGE_KEYS.map((k, i) => `null::${USAGE_TYPES[i]} as ${k}`).join(', ');
+
 /**
  * In one round trip: the house's tariff key, its data span (its oldest and newest daily rollup: two
- * index probes) and its rollups in [start, end) summed per bucket. A read takes no lock on the house:
- * the summary is of one snapshot, and the key names the tariff versions of that snapshot. Summing in SQL sends one row per bucket: a year is its
- * 12 monthly rows, a month 31 daily rows, a day 24 rows summed from 48 half-hours.
+ * index probes), its rollups in [start, end) summed per bucket and, when asked, both appliance lists of
+ * the view (`applianceLists`: one statement, one plan and one wait for the database instead of two).
+ * A read takes no lock on the house: the summary is of one snapshot, and the key names the tariff
+ * versions of that snapshot. Summing in SQL sends one row per bucket: a year is its 12 monthly rows, a
+ * month 31 daily rows, a day 24 rows summed from 48 half-hours. Sum rows have `list` null; list rows
+ * (0: on in the past hour, 1: the period's usage) come after them, ordered by appliance type.
  */
 export async function periodSums(
   db: Queryable,
   houseId: number,
   range: { start: number | string; end: number | string },
   buckets: Buckets,
-): Promise<PeriodSums> {
+  lists?: ListsAsked,
+): Promise<PeriodSums & { lists: ApplianceLists }> {
   const { sql, bounds } = bucketQuery(buckets);
-  const { rows } = await db.query<PeriodSumsRow>(
-    `with span as (
+  const usage = lists && usageOfPeriod(lists.period, lists.zone, 8);
+  const listSql =
+    usage === undefined
+      ? ''
+      : ` union all
+     select l.list, null::bigint, null::bigint, null::text, null::int, ${nulls(['int', ...SUM_KEYS.slice(1).map(() => 'bigint')])},
+            ${USAGE_KEYS.map((k) => `l.${k}`).join(', ')}
+       from (select 0 as list, o.* from (${onBetweenSql(5)}) o
+             union all select 1 as list, u.* from (${usage.sql}) u) l
+      order by 1 nulls first, 14`;
+  const { rows } = await db.query<PeriodSumsRow & { list: number | null } & ApplianceUsageRow>(
+    prepared(`with span as materialized (
        select (select first_ts from daily_rollups where house_id = $1 order by day limit 1) as first,
               (select latest_end from daily_rollups where house_id = $1 order by day desc limit 1) as latest_end,
               ${TARIFF_KEY_SQL} as tariff_ids
          from houses h where h.id = $1)
-     select span.first, span.latest_end, span.tariff_ids, b.* from span left join lateral (${sql}) b on true`,
-    [houseId, range.start, range.end, bounds as readonly string[]],
+     select null::int as list, span.first, span.latest_end, span.tariff_ids, b.bucket,
+            ${SUM_KEYS.map((k) => `b.${k}`).join(', ')}            ${usage === undefined ? '' : `, ${namedNulls}`}
+       from span left join lateral (${sql}) b on true${listSql}`),
+    [
+      houseId,
+      range.start,
+      range.end,
+      bounds as readonly string[],
+      ...(lists === undefined ? [] : onBetweenParams(lists.on.from, lists.on.to)),
+      ...(usage?.params ?? []),
+    ],
   );
   const sums = bounds.map(noSums);
+  const found: ApplianceLists = { on: [], usage: [] };
+  let span: DataSpan = { first: null, latestEnd: null };
+  let tariffIds = '';
   for (const row of rows) {
-    const { bucket, first: _first, latest_end: _latestEnd, tariff_ids: _ids, ...bucketSums } = row;
-    if (bucket !== null && bucket >= 1 && bucket <= sums.length) sums[bucket - 1] = bucketSums;
+    if (row.list === null) {
+      span = { first: row.first ?? null, latestEnd: row.latest_end ?? null };
+      tariffIds = row.tariff_ids ?? '';
+      const { bucket } = row;
+      if (bucket !== null && bucket >= 1 && bucket <= sums.length) {
+        const s = {} as Record<(typeof SUM_KEYS)[number], number>;
+        for (const k of SUM_KEYS) s[k] = row[k];
+        sums[bucket - 1] = s;
+      }
+    } else {
+      const r = {} as Record<(typeof USAGE_KEYS)[number], unknown>;
+      for (const k of USAGE_KEYS) r[k] = row[k];
+      (row.list === 0 ? found.on : found.usage).push(r as unknown as ApplianceUsageRow);
+    }
   }
-  const span = { first: rows[0]?.first ?? null, latestEnd: rows[0]?.latest_end ?? null };
-  return { span, tariffIds: rows[0]?.tariff_ids ?? '', sums };
+  return { span, tariffIds, sums, lists: found };
 }
 
 export interface ApplianceUsageRow {
@@ -234,27 +307,4 @@ export async function appliancesOnBetween(
     ...onBetweenParams(from, to),
   ]);
   return rows;
-}
-
-/**
- * An energy view's two appliance lists in one round trip: `appliancesOnBetween(from, to)` and
- * `applianceUsageOf(period)`, each ordered by appliance type as those are.
- */
-export async function applianceLists(
-  db: Queryable,
-  houseId: number,
-  on: { from: number; to: number },
-  period: Period,
-  zone: string,
-): Promise<{ on: ApplianceUsageRow[]; usage: ApplianceUsageRow[] }> {
-  const usage = usageOfPeriod(period, zone, 5);
-  const { rows } = await db.query<ApplianceUsageRow & { list: number }>(
-    `select * from (select 0 as list, o.* from (${onBetweenSql(2)}) o
-                    union all select 1 as list, u.* from (${usage.sql}) u) l
-      order by list, appliance_type_id`,
-    [houseId, ...onBetweenParams(on.from, on.to), ...usage.params],
-  );
-  const lists = { on: [] as ApplianceUsageRow[], usage: [] as ApplianceUsageRow[] };
-  for (const { list, ...row } of rows) (list === 0 ? lists.on : lists.usage).push(row);
-  return lists;
 }

@@ -22,11 +22,12 @@ import type { Queryable } from '../../db/types';
 import { tariffsFor } from '../tariffs/repository';
 import { Memo } from './memo';
 import {
+  type ApplianceLists,
   type ApplianceUsageRow,
-  applianceLists,
   type BucketSums,
   type Buckets,
   type EnergyHouse,
+  type ListsAsked,
   periodSums,
 } from './repository';
 
@@ -138,12 +139,25 @@ export async function summarise(
   timestamp: number | undefined,
   now: number,
 ): Promise<Summary> {
+  return (await summaryOf(db, house, unit, periodFor(unit, timestamp, now, house.time_zone), now)).base;
+}
+
+/** `summarise` of a chosen period, with the view's appliance lists read in the same statement when asked. */
+async function summaryOf(
+  db: Queryable,
+  house: EnergyHouse,
+  unit: SummaryUnit,
+  period: Period,
+  now: number,
+  lists?: ListsAsked,
+): Promise<{ base: Summary; lists: ApplianceLists }> {
   const zone = house.time_zone;
-  const period = periodFor(unit, timestamp, now, zone);
   const plan = bucketPlans.get(`${zone}|${period.unit}|${period.start}`, () => bucketPlan(period, zone));
-  // One statement reads the sums, the data span and the tariff key; the compiled tariffs then come from
-  // the write side's per-house cache (no query when warm). A house with no versions prices at the default.
-  const { span, sums, tariffIds } = await periodSums(db, house.id, plan.range, plan.buckets);
+  // One statement reads the sums, the data span, the tariff key (and a view's appliance lists); the
+  // compiled tariffs then come from the write side's per-house cache (no query when warm). A house with
+  // no versions prices at the default.
+  const read = await periodSums(db, house.id, plan.range, plan.buckets, lists);
+  const { span, sums, tariffIds } = read;
   const book =
     tariffIds === ''
       ? defaultBooks.get(zone, () => compileTariffs([], zone))
@@ -151,7 +165,8 @@ export async function summarise(
   const skeleton = skeletonOf(book, period, span.first ?? Number.POSITIVE_INFINITY, now);
   const details = skeleton.details.map((d, i) => withSums(d, sums[i] as BucketSums));
   const summary: PeriodSummary = { ...totalOf(period, details), details };
-  return { house, unit, period, summary, range: { first: span.first, now }, latestEnd: span.latestEnd };
+  const range = { first: span.first, now };
+  return { base: { house, unit, period, summary, range, latestEnd: span.latestEnd }, lists: read.lists };
 }
 
 /** The hours a day view offers: those of the selected hour's local day that overlap the data, newest first. */
@@ -173,9 +188,10 @@ export async function energyView(
   now: number,
 ): Promise<EnergyView> {
   const zone = house.time_zone;
-  const base = await summarise(db, house, unit, timestamp, now);
+  const selected = periodFor(unit, timestamp, now, zone);
+  const on = { from: now - PAST_HOUR_S, to: now };
+  const { base, lists } = await summaryOf(db, house, unit, selected, now, { on, period: selected, zone });
   const { period, range } = base;
-  const lists = await applianceLists(db, house.id, { from: now - PAST_HOUR_S, to: now }, period, zone);
   const { on: onInPastHour, usage } = lists;
   const { previous, next } = neighbours(period, range, zone);
   // The list changes only when a new period begins or the first reading moves.

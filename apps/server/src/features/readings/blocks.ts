@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../tariffs/repository';
 import { INSERT_CHUNK, type IngestContext, joined } from './repository';
 
@@ -55,11 +55,11 @@ export async function loadBatchContext(
   blockStarts: readonly number[],
 ): Promise<(IngestContext & { blocks: Map<number, ReadingColumns> }) | null> {
   const { rows } = await db.query<IngestContext & { block_start: string | null } & BlockRow>(
-    `select h.time_zone, h.ids, b.block_start, ${BLOCK_TEXT}
+    prepared(`select h.time_zone, h.ids, b.block_start, ${BLOCK_TEXT}
        from (select h.id, h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h where h.id = $1
                for key share of h) h
        left join reading_blocks b on b.house_id = h.id
-                                 and b.block_start = any(string_to_array($2, ',')::bigint[])`,
+                                 and b.block_start = any(string_to_array($2, ',')::bigint[])`),
     [houseId, joined(blockStarts)],
   );
   const first = rows[0];

@@ -6,7 +6,7 @@ import {
   standingChargeNano,
   type TariffBook,
 } from '@homeview/domain';
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import { houseTariffs } from '../tariffs/repository';
 import { blockParams, blockUpsertSql, type ReadingColumns } from './blocks';
 import {
@@ -171,7 +171,7 @@ export async function writeBatch(
   const inDay = (r: string) =>
     `${r}.slot_start >= d.day_start and ${r}.slot_start < d.day_start + d.slots * 1800`;
   await db.query(
-    `with blk as (${blockSql}),
+    prepared(`with blk as (${blockSql}),
      nr as (select * from unnest(${ROLLUP_COLUMNS.map((_, i) => rollupParam(i)).join(', ')})
               u(${ROLLUP_COLUMNS.join(', ')})),
      ru as (insert into rollups (house_id, ${ROLLUP_COLUMNS.join(', ')}) select $1, * from nr
@@ -203,7 +203,7 @@ export async function writeBatch(
                group by m.month
               on conflict (house_id, month) do update set ${updateAll(['days', ...SUMMED])} returning 1)
      select (select count(*) from blk) + (select count(*) from ru) + (select count(*) from du)
-          + (select count(*) from mu) as written`,
+          + (select count(*) from mu) as written`),
     [
       houseId,
       lastBlocks?.starts ?? '',
