@@ -64,6 +64,21 @@ describeEachDb('database layer', (suite) => {
     expect(order).toHaveLength(2);
     if (suite.kind === 'pglite') expect(order).toEqual(['tx', 'query']); // one connection: it waits
   });
+
+  it('lets the event loop turn while statements queue (PGlite runs them on this thread)', async () => {
+    // 200 statements at once and a transaction of 50: a callback queued for the loop's next turn must
+    // run before they are all done, else no request is read (not even /healthz) until the queue drains.
+    let done = 0;
+    const queries = Array.from({ length: 200 }, () => suite.db.query('select 1').then(() => done++));
+    const tx = suite.db.transaction(async (t) => {
+      for (let i = 0; i < 50; i++) await t.query('select 1');
+      done++;
+    });
+    const doneAtTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+    await Promise.all([...queries, tx]);
+    expect(done).toBe(201);
+    expect(doneAtTurn).toBeLessThan(201);
+  });
 });
 
 it('refuses badly named or gapped migration files', async () => {

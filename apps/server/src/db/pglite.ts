@@ -73,13 +73,22 @@ async function initdbInChild(dataDir: string): Promise<void> {
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 
+/**
+ * PGlite runs each statement synchronously on this thread and resolves in a microtask, so a queue of
+ * statements (150 logins at once, each a few) ran back to back without the event loop turning: no
+ * socket read, no /healthz, for seconds. Each statement first waits for the loop to turn once.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function queryable(target: PgliteLike): Queryable {
   return {
     async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
+      await turn();
       const result = await target.query<T>(sql, params as unknown[]);
       return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
     },
     async exec(sql: string): Promise<void> {
+      await turn();
       await target.exec(sql);
     },
   };
