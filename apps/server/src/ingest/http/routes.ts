@@ -25,7 +25,9 @@ const UNSUPPORTED =
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<number> {
   const header = request.headers.authorization;
   const bearer = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
-  const challenge = { 'www-authenticate': 'Bearer realm="ingest"' };
+  // `connection: close`: Node would otherwise read (and throw away) the whole refused body, up to 10 MB,
+  // to keep the connection for a next request; closing it leaves the rest of the upload unread.
+  const challenge = { 'www-authenticate': 'Bearer realm="ingest"', connection: 'close' };
   if (!bearer?.[1]) {
     throw new HttpError(
       401,
