@@ -111,21 +111,21 @@ describeEachDb('hostile ingest bodies', (suite) => {
     });
   }
 
-  it('closes the connection after a keyless 401 instead of reading the rest of the body', async () => {
+  it('hangs up after a keyless 401 instead of reading the rest of the body', async () => {
     for (const headers of ['', 'authorization: Bearer hvk_not-a-key\r\n']) {
       const { received, bodySent, closed } = await refusedUpload(headers);
       expect(received).toMatch(/^HTTP\/1\.1 401 /);
-      expect(received.toLowerCase()).toContain('connection: close');
       // The server hung up: the rest of the body was never taken and the GET behind it never answered.
       expect(closed).toBe(true);
       expect(received).not.toMatch(/HTTP\/1\.1 200/);
-      expect(bodySent).toBeLessThan(SIZE);
+      // What got out before the hang-up: the first 64 KB, what was read and discarded after the answer
+      // (LINGER_BYTES at most) and what the two kernels' buffers held, far from the 10 MB.
+      expect(bodySent).toBeLessThan(SIZE / 2);
     }
     // A keyed body announced over the 10 MiB limit: 413, and the same hang-up (Fastify's own).
     const big = 20 * 1024 * 1024;
     const tooLarge = await refusedUpload(`authorization: Bearer ${house.key}\r\n`, big);
     expect(tooLarge.received).toMatch(/^HTTP\/1\.1 413 /);
-    expect(tooLarge.received.toLowerCase()).toContain('connection: close');
     expect(tooLarge.closed).toBe(true);
     expect(tooLarge.bodySent).toBeLessThan(big);
   });
