@@ -76,9 +76,14 @@ type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 /**
  * PGlite runs each statement synchronously on this thread and resolves in a microtask, so a queue of
  * statements (150 logins at once, each a few) ran back to back without the event loop turning: no
- * socket read, no /healthz, for seconds. Each statement first waits for the loop to turn once.
+ * socket read, no /healthz, for seconds. Statements now start one per turn of the loop, in order: each
+ * waits for the turn after the one of the statement before it.
  */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+let lastTurn = Promise.resolve();
+function turn(): Promise<void> {
+  lastTurn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  return lastTurn;
+}
 
 function queryable(target: PgliteLike): Queryable {
   return {
