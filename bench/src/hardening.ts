@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -22,7 +23,7 @@ import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { createApiKey } from '../../apps/server/src/ingest/keys';
-import { startProduct } from '../../e2e/src/product';
+import { type RunningProduct, startProduct } from '../../e2e/src/product';
 import { percentile } from './machine';
 import { createScratchDatabase } from './postgres';
 import { openBenchStore } from './store';
@@ -119,7 +120,8 @@ async function prepare(db: Db, iterations = 600_000): Promise<string> {
   return createApiKey(db, house);
 }
 
-async function attackFigures(url: string): Promise<void> {
+async function attackFigures(product: RunningProduct): Promise<void> {
+  const url = product.url;
   // 60 unknown names at once from one address (limit 20 a minute per address).
   const one = await timed(() =>
     Promise.all(Array.from({ length: 60 }, (_, i) => login(url, `name${i}`, 'Wrong-Pass1!', '10.60.0.1'))),
@@ -130,6 +132,9 @@ async function attackFigures(url: string): Promise<void> {
   // touched this account or these addresses.
   const home = '192.168.1.10';
   console.log(`  the owner from home before the attack: ${await login(url, 'owner', PASSWORD, home)}`);
+  const poller = healthPoller(url);
+  await poller.ready;
+  await serverLoop(product);
   const attack = timed(() =>
     Promise.all(
       Array.from({ length: 150 }, (_, i) => login(url, 'owner', `Wrong-Pass${i}!`, `10.150.${i % 15}.1`)),
@@ -137,8 +142,10 @@ async function attackFigures(url: string): Promise<void> {
   );
   const owner = await timed(() => login(url, 'owner', PASSWORD, home));
   const done = await attack;
+  const times = await poller.stop();
+  const loop = await serverLoop(product);
   console.log(
-    `  150 wrong passwords at once at one account from 15 addresses: ${tally(done.value)} in ${f(done.ms)}`,
+    `  150 wrong passwords at once at one account from 15 addresses: ${tally(done.value)} in ${f(done.ms)}; meanwhile ${healthLine(times)}; ${loopLine(loop)} (${load()})`,
   );
   console.log(`  the owner during that attack, from home: ${owner.value} in ${f(owner.ms)}`);
   console.log(`  the owner from home after it: ${await login(url, 'owner', PASSWORD, home)}`);
@@ -147,23 +154,32 @@ async function attackFigures(url: string): Promise<void> {
 
 /**
  * Polls /healthz from a child process (so the uploads' own work in this process does not count) until
- * stopped; resolves with the answer times, sorted.
+ * stopped; resolves with the answer times, sorted. The child's first request (which also pays for
+ * loading fetch and opening the connection) is not counted, and `ready` waits for it.
  */
-function healthPoller(url: string): { stop: () => Promise<number[]> } {
+function healthPoller(url: string): { ready: Promise<void>; stop: () => Promise<number[]> } {
   const code = `let running = true; const times = [];
+    const health = () => fetch(${JSON.stringify(`${url}/healthz`)}).then((r) => r.text());
     process.on('message', () => { running = false; });
     (async () => {
+      await health();
+      process.send('ready');
       while (running) {
         const t0 = performance.now();
-        await fetch(${JSON.stringify(`${url}/healthz`)}).then((r) => r.text());
+        await health();
         times.push(performance.now() - t0);
       }
       process.send(times, () => process.disconnect());
     })();`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const result = new Promise<number[]>((resolve) => child.once('message', (m) => resolve(m as number[])));
+  const ready = new Promise<void>((resolve) => child.once('message', () => resolve()));
+  const result = ready.then(
+    () => new Promise<number[]>((resolve) => child.once('message', (m) => resolve(m as number[]))),
+  );
   return {
+    ready,
     stop: async () => {
+      await ready;
       child.send('stop');
       return (await result).sort((a, b) => a - b);
     },
@@ -173,32 +189,98 @@ function healthPoller(url: string): { stop: () => Promise<number[]> } {
 const healthLine = (times: number[]) =>
   `/healthz ×${times.length}: p50 ${f(percentile(times, 50))}, p99 ${f(percentile(times, 99))}, max ${f(times.at(-1) ?? Number.NaN)}`;
 
-/** POSTs a whole body; the status, when it came (ms) and when the exchange ended. */
+/**
+ * POSTs a whole body: the status, when it came (ms), and when the whole body had been sent (`uploadMs`),
+ * or null when the server closed the connection before taking all of it.
+ */
 function post(url: string, path: string, body: Buffer, headers: Record<string, string>) {
   const t0 = performance.now();
-  return new Promise<{ status: number; answerMs: number; endMs: number }>((resolve, reject) => {
+  return new Promise<{ status: number; answerMs: number; uploadMs: number | null }>((resolve) => {
     const req = request(`${url}${path}`, {
       method: 'POST',
       headers: { ...headers, 'content-length': String(body.length) },
     });
-    req.on('response', (res) => {
-      const answerMs = performance.now() - t0;
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, answerMs, endMs: performance.now() - t0 }));
+    let status = 0;
+    let answerMs = Number.NaN;
+    let uploadMs: number | null = null;
+    let answered = false;
+    let ended = false; // the upload finished, or the connection went
+    const settle = () => {
+      if (answered && ended) resolve({ status, answerMs, uploadMs });
+    };
+    req.on('finish', () => {
+      uploadMs = performance.now() - t0;
+      ended = true;
+      settle();
     });
-    req.on('error', reject);
+    req.on('response', (res) => {
+      status = res.statusCode ?? 0;
+      answerMs = performance.now() - t0;
+      res.resume();
+      res.on('end', () => {
+        answered = true;
+        settle();
+      });
+    });
+    // A server that closes the connection on an unwanted body resets the rest of the upload.
+    req.on('close', () => {
+      answered = true;
+      ended = true;
+      settle();
+    });
+    req.on('error', () => {});
     req.end(body);
   });
 }
 
-async function underAttack(url: string, label: string, send: () => ReturnType<typeof post>): Promise<void> {
+/** What the server process' event loop and garbage collector did since the previous call (loop-probe.mjs). */
+interface LoopSeen {
+  p50: number;
+  p99: number;
+  max: number;
+  gcCount: number;
+  gcTotalMs: number;
+  gcMaxMs: number;
+}
+
+async function serverLoop(product: RunningProduct): Promise<LoopSeen> {
+  const from = product.output().length;
+  process.kill(product.pid, 'SIGUSR2');
+  for (;;) {
+    const seen = /LOOP-PROBE (\{.*\})\n/.exec(product.output().slice(from));
+    if (seen?.[1]) return JSON.parse(seen[1]) as LoopSeen;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const loopLine = (l: LoopSeen) =>
+  `server event-loop delay p99 ${l.p99} ms, max ${l.max} ms; GC ${l.gcCount}× (max ${l.gcMaxMs} ms, total ${l.gcTotalMs} ms)`;
+
+const ATTACK_MS = 3000;
+
+/**
+ * Four of `send` at a time, again and again for ATTACK_MS, with /healthz polled from another process and
+ * the server's own event loop watched; prints the first round's answers and what the whole attack did.
+ */
+async function underAttack(
+  product: RunningProduct,
+  label: string,
+  send: () => ReturnType<typeof post>,
+): Promise<void> {
   await new Promise((r) => setTimeout(r, 500)); // let the previous exchange's sockets settle
-  const poller = healthPoller(url);
-  await new Promise((r) => setTimeout(r, 300));
-  const four = await Promise.all([send(), send(), send(), send()]);
+  const poller = healthPoller(product.url);
+  await poller.ready;
+  await serverLoop(product);
+  const t0 = performance.now();
+  const rounds: Awaited<ReturnType<typeof post>>[][] = [];
+  while (performance.now() - t0 < ATTACK_MS) rounds.push(await Promise.all([send(), send(), send(), send()]));
   const times = await poller.stop();
+  const loop = await serverLoop(product);
+  const uploads = rounds.flat();
+  const cut = uploads.filter((r) => r.uploadMs === null).length;
   console.log(
-    `  4 ${label} in parallel: ${four.map((r) => `${r.status} in ${f(r.answerMs)}`).join(', ')}; ${healthLine(times)} (${load()})`,
+    `  4 ${label} at a time, ${rounds.length} rounds: first ${rounds[0]!.map((r) => `${r.status} in ${f(r.answerMs)}`).join(', ')}; ` +
+      `${cut} of ${uploads.length} uploads cut off by the server; ${healthLine(times)}; ${loopLine(loop)} (${load()})`,
   );
 }
 
@@ -227,18 +309,22 @@ function hostileReadingsJson(): Buffer {
   return Buffer.from(`{"readings": [${items.join(', ')}]}`);
 }
 
-async function ingestFigures(url: string, key: string): Promise<void> {
+async function ingestFigures(product: RunningProduct, key: string): Promise<void> {
+  const url = product.url;
   const idle = healthPoller(url);
+  await idle.ready;
+  await serverLoop(product);
   await new Promise((r) => setTimeout(r, 2000));
-  console.log(`  idle, for comparison: ${healthLine(await idle.stop())} (${load()})`);
+  const idleLoop = await serverLoop(product);
+  console.log(`  idle, for comparison: ${healthLine(await idle.stop())}; ${loopLine(idleLoop)} (${load()})`);
 
   const nested = Buffer.from(`${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}`); // 10,000,000 bytes
   const keyless = () => post(url, '/api/ingest/v1/readings', nested, { 'content-type': 'application/json' });
   const single = await keyless();
   console.log(
-    `  keyless 10 MB nested JSON: ${single.status} after ${f(single.answerMs)} (the upload went on to ${f(single.endMs)})`,
+    `  keyless 10 MB nested JSON: ${single.status} after ${f(single.answerMs)} (${single.uploadMs === null ? 'the server closed the connection before the body was sent' : `the whole body was sent by ${f(single.uploadMs)}`})`,
   );
-  await underAttack(url, 'keyless 10 MB nested JSON bodies', keyless);
+  await underAttack(product, 'keyless 10 MB nested JSON bodies', keyless);
 
   const auth = { authorization: `Bearer ${key}` };
   const csv = hostilePowerCsv();
@@ -248,7 +334,7 @@ async function ingestFigures(url: string, key: string): Promise<void> {
   console.log(
     `  keyed ${(csv.length / 1e6).toFixed(1)} MB appliance-power CSV, last row bad: ${onePower.status} in ${f(onePower.answerMs)}`,
   );
-  await underAttack(url, 'such CSV bodies', power);
+  await underAttack(product, 'such CSV bodies', power);
 
   const json = hostileReadingsJson();
   const readings = () =>
@@ -257,7 +343,7 @@ async function ingestFigures(url: string, key: string): Promise<void> {
   console.log(
     `  keyed ${(json.length / 1e6).toFixed(1)} MB readings JSON, last reading bad: ${oneJson.status} in ${f(oneJson.answerMs)}`,
   );
-  await underAttack(url, 'such JSON bodies', readings);
+  await underAttack(product, 'such JSON bodies', readings);
 }
 
 /**
@@ -337,12 +423,17 @@ export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void
   await db.close();
   const product = await startProduct({
     dataDir,
-    env: { TRUST_PROXY: 'true', DEMO: 'false', ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
+    env: {
+      TRUST_PROXY: 'true',
+      DEMO: 'false',
+      NODE_OPTIONS: `--import ${fileURLToPath(new URL('./loop-probe.mjs', import.meta.url))}`,
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    },
   });
   try {
     await loginFigures(product.url);
-    await attackFigures(product.url);
-    await ingestFigures(product.url, key);
+    await attackFigures(product);
+    await ingestFigures(product, key);
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });

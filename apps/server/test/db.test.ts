@@ -99,6 +99,29 @@ describeEachDb('database layer', (suite) => {
     expect(order).toHaveLength(2);
     if (suite.kind === 'pglite') expect(order).toEqual(['tx', 'query']); // one connection: it waits
   });
+
+  it('lets the event loop turn while statements queue (PGlite runs them on this thread)', async () => {
+    // A callback queued for the loop's next turn must run before 200 statements sent at once are all
+    // done, and before a transaction of 50 is: else no request is read (not even /healthz) meanwhile.
+    const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    let done = 0;
+    const queries = Array.from({ length: 200 }, () => suite.db.query('select 1').then(() => done++));
+    await nextTurn();
+    const doneAtTurn = done;
+    await Promise.all(queries);
+    expect(done).toBe(200);
+    expect(doneAtTurn).toBeLessThan(200);
+
+    let committed = false;
+    const tx = suite.db.transaction(async (t) => {
+      for (let i = 0; i < 50; i++) await t.query('select 1');
+      committed = true;
+    });
+    await nextTurn();
+    expect(committed).toBe(false);
+    await tx;
+    expect(committed).toBe(true);
+  });
 });
 
 it('refuses badly named or gapped migration files', async () => {

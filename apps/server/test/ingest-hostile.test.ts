@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../src/http/json';
 import { READINGS_PATH } from '../src/ingest/http/routes';
@@ -62,6 +63,71 @@ describeEachDb('hostile ingest bodies', (suite) => {
     expect(res.headers['www-authenticate']).toBe('Bearer realm="ingest"');
     expect(JSON.parse(res.body)).toEqual({ error: expect.stringContaining('Bearer') });
     req.destroy();
+  });
+
+  /**
+   * Sends a 10 MB POST's headers and first 64 KB on a raw connection, waits for the answer, then goes on
+   * sending the rest followed by a GET /healthz on the same connection. Resolves once the server closes
+   * the connection or answers that GET, with everything received and how many body bytes got out.
+   */
+  function refusedUpload(
+    headers: string,
+    length = SIZE,
+  ): Promise<{ received: string; bodySent: number; closed: boolean }> {
+    return new Promise((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1' });
+      let received = '';
+      let bodySent = 0;
+      let settled = false;
+      const settle = (closed: boolean) => {
+        if (settled) return;
+        settled = true;
+        socket.destroy();
+        resolve({ received, bodySent, closed });
+      };
+      const chunk = Buffer.from('['.repeat(64 * 1024));
+      const sendRest = async () => {
+        while (bodySent < length && !socket.destroyed) {
+          const piece = chunk.subarray(0, Math.min(chunk.length, length - bodySent));
+          bodySent += piece.length;
+          if (!socket.write(piece)) await new Promise((r) => socket.once('drain', r).once('close', r));
+        }
+        if (!socket.destroyed) socket.write('GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n');
+      };
+      socket.on('data', (d) => {
+        const first = received === '';
+        received += d.toString('latin1');
+        if (first) void sendRest();
+        if (/HTTP\/1\.1 200/.test(received)) settle(false); // the GET was answered: the body was read
+      });
+      socket.on('error', () => settle(true));
+      socket.on('close', () => settle(true));
+      socket.write(
+        `POST ${READINGS_PATH} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
+          `content-length: ${length}\r\n${headers}\r\n`,
+      );
+      socket.write(chunk);
+      bodySent = chunk.length;
+    });
+  }
+
+  it('hangs up after a keyless 401 instead of reading the rest of the body', async () => {
+    for (const headers of ['', 'authorization: Bearer hvk_not-a-key\r\n']) {
+      const { received, bodySent, closed } = await refusedUpload(headers);
+      expect(received).toMatch(/^HTTP\/1\.1 401 /);
+      // The server hung up: the rest of the body was never taken and the GET behind it never answered.
+      expect(closed).toBe(true);
+      expect(received).not.toMatch(/HTTP\/1\.1 200/);
+      // What got out before the hang-up: the first 64 KB, what arrived before the server stopped reading
+      // after its answer, and what the two kernels' buffers held: far from the 10 MB.
+      expect(bodySent).toBeLessThan(SIZE / 2);
+    }
+    // A keyed body announced over the 10 MiB limit: 413, and the same hang-up (Fastify's own).
+    const big = 20 * 1024 * 1024;
+    const tooLarge = await refusedUpload(`authorization: Bearer ${house.key}\r\n`, big);
+    expect(tooLarge.received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(tooLarge.closed).toBe(true);
+    expect(tooLarge.bodySent).toBeLessThan(big);
   });
 
   it('serves /healthz while four such bodies are in flight, and answers each 401', async () => {

@@ -74,6 +74,18 @@ async function initdbInChild(dataDir: string): Promise<void> {
 type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
 
 /**
+ * PGlite runs each statement synchronously on this thread and resolves in a microtask, so a queue of
+ * statements (150 logins at once, each a few) ran back to back without the event loop turning: no
+ * socket read, no /healthz, for seconds. Statements now start one per turn of the loop, in order: each
+ * waits for the turn after the one of the statement before it.
+ */
+let lastTurn = Promise.resolve();
+function turn(): Promise<void> {
+  lastTurn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  return lastTurn;
+}
+
+/**
  * A parameter as an SQL literal, for EXECUTE (which takes no bind parameters): only integers, dates and
  * arrays of those, the values hot reads pass (built by code); undefined for anything else, which then
  * runs as an ordinary statement.
@@ -112,6 +124,7 @@ function preparedRun(target: PgliteLike, ready: Set<string>, sql: string, params
 function queryable(target: PgliteLike, ready: Set<string>): Queryable {
   return {
     async query<T>(sql: string, params: readonly SqlParam[] = []): Promise<QueryResult<T>> {
+      await turn();
       const run = preparedRun(target, ready, sql, params);
       const result = (await (run === null ? target.query<T>(sql, params as unknown[]) : run())) as Awaited<
         ReturnType<typeof target.query<T>>
@@ -119,6 +132,7 @@ function queryable(target: PgliteLike, ready: Set<string>): Queryable {
       return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
     },
     async exec(sql: string): Promise<void> {
+      await turn();
       await target.exec(sql);
     },
   };

@@ -75,6 +75,18 @@ export async function attemptWindows(
   };
 }
 
+/** Whether this address logged in to this account before: read without locks, as a priority hint. */
+export async function isKnownAddress(db: Queryable, keys: AttemptKeys, now: Date): Promise<boolean> {
+  const { rows } = await db.query<{ yes: boolean }>(
+    `select exists (
+       select 1 from login_known_addresses k join users u on u.id = k.user_id
+        where u.username = $1 and k.address = $2
+          and k.last_success_at > $3::timestamptz - $4 * interval '1 day') as yes`,
+    [keys.account, keys.address, now, KNOWN_ADDRESS_DAYS],
+  );
+  return rows[0]?.yes === true;
+}
+
 export async function insertAttempt(tx: Queryable, keys: AttemptKeys, now: Date): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     'insert into login_attempts (account, address, attempted_at) values ($1, $2, $3) returning id',

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 //   queue ahead of everyone else either.
 // At most `size` derivations run at once (never all of libuv's four threads, which file reads also need).
 // The throttle runs before this queue: a refused attempt never takes a slot.
+// The throttle's reservations take turns in a queue of this kind too (throttle.ts).
 
 export interface HashJob {
   /** Skips the queue of other work (see above). */

@@ -4,10 +4,12 @@ import {
   type AttemptKeys,
   attemptWindows,
   insertAttempt,
+  isKnownAddress,
   lockAttemptKeys,
   pruneAttempts,
   recordSuccess,
 } from './attempts';
+import { HashPool } from './hash-pool';
 
 // Login throttling in the database (so it holds across restarts and several server processes).
 // Every attempt is counted BEFORE the password is hashed, in one transaction under advisory locks on the
@@ -19,6 +21,11 @@ import {
 //   100 an hour from all addresses together — except from an address that logged in to this account
 //   before, where only that address's own failures count (100 an hour). So an attack from elsewhere
 //   cannot lock the owner out, and guessing from the owner's address is just as slow.
+// Reservations queue in this process as hashes do (a HashPool of RESERVATION_SLOTS): 150 attempts sent
+// at once would otherwise all wait on the account's lock holding database connections (PGlite: the one
+// backend, /healthz's `select 1` included), and the owner's reservation would come after every one of
+// them. A known address (a plain read first, only a priority hint: the limits are decided under the
+// locks) goes ahead; the others take turns by address, at most RESERVATION_SLOTS - 1 at a time.
 
 export interface ThrottleLimits {
   accountFailures: number;
@@ -36,6 +43,8 @@ export const defaultThrottleLimits: ThrottleLimits = {
 
 export type ThrottleKeys = AttemptKeys;
 
+const RESERVATION_SLOTS = 3;
+
 /**
  * Either a counted attempt (go on and check the password; `knownAddress`: this address logged in to this
  * account before, so its hash skips the queue) or the seconds to wait.
@@ -49,10 +58,17 @@ export class LoginThrottle {
     private readonly db: Db,
     private readonly limits: ThrottleLimits,
     private readonly clock: Clock,
+    /** The queue reservations take turns in (see above). */
+    readonly queue = new HashPool(RESERVATION_SLOTS),
   ) {}
 
   /** Counts this attempt, unless a window is full: then the seconds until it has room again. */
   async reserve(keys: ThrottleKeys): Promise<Reservation> {
+    const known = await isKnownAddress(this.db, keys, this.clock.now());
+    return this.queue.run({ trusted: known, key: keys.address }, () => this.#reserve(keys));
+  }
+
+  async #reserve(keys: ThrottleKeys): Promise<Reservation> {
     const now = this.clock.now();
     const { accountFailures, accountWindowMs, addressFailures, addressWindowMs } = this.limits;
     const reservation = await this.db.transaction(async (tx): Promise<Reservation> => {

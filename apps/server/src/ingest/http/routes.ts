@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { dataArrived } from '../../features/infocare/arrivals';
 import { IngestError, ingestApplianceEvents, ingestReadings } from '../../features/readings/ingest';
 import { HttpError } from '../../http/errors';
+import { hangUpAfterAnswer } from '../../http/hang-up';
 import { parse } from '../../http/validate';
 import { ParseError, type Reading, readingsFormatFrom, readingsLayout, readReadingsJson } from '../formats';
 import { parseJsonYielding } from '../json';
@@ -130,8 +131,13 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The key is checked when the request arrives, before its body is read or parsed: without a known
     // key, a 10 MB body costs nothing but the bytes on the wire.
     const houses = new WeakMap<FastifyRequest, number>();
-    scope.addHook('onRequest', async (request) => {
-      houses.set(request, await authenticate(ctx, request));
+    scope.addHook('onRequest', async (request, reply) => {
+      try {
+        houses.set(request, await authenticate(ctx, request));
+      } catch (error) {
+        hangUpAfterAnswer(request.raw, reply.raw); // the rest of the refused body is not read
+        throw error;
+      }
     });
     const houseOf = (request: FastifyRequest): number => {
       const houseId = houses.get(request);
