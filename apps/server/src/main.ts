@@ -37,6 +37,12 @@ async function main(): Promise<void> {
     const logStream = process.stdout.isTTY ? prettyDestination(process.stdout) : undefined;
     const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}) });
     const requests = new InFlight();
+    // Background work's turn: one trip through the event loop (requests that came meanwhile get read and
+    // begin), then none in flight.
+    const pause = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await requests.idle();
+    };
     app.addHook('onRequest', async (request) => requests.begin(request));
     app.addHook('onResponse', async (request) => requests.end(request));
     app.addHook('onRequestAbort', async (request) => requests.end(request));
@@ -96,7 +102,7 @@ async function main(): Promise<void> {
         // would have raised them.
         const store = db;
         void simulation.ownSeeded
-          .then(() => prepareDemoInfocare(store, Math.floor(Date.now() / 1000)))
+          .then(() => prepareDemoInfocare(store, Math.floor(Date.now() / 1000), pause))
           .then(
             (raised) => app.log.info({ raised }, 'demo infocare history ready'),
             (error: unknown) => app.log.error({ err: error }, 'demo infocare history failed'),

@@ -64,6 +64,11 @@ const NEIGHBOUR_DAYS_PER_ROUND = 7;
 export const MINUTE_DAYS = 35;
 const HALF_HOURLY_DAYS_PER_JOB = 7;
 /**
+ * Readings per transaction for the own homes: a quarter of a 1-minute day (~10 ms of PGlite on an idle
+ * machine; a whole day held it ~50 ms), a half-hourly week in one.
+ */
+const OWN_BATCH_ROWS = 360;
+/**
  * Neighbours' history: this calendar month and the 2 before it, enough for the weekly and monthly rankings
  * of the recent periods. A neighbour-day costs ~3 ms of CPU (half simulation, half storing), so 200
  * neighbours × 13 months alone would take ~4 minutes; rankings of older periods compare against the homes
@@ -189,6 +194,12 @@ export class DemoSimulation {
     }
   }
 
+  /** Between two transactions of a step: requests that came meanwhile are read, and answered first. */
+  async #pause(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.#options.idle?.();
+  }
+
   async #load(): Promise<void> {
     const rows = await listDemoHouses(this.#db);
     // The neighbourhood's specs depend on its size: use the number of neighbour homes that exist.
@@ -228,11 +239,11 @@ export class DemoSimulation {
       if (round % 4 === 0)
         yield async () => log.info({ weeks: round, ms: this.#elapsed() }, 'demo: neighbours');
     }
+    // PGlite runs no autovacuum: give the planner statistics for the tables just filled (a step each, so a
+    // request waits for one table's at most).
+    for (const table of ['rollups', 'daily_rollups', 'appliance_events', 'readings'])
+      yield () => this.#db.exec(`analyze ${table}`);
     yield async () => {
-      // PGlite runs no autovacuum: give the planner statistics for the tables just filled.
-      await this.#db.exec(
-        'analyze rollups; analyze daily_rollups; analyze appliance_events; analyze readings',
-      );
       const report: SeedReport = { homes: this.#homes.length, ms: this.#elapsed(), ...this.#counts };
       log.info(report, 'demo: all history stored');
       this.#finished?.(report);
@@ -261,7 +272,12 @@ export class DemoSimulation {
 
   /** Raw readings for the demo's own homes (1-minute, or half-hourly for old days), daily totals only for neighbours. */
   #store(home: Home, range: DaysRange, interval: 60 | 1800 = home.interval): Promise<IngestedCounts> {
-    if (home.interval === 60) return ingestSimulatedDays(this.#db, home.houseId, home.spec, interval, range);
+    if (home.interval === 60)
+      return ingestSimulatedDays(this.#db, home.houseId, home.spec, interval, {
+        ...range,
+        batchRows: OWN_BATCH_ROWS,
+        pause: () => this.#pause(),
+      });
     const keepEventsFrom = range.now - NEIGHBOUR_EVENT_DAYS * 86_400;
     return storeSimulatedDailyTotals(this.#db, home.houseId, home.spec, { ...range, keepEventsFrom });
   }
@@ -302,7 +318,8 @@ export class DemoSimulation {
       startOfLocalDate(addDays(localDate(to - 1, home.zone), 1 - days), home.zone),
     );
     if (to <= from) return;
-    this.#add(await this.#store(home, { from, to, eventsFrom: from, now, zone: home.zone }, interval));
+    const range = { from, to, eventsFrom: from, now, zone: home.zone, newestFirst: true };
+    this.#add(await this.#store(home, range, interval));
     home.first = from;
   }
 
