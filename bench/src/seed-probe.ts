@@ -3,7 +3,7 @@
 // GET /dashboard/ every 250 ms. It prints how long each kind of seeding work holds PGlite's one connection
 // (a transaction, or a statement outside one), how long the event loop was blocked, the requests' latency
 // by what was seeding at the time, and where the memory is when the demo is seeded.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -86,10 +86,8 @@ const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '',
 const db = probed(await openDb(config));
 await migrate(db);
 await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), { neighbours });
-const app = await buildApp({ config, db });
 const requests = new InFlight();
-app.addHook('onRequest', async (request) => requests.begin(request));
-app.addHook('onResponse', async (request) => requests.end(request));
+const app = await buildApp({ config, db, requests });
 await app.ready();
 const login = await app.inject({
   method: 'POST',
@@ -99,6 +97,8 @@ const login = await app.inject({
 });
 const cookie = String(login.headers['set-cookie'] ?? '').split(';')[0]!;
 
+global.gc?.();
+const beforeSeeding = `${memory()}; ${smapsBreakdown()}`;
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 const t0 = performance.now();
@@ -115,11 +115,9 @@ const simulation = new DemoSimulation(db, {
   idle: () => requests.idle(),
 });
 simulation.start();
-const pause = async () => {
-  await new Promise((resolve) => setImmediate(resolve));
-  await requests.idle();
-};
-void simulation.ownSeeded.then(() => prepareDemoInfocare(db, Math.floor(Date.now() / 1000), pause));
+void simulation.ownSeeded.then(() =>
+  prepareDemoInfocare(db, Math.floor(Date.now() / 1000), () => requests.turn()),
+);
 
 const latencies = new Map<string, number[]>();
 let finished = false;
@@ -167,13 +165,44 @@ console.log(
   `event loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
 );
 
-const memory = () => {
+/**
+ * RSS by kind of mapping, from /proc/self/smaps: the WebAssembly memory is the one huge anonymous
+ * reservation (PGlite's heap: PostgreSQL's shared buffers, caches and work memory), executable anonymous
+ * mappings are JIT code (V8's and the compiled WebAssembly), file mappings are node and its libraries; the
+ * rest is V8's heap and malloc.
+ */
+function smapsBreakdown(): string {
+  const kinds = new Map<string, number>();
+  let kind = '';
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const size = Number.parseInt(head[2]!, 16) - Number.parseInt(head[1]!, 16);
+      const [perms, path] = [head[3]!, head[4]!];
+      kind = path.startsWith('/')
+        ? 'files (node, libraries)'
+        : size >= 2 ** 32
+          ? 'WebAssembly memory (PGlite heap)'
+          : perms.includes('x')
+            ? 'JIT code (V8 + WebAssembly)'
+            : 'V8 heap, malloc, stacks';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kinds.set(kind, (kinds.get(kind) ?? 0) + Number(rss[1]) * 1024);
+  }
+  return [...kinds].map(([k, v]) => `${k} ${mib(v)}`).join(', ');
+}
+
+function memory(): string {
   const m = process.memoryUsage();
   return `rss ${mib(m.rss)}, heapTotal ${mib(m.heapTotal)}, heapUsed ${mib(m.heapUsed)}, external ${mib(m.external)}, arrayBuffers ${mib(m.arrayBuffers)}`;
-};
+}
 console.log(`memory when seeded: ${memory()}`);
 global.gc?.();
 console.log(`after a full GC:     ${memory()}`);
+console.log(`RSS by mapping: ${smapsBreakdown()}`);
+console.log(`before seeding (migrated, accounts made): ${beforeSeeding}`);
 await simulation.stop();
 await app.close();
 await db.close();

@@ -14,6 +14,7 @@ import {
   ingestSimulatedDays,
   storeSimulatedDailyTotals,
 } from './ingest-days';
+import { turnOfTheLoop } from '../../http/in-flight';
 import { listDemoHouses } from './repository';
 
 // The demo's readings, simulated in the background once the server listens, so the first start stays fast:
@@ -186,17 +187,16 @@ export class DemoSimulation {
         await this.#live();
         continue;
       }
-      await this.#options.idle?.();
+      await this.#pause();
       const job = this.#jobs.next();
       if (job.done) return;
       await job.value();
-      await new Promise((resolve) => setImmediate(resolve)); // let queued requests reach the database
     }
   }
 
-  /** Between two transactions of a step: requests that came meanwhile are read, and answered first. */
+  /** Before each transaction: requests that came meanwhile are read, and answered first. */
   async #pause(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await turnOfTheLoop();
     await this.#options.idle?.();
   }
 
