@@ -166,32 +166,26 @@ console.log(
 );
 
 /**
- * RSS by kind of mapping, from /proc/self/smaps: the WebAssembly memory is the one huge anonymous
- * reservation (PGlite's heap: PostgreSQL's shared buffers, caches and work memory), executable anonymous
- * mappings are JIT code (V8's and the compiled WebAssembly), file mappings are node and its libraries; the
- * rest is V8's heap and malloc.
+ * RSS by mapping, from /proc/self/smaps: files (node and its libraries) summed, then the largest anonymous
+ * mappings (by their virtual size one tells V8's heap spaces, PGlite's WebAssembly memory and malloc apart).
  */
 function smapsBreakdown(): string {
-  const kinds = new Map<string, number>();
-  let kind = '';
+  const maps: { size: number; rss: number; what: string }[] = [];
   for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (head) {
       const size = Number.parseInt(head[2]!, 16) - Number.parseInt(head[1]!, 16);
-      const [perms, path] = [head[3]!, head[4]!];
-      kind = path.startsWith('/')
-        ? 'files (node, libraries)'
-        : size >= 2 ** 32
-          ? 'WebAssembly memory (PGlite heap)'
-          : perms.includes('x')
-            ? 'JIT code (V8 + WebAssembly)'
-            : 'V8 heap, malloc, stacks';
+      maps.push({ size, rss: 0, what: head[4]!.startsWith('/') ? 'files' : `${head[3]} ${head[4]}`.trim() });
       continue;
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) kinds.set(kind, (kinds.get(kind) ?? 0) + Number(rss[1]) * 1024);
+    if (rss && maps.length > 0) maps.at(-1)!.rss += Number(rss[1]) * 1024;
   }
-  return [...kinds].map(([k, v]) => `${k} ${mib(v)}`).join(', ');
+  const files = maps.filter((m) => m.what === 'files').reduce((sum, m) => sum + m.rss, 0);
+  const anon = maps.filter((m) => m.what !== 'files').sort((a, b) => b.rss - a.rss);
+  const top = anon.slice(0, 6).map((m) => `${mib(m.rss)} of ${mib(m.size)} ${m.what}`);
+  const rest = anon.slice(6).reduce((sum, m) => sum + m.rss, 0);
+  return `files ${mib(files)}; anonymous: ${top.join(', ')}, ${anon.length - 6} others ${mib(rest)}`;
 }
 
 function memory(): string {

@@ -19,13 +19,13 @@ import { listDemoHouses } from './repository';
 
 // The demo's readings, simulated in the background once the server listens, so the first start stays fast:
 //  1. today so far for the demo home and Mum's (their "Today's balance" shows within seconds);
-//  2. their history, newest day first, one local day per transaction;
+//  2. their history, newest day first, a day per step in quarter-day transactions (newest quarter first);
 //  3. the neighbours, as daily totals only (what rankings read): today, then a week per home per round,
 //     newest first, back to NEIGHBOUR_MONTHS calendar months before this one.
 // Then, every minute (live mode), the minutes since each demo home's newest reading; neighbours get today
 // rewritten at each completed half-hour. The simulator is deterministic, so a restart fills exactly the gap.
 // Progress marker = the data itself: each home's data is one contiguous span [first, latest_end) of its
-// rollups (filled outwards, a day per transaction), so a restart resumes from the span's two ends.
+// rollups (filled outwards; a backfill stores its newest batch first), so a restart resumes from the span's two ends.
 
 export interface SeedLog {
   info(fields: object, message: string): void;
@@ -57,7 +57,7 @@ const EVENT_LOOKBACK_S = 26 * 3600;
  */
 const NEIGHBOUR_DAYS_PER_ROUND = 7;
 /**
- * The demo's own homes: the last MINUTE_DAYS days as 1-minute readings (a day per transaction), older history
+ * The demo's own homes: the last MINUTE_DAYS days as 1-minute readings (a day per step), older history
  * as half-hourly readings (a meter's history, as a supplier gives it), a week per transaction. Screens read
  * the half-hour rollups, which are the same sums either way; 13 months of 1-minute readings cost ~40 s of
  * CPU through the ingest path, half-hourly ones a few seconds. 35 days cover InfoCare's 28-day routine.
