@@ -327,6 +327,8 @@ export class DemoSimulation {
     for (const home of this.#homes) {
       if (home.interval === 1800 && !this.#neighboursLive) continue;
       if (this.#stopped) return;
+      // At each half-hour the 200 neighbours' today is rewritten: requests go first between two homes.
+      await this.#pause();
       try {
         await this.#catchUp(home);
       } catch (error) {
