@@ -13,6 +13,7 @@ import { SessionService } from './features/accounts/sessions';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
 import type { DashboardMessagesProvider } from './features/dashboard/messages';
 import { dashboardRoutes } from './features/dashboard/routes';
+import type { InFlight } from './http/in-flight';
 import { energyDashboardMessages } from './features/energy/dashboard';
 import { energyRoutes } from './features/energy/routes';
 import { applianceSettingsRoutes } from './features/appliance-settings/routes';
@@ -55,6 +56,11 @@ export interface AppDeps {
   logStream?: LogDestination;
   /** Email transport (default: from the config, SMTP or the outbox). */
   mailer?: Mailer;
+  /**
+   * Counts requests in flight (the demo's seeding waits for none), from their first hook: a later one (the
+   * session's) may wait on the database, and the seeder must see the request before then.
+   */
+  requests?: InFlight;
   /** More routes, registered after the built-in ones with the same hooks (tests, later features). */
   routes?: ReadonlyArray<(app: FastifyInstance, ctx: AppContext) => void>;
 }
@@ -75,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: onClientError,
   });
 
+  deps.requests?.track(app);
   const hasher = deps.hasher ?? new PasswordHasher(config.passwordIterations);
   const sessions = new SessionService(db, config, clock);
   const ctx: AppContext = {

@@ -35,11 +35,8 @@ async function main(): Promise<void> {
       }));
     // Short human lines on a terminal, JSON lines otherwise (for log tooling).
     const logStream = process.stdout.isTTY ? prettyDestination(process.stdout) : undefined;
-    const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}) });
     const requests = new InFlight();
-    app.addHook('onRequest', async (request) => requests.begin(request));
-    app.addHook('onResponse', async (request) => requests.end(request));
-    app.addHook('onRequestAbort', async (request) => requests.end(request));
+    const app = await buildApp({ config, db, requests, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
     const infocare = new InfocareTimer({
       db,
@@ -96,7 +93,7 @@ async function main(): Promise<void> {
         // would have raised them.
         const store = db;
         void simulation.ownSeeded
-          .then(() => prepareDemoInfocare(store, Math.floor(Date.now() / 1000)))
+          .then(() => prepareDemoInfocare(store, Math.floor(Date.now() / 1000), () => requests.turn()))
           .then(
             (raised) => app.log.info({ raised }, 'demo infocare history ready'),
             (error: unknown) => app.log.error({ err: error }, 'demo infocare history failed'),

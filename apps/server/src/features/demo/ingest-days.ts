@@ -12,8 +12,9 @@ import {
 } from '../readings/ingest';
 
 // Simulated history into the database through the real write path (ingestReadings and
-// ingestApplianceEvents, idempotent), one local day per transaction so PGlite's single connection is
-// never held long. Shared by the demo seeder, `npm run simulate` and the benchmarks.
+// ingestApplianceEvents, idempotent), a bounded number of readings per transaction so PGlite's single
+// connection is never held long (its statements run without giving the event loop a turn, so a request
+// waits for the whole transaction). Shared by the demo seeder, `npm run simulate` and the benchmarks.
 
 export type ReadingInterval = 60 | 1800;
 
@@ -64,8 +65,15 @@ export interface DaysRange {
   /** Uses still running at `now` are stored up to now (energy pro rata) and grow on later calls. */
   now: number;
   zone: string;
-  /** Readings per transaction (whole days; default 1440, one day of minutes or a month of half-hours). */
+  /** Readings per transaction (default 1440: a day of minutes, a month of half-hours). */
   batchRows?: number;
+  /**
+   * Store the newest batch first (a backfill: the stored span grows at its old end, so a stop between two
+   * transactions leaves no hole). Default: oldest first (a catch-up grows the span at its new end).
+   */
+  newestFirst?: boolean;
+  /** Awaited between two transactions: the server waits there until no request is in flight. */
+  pause?: () => Promise<void>;
   /** Daily totals only: appliance uses starting before this are not stored (what nothing reads). */
   keepEventsFrom?: number;
 }
@@ -83,7 +91,7 @@ export function soFar(e: ApplianceEventInput, now: number): ApplianceEventInput 
   return { ...e, end: now, energy_wh };
 }
 
-/** Simulates [eventsFrom, to) and stores it a few whole days per transaction; returns the rows newly stored. */
+/** Simulates [eventsFrom, to) and stores it `batchRows` readings per transaction; returns the rows newly stored. */
 export async function ingestSimulatedDays(
   db: Db,
   houseId: number,
@@ -94,13 +102,12 @@ export async function ingestSimulatedDays(
   const counts: IngestedCounts = { readings: 0, events: 0, days: 0 };
   if (range.to <= range.eventsFrom) return counts;
   const batchRows = range.batchRows ?? 1440;
-  let readings: Reading[] = [];
-  let events: ApplianceEventInput[] = [];
-  const flush = async () => {
-    if (readings.length === 0 && events.length === 0) return;
-    const [r, e] = [readings, events];
-    readings = [];
-    events = [];
+  const readings: Reading[] = [];
+  const events: ApplianceEventInput[] = [];
+  let first = true;
+  const store = async (r: Reading[], e: ApplianceEventInput[]) => {
+    if (!first) await range.pause?.();
+    first = false;
     const stored = await db.transaction(async (tx) => ({
       readings: r.length > 0 ? (await ingestReadings(tx, houseId, r, { now: range.now })).stored : 0,
       events: e.length > 0 ? (await ingestApplianceEvents(tx, houseId, e)).stored : 0,
@@ -108,17 +115,37 @@ export async function ingestSimulatedDays(
     counts.readings += stored.readings;
     counts.events += stored.events;
   };
+  /** Oldest readings first, whole batches only unless `all`; the pending uses go with the last batch. */
+  const flush = async (all: boolean) => {
+    while (readings.length >= batchRows || (all && readings.length > 0)) {
+      const batch = readings.splice(0, batchRows);
+      const last = readings.length === 0;
+      await store(batch, last ? events.splice(0) : []);
+    }
+    if (all && events.length > 0) await store([], events.splice(0));
+  };
   for (const day of simulateDays(spec, { from: range.eventsFrom, to: range.to, zone: range.zone })) {
     for (const r of readingsOf(day, interval)) if (r.start >= range.from) readings.push(r);
     for (const e of day.events) {
       if (e.end <= range.now) events.push(e);
       else if (e.start < range.now) events.push(soFar(e, range.now));
     }
-    if (readings.length >= batchRows) await flush();
+    if (!range.newestFirst) await flush(false);
     // Simulating a day is ~2–7 ms of CPU: let waiting requests run between days.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await flush();
+  if (!range.newestFirst) {
+    await flush(true);
+    return counts;
+  }
+  // Newest batch first, the uses with the oldest: a stop between two transactions leaves the stored span
+  // contiguous (it only grew at its old end), and the next backfill simulates the uses again.
+  const all = readings;
+  for (let end = all.length; end > 0; end -= batchRows) {
+    const batch = all.slice(Math.max(0, end - batchRows), end);
+    await store(batch, end <= batchRows ? events : []);
+  }
+  if (all.length === 0 && events.length > 0) await store([], events);
   return counts;
 }
 

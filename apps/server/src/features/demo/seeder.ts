@@ -14,17 +14,18 @@ import {
   ingestSimulatedDays,
   storeSimulatedDailyTotals,
 } from './ingest-days';
+import { turnOfTheLoop } from '../../http/in-flight';
 import { listDemoHouses } from './repository';
 
 // The demo's readings, simulated in the background once the server listens, so the first start stays fast:
 //  1. today so far for the demo home and Mum's (their "Today's balance" shows within seconds);
-//  2. their history, newest day first, one local day per transaction;
+//  2. their history, newest day first, a day per step in quarter-day transactions (newest quarter first);
 //  3. the neighbours, as daily totals only (what rankings read): today, then a week per home per round,
 //     newest first, back to NEIGHBOUR_MONTHS calendar months before this one.
 // Then, every minute (live mode), the minutes since each demo home's newest reading; neighbours get today
 // rewritten at each completed half-hour. The simulator is deterministic, so a restart fills exactly the gap.
 // Progress marker = the data itself: each home's data is one contiguous span [first, latest_end) of its
-// rollups (filled outwards, a day per transaction), so a restart resumes from the span's two ends.
+// rollups (filled outwards; a backfill stores its newest batch first), so a restart resumes from the span's two ends.
 
 export interface SeedLog {
   info(fields: object, message: string): void;
@@ -56,13 +57,18 @@ const EVENT_LOOKBACK_S = 26 * 3600;
  */
 const NEIGHBOUR_DAYS_PER_ROUND = 7;
 /**
- * The demo's own homes: the last MINUTE_DAYS days as 1-minute readings (a day per transaction), older history
+ * The demo's own homes: the last MINUTE_DAYS days as 1-minute readings (a day per step), older history
  * as half-hourly readings (a meter's history, as a supplier gives it), a week per transaction. Screens read
  * the half-hour rollups, which are the same sums either way; 13 months of 1-minute readings cost ~40 s of
  * CPU through the ingest path, half-hourly ones a few seconds. 35 days cover InfoCare's 28-day routine.
  */
 export const MINUTE_DAYS = 35;
 const HALF_HOURLY_DAYS_PER_JOB = 7;
+/**
+ * Readings per transaction for the own homes: a quarter of a 1-minute day (~10 ms of PGlite on an idle
+ * machine; a whole day held it ~50 ms), a half-hourly week in one.
+ */
+const OWN_BATCH_ROWS = 360;
 /**
  * Neighbours' history: this calendar month and the 2 before it, enough for the weekly and monthly rankings
  * of the recent periods. A neighbour-day costs ~3 ms of CPU (half simulation, half storing), so 200
@@ -181,12 +187,17 @@ export class DemoSimulation {
         await this.#live();
         continue;
       }
-      await this.#options.idle?.();
+      await this.#pause();
       const job = this.#jobs.next();
       if (job.done) return;
       await job.value();
-      await new Promise((resolve) => setImmediate(resolve)); // let queued requests reach the database
     }
+  }
+
+  /** Before each transaction: requests that came meanwhile are read, and answered first. */
+  async #pause(): Promise<void> {
+    await turnOfTheLoop();
+    await this.#options.idle?.();
   }
 
   async #load(): Promise<void> {
@@ -228,11 +239,11 @@ export class DemoSimulation {
       if (round % 4 === 0)
         yield async () => log.info({ weeks: round, ms: this.#elapsed() }, 'demo: neighbours');
     }
+    // PGlite runs no autovacuum: give the planner statistics for the tables just filled (a step each, so a
+    // request waits for one table's at most).
+    for (const table of ['rollups', 'daily_rollups', 'appliance_events', 'readings'])
+      yield () => this.#db.exec(`analyze ${table}`);
     yield async () => {
-      // PGlite runs no autovacuum: give the planner statistics for the tables just filled.
-      await this.#db.exec(
-        'analyze rollups; analyze daily_rollups; analyze appliance_events; analyze readings',
-      );
       const report: SeedReport = { homes: this.#homes.length, ms: this.#elapsed(), ...this.#counts };
       log.info(report, 'demo: all history stored');
       this.#finished?.(report);
@@ -261,7 +272,12 @@ export class DemoSimulation {
 
   /** Raw readings for the demo's own homes (1-minute, or half-hourly for old days), daily totals only for neighbours. */
   #store(home: Home, range: DaysRange, interval: 60 | 1800 = home.interval): Promise<IngestedCounts> {
-    if (home.interval === 60) return ingestSimulatedDays(this.#db, home.houseId, home.spec, interval, range);
+    if (home.interval === 60)
+      return ingestSimulatedDays(this.#db, home.houseId, home.spec, interval, {
+        ...range,
+        batchRows: OWN_BATCH_ROWS,
+        pause: () => this.#pause(),
+      });
     const keepEventsFrom = range.now - NEIGHBOUR_EVENT_DAYS * 86_400;
     return storeSimulatedDailyTotals(this.#db, home.houseId, home.spec, { ...range, keepEventsFrom });
   }
@@ -302,7 +318,8 @@ export class DemoSimulation {
       startOfLocalDate(addDays(localDate(to - 1, home.zone), 1 - days), home.zone),
     );
     if (to <= from) return;
-    this.#add(await this.#store(home, { from, to, eventsFrom: from, now, zone: home.zone }, interval));
+    const range = { from, to, eventsFrom: from, now, zone: home.zone, newestFirst: true };
+    this.#add(await this.#store(home, range, interval));
     home.first = from;
   }
 
@@ -310,6 +327,8 @@ export class DemoSimulation {
     for (const home of this.#homes) {
       if (home.interval === 1800 && !this.#neighboursLive) continue;
       if (this.#stopped) return;
+      // At each half-hour the 200 neighbours' today is rewritten: requests go first between two homes.
+      await this.#pause();
       try {
         await this.#catchUp(home);
       } catch (error) {

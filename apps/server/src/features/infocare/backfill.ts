@@ -14,9 +14,9 @@ export async function backfillHouse(
   from: number,
   to: number,
   stepS: number,
+  cache: RoutineCache = new RoutineCache(),
 ): Promise<number> {
   let raised = 0;
-  const cache = new RoutineCache();
   for (let at = from; at <= to; at += stepS) {
     const input = await loadSituation(tx, house, at, cache);
     raised += (await storeCandidates(tx, house.id, evaluateAlerts(input), at)).raised.length;

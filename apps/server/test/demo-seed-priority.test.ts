@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '../src/db/types';
+import { PasswordHasher } from '../src/features/accounts/password';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
+import { DemoSimulation } from '../src/features/demo/seeder';
+import { prepareDemoInfocare } from '../src/features/infocare/demo';
+import { InFlight } from '../src/http/in-flight';
+import { login, makeTestApp, TEST_ITERATIONS, type TestApp } from './support/app';
+import { describeEachDb } from './support/db';
+import { at } from './support/energy';
+
+// Requests come before the demo's seeding: PGlite runs a transaction's statements without giving the event
+// loop a turn, so a request that arrives while the seeder works waits for its transaction; the seeder then
+// takes its next transaction, even within one step (a day of readings, Mum's alerts), only once no request
+// is in flight. Asserted as an order of events, never as a time.
+
+const NOW = at('2026-01-15T09:05:00Z');
+
+describeEachDb('demo seeding gives way to requests', (suite) => {
+  let t: TestApp;
+  /** Where the current test's events go; the app's requests log when they begin. */
+  let log: string[] = [];
+  const requests = new (class extends InFlight {
+    override begin(request: unknown): void {
+      log.push('request begins');
+      super.begin(request);
+    }
+    /** Its response is sent (inject's promise resolves a little later, after other waiting work). */
+    override end(request: unknown): void {
+      log.push('request answered');
+      super.end(request);
+    }
+  })();
+
+  /** The database as the seeder sees it: each transaction's start goes in the log before it runs. */
+  const logged = (log: string[], label: string): Db => ({
+    ...suite.db,
+    kind: suite.db.kind,
+    query: (sql, params) => suite.db.query(sql, params),
+    exec: (sql) => suite.db.exec(sql),
+    close: () => suite.db.close(),
+    transaction: (fn) => {
+      log.push(label);
+      return suite.db.transaction(fn);
+    },
+  });
+
+  /**
+   * Logs in the moment the `nth` seeding transaction has committed: the password's hash is computed in a
+   * worker thread, so the request spans turns of the event loop, as a request does that waits for anything
+   * but PGlite (a quick one would be answered within the seeder's turn of the loop anyway).
+   */
+  const requestAfter = (log: string[], db: Db, nth: number): { db: Db; answered: Promise<void> } => {
+    let count = 0;
+    let answered!: () => void;
+    const done = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    return {
+      answered: done,
+      db: {
+        ...db,
+        kind: db.kind,
+        transaction: async (fn) => {
+          const result = await db.transaction(fn);
+          if (++count === nth) {
+            log.push('request sent');
+            void login(t.app, { username: 'demo', password: DEMO_PASSWORD }).then(() => answered());
+          }
+          return result;
+        },
+      },
+    };
+  };
+
+  beforeAll(async () => {
+    await seedDemoIfEmpty(suite.db, new PasswordHasher(TEST_ITERATIONS), new Date(NOW * 1000), {
+      neighbours: 2,
+    });
+    // As main.ts has it: every request counts as in flight from its first hook to its response.
+    t = await makeTestApp(suite.db, { requests });
+    t.clock.advance(NOW * 1000 - t.clock.now().getTime());
+  });
+  afterAll(() => t.app.close());
+
+  it('answers a request sent between two transactions of one seeding step before the next one', async () => {
+    log = [];
+    // The first step is today so far for the demo home: 09:05 of 1-minute readings are two transactions.
+    const { db, answered } = requestAfter(log, logged(log, 'seeding transaction'), 1);
+    const simulation = new DemoSimulation(db, {
+      historyDays: 1,
+      now: () => NOW,
+      log: { info: () => undefined, error: (_fields, message) => log.push(`ERROR ${message}`) },
+      liveIntervalMs: 3_600_000,
+      idle: () => requests.idle(),
+    });
+    simulation.start();
+    await answered;
+    await simulation.seeded;
+    await simulation.stop();
+    expect(log.slice(0, 5)).toEqual([
+      'seeding transaction',
+      'request sent',
+      'request begins',
+      'request answered',
+      'seeding transaction',
+    ]);
+    expect(log.filter((l) => l.startsWith('ERROR'))).toEqual([]);
+  });
+
+  it('answers a request sent while Mum’s past alerts are raised before the next evaluation', async () => {
+    log = [];
+    const { db, answered } = requestAfter(log, logged(log, 'evaluation'), 10);
+    const raising = prepareDemoInfocare(db, NOW, () => requests.turn());
+    await answered;
+    await raising;
+    const sent = log.indexOf('request sent');
+    expect(log.slice(sent - 1, sent + 4)).toEqual([
+      'evaluation',
+      'request sent',
+      'request begins',
+      'request answered',
+      'evaluation',
+    ]);
+  });
+});

@@ -1,0 +1,203 @@
+// A probe of the embedded first start, in one process (`npx tsx bench/src/seed-probe.ts [neighbours]`):
+// the server as main.ts builds it on a fresh PGlite directory, with the demo seeding in the background and
+// GET /dashboard/ every 250 ms. It prints how long each kind of seeding work holds PGlite's one connection
+// (a transaction, or a statement outside one), how long the event loop was blocked, the requests' latency
+// by what was seeding at the time, and where the memory is when the demo is seeded.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { openDb } from '../../apps/server/src/db/open';
+import type { Db, Queryable } from '../../apps/server/src/db/types';
+import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../apps/server/src/features/demo/seed';
+import { DemoSimulation } from '../../apps/server/src/features/demo/seeder';
+import { prepareDemoInfocare } from '../../apps/server/src/features/infocare/demo';
+import { InFlight } from '../../apps/server/src/http/in-flight';
+import { percentile } from './machine';
+
+const neighbours = Number(process.argv[2] ?? 200);
+const dataDir = mkdtempSync(join(tmpdir(), 'homeview-probe-'));
+const mib = (n: number) => `${(n / 2 ** 20).toFixed(0)} MiB`;
+
+/** Which seeding code issued a transaction or statement: the first demo/infocare frame of its stack. */
+function origin(): string | null {
+  const stack = new Error().stack ?? '';
+  const frame =
+    /at (?:async )?(?:[\w.#]+\.)?(ingestSimulatedDays|storeSimulatedDailyTotals|prepareDemoInfocare|#\w+)/.exec(
+      stack
+        .split('\n')
+        .filter((l) => /features\/(demo|infocare)\//.test(l))
+        .join('\n'),
+    );
+  return frame ? frame[1]! : null;
+}
+
+let phase = 'start';
+const held = new Map<string, number[]>();
+const heldCpu = new Map<string, number[]>();
+/** CPU milliseconds of this process so far: PGlite works on the main thread, so a hold's CPU is its work. */
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const record = (label: string, ms: number, cpu: number) => {
+  const key = `${phase} · ${label}`;
+  held.set(key, [...(held.get(key) ?? []), ms]);
+  heldCpu.set(key, [...(heldCpu.get(key) ?? []), cpu]);
+};
+
+function probed(db: Db): Db {
+  const timedQuery: Queryable['query'] = async (sql, params) => {
+    const who = origin();
+    if (who === null) return db.query(sql, params);
+    const t0 = performance.now();
+    const c0 = cpuMs();
+    try {
+      return await db.query(sql, params);
+    } finally {
+      record(`${who} (statement)`, performance.now() - t0, cpuMs() - c0);
+    }
+  };
+  return {
+    kind: db.kind,
+    query: timedQuery,
+    exec: db.exec.bind(db),
+    close: () => db.close(),
+    transaction: (fn) => {
+      const who = origin() ?? 'request';
+      let t0 = 0;
+      let c0 = 0;
+      return db
+        .transaction((tx) => {
+          t0 = performance.now();
+          c0 = cpuMs();
+          return fn(tx);
+        })
+        .finally(() => record(`${who} (transaction)`, performance.now() - t0, cpuMs() - c0));
+    },
+  };
+}
+
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
+const db = probed(await openDb(config));
+await migrate(db);
+await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), { neighbours });
+const requests = new InFlight();
+const app = await buildApp({ config, db, requests });
+await app.ready();
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/v3/accounts/login/',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', origin: config.publicOrigin },
+  payload: `username=demo&password=${DEMO_PASSWORD}`,
+});
+const cookie = String(login.headers['set-cookie'] ?? '').split(';')[0]!;
+
+global.gc?.();
+const beforeSeeding = `${memory()}; ${smapsBreakdown()}`;
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+const t0 = performance.now();
+const simulation = new DemoSimulation(db, {
+  historyDays: config.demoHistoryDays,
+  log: {
+    info: (_f, message) => {
+      if (message.includes("today's readings")) phase = 'own history';
+      if (message.includes('history of the demo homes stored')) phase = 'neighbours';
+      if (message.includes('all history stored')) phase = 'done';
+    },
+    error: (f, message) => console.error(message, f),
+  },
+  idle: () => requests.idle(),
+});
+simulation.start();
+void simulation.ownSeeded.then(() =>
+  prepareDemoInfocare(db, Math.floor(Date.now() / 1000), () => requests.turn()),
+);
+
+const latencies = new Map<string, number[]>();
+let finished = false;
+void simulation.seeded.then(() => {
+  finished = true;
+});
+// A request's latency counts from when it was due: a client's request waits in the socket while the
+// event loop is blocked (PGlite runs a transaction's statements without giving the loop a turn).
+let due = performance.now();
+while (!finished) {
+  const at = phase;
+  const r0 = due;
+  const res = await app.inject({ method: 'GET', url: '/api/v3/dashboard/', headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`dashboard ${res.statusCode}`);
+  const list = latencies.get(at) ?? [];
+  list.push(performance.now() - r0);
+  latencies.set(at, list);
+  due = performance.now() + 250;
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+loop.disable();
+const seededS = (performance.now() - t0) / 1000;
+// The same request with nothing seeding: what it costs by itself on this machine now.
+phase = 'idle (seeded)';
+for (let i = 0; i < 20; i++) {
+  const r0 = performance.now();
+  await app.inject({ method: 'GET', url: '/api/v3/dashboard/', headers: { cookie } });
+  latencies.set(phase, [...(latencies.get(phase) ?? []), performance.now() - r0]);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+const row = (label: string, ms: number[]) => {
+  ms.sort((a, b) => a - b);
+  const sum = ms.reduce((a, b) => a + b, 0);
+  return `  ${label.padEnd(58)} n=${String(ms.length).padStart(5)} total ${(sum / 1000).toFixed(1).padStart(5)} s  p50 ${percentile(ms, 50).toFixed(1).padStart(6)}  p95 ${percentile(ms, 95).toFixed(1).padStart(6)}  max ${ms.at(-1)!.toFixed(1).padStart(6)} ms`;
+};
+console.log(`seeded in ${seededS.toFixed(1)} s wall, ${neighbours} neighbours`);
+console.log('connection held by seeding work (wall):');
+for (const [label, ms] of [...held].sort()) console.log(row(label, ms));
+console.log('…and the CPU of this process meanwhile (the work itself, less inflated by load):');
+for (const [label, ms] of [...heldCpu].sort()) console.log(row(label, ms));
+console.log('GET /dashboard/ every 250 ms, by seeding phase:');
+for (const [label, ms] of latencies) console.log(row(label, ms));
+console.log(
+  `event loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
+);
+
+/**
+ * RSS by mapping, from /proc/self/smaps: files (node and its libraries) summed, then the largest anonymous
+ * mappings (by their virtual size one tells V8's heap spaces, PGlite's WebAssembly memory and malloc apart).
+ */
+function smapsBreakdown(): string {
+  const maps: { size: number; rss: number; what: string }[] = [];
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const size = Number.parseInt(head[2]!, 16) - Number.parseInt(head[1]!, 16);
+      maps.push({ size, rss: 0, what: head[4]!.startsWith('/') ? 'files' : `${head[3]} ${head[4]}`.trim() });
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && maps.length > 0) maps.at(-1)!.rss += Number(rss[1]) * 1024;
+  }
+  const files = maps.filter((m) => m.what === 'files').reduce((sum, m) => sum + m.rss, 0);
+  const anon = maps.filter((m) => m.what !== 'files').sort((a, b) => b.rss - a.rss);
+  const top = anon.slice(0, 6).map((m) => `${mib(m.rss)} of ${mib(m.size)} ${m.what}`);
+  const rest = anon.slice(6).reduce((sum, m) => sum + m.rss, 0);
+  return `files ${mib(files)}; anonymous: ${top.join(', ')}, ${anon.length - 6} others ${mib(rest)}`;
+}
+
+function memory(): string {
+  const m = process.memoryUsage();
+  return `rss ${mib(m.rss)}, heapTotal ${mib(m.heapTotal)}, heapUsed ${mib(m.heapUsed)}, external ${mib(m.external)}, arrayBuffers ${mib(m.arrayBuffers)}`;
+}
+console.log(`memory when seeded: ${memory()}`);
+global.gc?.();
+console.log(`after a full GC:     ${memory()}`);
+console.log(`RSS by mapping: ${smapsBreakdown()}`);
+console.log(`before seeding (migrated, accounts made): ${beforeSeeding}`);
+await simulation.stop();
+await app.close();
+await db.close();
+rmSync(dataDir, { recursive: true, force: true });
