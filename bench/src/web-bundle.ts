@@ -20,7 +20,7 @@ const SCREENS: Array<{ path: string; ready: string; signedIn: boolean }> = [
   { path: '/parents-home', ready: '#attention-heading', signedIn: true },
 ];
 
-function sizes(files: string[]) {
+export function sizes(files: string[]) {
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
@@ -31,7 +31,7 @@ function sizes(files: string[]) {
   return { raw, gzip };
 }
 
-async function scriptsFor(context: BrowserContext, url: string, ready: string): Promise<string[]> {
+export async function scriptsFor(context: BrowserContext, url: string, ready: string): Promise<string[]> {
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('request', (request) => {
