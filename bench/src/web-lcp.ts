@@ -10,7 +10,7 @@ import { demo, launchBrowser, settleAfterLogin, startProduct, submitLogin } from
 import { percentile } from './machine';
 import { scriptsFor, sizes } from './web-bundle';
 
-const SAMPLES = 7;
+const SAMPLES = 9;
 const CPU_SLOWDOWN = 4;
 const PATH = '/my-home';
 

@@ -1,3 +1,5 @@
+// First, before React and the rest: starts the opened screen's code and read (see openingScreen.ts).
+import './openingScreen';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';

@@ -1,5 +1,6 @@
 import type { EndpointRequest, ViewType } from '@homeview/contract/web';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { takeStartedRead } from '../../openingScreen';
 import { call } from '../../shared/api';
 import { useStoredUser } from '../../shared/useStoredUser';
 
@@ -13,7 +14,8 @@ export function useUserId(): number {
 export const todayQuery = (user_id: number) =>
   queryOptions({
     queryKey: ['energy-today', user_id],
-    queryFn: ({ signal }) => call('energyToday', { fields: { user_id }, signal }),
+    queryFn: ({ signal }) =>
+      takeStartedRead('energyToday', { user_id }) ?? call('energyToday', { fields: { user_id }, signal }),
   });
 
 export function useToday() {
