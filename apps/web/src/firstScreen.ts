@@ -4,11 +4,11 @@ import { todayQuery } from './features/my-home/queries';
 import { isLazyPage } from './shared/layout/lazyPage';
 import { getStoredUser } from './shared/storage';
 
-// The screen the app opens on: its code and its first read start together, as soon as the app's code
-// runs, instead of one after the other (code, then render, then the read the page asks for). Without it
-// /my-home's read went out only once its chunk had arrived and rendered, which kept its largest paint
-// over a second on a slow phone (`npm run bench web-lcp`). The page's own query then finds the read in
-// flight or done (same key) and does not ask again.
+// Before the first render, for the screen the app opens on: its first read goes into the query cache
+// (taking the request openingScreen.ts already sent, so it lands before React renders when it came back
+// in time) and the render waits for the page's code. Without this /my-home fetched its code, rendered a
+// loading screen, then asked for its data: one after the other, which kept its largest paint over a
+// second at 4× CPU slowdown (`npm run bench web-lcp`).
 
 /** Reads worth starting before a page's code arrives, by route path, for the stored user. */
 const firstReads: Record<string, (client: QueryClient, userId: number) => Promise<unknown>> = {
