@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext } from 'playwright-core';
 import { demo, launchBrowser, startProduct } from '../../e2e/src/product';
 
-const dist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+// WEB_DIST (as the server reads it) measures another build, e.g. an earlier commit's, beside this one.
+const dist = process.env.WEB_DIST || fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
 /** The first screens and what shows each is ready. */
 const SCREENS: Array<{ path: string; ready: string; signedIn: boolean }> = [
