@@ -5,6 +5,7 @@
 // opened, and LCP is the last `largest-contentful-paint` entry once today's figures are on screen and the
 // network is quiet. The scripts that first visit fetched are printed too, gzip (as web-bundle counts).
 // Like web-bundle, the figures do not depend on the store, so they are printed once, on the PGlite run.
+// LCP_COMPARE_DIST=<another build's dist> times that build too, visit for visit with this one.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { demo, launchBrowser, settleAfterLogin, startProduct, submitLogin } from '../../e2e/src/product';
 import { percentile } from './machine';
@@ -67,26 +68,47 @@ export async function benchWebLcp(store: 'pglite' | 'postgres'): Promise<void> {
     console.log('  LCP does not depend on the store: see the PGlite run.');
     return;
   }
-  const product = await startProduct({ env: { DEMO_HISTORY_DAYS: '3', DEMO_NEIGHBOURS: '2' } });
+  const light = { DEMO_HISTORY_DAYS: '3', DEMO_NEIGHBOURS: '2' };
+  const product = await startProduct({ env: light });
+  // LCP_COMPARE_DIST: another build (e.g. main's) served beside this one, its visits taken in turn with
+  // these, so both see the same machine load.
+  const compareDist = process.env.LCP_COMPARE_DIST;
+  const other = compareDist ? await startProduct({ env: { ...light, WEB_DIST: compareDist } }) : undefined;
   const browser = await launchBrowser();
+  const signInTo = async (url: string) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await submitLogin(page, url, demo);
+    await settleAfterLogin(page, 60_000);
+    return { context, state: await context.storageState() };
+  };
   try {
-    const login = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const loginPage = await login.newPage();
-    await submitLogin(loginPage, product.url, demo);
-    await settleAfterLogin(loginPage, 60_000);
-    const signIn = await login.storageState();
+    const { context: login, state: signIn } = await signInTo(product.url);
+    const otherSignIn = other ? (await signInTo(other.url)).state : undefined;
     const files = await scriptsFor(login, `${product.url}${PATH}`, 'main h1');
     await login.close();
     const { gzip } = sizes(files);
     console.log(`  ${PATH}: initial JS ${files.length} scripts, ${(gzip / 1024).toFixed(1)} kB gzip`);
 
     await sample(browser, `${product.url}${PATH}`, signIn); // warm-up: server JIT, first reads
+    if (other && otherSignIn) await sample(browser, `${other.url}${PATH}`, otherSignIn);
     const samples: Sample[] = [];
-    for (let i = 0; i < SAMPLES; i++) samples.push(await sample(browser, `${product.url}${PATH}`, signIn));
+    const otherSamples: Sample[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      samples.push(await sample(browser, `${product.url}${PATH}`, signIn));
+      if (other && otherSignIn) otherSamples.push(await sample(browser, `${other.url}${PATH}`, otherSignIn));
+    }
     const lcp = samples.map((x) => x.lcpMs).sort((a, b) => a - b);
     console.log(
       `  LCP at ${CPU_SLOWDOWN}× CPU slowdown, ${SAMPLES} first visits at 390 px: median ${s(percentile(lcp, 50))}, max ${s(lcp.at(-1)!)} (target ≤ 1.00 s)`,
     );
+    if (otherSamples.length > 0) {
+      const o = otherSamples.map((x) => x.lcpMs).sort((a, b) => a - b);
+      const of = otherSamples.map((x) => x.fcpMs).sort((a, b) => a - b);
+      console.log(
+        `  ${compareDist}, visits in turn with these: LCP median ${s(percentile(o, 50))}, max ${s(o.at(-1)!)}; FCP median ${s(percentile(of, 50))}`,
+      );
+    }
     const beforeLcp = (x: Sample) =>
       x.requests.filter(([path, start]) => path.endsWith('.js') && start < x.lcpMs).map(([path]) => path);
     const median = samples.find((x) => x.lcpMs === percentile(lcp, 50))!;
@@ -103,5 +125,6 @@ export async function benchWebLcp(store: 'pglite' | 'postgres'): Promise<void> {
   } finally {
     await browser.close();
     await product.stop();
+    await other?.stop();
   }
 }
