@@ -6,6 +6,8 @@ import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
+import { findHouseOf } from '../../apps/server/src/features/energy/repository';
+import { userRanking } from '../../apps/server/src/features/rankings/service';
 import { rebuildAllApplianceDays } from '../../apps/server/src/features/readings/appliance-days';
 import { percentile } from './machine';
 import { openBenchStore } from './store';
@@ -62,15 +64,26 @@ async function fill(db: Db, houseIds: readonly number[], today: string, now: num
     await db.query(`analyze ${table}`);
 }
 
-async function time(fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await fn();
-  const out: number[] = [];
+/**
+ * Times every call RUNS times, taking them in turn (one of each, then again), so a change in the
+ * machine's load during the run weighs on every call alike and their figures stay comparable.
+ */
+async function timeInTurn(calls: ReadonlyArray<readonly [string, () => Promise<unknown>]>) {
+  for (let i = 0; i < 5; i++) for (const [, fn] of calls) await fn();
+  const out = calls.map(() => [] as number[]);
   for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
+    for (const [k, [, fn]] of calls.entries()) {
+      const t0 = performance.now();
+      await fn();
+      out[k]!.push(performance.now() - t0);
+    }
   }
-  return out.sort((a, b) => a - b);
+  for (const [k, [label]] of calls.entries()) {
+    const ms = out[k]!.sort((a, b) => a - b);
+    console.log(
+      `    ${label.padEnd(34)} p50 ${f(percentile(ms, 50))}, p95 ${f(percentile(ms, 95))}, max ${f(ms.at(-1)!)}`,
+    );
+  }
 }
 
 export async function benchHomeView(store: 'pglite' | 'postgres'): Promise<void> {
@@ -151,16 +164,26 @@ export async function benchHomeView(store: 'pglite' | 'postgres'): Promise<void>
       ['used_appliances week', `/api/v3/common/used_appliances/?timescale=week`],
       ['used_appliances month', `/api/v3/common/used_appliances/?timescale=month`],
     ];
-    console.log(`  HTTP (inject), ${RUNS} runs each:`);
-    for (const [label, url] of urls) {
-      const ms = await time(async () => {
-        const res = await app.inject({ method: 'GET', url, headers: { cookie } });
-        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-      });
-      console.log(
-        `    ${label.padEnd(34)} p50 ${f(percentile(ms, 50))}, p95 ${f(percentile(ms, 95))}, max ${f(ms.at(-1)!)}`,
-      );
-    }
+    // The ranking's own work, without HTTP, the session and the house lookup: the rest of the HTTP
+    // figure is the request path every call shares (compare appliances/timeline, the lightest call).
+    const house = await findHouseOf(db, userId);
+    if (house === null) throw new Error('the bench user has no house');
+    const nowS = () => Math.floor(Date.now() / 1000);
+    console.log(`  HTTP (inject), ${RUNS} runs each, taken in turn:`);
+    await timeInTurn([
+      ...urls.map(
+        ([label, url]) =>
+          [
+            label,
+            async () => {
+              const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+              if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+            },
+          ] as const,
+      ),
+      ['userRanking() alone, last week', () => userRanking(db, house, 'week', lastWeek, nowS())],
+      ['userRanking() alone, this week', () => userRanking(db, house, 'week', undefined, nowS())],
+    ]);
     await app.close();
   } finally {
     await opened.drop();

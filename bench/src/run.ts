@@ -1,6 +1,6 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare …]`: the benchmarks (all
-// by default), each on PGlite and on
-// PostgreSQL, printing figures with the machine and the date.
+// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp …]`:
+// the benchmarks (all by default), each on PGlite and on PostgreSQL, printing figures with the machine
+// and the date.
 import { benchFirstStart } from './first-start';
 import { benchHardening } from './hardening';
 import { benchHomeView } from './homeview';
@@ -10,6 +10,7 @@ import { machineLine } from './machine';
 import { benchServer } from './server';
 import { benchSummaries } from './summaries';
 import { benchWebBundle } from './web-bundle';
+import { benchWebLcp } from './web-lcp';
 
 const benches = {
   'first-start': { title: 'Embedded first start with the default demo', run: benchFirstStart },
@@ -20,6 +21,7 @@ const benches = {
   homeview: { title: 'HomeView calls (rankings, appliances) at 1,000 homes', run: benchHomeView },
   infocare: { title: 'InfoCare: one evaluation run over many homes, replay speed', run: benchInfocare },
   'web-bundle': { title: 'JavaScript fetched to show each first screen', run: benchWebBundle },
+  'web-lcp': { title: 'LCP of /my-home, first visit, 4× CPU slowdown', run: benchWebLcp },
 } as const;
 type BenchName = keyof typeof benches;
 

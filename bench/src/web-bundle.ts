@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext } from 'playwright-core';
 import { demo, launchBrowser, startProduct } from '../../e2e/src/product';
 
-const dist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+// WEB_DIST (as the server reads it) measures another build, e.g. an earlier commit's, beside this one.
+const dist = process.env.WEB_DIST || fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
 /** The first screens and what shows each is ready. */
 const SCREENS: Array<{ path: string; ready: string; signedIn: boolean }> = [
@@ -20,7 +21,7 @@ const SCREENS: Array<{ path: string; ready: string; signedIn: boolean }> = [
   { path: '/parents-home', ready: '#attention-heading', signedIn: true },
 ];
 
-function sizes(files: string[]) {
+export function sizes(files: string[]) {
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
@@ -31,7 +32,7 @@ function sizes(files: string[]) {
   return { raw, gzip };
 }
 
-async function scriptsFor(context: BrowserContext, url: string, ready: string): Promise<string[]> {
+export async function scriptsFor(context: BrowserContext, url: string, ready: string): Promise<string[]> {
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('request', (request) => {

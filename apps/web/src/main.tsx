@@ -1,3 +1,5 @@
+// First, before React and the rest: starts the opened screen's code and read (see openingScreen.ts).
+import './openingScreen';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -10,6 +12,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { startFirstScreen } from './firstScreen';
 import { createQueryClient } from './shared/queryClient';
 import { routes } from './routes';
 
@@ -19,10 +22,12 @@ if (!container) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+void startFirstScreen(routes, queryClient, window.location.pathname).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

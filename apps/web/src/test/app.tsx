@@ -21,10 +21,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-export function renderApp(path: string, state?: unknown) {
-  const queryClient = new QueryClient({
+/** Renders `path`; `queryClient` defaults to one that never retries. */
+export function renderApp(
+  path: string,
+  state?: unknown,
+  queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  }),
+) {
   const [pathname = path, search] = path.split('?');
   const router = createMemoryRouter(routes, {
     initialEntries: [{ pathname, search: search === undefined ? '' : `?${search}`, state }],

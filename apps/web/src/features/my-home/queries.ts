@@ -1,5 +1,6 @@
 import type { EndpointRequest, ViewType } from '@homeview/contract/web';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { takeStartedRead } from '../../openingScreen';
 import { call } from '../../shared/api';
 import { useStoredUser } from '../../shared/useStoredUser';
 
@@ -9,12 +10,16 @@ export function useUserId(): number {
   return useStoredUser()?.user_id ?? 0;
 }
 
-export function useToday() {
-  const user_id = useUserId();
-  return useQuery({
+/** /my-home's read: also started by firstScreen.ts with the page's code when the app opens there. */
+export const todayQuery = (user_id: number) =>
+  queryOptions({
     queryKey: ['energy-today', user_id],
-    queryFn: ({ signal }) => call('energyToday', { fields: { user_id }, signal }),
+    queryFn: ({ signal }) =>
+      takeStartedRead('energyToday', { user_id }) ?? call('energyToday', { fields: { user_id }, signal }),
   });
+
+export function useToday() {
+  return useQuery(todayQuery(useUserId()));
 }
 
 export type DetailScale = EndpointRequest<'energyDetail'>['timescale'];

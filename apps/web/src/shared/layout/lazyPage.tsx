@@ -14,20 +14,28 @@ const loaders: Array<() => Promise<unknown>> = [];
 export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   name: K,
-): ComponentType {
+): LazyPage {
   let loaded: ComponentType | undefined;
   const fetch = async () => {
     loaded = (await load())[name];
     return loaded;
   };
   loaders.push(fetch);
-  return lazy(() =>
+  const page = lazy(() =>
     // Already fetched (preloaded, or another page of the same chunk): React takes a thenable that
     // answers at once without suspending, so the page renders in the same pass.
     loaded
       ? (settled({ default: loaded }) as Promise<{ default: ComponentType }>)
       : fetch().then((page) => ({ default: page })),
   );
+  return Object.assign(page, { preload: fetch });
+}
+
+/** A lazily loaded page whose code can be fetched ahead of its first render (see firstScreen.ts). */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+export function isLazyPage(type: unknown): type is LazyPage {
+  return typeof type === 'object' && type !== null && typeof (type as LazyPage).preload === 'function';
 }
 
 /** A thenable that calls back at once (React's lazy then reads the module without suspending). */
