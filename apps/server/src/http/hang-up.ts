@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 
 // A request refused before its body was read (an ingest POST without a known key). Node would read and
 // throw away the whole body, up to 10 MB, to keep the connection for a next request. Closing at once
@@ -11,8 +12,9 @@ export const LINGER_MS = 1000;
 
 export function hangUpAfterAnswer(req: IncomingMessage, res: ServerResponse, lingerMs = LINGER_MS): void {
   res.once('finish', () => {
-    if (req.complete) return;
     const { socket } = req;
+    // An injected request (tests, light-my-request) has no real socket to stop reading.
+    if (req.complete || !(socket instanceof Socket)) return;
     // Node's own 'finish' listener (it ran first) set the body flowing into the void on the next tick;
     // pausing the socket after that stops reading from it (Node's server turns this into a readStop).
     setImmediate(() => socket.pause());
