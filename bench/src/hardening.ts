@@ -120,14 +120,16 @@ async function prepare(db: Db, iterations = 600_000): Promise<string> {
   return createApiKey(db, house);
 }
 
-async function attackFigures(product: RunningProduct): Promise<void> {
-  const url = product.url;
+async function oneAddressFigures(url: string): Promise<void> {
   // 60 unknown names at once from one address (limit 20 a minute per address).
   const one = await timed(() =>
     Promise.all(Array.from({ length: 60 }, (_, i) => login(url, `name${i}`, 'Wrong-Pass1!', '10.60.0.1'))),
   );
   console.log(`  60 wrong passwords at once from one address: ${tally(one.value)} in ${f(one.ms)}`);
+}
 
+async function floodFigures(product: RunningProduct): Promise<void> {
+  const url = product.url;
   // The owner logs in once from home, so that address is known to the account; nothing else has
   // touched this account or these addresses.
   const home = '192.168.1.10';
@@ -408,10 +410,22 @@ export async function loopHoldFigures(store: 'pglite' | 'postgres'): Promise<voi
   }
 }
 
+/**
+ * HARDENING_ONLY=login-flood runs only the 150-password flood (on a fresh database each time, so it can be
+ * repeated run after run), HARDENING_ONLY=logins the login scenarios (timing, one address, flood) as the
+ * whole bench runs them. LOOP_PROBE_CPU_PROF=<dir> profiles the server between the probe's readings
+ * (loop-probe.mjs); HARDENING_SERVER_NODE_OPTIONS adds options to the server process.
+ */
+const only = process.env.HARDENING_ONLY;
+if (only !== undefined && only !== 'login-flood' && only !== 'logins')
+  throw new Error('HARDENING_ONLY: login-flood or logins');
+
 export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void> {
   console.log(`  ${load()} at the start`);
-  if (store === 'pglite') await hashingFigures();
-  await loopHoldFigures(store);
+  if (!only) {
+    if (store === 'pglite') await hashingFigures();
+    await loopHoldFigures(store);
+  }
   const scratch = store === 'postgres' ? await createScratchDatabase('hardening') : null;
   if (store === 'postgres' && !scratch) {
     console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: skipped.');
@@ -426,14 +440,17 @@ export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void
     env: {
       TRUST_PROXY: 'true',
       DEMO: 'false',
-      NODE_OPTIONS: `--import ${fileURLToPath(new URL('./loop-probe.mjs', import.meta.url))}`,
+      NODE_OPTIONS: `--import ${fileURLToPath(new URL('./loop-probe.mjs', import.meta.url))} ${process.env.HARDENING_SERVER_NODE_OPTIONS ?? ''}`,
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     },
   });
   try {
-    await loginFigures(product.url);
-    await attackFigures(product);
-    await ingestFigures(product, key);
+    if (only !== 'login-flood') {
+      await loginFigures(product.url);
+      await oneAddressFigures(product.url);
+    }
+    await floodFigures(product);
+    if (!only) await ingestFigures(product, key);
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -35,7 +35,10 @@ const chosen = (asked.length > 0 ? asked : Object.keys(benches)) as BenchName[];
 
 console.log(`HomeView & InfoCare benchmarks — ${machineLine()}`);
 for (const name of chosen) {
-  for (const store of ['pglite', 'postgres'] as const) {
+  // BENCH_STORE=pglite|postgres runs one store only.
+  for (const store of (['pglite', 'postgres'] as const).filter(
+    (s) => !process.env.BENCH_STORE || s === process.env.BENCH_STORE,
+  )) {
     console.log(
       `\n${benches[name].title} — ${store === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 127.0.0.1:5432'}`,
     );
