@@ -1,7 +1,8 @@
 // The server as one ES module for `npm start` (issue 10): plain node on a bundle holds 10–25 MiB less RSS
-// than tsx on the sources (its loader and transformed modules stay in memory). esbuild comes with tsx;
-// the build takes < 1 s, so it runs on every start and is never stale. Returns the bundle's path, or null
-// when it cannot be built (then start.mjs runs the sources through tsx, as before).
+// than tsx on the sources (its loader and transformed modules stay in memory). esbuild is a root
+// devDependency (tsx uses it too); the build takes < 1 s, so it runs on every start and is never stale.
+// Returns the bundle's path, or null when it cannot be built (then start.mjs runs the sources through
+// tsx, as before).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
