@@ -145,6 +145,7 @@ const infocare = new InfocareTimer({
   sms: createSmsSender({ config, db, clock: systemClock }),
   clock: systemClock,
   intervalS: config.infocareIntervalS,
+  pause: () => requests.turn(), // as main.ts passes it
 });
 const tick = infocare.tick.bind(infocare);
 infocare.tick = async () => {
