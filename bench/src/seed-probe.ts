@@ -157,19 +157,21 @@ infocare.tick = async () => {
   }
 };
 infocare.start();
-/** PostgreSQL's checkpoint count (pg_stat_checkpointer on 17, pg_stat_bgwriter before), or null. */
-async function checkpoints(): Promise<number | null> {
-  for (const sql of [
-    'select num_timed + num_requested as n from pg_stat_checkpointer',
-    'select checkpoints_timed + checkpoints_req as n from pg_stat_bgwriter',
-  ]) {
-    try {
-      return Number((await db.query<{ n: number }>(sql)).rows[0]?.n);
-    } catch {}
+/**
+ * The last checkpoint's position, from the control file: PGlite's one backend checkpoints itself (past
+ * max_wal_size) and keeps no pg_stat_checkpointer counts (they stay 0 even after CHECKPOINT).
+ */
+async function checkpoints(): Promise<string | null> {
+  try {
+    return (await db.query<{ l: string }>('select checkpoint_lsn::text as l from pg_control_checkpoint()'))
+      .rows[0]!.l;
+  } catch {
+    return null;
   }
-  return null;
 }
 const slow: string[] = [];
+/** Intervals between two requests in which the control file's checkpoint moved. */
+let checkpointsSeen = 0;
 const slowBy = new Map<string, number>();
 let lastCheckpoints = await checkpoints();
 
@@ -210,7 +212,7 @@ while (!finished) {
     const parts = [...overlap].sort((a, b) => b[1] - a[1]);
     const main = parts.find(([l]) => l !== 'GC' && l !== 'InfoCare run (whole)')?.[0] ?? 'nothing recorded';
     const cpNote =
-      cp !== null && lastCheckpoints !== null && cp > lastCheckpoints
+      cp !== null && lastCheckpoints !== null && cp !== lastCheckpoints
         ? ', checkpoint(s) since the last request'
         : '';
     slowBy.set(main, (slowBy.get(main) ?? 0) + 1);
@@ -218,6 +220,7 @@ while (!finished) {
       `  ${(r1 - r0).toFixed(0).padStart(5)} ms (started ${(sent - r0).toFixed(0)} ms late: loop blocked) [${at}] ${parts.map(([l, ms]) => `${l} ${ms.toFixed(0)}`).join(', ') || 'nothing'}${cpNote}`,
     );
   }
+  if (cp !== null && lastCheckpoints !== null && cp !== lastCheckpoints) checkpointsSeen += 1;
   lastCheckpoints = cp;
   spans.splice(0, spans.findIndex((sp) => sp.end > r1 - 1000) >>> 0);
   due = performance.now() + 250;
@@ -247,6 +250,7 @@ console.log('GET /dashboard/ every 250 ms, by seeding phase:');
 for (const [label, ms] of latencies) console.log(row(label, ms));
 console.log(`slow GET /dashboard/ (> ${SLOW_MS} ms from due to answered) and what overlapped it (ms):`);
 for (const line of slow) console.log(line);
+console.log(`intervals between requests with a checkpoint: ${checkpointsSeen}`);
 console.log('slow requests by the background work that overlapped them most (GC and loop aside):');
 for (const [label, n] of [...slowBy].sort((a, b) => b[1] - a[1])) console.log(`  ${label}: ${n}`);
 console.log(
