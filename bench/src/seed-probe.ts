@@ -2,11 +2,13 @@
 // the server as main.ts builds it on a fresh PGlite directory, with the demo seeding in the background and
 // GET /dashboard/ every 250 ms. It prints how long each kind of seeding work holds PGlite's one connection
 // (a transaction, or a statement outside one), how long the event loop was blocked, the requests' latency
-// by what was seeding at the time, and where the memory is when the demo is seeded.
+// by what was seeding at the time, and where the memory is when the demo is seeded. With the InfoCare
+// timer running as main.ts runs it, every slow request (> SLOW_MS) is listed with the background work that
+// overlapped it (seeding, live ticks, InfoCare runs), garbage collections, checkpoints and loop blocking.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { migrate } from '../../apps/server/src/db/migrate';
@@ -16,6 +18,10 @@ import { PasswordHasher } from '../../apps/server/src/features/accounts/password
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../apps/server/src/features/demo/seed';
 import { DemoSimulation } from '../../apps/server/src/features/demo/seeder';
 import { prepareDemoInfocare } from '../../apps/server/src/features/infocare/demo';
+import { InfocareTimer } from '../../apps/server/src/features/infocare/timer';
+import { systemClock } from '../../apps/server/src/clock';
+import { createMailer } from '../../apps/server/src/mail/mailer';
+import { createSmsSender } from '../../apps/server/src/sms/sms';
 import { InFlight } from '../../apps/server/src/http/in-flight';
 import { percentile } from './machine';
 
@@ -27,14 +33,25 @@ const mib = (n: number) => `${(n / 2 ** 20).toFixed(0)} MiB`;
 function origin(): string | null {
   const stack = new Error().stack ?? '';
   const frame =
-    /at (?:async )?(?:[\w.#]+\.)?(ingestSimulatedDays|storeSimulatedDailyTotals|prepareDemoInfocare|#\w+)/.exec(
+    /at (?:async )?(?:[\w.#]+\.)?(ingestSimulatedDays|storeSimulatedDailyTotals|prepareDemoInfocare|runInfocare|evaluateArrived|sendDueReports|#\w+)/.exec(
       stack
         .split('\n')
         .filter((l) => /features\/(demo|infocare)\//.test(l))
         .join('\n'),
     );
-  return frame ? frame[1]! : null;
+  if (!frame) return null;
+  // The demo's live ticks store through the same functions as its seeding.
+  return /#live/.test(stack) ? `${frame[1]!} (live tick)` : frame[1]!;
 }
+
+/** Background work's spans (performance.now() ms), to list what overlapped each slow request. */
+const SLOW_MS = 50;
+const spans: { label: string; start: number; end: number }[] = [];
+const span = (label: string, start: number) => spans.push({ label, start, end: performance.now() });
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries())
+    spans.push({ label: 'GC', start: e.startTime, end: e.startTime + e.duration });
+}).observe({ entryTypes: ['gc'] });
 
 let phase = 'start';
 const held = new Map<string, number[]>();
@@ -47,6 +64,7 @@ const cpuMs = () => {
 const record = (label: string, ms: number, cpu: number) => {
   const key = `${phase} · ${label}`;
   held.set(key, [...(held.get(key) ?? []), ms]);
+  span(label, performance.now() - ms);
   heldCpu.set(key, [...(heldCpu.get(key) ?? []), cpu]);
 };
 
@@ -113,33 +131,102 @@ const simulation = new DemoSimulation(db, {
     error: (f, message) => console.error(message, f),
   },
   idle: () => requests.idle(),
+  // PROBE_LIVE_MS: live ticks more often than every minute, to catch them in a short probe.
+  liveIntervalMs: Number(process.env.PROBE_LIVE_MS ?? 60_000),
 });
 simulation.start();
 void simulation.ownSeeded.then(() =>
   prepareDemoInfocare(db, Math.floor(Date.now() / 1000), () => requests.turn()),
 );
+// As main.ts starts it: the every-minute run (INFOCARE_INTERVAL_S) and the evaluation on data arrival.
+const infocare = new InfocareTimer({
+  db,
+  mailer: createMailer({ config, db, clock: systemClock }),
+  sms: createSmsSender({ config, db, clock: systemClock }),
+  clock: systemClock,
+  intervalS: config.infocareIntervalS,
+  pause: () => requests.turn(), // as main.ts passes it
+});
+const tick = infocare.tick.bind(infocare);
+infocare.tick = async () => {
+  const s0 = performance.now();
+  try {
+    return await tick();
+  } finally {
+    span('InfoCare run (whole)', s0);
+  }
+};
+infocare.start();
+/**
+ * The last checkpoint's position, from the control file: PGlite's one backend checkpoints itself (past
+ * max_wal_size) and keeps no pg_stat_checkpointer counts (they stay 0 even after CHECKPOINT).
+ */
+async function checkpoints(): Promise<string | null> {
+  try {
+    return (await db.query<{ l: string }>('select checkpoint_lsn::text as l from pg_control_checkpoint()'))
+      .rows[0]!.l;
+  } catch {
+    return null;
+  }
+}
+const slow: string[] = [];
+/** Intervals between two requests in which the control file's checkpoint moved. */
+let checkpointsSeen = 0;
+const slowBy = new Map<string, number>();
+let lastCheckpoints = await checkpoints();
 
 const latencies = new Map<string, number[]>();
 let finished = false;
-void simulation.seeded.then(() => {
-  finished = true;
-});
+let seededS = 0;
+// PROBE_AFTER_S: go on probing that long after the history is stored (live ticks, InfoCare runs alone).
+void simulation.seeded
+  .then(() => {
+    seededS = (performance.now() - t0) / 1000;
+    phase = 'live (seeded)';
+    return new Promise((resolve) => setTimeout(resolve, Number(process.env.PROBE_AFTER_S ?? 0) * 1000));
+  })
+  .then(() => {
+    finished = true;
+  });
 // A request's latency counts from when it was due: a client's request waits in the socket while the
 // event loop is blocked (PGlite runs a transaction's statements without giving the loop a turn).
 let due = performance.now();
 while (!finished) {
   const at = phase;
   const r0 = due;
+  const sent = performance.now();
   const res = await app.inject({ method: 'GET', url: '/api/v3/dashboard/', headers: { cookie } });
   if (res.statusCode !== 200) throw new Error(`dashboard ${res.statusCode}`);
+  const r1 = performance.now();
   const list = latencies.get(at) ?? [];
-  list.push(performance.now() - r0);
+  list.push(r1 - r0);
   latencies.set(at, list);
+  const cp = await checkpoints();
+  if (r1 - r0 > SLOW_MS) {
+    // Overlap of each kind of background work with [due, answered], summed per label.
+    const overlap = new Map<string, number>();
+    for (const sp of spans) {
+      const ms = Math.min(sp.end, r1) - Math.max(sp.start, r0);
+      if (ms > 0 && !sp.label.startsWith('request')) overlap.set(sp.label, (overlap.get(sp.label) ?? 0) + ms);
+    }
+    const parts = [...overlap].sort((a, b) => b[1] - a[1]);
+    const main = parts.find(([l]) => l !== 'GC' && l !== 'InfoCare run (whole)')?.[0] ?? 'nothing recorded';
+    const cpNote =
+      cp !== null && lastCheckpoints !== null && cp !== lastCheckpoints
+        ? ', checkpoint(s) since the last request'
+        : '';
+    slowBy.set(main, (slowBy.get(main) ?? 0) + 1);
+    slow.push(
+      `  ${(r1 - r0).toFixed(0).padStart(5)} ms (started ${(sent - r0).toFixed(0)} ms late: loop blocked) [${at}] ${parts.map(([l, ms]) => `${l} ${ms.toFixed(0)}`).join(', ') || 'nothing'}${cpNote}`,
+    );
+  }
+  if (cp !== null && lastCheckpoints !== null && cp !== lastCheckpoints) checkpointsSeen += 1;
+  lastCheckpoints = cp;
+  spans.splice(0, spans.findIndex((sp) => sp.end > r1 - 1000) >>> 0);
   due = performance.now() + 250;
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 loop.disable();
-const seededS = (performance.now() - t0) / 1000;
 // The same request with nothing seeding: what it costs by itself on this machine now.
 phase = 'idle (seeded)';
 for (let i = 0; i < 20; i++) {
@@ -161,6 +248,11 @@ console.log('…and the CPU of this process meanwhile (the work itself, less inf
 for (const [label, ms] of [...heldCpu].sort()) console.log(row(label, ms));
 console.log('GET /dashboard/ every 250 ms, by seeding phase:');
 for (const [label, ms] of latencies) console.log(row(label, ms));
+console.log(`slow GET /dashboard/ (> ${SLOW_MS} ms from due to answered) and what overlapped it (ms):`);
+for (const line of slow) console.log(line);
+console.log(`intervals between requests with a checkpoint: ${checkpointsSeen}`);
+console.log('slow requests by the background work that overlapped them most (GC and loop aside):');
+for (const [label, n] of [...slowBy].sort((a, b) => b[1] - a[1])) console.log(`  ${label}: ${n}`);
 console.log(
   `event loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
 );
@@ -198,6 +290,7 @@ console.log(`after a full GC:     ${memory()}`);
 console.log(`RSS by mapping: ${smapsBreakdown()}`);
 console.log(`before seeding (migrated, accounts made): ${beforeSeeding}`);
 await simulation.stop();
+await infocare.stop();
 await app.close();
 await db.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
       clock: systemClock,
       intervalS: config.infocareIntervalS,
       log: app.log,
+      pause: () => requests.turn(), // each home's evaluation waits until no request is in flight
     });
 
     // Signal handlers go in before the ready line, so a stop sent the moment the server says it is ready

@@ -14,6 +14,13 @@ import { storeCandidates } from './store';
 // with the time it became due.
 
 const ENGINE_LOCK = 7_346_120;
+
+/**
+ * Waited for before each home's transaction and each batch: the server passes InFlight.turn, so requests
+ * go first (PGlite has one connection, and a transaction's statements run without giving the loop a turn).
+ */
+export type Pause = () => Promise<void>;
+const go: Pause = () => Promise.resolve();
 /** Catch-up granularity after downtime: one evaluation per this many seconds missed (at most a day). */
 export const CATCH_UP_STEP_S = 15 * 60;
 const CATCH_UP_MAX_S = 86_400;
@@ -106,13 +113,15 @@ export async function runInfocare(
   senders: { mailer: Mailer; sms: SmsSender },
   now: number,
   cache: RoutineCache = routineCacheOf(db),
+  pause: Pause = go,
 ): Promise<RunSummary> {
   const houses = await watchedHouses(db);
   let raised = 0;
   let cleared = 0;
   for (let i = 0; i < houses.length; i += BATCH) {
     const batch = houses.slice(i, i + BATCH);
-    const r = await runBatch(db, batch, now, cache);
+    await pause();
+    const r = await runBatch(db, batch, now, cache, pause);
     raised += r.raised;
     cleared += r.cleared;
   }
@@ -125,6 +134,7 @@ async function runBatch(
   houses: readonly InfocareHouse[],
   now: number,
   cache: RoutineCache,
+  pause: Pause,
 ): Promise<{ raised: number; cleared: number }> {
   const ids = houses.map((h) => h.id).join(',');
   const progress = await db.query<{ house_id: number; evaluated_at: number }>(
@@ -165,6 +175,7 @@ async function runBatch(
       quiet.push(house.id);
       continue;
     }
+    await pause();
     const r = await evaluateHouse(db, house, now, cache);
     raised += r.raised;
     cleared += r.cleared;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
 import { onDataArrived } from './arrivals';
-import { evaluateHouse, type RunSummary, runInfocare } from './job';
+import { evaluateHouse, type Pause, type RunSummary, runInfocare } from './job';
 import { deliverDue } from './notify';
 import { watchedHouses } from './repository';
 import { sendDueReports } from './reports';
@@ -36,6 +36,8 @@ export class InfocareTimer {
       intervalS: number;
       log?: FastifyBaseLogger | undefined;
       debounceMs?: number;
+      /** Before each home's evaluation (a transaction): the server's InFlight.turn, so requests go first. */
+      pause?: Pause;
     },
   ) {}
 
@@ -50,7 +52,7 @@ export class InfocareTimer {
     if (this.running) return undefined;
     const now = Math.floor(this.deps.clock.now().getTime() / 1000);
     const run = (async () => {
-      const summary = await runInfocare(this.deps.db, this.deps, now);
+      const summary = await runInfocare(this.deps.db, this.deps, now, undefined, this.deps.pause);
       await sendDueReports(this.deps.db, this.deps.mailer, now);
       return summary;
     })();
@@ -90,7 +92,10 @@ export class InfocareTimer {
       try {
         const now = Math.floor(this.deps.clock.now().getTime() / 1000);
         const houses = (await watchedHouses(this.deps.db)).filter((h) => ids.includes(h.id));
-        for (const house of houses) await evaluateHouse(this.deps.db, house, now);
+        for (const house of houses) {
+          await this.deps.pause?.();
+          await evaluateHouse(this.deps.db, house, now);
+        }
         if (houses.length > 0) await deliverDue(this.deps.db, this.deps, now);
       } catch (error) {
         this.deps.log?.error({ err: error }, 'infocare evaluation on arrival failed');
