@@ -41,10 +41,11 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
-    async transaction(fn) {
+    async transaction(fn, options) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        // Simple protocol: BEGIN and the opening statement in one round trip, run in that order.
+        await client.query(options?.first === undefined ? 'begin' : `begin; ${options.first}`);
         const result = await fn(queryable(client));
         await client.query('commit');
         return result;

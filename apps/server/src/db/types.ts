@@ -22,10 +22,18 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * A statement of literals only (code-built, never input) run right after BEGIN, before `fn`: on
+   * PostgreSQL it travels with BEGIN in one round trip (a daily ingest batch's house lock, issue 10).
+   */
+  first?: string;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
-  transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
+  transaction<R>(fn: (tx: Queryable) => Promise<R>, options?: TransactionOptions): Promise<R>;
   close(): Promise<void>;
 }
 

@@ -8,7 +8,7 @@ import { loadBatchContext, type ReadingColumns } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { byBlock, mergeBatch, type SlotSums, slotSums } from './merge';
-import { inTransaction, lockHouse, SLOT_S } from './repository';
+import { inLockedTransaction, inTransaction, lockHouse, SLOT_S } from './repository';
 
 // The write path of the energy engine: readings in, half-hour rollups (energy and money) kept equal to
 // the sums of the raw readings, all in one transaction per batch. Rules (README "Ingest"):
@@ -138,8 +138,7 @@ export async function ingestReadings(
 ): Promise<IngestResult> {
   const batch = prepareBatch(readings, options.now);
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
-  const stored = await inTransaction(db, async (tx) => {
-    await lockHouse(tx, houseId);
+  const stored = await inLockedTransaction(db, houseId, async (tx) => {
     const context = await loadBatchContext(tx, houseId, [...byBlock(batch.cols).keys()]);
     if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
     const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);

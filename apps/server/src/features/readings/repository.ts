@@ -20,6 +20,24 @@ export function inTransaction<R>(db: Db | Queryable, fn: (tx: Queryable) => Prom
 }
 
 /**
+ * Runs `fn` holding the house's write lock (lockHouse): in a new transaction when given the database,
+ * the lock taken in BEGIN's round trip; or inside the caller's open transaction.
+ */
+export async function inLockedTransaction<R>(
+  db: Db | Queryable,
+  houseId: number,
+  fn: (tx: Queryable) => Promise<R>,
+): Promise<R> {
+  if (!('transaction' in db)) {
+    await lockHouse(db, houseId);
+    return fn(db);
+  }
+  // A literal (the simple protocol has no parameters): only ever a safe integer.
+  if (!Number.isSafeInteger(houseId)) throw new TypeError(`house id ${houseId} is not an integer`);
+  return db.transaction(fn, { first: `select pg_advisory_xact_lock(${WRITE_LOCK}, (${houseId})::int)` });
+}
+
+/**
  * Serialises writers of one house until the transaction ends. Every writer of readings, rollups, events
  * and tariffs takes it, so a slot is never recomputed from a snapshot that misses another writer's rows.
  */
