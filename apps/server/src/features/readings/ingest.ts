@@ -7,7 +7,7 @@ import { datesOfStarts, refreshApplianceDays } from './appliance-days';
 import { loadBatchContext, type ReadingColumns } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
-import { byBlock, mergeBatch, type SlotSums, slotSums } from './merge';
+import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
 import { inLockedTransaction, inTransaction, lockHouse, SLOT_S } from './repository';
 
 // The write path of the energy engine: readings in, half-hour rollups (energy and money) kept equal to
@@ -122,7 +122,15 @@ function prepareBatch(readings: readonly Reading[], now: number): Batch {
 
 /** Prices slot sums into rollups. */
 function rollupsOf(book: TariffBook, totals: readonly SlotSums[]) {
-  return totals.map((t) => ({ ...priceSlot(book, { ...t, slot_start: t.slot }), covered_s: t.covered_s }));
+  return totals.map((t) => {
+    const energy = {
+      slot_start: t.slot,
+      import_wh: t.import_wh,
+      export_wh: t.export_wh,
+      generation_wh: t.generation_wh,
+    };
+    return Object.assign(priceSlot(book, energy), { covered_s: t.covered_s });
+  });
 }
 
 /**
@@ -139,7 +147,7 @@ export async function ingestReadings(
   const batch = prepareBatch(readings, options.now);
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
   const stored = await inLockedTransaction(db, houseId, async (tx) => {
-    const context = await loadBatchContext(tx, houseId, [...byBlock(batch.cols).keys()]);
+    const context = await loadBatchContext(tx, houseId, blockStarts(batch.cols.start));
     if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
     const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
     const merged = mergeBatch(batch.cols, context.blocks, options.replace ?? false);
