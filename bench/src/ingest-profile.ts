@@ -30,7 +30,7 @@ function tapDb(db: Db, log: Map<string, number[]>): Db {
     close: () => db.close(),
     async transaction(fn, options) {
       const t0 = performance.now();
-      const r = await db.transaction((tx) => fn(tap(tx)), options);
+      const r = await db.transaction((tx, opened) => fn(tap(tx), opened), options);
       log.set('(transaction as a whole)', [
         ...(log.get('(transaction as a whole)') ?? []),
         performance.now() - t0,

@@ -162,8 +162,8 @@ export async function openPglite(dataDir: string): Promise<Db> {
     exec: base.exec,
     transaction: (fn, options) =>
       pg.transaction(async (tx) => {
-        if (options?.first !== undefined) await tx.exec(options.first);
-        return fn(queryable(tx, ready));
+        const opened = options?.first === undefined ? [] : await tx.exec(options.first);
+        return fn(queryable(tx, ready), (opened.at(-1)?.rows ?? []) as Record<string, unknown>[]);
       }),
     async close() {
       if (!pg.closed) await pg.close();

@@ -45,8 +45,11 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       const client = await pool.connect();
       try {
         // Simple protocol: BEGIN and the opening statement in one round trip, run in that order.
-        await client.query(options?.first === undefined ? 'begin' : `begin; ${options.first}`);
-        const result = await fn(queryable(client));
+        const opened: pg.QueryResult | pg.QueryResult[] = await client.query(
+          options?.first === undefined ? 'begin' : `begin; ${options.first}`,
+        );
+        const last = Array.isArray(opened) ? opened.at(-1) : opened;
+        const result = await fn(queryable(client), last?.rows ?? []);
         await client.query('commit');
         return result;
       } catch (error) {

@@ -4,7 +4,7 @@ import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/for
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { houseTariffs, tariffsFor } from '../tariffs/repository';
 import { datesOfStarts, refreshApplianceDays } from './appliance-days';
-import { loadBatchContext, type ReadingColumns } from './blocks';
+import { batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
@@ -146,8 +146,9 @@ export async function ingestReadings(
 ): Promise<IngestResult> {
   const batch = prepareBatch(readings, options.now);
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
-  const stored = await inLockedTransaction(db, houseId, async (tx) => {
-    const context = await loadBatchContext(tx, houseId, blockStarts(batch.cols.start));
+  const read = batchContextRead(houseId, blockStarts(batch.cols.start));
+  const stored = await inLockedTransaction(db, houseId, read, async (tx, rows) => {
+    const context = batchContextOf(rows);
     if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
     const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
     const merged = mergeBatch(batch.cols, context.blocks, options.replace ?? false);

@@ -1,5 +1,5 @@
 import type { SlotRollup } from '@homeview/domain';
-import type { Db, Queryable } from '../../db/types';
+import type { Db, Queryable, SqlParam } from '../../db/types';
 
 // SQL of the write path: half-hour rollups and the per-house write lock (raw readings: blocks.ts). Integer arrays
 // travel as one comma-joined text parameter each, expanded with string_to_array: on PGlite that is ~3×
@@ -20,21 +20,30 @@ export function inTransaction<R>(db: Db | Queryable, fn: (tx: Queryable) => Prom
 }
 
 /**
- * Runs `fn` holding the house's write lock (lockHouse): in a new transaction when given the database,
- * the lock taken in BEGIN's round trip; or inside the caller's open transaction.
+ * Runs `fn` holding the house's write lock (lockHouse), given the rows of a read made after taking it:
+ * in a new transaction, the lock and the read travel with BEGIN in one round trip (`literal`, the read
+ * with literals only); inside the caller's open transaction, as two statements (`sql`, `params`).
  */
 export async function inLockedTransaction<R>(
   db: Db | Queryable,
   houseId: number,
-  fn: (tx: Queryable) => Promise<R>,
+  read: { literal: string; sql: string; params: readonly SqlParam[] },
+  fn: (tx: Queryable, rows: readonly Record<string, unknown>[]) => Promise<R>,
 ): Promise<R> {
   if (!('transaction' in db)) {
     await lockHouse(db, houseId);
-    return fn(db);
+    const { rows } = await db.query(read.sql, read.params);
+    return fn(db, rows);
   }
-  // A literal (the simple protocol has no parameters): only ever a safe integer.
-  if (!Number.isSafeInteger(houseId)) throw new TypeError(`house id ${houseId} is not an integer`);
-  return db.transaction(fn, { first: `select pg_advisory_xact_lock(${WRITE_LOCK}, (${houseId})::int)` });
+  return db.transaction(fn, {
+    first: `select pg_advisory_xact_lock(${WRITE_LOCK}, ${literalInt(houseId)}::int); ${read.literal}`,
+  });
+}
+
+/** An integer as SQL text; refuses anything else, so a literal can never carry input into SQL. */
+export function literalInt(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new TypeError(`${n} is not an integer`);
+  return `(${n})`;
 }
 
 /**
