@@ -21,8 +21,9 @@ export function inTransaction<R>(db: Db | Queryable, fn: (tx: Queryable) => Prom
 
 /**
  * Runs `fn` holding the house's write lock (lockHouse), given the rows of a read made after taking it:
- * in a new transaction, the lock and the read travel with BEGIN in one round trip (`literal`, the read
- * with literals only); inside the caller's open transaction, as two statements (`sql`, `params`).
+ * in a new transaction on PostgreSQL, the lock and the read travel with BEGIN in one round trip
+ * (`literal`, the read with literals only); on PGlite or inside the caller's open transaction, as two
+ * statements (`sql`, `params`).
  */
 export async function inLockedTransaction<R>(
   db: Db | Queryable,
@@ -30,11 +31,13 @@ export async function inLockedTransaction<R>(
   read: { literal: string; sql: string; params: readonly SqlParam[] },
   fn: (tx: Queryable, rows: readonly Record<string, unknown>[]) => Promise<R>,
 ): Promise<R> {
-  if (!('transaction' in db)) {
-    await lockHouse(db, houseId);
-    const { rows } = await db.query(read.sql, read.params);
-    return fn(db, rows);
-  }
+  const locked = async (tx: Queryable) => {
+    await lockHouse(tx, houseId);
+    return fn(tx, (await tx.query(read.sql, read.params)).rows);
+  };
+  if (!('transaction' in db)) return locked(db);
+  // PGlite has no round trip to save: there the read stays prepared (planned once).
+  if (db.kind === 'pglite') return db.transaction(locked);
   return db.transaction(fn, {
     first: `select pg_advisory_xact_lock(${WRITE_LOCK}, ${literalInt(houseId)}::int); ${read.literal}`,
   });
