@@ -28,9 +28,9 @@ function tapDb(db: Db, log: Map<string, number[]>): Db {
     ...tap(db),
     kind: db.kind,
     close: () => db.close(),
-    async transaction(fn) {
+    async transaction(fn, options) {
       const t0 = performance.now();
-      const r = await db.transaction((tx) => fn(tap(tx)));
+      const r = await db.transaction((tx, opened) => fn(tap(tx), opened), options);
       log.set('(transaction as a whole)', [
         ...(log.get('(transaction as a whole)') ?? []),
         performance.now() - t0,

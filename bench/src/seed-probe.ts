@@ -85,16 +85,16 @@ function probed(db: Db): Db {
     query: timedQuery,
     exec: db.exec.bind(db),
     close: () => db.close(),
-    transaction: (fn) => {
+    transaction: (fn, options) => {
       const who = origin() ?? 'request';
       let t0 = 0;
       let c0 = 0;
       return db
-        .transaction((tx) => {
+        .transaction((tx, opened) => {
           t0 = performance.now();
           c0 = cpuMs();
-          return fn(tx);
-        })
+          return fn(tx, opened);
+        }, options)
         .finally(() => record(`${who} (transaction)`, performance.now() - t0, cpuMs() - c0));
     },
   };

@@ -39,9 +39,9 @@ describeEachDb('demo seeding gives way to requests', (suite) => {
     query: (sql, params) => suite.db.query(sql, params),
     exec: (sql) => suite.db.exec(sql),
     close: () => suite.db.close(),
-    transaction: (fn) => {
+    transaction: (fn, options) => {
       log.push(label);
-      return suite.db.transaction(fn);
+      return suite.db.transaction(fn, options);
     },
   });
 
@@ -61,8 +61,8 @@ describeEachDb('demo seeding gives way to requests', (suite) => {
       db: {
         ...db,
         kind: db.kind,
-        transaction: async (fn) => {
-          const result = await db.transaction(fn);
+        transaction: async (fn, options) => {
+          const result = await db.transaction(fn, options);
           if (++count === nth) {
             log.push('request sent');
             void login(t.app, { username: 'demo', password: DEMO_PASSWORD }).then(() => answered());

@@ -160,7 +160,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx, ready))),
+    transaction: (fn, options) =>
+      pg.transaction(async (tx) => {
+        const opened = options?.first === undefined ? [] : await tx.exec(options.first);
+        return fn(queryable(tx, ready), (opened.at(-1)?.rows ?? []) as Record<string, unknown>[]);
+      }),
     async close() {
       if (!pg.closed) await pg.close();
       release();

@@ -41,11 +41,15 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
-    async transaction(fn) {
+    async transaction(fn, options) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
-        const result = await fn(queryable(client));
+        // Simple protocol: BEGIN and the opening statement in one round trip, run in that order.
+        const opened: pg.QueryResult | pg.QueryResult[] = await client.query(
+          options?.first === undefined ? 'begin' : `begin; ${options.first}`,
+        );
+        const last = Array.isArray(opened) ? opened.at(-1) : opened;
+        const result = await fn(queryable(client), last?.rows ?? []);
         await client.query('commit');
         return result;
       } catch (error) {

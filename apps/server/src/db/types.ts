@@ -22,10 +22,25 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * Statements of literals only (code-built, never input) run right after BEGIN, in order, before `fn`:
+   * on PostgreSQL they travel with BEGIN in one round trip (a daily ingest batch's house lock and context
+   * read, issue 10). Each statement takes its own snapshot (READ COMMITTED), after the ones before it.
+   */
+  first?: string;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
-  transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R>;
+  /**
+   * Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. `opened` holds the
+   * rows of the last statement of `options.first` (none without it).
+   */
+  transaction<R>(
+    fn: (tx: Queryable, opened: readonly Record<string, unknown>[]) => Promise<R>,
+    options?: TransactionOptions,
+  ): Promise<R>;
   close(): Promise<void>;
 }
 

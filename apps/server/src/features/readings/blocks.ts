@@ -1,6 +1,6 @@
-import { prepared, type Queryable } from '../../db/types';
+import { prepared } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../tariffs/repository';
-import { INSERT_CHUNK, type IngestContext, joined } from './repository';
+import { INSERT_CHUNK, type IngestContext, joined, literalInt } from './repository';
 
 // SQL of the compact raw readings (migration compact_readings, 0009): one row per house per UTC day, the day's readings as
 // integer arrays in start order, starts stored as gaps (see the migration). Blocks travel as comma-joined
@@ -44,28 +44,39 @@ function blockOf(row: BlockRow): ReadingColumns {
 const BLOCK_TEXT = `array_to_string(b.gaps, ',') as gaps,
   ${VALUES.map((c) => `array_to_string(b.${c}, ',') as ${c}`).join(', ')}`;
 
+const contextSql = (house: string, starts: string) =>
+  `select h.time_zone, h.ids, b.block_start, ${BLOCK_TEXT}
+     from (select h.id, h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h where h.id = ${house}
+             for key share of h) h
+     left join reading_blocks b on b.house_id = h.id
+                               and b.block_start = any(string_to_array(${starts}, ',')::bigint[])`;
+const CONTEXT_SQL = prepared(contextSql('$1', '$2'));
+
 /**
  * What a batch reads after taking the house's lock, in one round trip (PGlite answers ~1 ms a
  * statement): the house's zone and tariff key, with a KEY SHARE lock on the house as a foreign key would
- * take, and the stored blocks starting at these instants. Null for an unknown house.
+ * take, and the stored blocks starting at these instants. As a prepared statement and as literals (sent
+ * with BEGIN and the lock, see inLockedTransaction).
  */
-export async function loadBatchContext(
-  db: Queryable,
-  houseId: number,
-  blockStarts: readonly number[],
-): Promise<(IngestContext & { blocks: Map<number, ReadingColumns> }) | null> {
-  const { rows } = await db.query<IngestContext & { block_start: string | null } & BlockRow>(
-    prepared(`select h.time_zone, h.ids, b.block_start, ${BLOCK_TEXT}
-       from (select h.id, h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h where h.id = $1
-               for key share of h) h
-       left join reading_blocks b on b.house_id = h.id
-                                 and b.block_start = any(string_to_array($2, ',')::bigint[])`),
-    [houseId, joined(blockStarts)],
-  );
-  const first = rows[0];
+export function batchContextRead(houseId: number, blockStarts: readonly number[]) {
+  for (const start of blockStarts) literalInt(start); // integers only: they go into a literal
+  const starts = `'${joined(blockStarts)}'`;
+  return {
+    literal: contextSql(literalInt(houseId), starts),
+    sql: CONTEXT_SQL,
+    params: [houseId, joined(blockStarts)],
+  };
+}
+
+/** The rows of batchContextRead as the batch's context; null for an unknown house. */
+export function batchContextOf(
+  rows: readonly Record<string, unknown>[],
+): (IngestContext & { blocks: Map<number, ReadingColumns> }) | null {
+  const typed = rows as unknown as readonly (IngestContext & { block_start: string | null } & BlockRow)[];
+  const first = typed[0];
   if (first === undefined) return null;
   const blocks = new Map<number, ReadingColumns>();
-  for (const row of rows) if (row.block_start !== null) blocks.set(Number(row.block_start), blockOf(row));
+  for (const row of typed) if (row.block_start !== null) blocks.set(Number(row.block_start), blockOf(row));
   return { time_zone: first.time_zone, ids: first.ids, blocks };
 }
 

@@ -4,11 +4,11 @@ import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/for
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { houseTariffs, tariffsFor } from '../tariffs/repository';
 import { datesOfStarts, refreshApplianceDays } from './appliance-days';
-import { loadBatchContext, type ReadingColumns } from './blocks';
+import { batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
-import { byBlock, mergeBatch, type SlotSums, slotSums } from './merge';
-import { inTransaction, lockHouse, SLOT_S } from './repository';
+import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
+import { inLockedTransaction, inTransaction, lockHouse, SLOT_S } from './repository';
 
 // The write path of the energy engine: readings in, half-hour rollups (energy and money) kept equal to
 // the sums of the raw readings, all in one transaction per batch. Rules (README "Ingest"):
@@ -122,7 +122,15 @@ function prepareBatch(readings: readonly Reading[], now: number): Batch {
 
 /** Prices slot sums into rollups. */
 function rollupsOf(book: TariffBook, totals: readonly SlotSums[]) {
-  return totals.map((t) => ({ ...priceSlot(book, { ...t, slot_start: t.slot }), covered_s: t.covered_s }));
+  return totals.map((t) => {
+    const energy = {
+      slot_start: t.slot,
+      import_wh: t.import_wh,
+      export_wh: t.export_wh,
+      generation_wh: t.generation_wh,
+    };
+    return Object.assign(priceSlot(book, energy), { covered_s: t.covered_s });
+  });
 }
 
 /**
@@ -138,9 +146,9 @@ export async function ingestReadings(
 ): Promise<IngestResult> {
   const batch = prepareBatch(readings, options.now);
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
-  const stored = await inTransaction(db, async (tx) => {
-    await lockHouse(tx, houseId);
-    const context = await loadBatchContext(tx, houseId, [...byBlock(batch.cols).keys()]);
+  const read = batchContextRead(houseId, blockStarts(batch.cols.start));
+  const stored = await inLockedTransaction(db, houseId, read, async (tx, rows) => {
+    const context = batchContextOf(rows);
     if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
     const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
     const merged = mergeBatch(batch.cols, context.blocks, options.replace ?? false);

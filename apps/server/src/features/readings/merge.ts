@@ -22,6 +22,11 @@ export interface MergeResult {
 /** Splits columns ascending by start into their blocks (UTC days). */
 export function byBlock(cols: ReadingColumns): Map<number, ReadingColumns> {
   const blocks = new Map<number, ReadingColumns>();
+  const first = cols.start[0];
+  const last = cols.start.at(-1);
+  // A batch within one block (a day's upload, the usual case) is that block as it is: no copy.
+  if (first !== undefined && last !== undefined && last - (last % BLOCK_S) === first - (first % BLOCK_S))
+    return blocks.set(first - (first % BLOCK_S), cols);
   let current: ReadingColumns | undefined;
   let currentStart = -1;
   cols.start.forEach((start, k) => {
@@ -50,6 +55,16 @@ const sameValues = (a: ReadingColumns, i: number, b: ReadingColumns, j: number):
   a.export_wh[i] === b.export_wh[j] &&
   a.generation_wh[i] === b.generation_wh[j];
 
+/** The distinct block starts of starts ascending (what byBlock's keys would be, without the copies). */
+export function blockStarts(starts: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const start of starts) {
+    const blockStart = start - (start % BLOCK_S);
+    if (out.at(-1) !== blockStart) out.push(blockStart);
+  }
+  return out;
+}
+
 /** Merges the batch (ascending, distinct starts) into the stored blocks. */
 export function mergeBatch(
   batch: ReadingColumns,
@@ -59,7 +74,16 @@ export function mergeBatch(
   const result: MergeResult = { blocks: new Map(), added: 0, replaced: 0, slots: [], overlapSlot: null };
   const changedSlots = new Set<number>();
   for (const [blockStart, incoming] of byBlock(batch)) {
-    const old = stored.get(blockStart) ?? emptyColumns();
+    const old = stored.get(blockStart);
+    if (old === undefined || old.start.length === 0) {
+      // Nothing stored in the block: the batch's readings (distinct, ascending) are the block. Never
+      // mutated afterwards, so it is kept as it is.
+      result.blocks.set(blockStart, incoming);
+      result.added += incoming.start.length;
+      for (const start of incoming.start) changedSlots.add(start - (start % SLOT_S));
+      markOverlap(result, incoming);
+      continue;
+    }
     const merged = emptyColumns();
     let changed = false;
     let i = 0;
@@ -87,17 +111,22 @@ export function mergeBatch(
     }
     if (!changed) continue;
     result.blocks.set(blockStart, merged);
-    for (let k = 1; k < merged.start.length; k++) {
-      const start = merged.start[k] as number;
-      if (start < (merged.start[k - 1] as number) + (merged.interval_s[k - 1] as number)) {
-        const slot = start - (start % SLOT_S);
-        if (result.overlapSlot === null || slot < result.overlapSlot) result.overlapSlot = slot;
-        break;
-      }
-    }
+    markOverlap(result, merged);
   }
   result.slots = [...changedSlots].sort((x, y) => x - y);
   return result;
+}
+
+/** Records the block's first overlap, if it comes before the one already found. */
+function markOverlap(result: MergeResult, block: ReadingColumns): void {
+  for (let k = 1; k < block.start.length; k++) {
+    const start = block.start[k] as number;
+    if (start < (block.start[k - 1] as number) + (block.interval_s[k - 1] as number)) {
+      const slot = start - (start % SLOT_S);
+      if (result.overlapSlot === null || slot < result.overlapSlot) result.overlapSlot = slot;
+      return;
+    }
+  }
 }
 
 export interface SlotSums {

@@ -1,5 +1,5 @@
 import type { SlotRollup } from '@homeview/domain';
-import type { Db, Queryable } from '../../db/types';
+import type { Db, Queryable, SqlParam } from '../../db/types';
 
 // SQL of the write path: half-hour rollups and the per-house write lock (raw readings: blocks.ts). Integer arrays
 // travel as one comma-joined text parameter each, expanded with string_to_array: on PGlite that is ~3×
@@ -17,6 +17,36 @@ export const joined = (values: readonly number[]): string => values.join(',');
 /** Runs `fn` in a new transaction when given the database, or inside the caller's open transaction. */
 export function inTransaction<R>(db: Db | Queryable, fn: (tx: Queryable) => Promise<R>): Promise<R> {
   return 'transaction' in db ? db.transaction(fn) : fn(db);
+}
+
+/**
+ * Runs `fn` holding the house's write lock (lockHouse), given the rows of a read made after taking it:
+ * in a new transaction on PostgreSQL, the lock and the read travel with BEGIN in one round trip
+ * (`literal`, the read with literals only); on PGlite or inside the caller's open transaction, as two
+ * statements (`sql`, `params`).
+ */
+export async function inLockedTransaction<R>(
+  db: Db | Queryable,
+  houseId: number,
+  read: { literal: string; sql: string; params: readonly SqlParam[] },
+  fn: (tx: Queryable, rows: readonly Record<string, unknown>[]) => Promise<R>,
+): Promise<R> {
+  const locked = async (tx: Queryable) => {
+    await lockHouse(tx, houseId);
+    return fn(tx, (await tx.query(read.sql, read.params)).rows);
+  };
+  if (!('transaction' in db)) return locked(db);
+  // PGlite has no round trip to save: there the read stays prepared (planned once).
+  if (db.kind === 'pglite') return db.transaction(locked);
+  return db.transaction(fn, {
+    first: `select pg_advisory_xact_lock(${WRITE_LOCK}, ${literalInt(houseId)}::int); ${read.literal}`,
+  });
+}
+
+/** An integer as SQL text; refuses anything else, so a literal can never carry input into SQL. */
+export function literalInt(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new TypeError(`${n} is not an integer`);
+  return `(${n})`;
 }
 
 /**
