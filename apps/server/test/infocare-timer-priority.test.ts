@@ -52,9 +52,9 @@ describeEachDb('InfoCare evaluations give way to requests', (suite) => {
       query: (sql, params) => suite.db.query(sql, params),
       exec: (sql) => suite.db.exec(sql),
       close: () => suite.db.close(),
-      transaction: async (fn) => {
+      transaction: async (fn, options) => {
         log.push('evaluation');
-        const result = await suite.db.transaction(fn);
+        const result = await suite.db.transaction(fn, options);
         if (++count === 1) {
           log.push('request sent');
           void login(t.app, person).then(() => answered());
