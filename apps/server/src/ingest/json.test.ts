@@ -16,9 +16,16 @@ async function outcome(text: string, slice: number): Promise<{ value: unknown } 
   }
 }
 
+/** JSON.parse with Fastify's rule: a `__proto__` key, or `constructor` holding a `prototype`, is refused. */
+function withoutPrototypeKeys(key: string, value: unknown): unknown {
+  const prototypeHolder = value !== null && typeof value === 'object' && Object.hasOwn(value, 'prototype');
+  if (key === '__proto__' || (key === 'constructor' && prototypeHolder)) throw new SyntaxError(key);
+  return value;
+}
+
 function reference(text: string): { value: unknown } | { error: string } {
   try {
-    return { value: JSON.parse(text) as unknown };
+    return { value: JSON.parse(text, withoutPrototypeKeys) as unknown };
   } catch {
     return { error: 'invalid' };
   }
@@ -43,7 +50,7 @@ const broken = fc
   });
 
 describe('parseJsonYielding', () => {
-  it('gives what JSON.parse gives, valid or not, whatever the slice size', async () => {
+  it('gives what JSON.parse gives (prototype keys refused), valid or not, whatever the slice size', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(containers, broken), fc.integer({ min: 1, max: 40 }), async (text, slice) => {
         expect(await outcome(text, slice)).toEqual(reference(text));
