@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Db } from '../src/db/types';
 import { PasswordHasher } from '../src/features/accounts/password';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
 import { DemoSimulation } from '../src/features/demo/seeder';
 import { prepareDemoInfocare } from '../src/features/infocare/demo';
-import { InFlight } from '../src/http/in-flight';
 import { login, makeTestApp, TEST_ITERATIONS, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 import { at } from './support/energy';
+import { loggedRequests, requestAfterTransaction } from './support/request-order';
 
 // Requests come before the demo's seeding: PGlite runs a transaction's statements without giving the event
 // loop a turn, so a request that arrives while the seeder works waits for its transaction; the seeder then
@@ -18,60 +17,17 @@ const NOW = at('2026-01-15T09:05:00Z');
 
 describeEachDb('demo seeding gives way to requests', (suite) => {
   let t: TestApp;
-  /** Where the current test's events go; the app's requests log when they begin. */
+  /** Where the current test's events go; the app's requests log when they begin and are answered. */
   let log: string[] = [];
-  const requests = new (class extends InFlight {
-    override begin(request: unknown): void {
-      log.push('request begins');
-      super.begin(request);
-    }
-    /** Its response is sent (inject's promise resolves a little later, after other waiting work). */
-    override end(request: unknown): void {
-      log.push('request answered');
-      super.end(request);
-    }
-  })();
-
-  /** The database as the seeder sees it: each transaction's start goes in the log before it runs. */
-  const logged = (log: string[], label: string): Db => ({
-    ...suite.db,
-    kind: suite.db.kind,
-    query: (sql, params) => suite.db.query(sql, params),
-    exec: (sql) => suite.db.exec(sql),
-    close: () => suite.db.close(),
-    transaction: (fn, options) => {
-      log.push(label);
-      return suite.db.transaction(fn, options);
-    },
-  });
-
-  /**
-   * Logs in the moment the `nth` seeding transaction has committed: the password's hash is computed in a
-   * worker thread, so the request spans turns of the event loop, as a request does that waits for anything
-   * but PGlite (a quick one would be answered within the seeder's turn of the loop anyway).
-   */
-  const requestAfter = (log: string[], db: Db, nth: number): { db: Db; answered: Promise<void> } => {
-    let count = 0;
-    let answered!: () => void;
-    const done = new Promise<void>((resolve) => {
-      answered = resolve;
+  const requests = loggedRequests(() => log);
+  /** The seeder's database, logging `label` per transaction; a demo login after the `nth` commits. */
+  const requestAfter = (label: string, nth: number) =>
+    requestAfterTransaction(suite.db, {
+      log,
+      label,
+      nth,
+      send: () => login(t.app, { username: 'demo', password: DEMO_PASSWORD }),
     });
-    return {
-      answered: done,
-      db: {
-        ...db,
-        kind: db.kind,
-        transaction: async (fn, options) => {
-          const result = await db.transaction(fn, options);
-          if (++count === nth) {
-            log.push('request sent');
-            void login(t.app, { username: 'demo', password: DEMO_PASSWORD }).then(() => answered());
-          }
-          return result;
-        },
-      },
-    };
-  };
 
   beforeAll(async () => {
     await seedDemoIfEmpty(suite.db, new PasswordHasher(TEST_ITERATIONS), new Date(NOW * 1000), {
@@ -86,7 +42,7 @@ describeEachDb('demo seeding gives way to requests', (suite) => {
   it('answers a request sent between two transactions of one seeding step before the next one', async () => {
     log = [];
     // The first step is today so far for the demo home: 09:05 of 1-minute readings are two transactions.
-    const { db, answered } = requestAfter(log, logged(log, 'seeding transaction'), 1);
+    const { db, answered } = requestAfter('seeding transaction', 1);
     const simulation = new DemoSimulation(db, {
       historyDays: 1,
       now: () => NOW,
@@ -110,7 +66,7 @@ describeEachDb('demo seeding gives way to requests', (suite) => {
 
   it('answers a request sent while Mum’s past alerts are raised before the next evaluation', async () => {
     log = [];
-    const { db, answered } = requestAfter(log, logged(log, 'evaluation'), 10);
+    const { db, answered } = requestAfter('evaluation', 10);
     const raising = prepareDemoInfocare(db, NOW, () => requests.turn());
     await answered;
     await raising;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/types';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { InfocareTimer } from '../src/features/infocare/timer';
-import { InFlight } from '../src/http/in-flight';
 import { createMailer } from '../src/mail/mailer';
 import { createSmsSender } from '../src/sms/sms';
 import { link, login, makeTestApp, makeUser, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
+import { loggedRequests, requestAfterTransaction } from './support/request-order';
 
 // The InfoCare timer gives way to requests as the demo's seeding does: each home's evaluation is a
 // transaction, and the next one starts only once no request is in flight (main.ts passes InFlight.turn).
@@ -15,16 +15,7 @@ import { describeEachDb } from './support/db';
 describeEachDb('InfoCare evaluations give way to requests', (suite) => {
   let t: TestApp;
   let log: string[] = [];
-  const requests = new (class extends InFlight {
-    override begin(request: unknown): void {
-      log.push('request begins');
-      super.begin(request);
-    }
-    override end(request: unknown): void {
-      log.push('request answered');
-      super.end(request);
-    }
-  })();
+  const requests = loggedRequests(() => log);
   const houses: number[] = [];
   let person: { username: string; password: string };
 
@@ -39,30 +30,6 @@ describeEachDb('InfoCare evaluations give way to requests', (suite) => {
     t = await makeTestApp(suite.db, { requests });
   });
   afterAll(() => t.app.close());
-
-  /**
-   * The database as the timer sees it: each transaction logs 'evaluation'; after the first one commits, a
-   * login is sent (its password hash runs in a worker thread, so the request spans turns of the loop).
-   */
-  const timerDb = (answered: () => void): Db => {
-    let count = 0;
-    return {
-      ...suite.db,
-      kind: suite.db.kind,
-      query: (sql, params) => suite.db.query(sql, params),
-      exec: (sql) => suite.db.exec(sql),
-      close: () => suite.db.close(),
-      transaction: async (fn, options) => {
-        log.push('evaluation');
-        const result = await suite.db.transaction(fn, options);
-        if (++count === 1) {
-          log.push('request sent');
-          void login(t.app, person).then(() => answered());
-        }
-        return result;
-      },
-    };
-  };
 
   const timerOn = (db: Db, pause: (() => Promise<void>) | undefined) => {
     const quiet = { clock: t.clock, print: () => undefined };
@@ -82,15 +49,18 @@ describeEachDb('InfoCare evaluations give way to requests', (suite) => {
   ] as const)
     it(name, async () => {
       log = [];
-      let answered!: () => void;
-      const done = new Promise<void>((resolve) => {
-        answered = resolve;
-      });
       t.clock.advance(3_600_000); // a new instant, so every home is evaluated again
-      const timer = timerOn(timerDb(answered), pause ? () => requests.turn() : undefined);
+      // Each evaluation is a transaction; a login is sent the moment the first has committed.
+      const { db, answered } = requestAfterTransaction(suite.db, {
+        log,
+        label: 'evaluation',
+        nth: 1,
+        send: () => login(t.app, person),
+      });
+      const timer = timerOn(db, pause ? () => requests.turn() : undefined);
       for (const id of houses) timer.dataArrived(id);
       await timer.evaluateArrived();
-      await done;
+      await answered;
       await timer.stop();
       const sent = log.indexOf('request sent');
       const next = log.indexOf('evaluation', sent);
