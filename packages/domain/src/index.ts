@@ -10,6 +10,7 @@ export * from './summary/summarize';
 export * from './summary/totals';
 export * from './tariff/book';
 export * from './tariff/decimal';
+export * from './tariff/default-change';
 export * from './tariff/defaults';
 export * from './tariff/json';
 export * from './tariff/model';
