@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
+import { syncDefaultTariff } from './features/tariffs/default-sync';
 import type { Db } from './db/types';
 import { PasswordHasher } from './features/accounts/password';
 import { findUserId } from './features/accounts/repository';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   try {
     db = await openDb(config);
     const applied = await migrate(db);
+    // Stored money follows the code's default (price-cap) series: repriced once when a release changes it.
+    const defaults = await syncDefaultTariff(db);
     // The demo's password is published: created only where asked (config.demo, see SECURITY.md).
     const seeded =
       config.demo &&
@@ -78,7 +81,10 @@ async function main(): Promise<void> {
     const url = config.publicOriginExplicit ? config.publicOrigin : `http://localhost:${port}`;
     const readyMs = Math.round(performance.now() - started);
     const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-    app.log.info({ readyMs, migrationsApplied: applied, demoSeeded: seeded, store }, 'ready');
+    app.log.info(
+      { readyMs, migrationsApplied: applied, demoSeeded: seeded, defaultTariffRepriced: defaults, store },
+      'ready',
+    );
     const lines = [`HomeView & InfoCare is running at ${url} (ready in ${readyMs} ms; database: ${store})`];
     if ((await findUserId(db, DEMO_USERNAME)) !== null) {
       lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);

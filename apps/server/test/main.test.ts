@@ -97,14 +97,16 @@ describe('the server process', () => {
   it('reopens an existing directory without seeding again, and stops on SIGINT', async () => {
     const countUsers = async () => {
       const db = await openPglite(join(root, 'data'));
-      const { rows } = await db.query<{ n: number; demos: number }>(
-        "select count(*) as n, count(*) filter (where username = 'demo') as demos from users",
+      const { rows } = await db.query<{ n: number; demos: number; recorded: number }>(
+        `select count(*) as n, count(*) filter (where username = 'demo') as demos,
+                (select count(*) from default_tariff_state) as recorded from users`,
       );
       await db.close();
       return rows[0]!;
     };
     const before = await countUsers();
     expect(before.demos).toBe(1);
+    expect(before.recorded).toBe(1); // the first start recorded the default series that priced the data
     const running = await start(env);
     expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
     expect(await stop(running, 'SIGINT')).toBe(0);

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_TARIFFS,
+  EVERY_DATE,
+  firstChangedDate,
+  parseDefaultSeries,
+  serializeDefaultSeries,
+  startOfLocalDate,
+} from '@homeview/domain';
+import type { Db } from '../../db/types';
+import { repriceHouse } from '../readings/reprice';
+
+// The default tariff is code (domain caps.ts), but the money in rollups, days, months and appliance
+// events is stored: a release that adds or corrects a cap period would leave existing installs' money
+// at the old figures. At start the server compares the series that priced the stored money (table
+// default_tariff_state, migration 0013) with the code's, and reprices, from the first local date on
+// which they differ, every house with money stored from then on (repriceHouse: one transaction per house
+// under its write lock, only changed rows written; houses whose own tariffs cover those dates end up
+// unchanged). The new series is recorded last, so a start that stops half-way repeats the work next time
+// (repricing is idempotent); two servers starting together both reprice, harmlessly.
+
+export interface DefaultSyncResult {
+  /** First local date repriced (EVERY_DATE when the previous series is unknown), or null: unchanged. */
+  from: string | null;
+  houses: number;
+  rollups: number;
+  events: number;
+}
+
+const fingerprintOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Reprices houses' stored money if the code's default series differs from the one that priced it. */
+export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
+  const text = serializeDefaultSeries(DEFAULT_TARIFFS);
+  const fingerprint = fingerprintOf(text);
+  const { rows } = await db.query<{ series: string; fingerprint: string }>(
+    'select series, fingerprint from default_tariff_state where id = 1',
+  );
+  const stored = rows[0];
+  const result: DefaultSyncResult = { from: null, houses: 0, rollups: 0, events: 0 };
+  if (stored?.fingerprint === fingerprint) return result;
+
+  result.from = stored === undefined ? EVERY_DATE : changedFrom(stored.series);
+  if (result.from !== null) {
+    // Local days are at most a day off UTC dates: the day before catches every zone (a superset).
+    const houses = await db.query<{ id: number; time_zone: string }>(
+      `select h.id, h.time_zone from houses h
+        where exists (select 1 from daily_rollups d where d.house_id = h.id and d.day >= $1::date - 1)
+           or exists (select 1 from appliance_events e where e.house_id = h.id
+                        and e.end_ts > extract(epoch from $1::date - 1)::bigint)
+        order by h.id`,
+      [result.from],
+    );
+    for (const house of houses.rows) {
+      const repriced = await repriceHouse(db, house.id, startOfLocalDate(result.from, house.time_zone));
+      result.houses += 1;
+      result.rollups += repriced.rollups;
+      result.events += repriced.events;
+    }
+  }
+  await db.query(
+    `insert into default_tariff_state (id, series, fingerprint) values (1, $1, $2)
+     on conflict (id) do update set series = excluded.series, fingerprint = excluded.fingerprint,
+                                    updated_at = now()`,
+    [text, fingerprint],
+  );
+  return result;
+}
+
+/** The first changed date against a stored series; an unreadable one counts as unknown. */
+function changedFrom(storedSeries: string): string | null {
+  try {
+    return firstChangedDate(parseDefaultSeries(storedSeries), DEFAULT_TARIFFS);
+  } catch {
+    return EVERY_DATE;
+  }
+}
