@@ -17,11 +17,25 @@ const cap = (from: string, unitPence: number, standingPence: number): CapPeriod 
  * standing charge p/day per cap period, oldest first. Each figure is checked against the sources named
  * on its line (two where two were found; "one source" says so).
  *
- * The series starts on 2022-04-01: the first period for which the sources give per-kWh figures. Before
- * October 2021 Ofgem published the cap as annual bills, and no source consulted gave per-kWh electricity
- * figures for 2019 – March 2022, so those periods are missing; the earliest period's rates apply to
- * every earlier date (see defaultTariffOn). Add earlier periods here, oldest first, when sourced.
- * The Oct–Dec 2026 cap was not found either, so the Jul–Sep 2026 rates run on until a newer row is added.
+ * The series starts on 2022-04-01: the first period for which per-kWh electricity figures were found. A
+ * second search (24 Nov 2026, stored public pages and documentation) again found none for the cap periods
+ * of 1 Jan 2019 – 31 Mar 2022, which were announced as annual dual-fuel bills (£1,137 from 1 Jan 2019:
+ * ofgem.gov.uk energy-price-cap-will-give-11-million-fairer-deal-1-january; £1,277 from 1 Oct 2021:
+ * theenergyshop.com energy-price-cap-october-2021-increase) that cannot be split into an electricity unit
+ * rate and standing charge; Ofgem's per-region tables for them were not among the stored pages. The only
+ * electricity figure found is the Oct 2021 – Mar 2022 standing charge, 24.88p/day
+ * (utilitybidder.co.uk/domestic-energy/aprils-energy-price-cap-explained; plymouthenergycommunity.com
+ * news/ofgem-price-cap-announcement rounds it to 25p); without its unit rate that period stays missing too.
+ * So every period before April 2022 is missing and the earliest period's rates apply to every earlier
+ * date (defaultTariffOn). That overstates old costs: the April 2022 cap was 54% above the one before it
+ * (£1,277 → £1,971 a year: utilitybidder.co.uk above; moneysavingexpert.com news/2022/03, energy firms
+ * confirm new rates) and its standing charge 45.34p against 24.88p, so a 2014 or 2020
+ * reading (the REFIT and UK-DALE homes are 2013–2017) is priced as an upper bound, not at its own time's
+ * default; a house that knows its old tariff should set it from that date. Extrapolating backwards was
+ * rejected: it would invent figures. Add earlier periods here, oldest first, when sourced.
+ * The Oct–Dec 2026 cap and the Jan–Mar 2027 cap (announced about 21–24 Nov 2026) were not found either,
+ * so the Jul–Sep 2026 rates run on until a newer row is added. Changing this table reprices existing
+ * installs once at their next start (apps/server features/tariffs/default-sync.ts).
  */
 export const DEFAULT_CAP_PERIODS: readonly CapPeriod[] = [
   // 1 Apr – 30 Sep 2022: 28.34p, 45.34p — pleaseconnectme.co.uk/blog/what-is-the-energy-price-cap-updated-august-2022
