@@ -14,7 +14,8 @@ import type { Db } from '../src/db/types';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { datesFrom, refreshDays } from '../src/features/readings/daily';
 import { ingestReadings, type Reading } from '../src/features/readings/ingest';
-import { rollupsFrom, updateRollupMoney } from '../src/features/readings/repository';
+import { lockHouse, rollupsFrom, updateRollupMoney } from '../src/features/readings/repository';
+import { storeDailyTotals } from '../src/features/readings/summary-days';
 import { syncDefaultTariff } from '../src/features/tariffs/default-sync';
 import { houseTariffs } from '../src/features/tariffs/repository';
 import { makeUser } from './support/app';
@@ -72,6 +73,15 @@ async function priceAsOldInstall(db: Db, houseId: number, series: readonly Tarif
   );
 }
 
+/** A demo neighbour as an old install stored it: the 2020 day as daily totals only, priced with `series`. */
+async function storeNeighbourDay(db: Db, houseId: number, series: readonly Tariff[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockHouse(tx, houseId);
+    const slots = day(DAY_2020.midnight).map((r) => ({ slot: r.start, covered_s: 1800, ...r }));
+    await storeDailyTotals(tx, houseId, compileTariffs([], 'Europe/London', series), slots);
+  });
+}
+
 interface StoredDay {
   slots: number; // Σ half-hour import_cost, n£
   day: number; // daily_rollups import_cost
@@ -114,6 +124,7 @@ function pricedAt(
 
 describeEachDb('default tariff series change', (suite) => {
   let houseId: number;
+  let neighbourId = 0; // kept as daily totals only, like the demo’s neighbours
   const tamper = () =>
     suite.db.query('update rollups set import_cost = 1 where house_id = $1 and slot_start = $2', [
       houseId,
@@ -126,6 +137,7 @@ describeEachDb('default tariff series change', (suite) => {
     houseId = (await findHouseIdOf(suite.db, person.id))!;
     for (const d of [DAY_2020, DAY_2024])
       await ingestReadings(suite.db, houseId, day(d.midnight), { now: NOW });
+    neighbourId = (await findHouseIdOf(suite.db, (await makeUser(suite.db, 'neighbour')).id))!;
   });
 
   it('the old series priced both days differently from the new one (else this test proves nothing)', () => {
@@ -136,20 +148,35 @@ describeEachDb('default tariff series change', (suite) => {
 
   it('reprices a 2020 day from the old series’ price to the new one at start, once', async () => {
     await priceAsOldInstall(suite.db, houseId, OLD_SERIES);
+    await storeNeighbourDay(suite.db, neighbourId, OLD_SERIES);
     expect(await stored(suite.db, houseId, DAY_2020)).toEqual(pricedAt(DAY_2020, OLD_SERIES));
+    const neighbourBefore = await stored(suite.db, neighbourId, DAY_2020);
+    expect({ ...neighbourBefore, slots: 0 }).toEqual({ ...pricedAt(DAY_2020, OLD_SERIES), slots: 0 });
+    expect(neighbourBefore.slots).toBe(0); // no half-hour rows at all
 
     const result = await syncDefaultTariff(suite.db);
     expect(result.from).toBe(EVERY_DATE); // the old series' one version covered every date
-    expect(result.houses).toBe(1);
+    expect(result.houses).toBe(2);
     expect(result.rollups).toBe(96); // both days' half-hours
+    expect(result.dailyTotals).toBe(1); // the neighbour's day
     expect(await stored(suite.db, houseId, DAY_2020)).toEqual(pricedAt(DAY_2020));
     expect(await stored(suite.db, houseId, DAY_2024)).toEqual(pricedAt(DAY_2024));
+    expect({ ...(await stored(suite.db, neighbourId, DAY_2020)), slots: 0 }).toEqual({
+      ...pricedAt(DAY_2020),
+      slots: 0,
+    });
   });
 
   it('reprices nothing when the series is the one already recorded', async () => {
     // A stored figure the current series would correct: it stays, as nothing is repriced.
     await tamper();
-    expect(await syncDefaultTariff(suite.db)).toEqual({ from: null, houses: 0, rollups: 0, events: 0 });
+    expect(await syncDefaultTariff(suite.db)).toEqual({
+      from: null,
+      houses: 0,
+      rollups: 0,
+      events: 0,
+      dailyTotals: 0,
+    });
     const { rows } = await suite.db.query<{ c: string }>(
       'select import_cost as c from rollups where house_id = $1 and slot_start = $2',
       [houseId, DAY_2020.midnight],
@@ -176,7 +203,7 @@ describeEachDb('default tariff series change', (suite) => {
   it('a database with no record of the series that priced it is repriced on every date', async () => {
     await suite.db.query('delete from default_tariff_state');
     const result = await syncDefaultTariff(suite.db);
-    expect(result).toMatchObject({ from: EVERY_DATE, houses: 1, rollups: 1 });
+    expect(result).toMatchObject({ from: EVERY_DATE, houses: 2, rollups: 1, dailyTotals: 0 });
     expect(await stored(suite.db, houseId, DAY_2020)).toEqual(pricedAt(DAY_2020));
   });
 });

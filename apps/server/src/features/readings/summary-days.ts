@@ -3,6 +3,9 @@ import type { Queryable } from '../../db/types';
 import { refreshMonths } from './daily';
 import { joined, SLOT_S } from './repository';
 
+/** Dates per statement, as in daily.ts. */
+const DATES_PER_STATEMENT = 400;
+
 // Homes kept as daily totals only (the demo's neighbours, which only rankings read): their half-hours are
 // priced in memory, exactly as ingest prices them (priceSlot at the house's tariffs), and summed into
 // daily_rollups rows; no raw readings and no half-hour rows are stored. Each call writes whole local days
@@ -115,4 +118,52 @@ export async function storeDailyTotals(
   );
   await refreshMonths(db, houseId, [...new Set(rows.map((r) => `${r.day.slice(0, 7)}-01`))]);
   return rows.length;
+}
+
+/**
+ * Prices again the daily-only days among `dates` (days with no half-hour rows: the demo's neighbours) of a
+ * house with no tariff of its own. Every rate is then the default, flat over a local day (cap periods
+ * change at local midnight), so a day's money is its energy times that day's rates: exactly what
+ * dayRowsOf summed. Only changed days are written, and their months refreshed; returns how many. Run
+ * holding the house's write lock. (A house with tariffs of its own has no flat day to rely on; no such
+ * house is kept as daily totals.)
+ */
+export async function repriceDailyTotals(
+  db: Queryable,
+  houseId: number,
+  book: TariffBook,
+  dates: readonly string[],
+): Promise<number> {
+  if (book.versions.length > 0) throw new RangeError('only a house priced by the default alone');
+  let changed = 0;
+  for (let at = 0; at < dates.length; at += DATES_PER_STATEMENT) {
+    const part = dates.slice(at, at + DATES_PER_STATEMENT);
+    const starts = part.map((date) => dayLayout(date, book.zone).start);
+    const { rows } = await db.query<{ day: string }>(
+      `update daily_rollups d
+          set import_cost = d.import_wh * p.imp, export_income = d.export_wh * p.exp,
+              generation_income = d.generation_wh * p.gen, standing_charge = p.standing
+         from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
+                     string_to_array($4, ',')::bigint[], string_to_array($5, ',')::bigint[],
+                     string_to_array($6, ',')::bigint[]) p(day, imp, exp, gen, standing)
+        where d.house_id = $1 and d.day = p.day
+          and not exists (select 1 from rollups r where r.house_id = $1 and r.slot_start >= d.day_start
+                            and r.slot_start < d.day_start + d.slots * 1800)
+          and (d.import_cost, d.export_income, d.generation_income, d.standing_charge) is distinct from
+              (d.import_wh * p.imp, d.export_wh * p.exp, d.generation_wh * p.gen, p.standing)
+        returning d.day::text as day`,
+      [
+        houseId,
+        part.join(','),
+        joined(starts.map((s) => book.rateAt('import', s))),
+        joined(starts.map((s) => book.rateAt('export', s))),
+        joined(starts.map((s) => book.rateAt('generation', s))),
+        joined(part.map((date) => standingChargeNano(book.standingChargeOn(date)))),
+      ],
+    );
+    changed += rows.length;
+    if (rows.length > 0)
+      await refreshMonths(db, houseId, [...new Set(rows.map((r) => `${r.day.slice(0, 7)}-01`))]);
+  }
+  return changed;
 }

@@ -8,7 +8,11 @@ import {
   startOfLocalDate,
 } from '@homeview/domain';
 import type { Db } from '../../db/types';
+import { datesFrom } from '../readings/daily';
+import { inTransaction } from '../readings/repository';
 import { repriceHouse } from '../readings/reprice';
+import { repriceDailyTotals } from '../readings/summary-days';
+import { houseTariffs } from './repository';
 
 // The default tariff is code (domain caps.ts), but the money in rollups, days, months and appliance
 // events is stored: a release that adds or corrects a cap period would leave existing installs' money
@@ -16,7 +20,8 @@ import { repriceHouse } from '../readings/reprice';
 // default_tariff_state, migration 0013) with the code's, and reprices, from the first local date on
 // which they differ, every house with money stored from then on (repriceHouse: one transaction per house
 // under its write lock, only changed rows written; houses whose own tariffs cover those dates end up
-// unchanged). The new series is recorded last, so a start that stops half-way repeats the work next time
+// unchanged), and the days of houses kept as daily totals only (the demo's neighbours: no half-hours to
+// reprice from; repriceDailyTotals). The new series is recorded last, so a start that stops half-way repeats the work next time
 // (repricing is idempotent); two servers starting together both reprice, harmlessly.
 
 export interface DefaultSyncResult {
@@ -25,6 +30,8 @@ export interface DefaultSyncResult {
   houses: number;
   rollups: number;
   events: number;
+  /** Daily-only days (no half-hours) whose money changed. */
+  dailyTotals: number;
 }
 
 const fingerprintOf = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -37,7 +44,7 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
     'select series, fingerprint from default_tariff_state where id = 1',
   );
   const stored = rows[0];
-  const result: DefaultSyncResult = { from: null, houses: 0, rollups: 0, events: 0 };
+  const result: DefaultSyncResult = { from: null, houses: 0, rollups: 0, events: 0, dailyTotals: 0 };
   if (stored?.fingerprint === fingerprint) return result;
 
   result.from = stored === undefined ? EVERY_DATE : changedFrom(stored.series);
@@ -51,11 +58,22 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
         order by h.id`,
       [result.from],
     );
+    const from = result.from;
     for (const house of houses.rows) {
-      const repriced = await repriceHouse(db, house.id, startOfLocalDate(result.from, house.time_zone));
-      result.houses += 1;
-      result.rollups += repriced.rollups;
-      result.events += repriced.events;
+      await inTransaction(db, async (tx) => {
+        const repriced = await repriceHouse(tx, house.id, startOfLocalDate(from, house.time_zone));
+        const tariffs = await houseTariffs(tx, house.id);
+        if (tariffs !== null && tariffs.versions.length === 0)
+          result.dailyTotals += await repriceDailyTotals(
+            tx,
+            house.id,
+            tariffs.book,
+            await datesFrom(tx, house.id, from),
+          );
+        result.houses += 1;
+        result.rollups += repriced.rollups;
+        result.events += repriced.events;
+      });
     }
   }
   await db.query(
