@@ -1,6 +1,7 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp …]`:
+// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync …]`:
 // the benchmarks (all by default), each on PGlite and on PostgreSQL, printing figures with the machine
 // and the date.
+import { benchDefaultSync } from './default-sync';
 import { benchFirstStart } from './first-start';
 import { benchHardening } from './hardening';
 import { benchHomeView } from './homeview';
@@ -22,6 +23,10 @@ const benches = {
   infocare: { title: 'InfoCare: one evaluation run over many homes, replay speed', run: benchInfocare },
   'web-bundle': { title: 'JavaScript fetched to show each first screen', run: benchWebBundle },
   'web-lcp': { title: 'LCP of /my-home, first visit, 4× CPU slowdown', run: benchWebLcp },
+  'default-sync': {
+    title: 'Reprice once after the default (price-cap) table changes',
+    run: benchDefaultSync,
+  },
 } as const;
 type BenchName = keyof typeof benches;
 
