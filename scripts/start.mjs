@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServerBundle } from './server-bundle.mjs';
+import { buildServerBundle, serverLaunch } from './server-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'apps/web/dist/index.html');
@@ -35,17 +35,9 @@ if (webBuildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Memory (issue 10), measured RSS 10 s after a fresh demo seeding, one run each under varying load:
-// tsx 406–440 MiB; with a 1 MB young generation 309, plus two malloc arenas 283, as a bundle on plain
-// node 260. The young generation's default 16 MB semi-spaces stay resident after the seeding's burst;
-// glibc gives each thread a 64 MB arena. An idle restart on a seeded directory: bundle 262–276 vs tsx 273–303.
-const bundle = await buildServerBundle(root);
-const entry = bundle ? [bundle] : ['--import', 'tsx', join(root, 'apps/server/src/main.ts')];
-const server = spawn(process.execPath, ['--max-semi-space-size=1', ...entry], {
-  env: { MALLOC_ARENA_MAX: '2', ...process.env },
-  cwd: root,
-  stdio: 'inherit',
-});
+// Bundled and run as scripts/server-bundle.mjs defines it (node flags and environment: see there).
+const { args, env } = serverLaunch(root, await buildServerBundle(root));
+const server = spawn(process.execPath, args, { env, cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -130,7 +130,7 @@ const simulation = new DemoSimulation(db, {
     },
     error: (f, message) => console.error(message, f),
   },
-  idle: () => requests.idle(),
+  pause: () => requests.turn(),
   // PROBE_LIVE_MS: live ticks more often than every minute, to catch them in a short probe.
   liveIntervalMs: Number(process.env.PROBE_LIVE_MS ?? 60_000),
 });

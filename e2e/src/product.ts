@@ -1,7 +1,7 @@
 // Starts the built product as a person would run it (the server's main entry on a fresh embedded
 // database) and drives Debian's chromium with playwright-core.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface RunningProduct {
   url: string;
+  /** The server process (under `npmStart`, the child of scripts/start.mjs). */
   pid: number;
+  /** The process spawned: the server itself, or scripts/start.mjs under `npmStart`. */
+  launcherPid: number;
   dataDir: string;
   /** Milliseconds from spawning the process to the first healthy /healthz answer. */
   readyMs: number;
@@ -55,6 +58,18 @@ export interface StartOptions {
   dataDir?: string;
   /** Extra environment, e.g. DATABASE_URL to run on PostgreSQL. */
   env?: Record<string, string>;
+  /**
+   * Run `npm start`'s scripts/start.mjs (the server bundled, with its node flags) instead of the sources
+   * through tsx: for measuring the product as a person starts it (Linux only: the server is found in /proc).
+   */
+  npmStart?: boolean;
+}
+
+/** The one child process of `pid` (scripts/start.mjs's server), from /proc. */
+function onlyChild(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+  if (children.length !== 1 || !children[0]) throw new Error(`expected one child of ${pid}: ${children}`);
+  return Number(children[0]);
 }
 
 export async function startProduct(options: StartOptions = {}): Promise<RunningProduct> {
@@ -64,7 +79,10 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
   const spawnedAt = performance.now();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const entry = options.npmStart
+    ? [join(root, 'scripts/start.mjs')]
+    : ['--import', 'tsx', join(root, 'apps/server/src/main.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
@@ -83,15 +101,19 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
     output += d;
   });
   try {
-    await waitForHealth(url, child, 120_000);
+    // A fresh start under the load of a shared machine: initdb alone can take a minute.
+    await waitForHealth(url, child, options.npmStart ? 300_000 : 120_000);
   } catch (error) {
-    child.kill('SIGKILL');
+    // start.mjs passes SIGTERM on to the server (a SIGKILL would leave it running, orphaned).
+    child.kill(options.npmStart ? 'SIGTERM' : 'SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   const readyMs = performance.now() - spawnedAt;
+  const launcherPid = child.pid ?? -1;
   return {
     url,
-    pid: child.pid ?? -1,
+    pid: options.npmStart ? onlyChild(launcherPid) : launcherPid,
+    launcherPid,
     dataDir,
     readyMs,
     output: () => output,

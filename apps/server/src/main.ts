@@ -93,7 +93,7 @@ async function main(): Promise<void> {
         simulation = new DemoSimulation(db, {
           historyDays: config.demoHistoryDays,
           log: app.log,
-          idle: () => requests.idle(),
+          pause: () => requests.turn(),
         });
         simulation.start();
         // Once Mum's history is stored (before the neighbours'), her past alerts are raised as the engine

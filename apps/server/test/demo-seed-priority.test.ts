@@ -48,7 +48,7 @@ describeEachDb('demo seeding gives way to requests', (suite) => {
       now: () => NOW,
       log: { info: () => undefined, error: (_fields, message) => log.push(`ERROR ${message}`) },
       liveIntervalMs: 3_600_000,
-      idle: () => requests.idle(),
+      pause: () => requests.turn(),
     });
     simulation.start();
     await answered;

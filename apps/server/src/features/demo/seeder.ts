@@ -42,10 +42,10 @@ export interface DemoSimulationOptions {
   log: SeedLog;
   liveIntervalMs?: number;
   /**
-   * Resolves when no request is being answered: each seeding step waits for it, so a request's queries
-   * never queue behind seeding transactions (PGlite has one connection). Default: go on at once.
+   * Waited for before each seeding transaction: the server's InFlight.turn, so a request's queries never
+   * queue behind seeding transactions (PGlite has one connection). Default: a turn of the event loop.
    */
-  idle?: () => Promise<void>;
+  pause?: () => Promise<void>;
 }
 
 /** A live tick also stores appliance uses since the last one, running ones up to now (they run < 1 day). */
@@ -195,9 +195,8 @@ export class DemoSimulation {
   }
 
   /** Before each transaction: requests that came meanwhile are read, and answered first. */
-  async #pause(): Promise<void> {
-    await turnOfTheLoop();
-    await this.#options.idle?.();
+  #pause(): Promise<void> {
+    return (this.#options.pause ?? turnOfTheLoop)();
   }
 
   async #load(): Promise<void> {
