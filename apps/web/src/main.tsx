@@ -1,5 +1,5 @@
-// First, before React and the rest: starts the opened screen's code and read (see openingScreen.ts).
-import './openingScreen';
+// First, before React renders: starts the opened screen's code and read (see firstScreen.ts).
+import { startFirstScreen } from './firstScreen';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -12,7 +12,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { startFirstScreen } from './firstScreen';
 import { createQueryClient } from './shared/queryClient';
 import { routes } from './routes';
 
