@@ -1,5 +1,5 @@
-// First, before React and the rest: starts the opened screen's code and read (see openingScreen.ts).
-import './openingScreen';
+// First, before React renders: starts the opened screen's code and read (see firstScreen.ts).
+import { startFirstScreen } from './firstScreen';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -11,22 +11,22 @@ import './styles/infocare.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { startFirstScreen } from './firstScreen';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './shared/queryClient';
-import { routes } from './routes';
+import { AppRoutes, routes } from './routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
 
 void startFirstScreen(routes, queryClient, window.location.pathname).then(() =>
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
   ),

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LoginPage } from './features/auth/pages/LoginPage';
 import { ChooserPage } from './features/chooser/pages/ChooserPage';
 import { NotFoundPage } from './features/not-found/pages/NotFoundPage';
@@ -7,7 +7,7 @@ import { tariffRoutes } from './features/tariff/routes';
 import { lazyPage } from './shared/layout/lazyPage';
 import { RequireUser } from './shared/layout/RequireUser';
 import { Root } from './shared/layout/Root';
-import { RouteError } from './shared/layout/RouteError';
+import { RouteErrorBoundary } from './shared/layout/RouteError';
 
 // Code splitting: the sign-in screens and the chooser are in the first bundle; every other screen is
 // fetched when first opened (shared/layout/lazyPage). An eager `import { P } from '…'` becomes
@@ -86,7 +86,6 @@ const protectedRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteError />,
     children: [
       ...publicRoutes,
       { element: <RequireUser />, children: protectedRoutes },
@@ -94,3 +93,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+// React Router in declarative mode (<BrowserRouter> and useRoutes), not a data router: the app has no
+// loaders, actions or fetchers, and createBrowserRouter + RouterProvider put ~16 kB gzip more of the
+// router into every first screen (`npm run bench web-bundle`). A screen that throws shows RouteError.
+/** Every screen, under the router main.tsx (or a test) provides. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const screen = useRoutes(routes);
+  return <RouteErrorBoundary pathname={pathname}>{screen}</RouteErrorBoundary>;
+}

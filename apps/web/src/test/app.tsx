@@ -1,11 +1,20 @@
-// Test helpers: render the real route table in a memory router, and stub `fetch` with canned answers that
-// the contract's schemas check, both ways: the request the app sends and the answer the stub gives back.
+// Test helpers: render the real routes (AppRoutes) in a memory router, and stub `fetch` with canned
+// answers that the contract's schemas check, both ways: the request the app sends and the answer the stub
+// gives back.
 import { type Endpoint, type EndpointName, endpoints } from '@homeview/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, render } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type To,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
-import { routes } from '../routes';
+import { AppRoutes } from '../routes';
 import { preloadPages } from '../shared/layout/lazyPage';
 
 // Screens are code-split (shared/layout/lazyPage): fetch them all before any test renders one.
@@ -21,7 +30,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Renders `path`; `queryClient` defaults to one that never retries. */
+/** What tests see of the app's router: where it is, each place it goes, and a way to send it elsewhere. */
+export interface TestRouter {
+  state: { location: Location };
+  subscribe: (listener: (state: { location: Location }) => void) => void;
+  navigate: (to: To) => Promise<void>;
+}
+
+/** Inside the router: reports every location the app reaches to the TestRouter, and lends it navigate. */
+function RouterProbe({
+  onLocation,
+  lend,
+}: {
+  onLocation: (l: Location) => void;
+  lend: (n: NavigateFunction) => void;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  lend(navigate);
+  useLayoutEffect(() => onLocation(location), [location, onLocation]);
+  return null;
+}
+
+/** Renders `path` (the app's AppRoutes in a memory router); `queryClient` defaults to one that never retries. */
 export function renderApp(
   path: string,
   state?: unknown,
@@ -30,12 +61,27 @@ export function renderApp(
   }),
 ) {
   const [pathname = path, search] = path.split('?');
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname, search: search === undefined ? '' : `?${search}`, state }],
-  });
+  const listeners: Array<(state: { location: Location }) => void> = [];
+  let navigate: NavigateFunction | undefined;
+  const router: TestRouter = {
+    state: { location: { pathname, search: '', hash: '', state, key: 'default' } },
+    subscribe: (listener) => listeners.push(listener),
+    navigate: async (to) => {
+      await act(async () => {
+        await navigate?.(to);
+      });
+    },
+  };
+  const onLocation = (location: Location) => {
+    router.state = { location };
+    for (const listener of listeners) listener(router.state);
+  };
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[{ pathname, search: search === undefined ? '' : `?${search}`, state }]}>
+        <RouterProbe onLocation={onLocation} lend={(n) => (navigate = n)} />
+        <AppRoutes />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { router, queryClient };

@@ -1,6 +1,5 @@
 import type { EndpointRequest, ViewType } from '@homeview/contract/web';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { takeStartedRead } from '../../openingScreen';
 import { call } from '../../shared/api';
 import { useStoredUser } from '../../shared/useStoredUser';
 
@@ -10,12 +9,11 @@ export function useUserId(): number {
   return useStoredUser()?.user_id ?? 0;
 }
 
-/** /my-home's read: also started by firstScreen.ts with the page's code when the app opens there. */
+/** /my-home's read: firstScreen.ts sends it with the page's code when the app opens there. */
 export const todayQuery = (user_id: number) =>
   queryOptions({
     queryKey: ['energy-today', user_id],
-    queryFn: ({ signal }) =>
-      takeStartedRead('energyToday', { user_id }) ?? call('energyToday', { fields: { user_id }, signal }),
+    queryFn: ({ signal }) => call('energyToday', { fields: { user_id }, signal }),
   });
 
 export function useToday() {
