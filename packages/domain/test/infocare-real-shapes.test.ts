@@ -243,6 +243,31 @@ describe('inactivity judged against the same hours of the home’s usual days', 
   });
 });
 
+describe('appliance left on: what the text says', () => {
+  const oven = usesOn(TODAY, [['oven', minute(17, 40), 4 * 60 + 20]]);
+  const now = at(TODAY, minute(20, 45));
+
+  it('before anything is learned it says how long, and claims no usual run', () => {
+    const [alert] = evaluateAlerts(input(now, { routine: undefined, uses: oven })).filter(
+      (a) => a.kind === 'long_on',
+    );
+    expect(alert?.text).toBe(
+      "The oven has been on since 17:40, over 3 h: longer than an oven is normally left on (this home's usual use is not learned yet).",
+    );
+    expect(alert?.evidence.usual_run_s).toBeNull();
+  });
+
+  it('once learned, it quotes the home’s own long use', () => {
+    const days = history(TODAY, 28, () => [...workday(minute(7), minute(12, 30)), ['oven', minute(18), 50]]);
+    const routine = learnRoutine(days, TODAY, ZONE)!;
+    expect(routine.sessionP95.oven).toBe(50 * 60);
+    const [alert] = evaluateAlerts(input(now, { routine, uses: oven })).filter((a) => a.kind === 'long_on');
+    expect(alert?.text).toBe(
+      'The oven has been on since 17:40, far longer than usual (its long uses last about 50 min).',
+    );
+  });
+});
+
 describe('appliance left on: only thermostat loads cycle, and never below the hazard default', () => {
   const days = history(TODAY, 28, () => workday(minute(7), minute(12, 30)));
   const routine = learnRoutine(days, TODAY, ZONE);

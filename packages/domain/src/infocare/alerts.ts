@@ -281,7 +281,12 @@ function longOnAlerts(input: EvaluationInput): AlertCandidate[] {
       type: 'On',
       level: 'Urgent',
       name: `${label(s.applianceKey)} left on`,
-      text: `The ${label(s.applianceKey).toLowerCase()} has been on since ${hhmm(localParts(s.start, input.zone).minuteOfDay)}, far longer than usual (about ${Math.round((usual ?? fallback / 2) / 60)} min).`,
+      text: longOnText(
+        label(s.applianceKey).toLowerCase(),
+        hhmm(localParts(s.start, input.zone).minuteOfDay),
+        usual,
+        limit,
+      ),
       icon: s.applianceKey,
       activityId: activityIdOf(s.applianceKey),
       raisedAt: s.start + Math.round(limit),
@@ -294,6 +299,21 @@ function longOnAlerts(input: EvaluationInput): AlertCandidate[] {
     });
   }
   return out;
+}
+
+/** "2 h", "1 h 30 min", "45 min". */
+export function durationText(seconds: number): string {
+  const m = Math.round(seconds / 60);
+  if (m < 60) return `${m} min`;
+  return m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+function longOnText(appliance: string, since: string, usualS: number | undefined, limitS: number): string {
+  // Before the home's own runs are learned there is no "usual" to quote: say how long it has been on
+  // and why that is enough to alert, nothing more.
+  if (usualS === undefined)
+    return `The ${appliance} has been on since ${since}, over ${durationText(limitS)}: longer than ${/^[aeiou]/.test(appliance) ? 'an' : 'a'} ${appliance} is normally left on (this home's usual use is not learned yet).`;
+  return `The ${appliance} has been on since ${since}, far longer than usual (its long uses last about ${durationText(usualS)}).`;
 }
 
 function unusualHourAlerts(input: EvaluationInput, routine: Routine): AlertCandidate[] {
