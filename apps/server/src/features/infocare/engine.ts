@@ -110,6 +110,7 @@ async function fingerprints(
   db: Queryable,
   windows: readonly HouseWindow[],
 ): Promise<Map<number, { fingerprint: string; withReadings: boolean }>> {
+  if (windows.length === 0) return new Map(); // a replay's day already learned: no round trip
   const { rows } = await db.query<{
     house_id: number;
     events: string | null;
