@@ -1,7 +1,7 @@
 import { ActivityDetail, ActivitySingle, Alert, AlertsResponse, DashboardResponse } from '@homeview/contract';
 import { addDays } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { alertsCsv, replayHouse } from '../src/features/infocare/backfill';
+import { alertsCsv, backfillHouse, type ReplayedAlert, replayHouse } from '../src/features/infocare/backfill';
 import { loadSituation, RoutineCache } from '../src/features/infocare/engine';
 import { runInfocare } from '../src/features/infocare/job';
 import { InfocareTimer } from '../src/features/infocare/timer';
@@ -378,6 +378,33 @@ describeEachDb('InfoCare API', (suite) => {
     expect(
       (await suite.db.query('select id, cause, cleared_at from infocare_alerts order by id')).rows,
     ).toEqual(stored);
+  });
+
+  it('a replay gives the alerts that loading and storing every instant as a live run gives', async () => {
+    const house = { id: houseId, owner_user_id: mum.id, time_zone: 'Europe/London' };
+    const from = local(addDays(TODAY, -1), 0);
+    const to = local(addDays(TODAY, 2), 9);
+    const replayed = await replayHouse(suite.db, house, from, to, 900);
+    let plain: ReplayedAlert[] = [];
+    const rollback = new Error('rollback');
+    await suite.db
+      .transaction(async (tx) => {
+        await tx.query('delete from infocare_alerts where house_id = $1', [house.id]);
+        await backfillHouse(tx, house, from, to, 900);
+        plain = (
+          await tx.query<ReplayedAlert>(
+            `select raised_at, cleared_at, type, level, name, text from infocare_alerts where house_id = $1
+              order by raised_at, id`,
+            [house.id],
+          )
+        ).rows;
+        throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    expect(plain.length).toBeGreaterThanOrEqual(3);
+    expect(replayed).toEqual(plain);
   });
 
   it('judges a house again soon after its data arrives, so "no data" clears without waiting for the timer', async () => {

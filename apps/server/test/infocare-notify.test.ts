@@ -167,22 +167,23 @@ describeEachDb('InfoCare notifications', (suite) => {
   it('notifies a second time, once, when an inactivity alert escalates from Warning to Urgent', async () => {
     await suite.db.query(`update user_modes set dnd_status = 'DISABLED' where user_id = $1`, [carer.id]);
     const day4 = '2024-11-23';
-    // The kettle at 07:00, then nothing: the usual longest gap is 5 h 17 min, so a Warning after
-    // 1.5 × that (about 14:58) and Urgent after half as long again (about 18:56), before the usual bedtime.
+    // The kettle at 07:00, then nothing: the usual longest gap is 5 h 17 min, so a Warning after twice
+    // that (about 17:37) and Urgent after a quarter as long again (about 20:15), before the usual bedtime
+    // (an hour after the television usually goes off at 21:00).
     await ingestApplianceEvents(suite.db, houseId, [
       { appliance_type_id: KETTLE, start: local(day4, 7, 0), end: local(day4, 7, 3), energy_wh: 120 },
     ]);
-    await readingsBetween(suite.db, houseId, local('2024-11-21', 15, 0), local(day4, 15, 0));
+    await readingsBetween(suite.db, houseId, local('2024-11-21', 15, 0), local(day4, 18, 0));
     const before = smtp.received.length;
-    at(local(day4, 15, 0));
+    at(local(day4, 18, 0));
     await timer.tick();
     const idle = () => smtp.received.filter((m) => m.subject?.includes('No activity')).map((m) => m.subject);
     const idleTexts = () => sms.texts.filter((t) => t.body.startsWith('InfoCare: No activity'));
     await smtp.waitFor(before + 2); // the alert and the daily report of the 22nd
     expect(idle()).toEqual(["InfoCare Investigate: No activity (mum's home)"]);
     expect(idleTexts()).toHaveLength(1);
-    await readingsBetween(suite.db, houseId, local(day4, 15, 0), local(day4, 19, 0));
-    at(local(day4, 19, 0));
+    await readingsBetween(suite.db, houseId, local(day4, 18, 0), local(day4, 20, 30));
+    at(local(day4, 20, 30));
     await timer.tick();
     await timer.tick();
     await smtp.waitFor(before + 3);
@@ -192,7 +193,7 @@ describeEachDb('InfoCare notifications', (suite) => {
     ]);
     expect(idleTexts()).toHaveLength(2);
     expect(idleTexts()[1]?.body).toMatch(
-      /^InfoCare: No activity\. Nothing used for 11 h 5\d min since 07:03/,
+      /^InfoCare: No activity\. Nothing used for 13 h 2\d min since 07:03/,
     );
     const rows = (
       await suite.db.query<{ channel: string; level: string; status: string }>(

@@ -3,6 +3,7 @@ import {
   dayTypeOf,
   evaluateAlerts,
   type EvaluationInput,
+  INACTIVITY_GAP_FACTOR,
   learnRoutine,
   MORNING_MAX_LATE_MIN,
   morningDeadlineMinute,
@@ -165,11 +166,13 @@ describe('inactivity judged against the same hours of the home’s usual days', 
     }
   });
 
-  it('the same silence in a home never left empty is alerted after 1.5 × its usual longest gap', () => {
+  it('the same silence in a home never left empty is alerted after twice its usual longest gap', () => {
     const routine = learnRoutine(history(TODAY, 28, planOf(null)), TODAY, ZONE)!;
-    const warnAt = at(TODAY, minute(6, 37)) + Math.round(1.5 * routine.longestGapS);
-    expect(warnAt).toBeLessThan(at(TODAY, minute(15, 45)));
-    const alerts = evaluateAlerts(input(at(TODAY, minute(15, 45)), { routine, occurrences: morning }));
+    const warnAt = at(TODAY, minute(6, 37)) + INACTIVITY_GAP_FACTOR * routine.longestGapS;
+    expect(INACTIVITY_GAP_FACTOR).toBe(2);
+    expect(warnAt).toBeLessThan(at(TODAY, TEA + 60));
+    expect(kinds(evaluateAlerts(input(warnAt - 60, { routine, occurrences: morning })))).toEqual([]);
+    const alerts = evaluateAlerts(input(warnAt + 60, { routine, occurrences: morning }));
     expect(kinds(alerts)).toEqual(['inactivity']);
   });
 
@@ -182,12 +185,49 @@ describe('inactivity judged against the same hours of the home’s usual days', 
     ]);
     const r = learnRoutine(homebody, TODAY, ZONE);
     const kettle = dayRecord(TODAY, [['kettle', minute(7), 3]]).occurrences;
-    // The usual longest gap is 5 h 27 min: a Warning after 1.5 × that.
-    const warnAt = at(TODAY, minute(7, 3)) + Math.round(1.5 * r!.longestGapS);
+    // The usual longest gap is 5 h 27 min: a Warning after twice that.
+    const warnAt = at(TODAY, minute(7, 3)) + Math.round(INACTIVITY_GAP_FACTOR * r!.longestGapS);
     expect(kinds(evaluateAlerts(input(warnAt - 60, { routine: r, occurrences: kettle })))).toEqual([]);
     expect(kinds(evaluateAlerts(input(warnAt + 60, { routine: r, occurrences: kettle })))).toEqual([
       'inactivity',
     ]);
+    // Waking hours last until an hour after the television usually goes off (21:00), not after it goes
+    // on (18:30): the silence still escalates at 2.5 × the gap (about 20:41).
+    const urgentAt = at(TODAY, minute(7, 3)) + Math.round(1.25 * INACTIVITY_GAP_FACTOR * r!.longestGapS);
+    expect(urgentAt).toBeGreaterThan(at(TODAY, minute(19, 30)));
+    const later = evaluateAlerts(input(urgentAt + 60, { routine: r, occurrences: kettle }));
+    expect(later.map((a) => [a.kind, a.level])).toEqual([['inactivity', 'Urgent']]);
+    expect(r!.lastEndP90).toBe(minute(21));
+  });
+
+  // REFIT house 2 on 18 June 2014 (and REFIT house 20 on 23–24 October, UK-DALE house 2 on 8 July 2013):
+  // a workday out from breakfast to tea, never seen in the window, on an ordinary day. 1.5 × the usual
+  // longest gap alerted at 15:28 on it; twice that waits until the household is usually back.
+  const refit2 = history(TODAY, 28, () => workday(minute(6, 15), minute(11, 45)));
+  const breakfast = dayRecord(TODAY, workday(minute(6, 15), null).slice(0, 2)).occurrences;
+
+  it('a day out from breakfast to tea, longer than any in the window, is not alerted', () => {
+    const routine = learnRoutine(refit2, TODAY, ZONE)!;
+    const lastSeen = at(TODAY, minute(6, 37));
+    // The rule as it was would have alerted before the household came back at 17:30.
+    expect(lastSeen + 1.5 * routine.longestGapS).toBeLessThan(at(TODAY, TEA));
+    for (const m of [minute(15, 30), TEA - 5]) {
+      const alerts = evaluateAlerts(input(at(TODAY, m), { routine, occurrences: breakfast }));
+      expect(kinds(alerts)).not.toContain('inactivity');
+    }
+  });
+
+  it('the same silence going on (someone not back, or away) is alerted in the evening, then Urgent', () => {
+    const routine = learnRoutine(refit2, TODAY, ZONE)!;
+    const warnAt = at(TODAY, minute(6, 37)) + INACTIVITY_GAP_FACTOR * routine.longestGapS;
+    expect(warnAt).toBeGreaterThan(at(TODAY, TEA));
+    expect(warnAt).toBeLessThan(at(TODAY, minute(18, 30)));
+    const warned = evaluateAlerts(input(warnAt + 60, { routine, occurrences: breakfast }));
+    expect(warned.map((a) => [a.kind, a.level])).toEqual([['inactivity', 'Warning']]);
+    expect(warned[0]?.raisedAt).toBe(warnAt);
+    const urgentAt = at(TODAY, minute(6, 37)) + 1.25 * INACTIVITY_GAP_FACTOR * routine.longestGapS;
+    const later = evaluateAlerts(input(urgentAt + 60, { routine, occurrences: breakfast }));
+    expect(later.map((a) => [a.kind, a.level])).toEqual([['inactivity', 'Urgent']]);
   });
 
   it('the usual longest gap is the 90th percentile: a few long days widen it, one does not', () => {
@@ -200,6 +240,31 @@ describe('inactivity judged against the same hours of the home’s usual days', 
     expect(longDays(100)).toBeLessThan(6); // lunch to tea
     expect(longDays(25)).toBeLessThan(7); // one long day in 20
     expect(longDays(5)).toBeGreaterThan(10); // one in five: out from breakfast to tea
+  });
+});
+
+describe('appliance left on: what the text says', () => {
+  const oven = usesOn(TODAY, [['oven', minute(17, 40), 4 * 60 + 20]]);
+  const now = at(TODAY, minute(20, 45));
+
+  it('before anything is learned it says how long, and claims no usual run', () => {
+    const [alert] = evaluateAlerts(input(now, { routine: undefined, uses: oven })).filter(
+      (a) => a.kind === 'long_on',
+    );
+    expect(alert?.text).toBe(
+      "The oven has been on since 17:40, over 3 h: longer than an oven is normally left on (this home's usual use is not learned yet).",
+    );
+    expect(alert?.evidence.usual_run_s).toBeNull();
+  });
+
+  it('once learned, it quotes the home’s own long use', () => {
+    const days = history(TODAY, 28, () => [...workday(minute(7), minute(12, 30)), ['oven', minute(18), 50]]);
+    const routine = learnRoutine(days, TODAY, ZONE)!;
+    expect(routine.sessionP95.oven).toBe(50 * 60);
+    const [alert] = evaluateAlerts(input(now, { routine, uses: oven })).filter((a) => a.kind === 'long_on');
+    expect(alert?.text).toBe(
+      'The oven has been on since 17:40, far longer than usual (its long uses last about 50 min).',
+    );
   });
 });
 

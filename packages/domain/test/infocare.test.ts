@@ -5,6 +5,7 @@ import {
   addDays,
   dayTypeOf,
   evaluateAlerts,
+  INACTIVITY_GAP_FACTOR,
   type EvaluationInput,
   learnRoutine,
   localParts,
@@ -181,15 +182,23 @@ describe('alert rules', () => {
     const lastSeen = at(today, 7 * 60 + 13);
     // Silent for 4 hours with readings arriving: inactivity (Warning), later Urgent.
     const quiet = evaluateAlerts(input(at(today, 13 * 60), { routine, occurrences }));
-    const limit = Math.max(3 * 3600, 1.5 * routine!.longestGapS);
+    const limit = Math.max(3 * 3600, INACTIVITY_GAP_FACTOR * routine!.longestGapS);
     expect(quiet.map((a) => [a.kind, a.level])).toEqual(
       at(today, 13 * 60) - lastSeen >= limit ? [['inactivity', 'Warning']] : [],
     );
-    const later = evaluateAlerts(input(lastSeen + Math.ceil(limit * 1.5) + 60, { routine, occurrences }));
+    // Urgent when it goes on a quarter as long again, before the usual bedtime (a 3-hour usual gap here:
+    // 2.5 × this home's own would pass its bedtime).
+    const short = { ...routine!, longestGapS: 3 * 3600 };
+    const shortLimit = INACTIVITY_GAP_FACTOR * 3 * 3600;
+    const warned = evaluateAlerts(input(lastSeen + shortLimit + 60, { routine: short, occurrences }));
+    expect(warned.map((a) => [a.kind, a.level])).toEqual([['inactivity', 'Warning']]);
+    const later = evaluateAlerts(
+      input(lastSeen + Math.ceil(shortLimit * 1.25) + 60, { routine: short, occurrences }),
+    );
     expect(later.map((a) => [a.kind, a.level])).toEqual([['inactivity', 'Urgent']]);
-    // An odd usual gap (1.5 × it is not whole): instants stay whole epoch seconds (found replaying REFIT).
+    // An odd usual gap (a multiple of it not whole): instants stay whole epoch seconds (found replaying REFIT).
     const odd = evaluateAlerts(
-      input(lastSeen + 8 * 3600, { routine: { ...routine!, longestGapS: 19_021 }, occurrences }),
+      input(lastSeen + 11 * 3600, { routine: { ...routine!, longestGapS: 19_021 }, occurrences }),
     );
     expect(kinds(odd)).toEqual(['inactivity']);
     expect(odd.every((a) => Number.isInteger(a.raisedAt))).toBe(true);
@@ -205,10 +214,12 @@ describe('alert rules', () => {
     expect(kinds(offline)).toEqual(['no_data']);
     // A partial gap: two hours of missing data postpone the inactivity warning by two hours.
     const gaps = [{ start: lastSeen + 3600, end: lastSeen + 3 * 3600 }];
-    const justAfter = evaluateAlerts(input(lastSeen + Math.ceil(limit) + 60, { routine, occurrences, gaps }));
+    const justAfter = evaluateAlerts(
+      input(lastSeen + shortLimit + 60, { routine: short, occurrences, gaps }),
+    );
     expect(kinds(justAfter)).toEqual([]);
     const postponed = evaluateAlerts(
-      input(lastSeen + Math.ceil(limit) + 2 * 3600 + 60, { routine, occurrences, gaps }),
+      input(lastSeen + shortLimit + 2 * 3600 + 60, { routine: short, occurrences, gaps }),
     );
     expect(kinds(postponed)).toEqual(['inactivity']);
   });

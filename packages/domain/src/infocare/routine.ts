@@ -66,6 +66,9 @@ export interface Routine {
   /** Median and 90th percentile of the local minute the last occurrence starts. */
   lastUsual: number;
   lastP90: number;
+  /** 90th percentile of the local minute the day's last activity ends (a television on until 21:00): the
+   *  household is up until then, whatever time that activity began. */
+  lastEndP90: number;
   /** 90th percentile of each day's longest gap between occurrences (seconds): a working household's
    *  days out (REFIT, UK-DALE) widen it, a single odd day does not. */
   longestGapS: number;
@@ -80,6 +83,7 @@ interface DayFacts {
   date: string;
   firstMinute: number;
   lastMinute: number;
+  lastEndMinute: number;
   longestGapS: number;
   firstByActivity: Map<number, number>;
   hours: Set<number>;
@@ -102,6 +106,8 @@ function factsOf(day: DayRecord, zone: string): DayFacts {
     date: day.date,
     firstMinute: minute((occ[0] as ActivityOccurrence).start),
     lastMinute: minute((occ.at(-1) as ActivityOccurrence).start),
+    // Minutes past the day's midnight, as the intervals below.
+    lastEndMinute: Math.max(...occ.map((o) => minute(o.start) + (o.end - o.start) / 60)),
     longestGapS: longest,
     firstByActivity,
     hours: new Set(occ.map((o) => localParts(o.start, zone).hour)),
@@ -182,6 +188,10 @@ export function learnRoutine(
     dayIntervals: same.map((f) => f.intervals),
     lastUsual: quantile(lasts, 0.5) as number,
     lastP90: quantile(lasts, 0.9) as number,
+    lastEndP90: quantile(
+      same.map((f) => f.lastEndMinute),
+      0.9,
+    ) as number,
     longestGapS: quantile(
       same.map((f) => f.longestGapS),
       0.9,

@@ -1,6 +1,6 @@
 import { evaluateAlerts } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { loadSituation, RoutineCache } from './engine';
+import { type LoadOptions, loadSituation, marginsOf, RoutineCache } from './engine';
 import type { InfocareHouse } from './repository';
 import { storeCandidates } from './store';
 
@@ -15,11 +15,18 @@ export async function backfillHouse(
   to: number,
   stepS: number,
   cache: RoutineCache = new RoutineCache(),
+  replay?: { options: LoadOptions; startsEmpty: boolean },
 ): Promise<number> {
   let raised = 0;
+  // A replay starts with no open alert; then only this loop stores any, so it knows when one is open
+  // and skips storing an empty judgement while none is (nothing to raise or clear).
+  let open = replay?.startsEmpty ? 0 : Number.POSITIVE_INFINITY;
   for (let at = from; at <= to; at += stepS) {
-    const input = await loadSituation(tx, house, at, cache);
-    raised += (await storeCandidates(tx, house.id, evaluateAlerts(input), at)).raised.length;
+    const input = await loadSituation(tx, house, at, cache, replay?.options);
+    const candidates = evaluateAlerts(input);
+    if (candidates.length === 0 && open === 0) continue;
+    raised += (await storeCandidates(tx, house.id, candidates, at)).raised.length;
+    open = candidates.filter((c) => !c.instant).length;
   }
   return raised;
 }
@@ -46,7 +53,12 @@ export async function replayHouse(
   await db
     .transaction(async (tx) => {
       await tx.query('delete from infocare_alerts where house_id = $1', [house.id]);
-      await backfillHouse(tx, house, from, to, stepS);
+      // Nothing is stored but by the replay itself inside this transaction: the history is fixed, no
+      // alert is marked (no margins), and it starts with none open.
+      await backfillHouse(tx, house, from, to, stepS, new RoutineCache(), {
+        options: { fixedHistory: true, margins: await marginsOf(tx, String(house.id)) },
+        startsEmpty: true,
+      });
       const { rows } = await tx.query<ReplayedAlert>(
         `select raised_at, cleared_at, type, level, name, text from infocare_alerts where house_id = $1
           order by raised_at, id`,

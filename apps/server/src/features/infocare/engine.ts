@@ -34,6 +34,17 @@ const JOIN_LOOKBACK_S = 12 * 3600;
 interface CachedRoutine {
   fingerprint: string;
   routine: Routine | undefined;
+  /** Whether the home had ever sent readings when it was learned. */
+  withReadings?: boolean;
+}
+
+/** What a caller may know for all of its loads (a replay in one transaction over stored history). */
+export interface LoadOptions {
+  /** History before each day does not change between the loads: a day's routine, once learned, is used
+   *  without recomputing its fingerprint. */
+  fixedHistory?: boolean;
+  /** Margins by house already read (no carer marks alerts during the loads). */
+  margins?: ReadonlyMap<number, Partial<Record<AlertKind, number>>>;
 }
 
 /** Learned routines by house and local day (a few days per house: today, and a catch-up's day). */
@@ -99,6 +110,7 @@ async function fingerprints(
   db: Queryable,
   windows: readonly HouseWindow[],
 ): Promise<Map<number, { fingerprint: string; withReadings: boolean }>> {
+  if (windows.length === 0) return new Map(); // a replay's day already learned: no round trip
   const { rows } = await db.query<{
     house_id: number;
     events: string | null;
@@ -278,20 +290,26 @@ export async function loadSituations(
   houses: readonly InfocareHouse[],
   now: number,
   cache: RoutineCache = new RoutineCache(),
+  options: LoadOptions = {},
 ): Promise<Map<number, EvaluationInput>> {
   const out = new Map<number, EvaluationInput>();
   if (houses.length === 0) return out;
   const windows = houses.map((h) => windowOf(h, now));
-  const prints = await fingerprints(db, windows);
-  const stale = windows.filter(
+  const known = (w: HouseWindow) => cache.get(w.house.id, w.today)?.withReadings;
+  // With a fixed history, a day learned once needs no fingerprint (one round trip less per instant).
+  const unknown = options.fixedHistory ? windows.filter((w) => known(w) === undefined) : windows;
+  const prints = await fingerprints(db, unknown);
+  const stale = unknown.filter(
     (w) => cache.get(w.house.id, w.today)?.fingerprint !== prints.get(w.house.id)?.fingerprint,
   );
   const withReadings = new Map([...prints].map(([id, p]) => [id, p.withReadings]));
+  for (const w of windows) if (!prints.has(w.house.id)) withReadings.set(w.house.id, known(w) ?? false);
   const learned = await learn(db, stale, withReadings);
   for (const w of stale) {
     cache.set(w.house.id, w.today, {
       fingerprint: prints.get(w.house.id)?.fingerprint ?? '',
       routine: learned.get(w.house.id),
+      withReadings: withReadings.get(w.house.id) ?? false,
     });
     cache.learned++;
   }
@@ -324,23 +342,7 @@ export async function loadSituations(
       m.set(Number(r.slot_start), r.covered_s);
     }
   }
-  const marks = await db.query<{ house_id: number; kind: string; n: number }>(
-    `select a.house_id, a.kind, count(*)::int as n from infocare_alerts a
-      where a.house_id = any(string_to_array($1, ',')::int[])
-        and (select s.correct from infocare_alert_assessments s where s.alert_id = a.id
-              order by s.assessed_at desc, s.id desc limit 1) = false
-      group by a.house_id, a.kind`,
-    [ids],
-  );
-  const margins = new Map<number, Partial<Record<AlertKind, number>>>();
-  for (const r of marks.rows) {
-    let m = margins.get(r.house_id);
-    if (!m) {
-      m = {};
-      margins.set(r.house_id, m);
-    }
-    m[r.kind as AlertKind] = 1 + MARGIN_PER_INCORRECT * r.n;
-  }
+  const margins = options.margins ?? (await marginsOf(db, ids));
   for (const w of windows) {
     const id = w.house.id;
     // A run is only known up to now: one still going is on (its end is in the future or unknown).
@@ -367,13 +369,39 @@ export async function loadSituations(
   return out;
 }
 
+/** Each home's margin factors by alert kind, from the carer's incorrect marks. */
+export async function marginsOf(
+  db: Queryable,
+  ids: string,
+): Promise<Map<number, Partial<Record<AlertKind, number>>>> {
+  const marks = await db.query<{ house_id: number; kind: string; n: number }>(
+    `select a.house_id, a.kind, count(*)::int as n from infocare_alerts a
+      where a.house_id = any(string_to_array($1, ',')::int[])
+        and (select s.correct from infocare_alert_assessments s where s.alert_id = a.id
+              order by s.assessed_at desc, s.id desc limit 1) = false
+      group by a.house_id, a.kind`,
+    [ids],
+  );
+  const margins = new Map<number, Partial<Record<AlertKind, number>>>();
+  for (const r of marks.rows) {
+    let m = margins.get(r.house_id);
+    if (!m) {
+      m = {};
+      margins.set(r.house_id, m);
+    }
+    m[r.kind as AlertKind] = 1 + MARGIN_PER_INCORRECT * r.n;
+  }
+  return margins;
+}
+
 /** One home's situation at `now`. */
 export async function loadSituation(
   db: Queryable,
   house: InfocareHouse,
   now: number,
   cache?: RoutineCache,
+  options?: LoadOptions,
 ): Promise<EvaluationInput> {
-  const situations = await loadSituations(db, [house], now, cache);
+  const situations = await loadSituations(db, [house], now, cache, options);
   return situations.get(house.id) as EvaluationInput;
 }
