@@ -1,16 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  expectNoAxeViolations,
-  launchBrowser,
-  type RunningProduct,
-  runAdmin,
-  startProduct,
-  submitLogin,
-} from './product';
+  apiFromNode,
+  apiFromPage as api,
+  at,
+  CARER,
+  carerPage,
+  hhmm,
+  ingestPower,
+  type MadeDependant,
+  makeDependant,
+} from './madeDependant';
+import { expectNoAxeViolations, launchBrowser, submitLogin } from './product';
 
 // Issue 8's InfoCare screens on a dependant nobody has touched, in Chromium at both widths: a carer and
 // a dependant made with `npm run admin` (the dependant's house, an accepted link, the house's ingest
@@ -19,42 +20,25 @@ import {
 //
 // The alert: "No data", the one kind the engine raises without a learned routine that does not race the
 // clock (a "left on" alert is raised only while the run is still going when the engine looks, so it needs
-// data up to that very minute; morning, inactivity and unusual-hour alerts need days of routine). The
-// carer answers the dependant's setup through the API first (see carerAnswersSetup). Each width's test
+// data up to that very minute; morning, inactivity and unusual-hour alerts need days of routine: both
+// are in infocare-made-screens.test.ts, with the activity, appliance and feedback screens). The carer
+// answers the dependant's setup through the API first (madeDependant.ts). Each width's test
 // puts in one more hour of readings that ended hours ago, so the ingest's arrival hook has the engine
 // raise a fresh unviewed alert (and clear the previous one); the test polls the API for it, never sleeps.
 //
-// The house's zone is the fixed-offset zone where it is now between 12:00 and 13:00, and the browser runs
-// in it too (the carer's day is the dependant's), so the readings (08:00–10:00 local) are today's and
-// their no-data alerts (20 min after the last reading) are already due, whatever the hour of the run.
+// The house's zone puts now between 12:00 and 13:00 local (madeDependant.ts), so the readings (08:00–10:00
+// local) are today's and their no-data alerts (20 min after the last reading) are already due, whatever
+// the hour of the run.
 
-const CARER = { username: 'carer', password: 'Carer-Watch4!' };
-const DEPENDANT = { username: 'mum', password: 'Mum-Home5!' };
 const BASE_W = 300;
 const KETTLE_W = 2400;
 const MICROWAVE_W = 1200;
 /** The engine's silence before "no data" for 1-minute data (packages/domain NO_DATA_MIN_S). */
 const NO_DATA_AFTER_S = 20 * 60;
 
-/** Whole hours east of UTC that put now between 12:00 and 13:00 local (−11 … +12). */
-const OFFSET_H = 12 - new Date().getUTCHours();
-/** The IANA fixed-offset zone of OFFSET_H (Etc/GMT signs are inverted: Etc/GMT-3 is UTC+3). */
-const ZONE = OFFSET_H === 0 ? 'UTC' : `Etc/GMT${OFFSET_H > 0 ? '-' : '+'}${Math.abs(OFFSET_H)}`;
-/** Epoch seconds of today's local midnight in ZONE. */
-const MIDNIGHT = (() => {
-  const localNow = Math.floor(Date.now() / 1000) + OFFSET_H * 3600;
-  return localNow - (localNow % 86_400) - OFFSET_H * 3600;
-})();
-const at = (hour: number, minute: number) => MIDNIGHT + hour * 3600 + minute * 60;
-const hhmm = (hour: number, minute: number) =>
-  `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-
-let dataDir: string;
-let product: RunningProduct;
+let made: MadeDependant;
 let browser: Browser;
-let ingestKey: string;
 let dependantId: number;
-let session: Session;
 /** The local hours put in so far, in order (each width's test adds one). */
 const ingestedHours: number[] = [];
 
@@ -73,105 +57,30 @@ function hourCsv(hour: number): string {
 }
 
 async function ingestHour(hour: number): Promise<void> {
-  const res = await fetch(`${product.url}/api/ingest/v1/appliance-power?interval_s=60`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ingestKey}`, 'content-type': 'text/csv' },
-    body: hourCsv(hour),
-  });
-  const stored = (await res.json()) as { events?: { stored: number } };
-  expect([res.status, stored.events?.stored]).toEqual([200, 2]); // the kettle's use and the microwave's
+  const stored = await ingestPower(made, hourCsv(hour));
+  expect([stored.status, stored.events?.stored]).toEqual([200, 2]); // the kettle's use and the microwave's
   ingestedHours.push(hour);
 }
 
-/** The carer's API session from Node (cookie and CSRF token), as the web client would send them. */
-interface Session {
-  cookie: string;
-  csrftoken: string;
-}
-
-async function carerSession(): Promise<Session> {
-  const login = await fetch(`${product.url}/api/v3/accounts/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(CARER),
-  });
-  expect(login.status).toBe(200);
-  const { csrftoken } = (await login.json()) as { csrftoken: string };
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { cookie, csrftoken };
-}
-
-/**
- * The carer answers the dependant's setup questions through the API (the wizard's second stage), which
- * marks the carer's account as set up (§4), so the login goes on to /parents-home instead of the wizard.
- */
-async function carerAnswersSetup(session: Session): Promise<void> {
-  const answers = {
-    user_id: String(dependantId),
-    under10: '0',
-    range10_17: '0',
-    range18_64: '0',
-    range65_74: '0',
-    over74: '1',
-    full_time: '0',
-    part_time: '0',
-    unemployed: '0',
-    pensioner: '1',
-    commuting: '0',
-    stay_at_home: '1',
-    property_type: 'Flat',
-  };
-  const setup = await fetch(`${product.url}/api/v3/common/set_up/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      cookie: session.cookie,
-      'x-csrftoken': session.csrftoken,
-    },
-    body: new URLSearchParams(answers),
-  });
-  expect(setup.status).toBe(200);
-}
-
 /** The engine's alerts for the dependant as the carer reads them from Node (before the browser). */
-async function alertsFromNode(session: Session): Promise<ApiAlert[]> {
-  const res = await fetch(`${product.url}/api/v3/assisted_living/alerts/?dependant_user_id=${dependantId}`, {
-    headers: { cookie: session.cookie },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { alerts: ApiAlert[] }).alerts;
+async function alertsFromNode(): Promise<ApiAlert[]> {
+  return (
+    await apiFromNode<{ alerts: ApiAlert[] }>(
+      made,
+      `/api/v3/assisted_living/alerts/?dependant_user_id=${dependantId}`,
+    )
+  ).alerts;
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'homeview-e2e-dependant-'));
-  const createUser = (user: { username: string; password: string }, email: string) =>
-    runAdmin(dataDir, [
-      'create-user',
-      '--username',
-      user.username,
-      '--email',
-      email,
-      '--password',
-      user.password,
-    ]);
-  await createUser(CARER, 'carer@example.com');
-  dependantId = Number(await createUser(DEPENDANT, 'mum@example.com'));
-  await runAdmin(dataDir, ['link-dependant', '--carer', CARER.username, '--dependant', DEPENDANT.username]);
-  const houseId = await runAdmin(dataDir, ['create-house', '--user', DEPENDANT.username, '--zone', ZONE]);
-  ingestKey = await runAdmin(dataDir, ['api-key', '--house', houseId]);
-  product = await startProduct({ dataDir, env: { DEMO_LIVE: 'false' } });
-  session = await carerSession();
-  await carerAnswersSetup(session);
+  made = await makeDependant();
+  dependantId = made.dependantId;
   browser = await launchBrowser();
 }, 600_000); // five admin runs (the first migrates a new database) and a start, on a busy machine
 
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await made?.stop();
 });
 
 interface ApiAlert {
@@ -189,14 +98,6 @@ interface Counts {
   total: number;
   urgent: number;
   investigate: number;
-}
-
-/** GET an /api/v3 answer as the signed-in page (its session cookie). */
-function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(
-    async (url) => (await fetch(url, { credentials: 'include' })).json(),
-    path,
-  ) as Promise<T>;
 }
 
 /** The first page of the dependant's alerts with the unviewed counters (fewer than a page exist here). */
@@ -236,7 +137,7 @@ describe('InfoCare for a dependant made in the test, in a real browser', () => {
       await expect
         .poll(
           async () => {
-            fresh = (await alertsFromNode(session)).find((a) => a.timestamp === raisedAt);
+            fresh = (await alertsFromNode()).find((a) => a.timestamp === raisedAt);
             return fresh?.name;
           },
           { timeout: 60_000, interval: 500 },
@@ -246,12 +147,11 @@ describe('InfoCare for a dependant made in the test, in a real browser', () => {
       const alertId = fresh?.id ?? -1;
 
       // The carer, in the dependant's zone, logs in and lands on the alerts (§4: unviewed alerts).
-      const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: ZONE });
-      context.setDefaultTimeout(30_000); // a step that never happens fails by name, not by the test's timeout
-      const page = await context.newPage();
+      const page = await carerPage(browser, width);
+      const context = page.context();
       try {
-        await submitLogin(page, product.url, CARER);
-        await page.waitForURL(`${product.url}/parents-home`, { timeout: 60_000 });
+        await submitLogin(page, made.product.url, CARER);
+        await page.waitForURL(`${made.product.url}/parents-home`, { timeout: 60_000 });
         await page.getByRole('heading', { name: 'All alerts' }).waitFor();
         await page.locator('.alert-list__end, .alert-list__more').waitFor();
 
@@ -330,7 +230,7 @@ describe('InfoCare for a dependant made in the test, in a real browser', () => {
 
         // Send Feedback: a few words about the alert, kept by the API.
         await card.getByRole('link', { name: 'Send Feedback' }).click();
-        await page.waitForURL(`${product.url}/parents-home/alert-feedback/${alertId}`);
+        await page.waitForURL(`${made.product.url}/parents-home/alert-feedback/${alertId}`);
         await page.getByText('About the alert No data').waitFor();
         await page.getByLabel('What should we know about this alert?').fill(`Seen at ${width} px`);
         await expectNoAxeViolations(page, `/parents-home/alert-feedback at ${width} px`);
@@ -338,7 +238,7 @@ describe('InfoCare for a dependant made in the test, in a real browser', () => {
         await page.getByText('Thanks for your feedback').waitFor();
         expect((await alertsOf(page)).alerts.find((a) => a.id === alertId)?.feedback).toBe(true);
         await page.getByRole('link', { name: 'Back to all alerts' }).click();
-        await page.waitForURL(`${product.url}/parents-home`);
+        await page.waitForURL(`${made.product.url}/parents-home`);
 
         // Loaded afresh, the card starts collapsed (viewed); opened, it still says it was marked.
         await page.reload();
@@ -352,7 +252,7 @@ describe('InfoCare for a dependant made in the test, in a real browser', () => {
           .getByRole('navigation', { name: 'InfoCare' })
           .getByRole('link', { name: 'Activities' })
           .click();
-        await page.waitForURL(`${product.url}/parents-home/activities`);
+        await page.waitForURL(`${made.product.url}/parents-home/activities`);
         await page.getByRole('heading', { name: 'Today' }).waitFor();
         const timeline = await api<{
           events: { start_timestamp: number; appliance_type_id: number; name: string }[];
