@@ -69,8 +69,12 @@ async function logIn() {
     method: 'POST',
     url: '/api/v3/accounts/login/',
     payload: { username: 'fuzzer', password },
+    // An address of its own: the fuzzed logins (wrong passwords at this account from 127.0.0.1) reach
+    // the account's limit, which does not apply to an address that logged in and failed no more.
+    remoteAddress: '127.0.0.2',
   });
   const cookie = res.cookies.find((c) => c.name === 'sessionid');
+  if (res.statusCode !== 200 || !cookie) throw new Error(`fuzz session login: ${res.statusCode} ${res.body}`);
   return { cookie: `sessionid=${cookie?.value}`, csrf: (res.json() as { csrftoken: string }).csrftoken };
 }
 
