@@ -2,7 +2,8 @@ import { messages } from '@homeview/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { HashPool } from '../src/features/accounts/hash-pool';
 import { PasswordHasher } from '../src/features/accounts/password';
-import { defaultThrottleLimits } from '../src/features/accounts/throttle';
+import { defaultThrottleLimits, LoginThrottle } from '../src/features/accounts/throttle';
+import type { Db } from '../src/db/types';
 import { createAccount } from '../src/features/accounts/users';
 import { describeEachDb } from './support/db';
 import { makeTestApp, makeUser, type Person, type TestApp } from './support/app';
@@ -134,6 +135,29 @@ describeEachDb('failed-login throttling', (suite) => {
     expect((await attempt('carol', carol.password, '192.168.1.10')).statusCode).toBe(200);
     // …but only that address is exempt from the account-wide window: a new one is refused.
     expect((await attempt('carol', carol.password, '192.168.1.11')).statusCode).toBe(429);
+    t.clock.advance(HOUR);
+  });
+
+  it('150 attempts at once read the known addresses in a few statements, not one each', async () => {
+    // Each read was a statement of its own; PGlite runs one per turn of the event loop, so a /healthz
+    // `select 1` behind 150 of them waited 150 turns. The hint is still right for each attempt.
+    const gina = await makeUser(suite.db, 'gina');
+    expect((await attempt('gina', gina.password, '192.168.9.90')).statusCode).toBe(200);
+    let reads = 0;
+    const counting = Object.assign(Object.create(suite.db) as Db, {
+      query: ((sql: string, params?: unknown[]) => {
+        if (/^\s*select[\s\S]*login_known_addresses/i.test(sql)) reads++;
+        return suite.db.query(sql, params as never);
+      }) as Db['query'],
+    });
+    const throttle = new LoginThrottle(counting, defaultThrottleLimits, t.clock);
+    const keys = Array.from({ length: 150 }, (_, i) => ({ account: 'gina', address: `10.88.${i % 15}.1` }));
+    keys.splice(75, 0, { account: 'gina', address: '192.168.9.90' });
+    const reservations = await Promise.all(keys.map((k) => throttle.reserve(k)));
+    expect(reads).toBeLessThanOrEqual(3);
+    const known = reservations.map((r) => r.retryAfter === undefined && r.knownAddress);
+    expect(known.filter(Boolean)).toHaveLength(1);
+    expect(known[75]).toBe(true);
     t.clock.advance(HOUR);
   });
 

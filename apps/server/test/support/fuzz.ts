@@ -1,6 +1,18 @@
-import { endpoints } from '@homeview/contract';
+import {
+  DETAIL_TIMESCALES,
+  endpoints,
+  MODE_STATUSES,
+  PROPERTY_TYPES,
+  RANKING_TIMESCALES,
+  SETUP_COUNT_FIELDS,
+  TIME_UNITS,
+  VIEW_TYPES,
+} from '@homeview/contract';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { ACTIVITY_TYPES } from '@homeview/domain';
+import type { Db } from '../../src/db/types';
+import { CATALOGUE_APPLIANCES } from '../../src/features/appliances-catalogue/catalogue';
 import { POWER_PATH, READINGS_PATH } from '../../src/ingest/http/routes';
 
 // Request generators for fuzzing, one per route, built from the contract's endpoint list (so calls added
@@ -22,6 +34,37 @@ export interface FuzzIdentity {
   cookie: string;
   csrf: string;
   ingestKey: string;
+  /** The user's password: well-formed logins and password changes use it (and keep it). */
+  password: string;
+  /** Data of the user's own house (seedFuzzData), so alert feedback and appliance detail can succeed. */
+  alertId: number;
+  applianceId: number;
+}
+
+/**
+ * An open alert and a kettle's use yesterday (UTC) in the fuzzing user's house, for the routes whose
+ * success path needs data (an empty database has no alert to answer and no appliance to detail).
+ */
+export async function seedFuzzData(
+  db: Db,
+  houseId: number,
+  now: number,
+): Promise<Pick<FuzzIdentity, 'alertId' | 'applianceId'>> {
+  const { rows } = await db.query<{ id: number }>(
+    `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at)
+     values ($1, 'fuzz', 'morning', 'Off', 'warning', 'Kettle', 'Not used this morning', 'kettle', $2)
+     returning id`,
+    [houseId, now - 3600],
+  );
+  const kettle = await db.query<{ id: number }>(`select id from appliance_types where key = 'kettle'`);
+  const applianceId = Number(kettle.rows[0]!.id);
+  const dayStart = now - (now % 86_400) - 86_400;
+  await db.query(
+    `insert into appliance_daily (house_id, appliance_type_id, day, day_start, uses, seconds, energy_wh, cost)
+     values ($1, $2, $3::date, $4, 2, 300, 150, 4000000)`,
+    [houseId, applianceId, new Date(dayStart * 1000).toISOString().slice(0, 10), dayStart],
+  );
+  return { alertId: Number(rows[0]!.id), applianceId };
 }
 
 /** The field names of a request schema: a formObject's shape, or the union over a branching one. */
@@ -155,6 +198,283 @@ const csvBody = fc.oneof(
   fc.constantFrom('timestamp,Kettle,Fridge\n2026-01-01T00:00:00Z,2000,100\n', 'a,"b\n', '"'),
 );
 
+/** Epoch seconds of 2025 up to the test clock's day (2026-01-14), both kinds of DST change included. */
+const epoch = fc.integer({ min: 1_735_689_600, max: 1_768_348_800 });
+const text = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 40 }),
+  fc.constantFrom('Café', '日本語', '👩‍👩‍👧'),
+);
+const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+const rate = fc.double({ min: 0, max: 0.99, noNaN: true }).map((n) => Math.round(n * 10_000) / 10_000);
+const tariff = fc
+  .record({
+    import: fc.oneof(
+      rate.map((p) => [{ days: 'all', prices: [p], times: [0], rate_names: ['day'] }]),
+      fc.tuple(rate, rate, fc.integer({ min: 1, max: 47 })).map(([a, b, half]) => [
+        {
+          days: 'weekdays',
+          prices: [a, b],
+          times: [0, Math.floor(half / 2) * 100 + (half % 2) * 30], // HHMM on half hours
+          rate_names: ['night', 'day'],
+        },
+        { days: 'weekend', prices: [b], times: [0], rate_names: ['flat'] },
+      ]),
+      fc.constant(null),
+    ),
+    standing_charge: optional(
+      rate.map((p) => [{ days: 'all', prices: [p], times: [0], rate_names: ['fix'] }]),
+    ),
+  })
+  .map((t) => JSON.stringify(t));
+const isoDay = fc.date({ min: new Date('2025-01-01'), max: new Date('2026-01-14'), noInvalidDate: true });
+const clock = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+const readingsCsv = fc
+  .tuple(epoch, fc.array(fc.nat(1600), { minLength: 1, maxLength: 30 }))
+  .map(
+    ([start, wh]) =>
+      `start,interval_s,import_wh,export_wh,generation_wh\n${wh
+        .map((w, i) => `${start - (start % 60) + i * 60},60,${w},0,${w % 3}`)
+        .join('\n')}\n`,
+  );
+const powerCsv = fc
+  .tuple(epoch, fc.array(fc.nat(3000), { minLength: 1, maxLength: 30 }))
+  .map(
+    ([start, watts]) =>
+      `Time,Aggregate,Kettle\n${watts
+        .map((w, i) => `${new Date((start - (start % 60) + i * 60) * 1000).toISOString()},${w + 100},${w}`)
+        .join('\n')}\n`,
+  );
+
+const catalogueId = fc.constantFrom(...CATALOGUE_APPLIANCES.map((a) => a.id));
+
+interface WellFormed {
+  fields: Record<string, unknown>;
+  /** The path's `:id`, when it is not the user's own id. */
+  pathId?: number;
+  /** Sent without the session (a login replaces the session it is sent with). */
+  anonymous?: boolean;
+  /** A body other than the fields (ingest). */
+  body?: { type: string; payload: string; query: string };
+}
+
+/**
+ * A request at the target that its handler should accept (2xx), so the fuzz reaches each route's success
+ * path and not only its validation; null for routes without one (a 404 page). Values are drawn from
+ * each field's range; per-route knowledge is only what makes a request valid.
+ */
+function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFormed> | null {
+  const user_id = fc.constantFrom(who.userId, String(who.userId));
+  const dependant = { dependant_user_id: user_id, timestamp: optional(epoch) };
+  const rec = (fields: Record<string, fc.Arbitrary<unknown>>) =>
+    fc.record(fields).map((f): WellFormed => ({ fields: f }));
+  const base = target.name.split(' ')[0];
+  switch (base) {
+    case 'login':
+      return fc.constant({ fields: { username: 'fuzzer', password: who.password }, anonymous: true });
+    case 'logout':
+    case 'dashboard':
+    case 'popupsGet':
+    case 'healthz':
+      return fc.constant({ fields: {} });
+    case 'resetPassword':
+      return rec({ email: fc.constantFrom('fuzzer@example.com', 'nobody@example.com') });
+    case 'changePassword': // to the same password, so the next batch can still log in
+      return fc.constant({
+        fields: {
+          current_password: who.password,
+          new_password: who.password,
+          confirm_password: who.password,
+        },
+      });
+    case 'alerts':
+    case 'dailyActivities':
+    case 'weeklyActivities':
+      return rec(dependant);
+    case 'alertFeedback':
+      return fc
+        .oneof(
+          text.map((feedback) => ({ feedback })),
+          fc.boolean().map((correct) => ({ correct })),
+          fc.constant({ viewed: true }),
+        )
+        .chain((one) => rec({ dependant_user_id: user_id, id: fc.constant(who.alertId), ...constants(one) }));
+    case 'activity':
+      return fc
+        .tuple(
+          fc.integer({ min: 1, max: ACTIVITY_TYPES.length }),
+          epoch,
+          fc.integer({ min: 60, max: 86_400 }),
+          fc.boolean(),
+        )
+        .map(([id, start, length, repeat]) => ({
+          pathId: id,
+          fields: {
+            dependant_user_id: who.userId,
+            ...(repeat ? { activity_id: id } : {}),
+            start_timestamp: start,
+            end_timestamp: start + length,
+          },
+        }));
+    case 'energyToday':
+    case 'applianceTimeline':
+      return rec({ user_id, timestamp: optional(epoch) });
+    case 'energyDetail':
+      return rec({ user_id, timestamp: optional(epoch), timescale: fc.constantFrom(...DETAIL_TIMESCALES) });
+    case 'userRankings':
+      return rec({ user_id, timestamp: optional(epoch), timescale: fc.constantFrom(...RANKING_TIMESCALES) });
+    case 'usedAppliances':
+      return rec({ user_id: optional(user_id), timescale: fc.constantFrom(...TIME_UNITS) });
+    case 'appliances':
+      return rec({ user_id, view_type: optional(fc.constantFrom(...VIEW_TYPES)) });
+    case 'appliance':
+      return fc.constant({ pathId: who.applianceId, fields: { user_id: who.userId } });
+    case 'settingsGet':
+    case 'setupGet':
+    case 'listAppliances':
+    case 'holidayModeGet':
+    case 'noDisturbModeGet':
+    case 'tariffGet':
+      return rec({ user_id });
+    case 'settingsPost':
+      return fc
+        .oneof(
+          text.map((name) => ({ name })),
+          fc.integer({ min: 0, max: 3 }).map((alert_notification) => ({ alert_notification })),
+          fc.integer({ min: 0, max: 3 }).map((email_report) => ({ email_report })),
+          fc.constantFrom('', '07700 900123', '+447700900456').map((phone) => ({ phone })),
+        )
+        .chain((one) => rec({ user_id, ...constants(one) }));
+    case 'setupPost':
+      return rec({
+        user_id,
+        ...Object.fromEntries(SETUP_COUNT_FIELDS.map((f) => [f, fc.integer({ min: 0, max: 5 })])),
+        property_type: fc.constantFrom(...PROPERTY_TYPES),
+      });
+    case 'feedback':
+      return rec({ user_id, feedback: text });
+    case 'popupsPost':
+      return fc
+        .array(fc.record({ popup_id: fc.integer({ min: 1, max: 5 }), show_again: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 3,
+        })
+        .map((list) => ({ fields: { popups_read: JSON.stringify(list) } }));
+    case 'applianceSettingsGet':
+      return rec({ user_id, appliance_type_id: catalogueId });
+    case 'applianceSettingsPost':
+      return rec({
+        user_id,
+        appliance_type_id: catalogueId,
+        number_of_appliances: fc.integer({ min: 0, max: 50 }),
+        appliance_label: optional(text),
+        show_appliance: optional(fc.boolean()),
+      });
+    case 'holidayModePost':
+      return fc
+        .tuple(fc.constantFrom(...MODE_STATUSES), epoch, fc.integer({ min: 3600, max: 30 * 86_400 }))
+        .map(([status, start, length]) => ({
+          fields: {
+            user_id: who.userId,
+            status,
+            ...(status === 'SCHEDULED' ? { start_timestamp: start, end_timestamp: start + length } : {}),
+          },
+        }));
+    case 'noDisturbModePost':
+      return fc.tuple(fc.constantFrom(...MODE_STATUSES), clock, clock).map(([status, start, end]) => ({
+        fields: {
+          user_id: who.userId,
+          status,
+          ...(status === 'SCHEDULED' ? { start_time: start, end_time: end } : {}),
+        },
+      }));
+    case 'tariffPost':
+      return rec({ user_id, tariff, start_date: optional(isoDay.map((d) => d.toISOString().slice(0, 10))) });
+    case 'ingestReadings':
+      return fc.oneof(
+        readingsCsv.map((payload) => ({
+          fields: {},
+          body: { type: 'text/csv', payload, query: 'format=generic' },
+        })),
+        readingsCsv.map((csv) => {
+          const [, ...rows] = csv.trim().split('\n');
+          const readings = rows.map((row) => {
+            const [start, interval_s, import_wh, export_wh, generation_wh] = row.split(',').map(Number);
+            return { start, interval_s, import_wh, export_wh, generation_wh };
+          });
+          return {
+            fields: {},
+            body: { type: 'application/json', payload: JSON.stringify({ readings }), query: '' },
+          };
+        }),
+      );
+    case 'ingestAppliancePower':
+      return powerCsv.map((payload) => ({
+        fields: {},
+        body: { type: 'text/csv', payload, query: 'interval_s=60&naive_time_zone=Europe/London' },
+      }));
+    default:
+      return null;
+  }
+}
+
+/** Whether the target has a success path to reach (a 404 page has none). */
+export const hasSuccessPath = (target: FuzzTarget): boolean =>
+  wellFormed(target, {
+    userId: 1,
+    cookie: '',
+    csrf: '',
+    ingestKey: '',
+    password: '',
+    alertId: 1,
+    applianceId: 1,
+  }) !== null;
+
+const constants = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fc.constant(v)]));
+
+/**
+ * Well-formed requests at the target, with all the credentials they need: its success path. With
+ * `mutate`, one field's value is swapped for a hostile one (the path past the first checks).
+ */
+export function validRequestsFor(
+  target: FuzzTarget,
+  who: FuzzIdentity,
+  mutate = false,
+): fc.Arbitrary<FuzzRequest> | null {
+  const arb = wellFormed(target, who);
+  if (arb === null) return null;
+  const mutated = mutate
+    ? fc.tuple(arb, fc.nat(), nasty).map(([w, i, bad]) => {
+        const keys = Object.keys(w.fields);
+        if (keys.length === 0) return w;
+        return { ...w, fields: { ...w.fields, [keys[i % keys.length]!]: bad } };
+      })
+    : arb;
+  return mutated.map((w): FuzzRequest => {
+    const headers: Record<string, string> = {};
+    if (!w.anonymous) {
+      headers.cookie = who.cookie;
+      headers['x-csrftoken'] = who.csrf;
+    }
+    if (target.kind === 'ingest') headers.authorization = `Bearer ${who.ingestKey}`;
+    const path = target.path.replace(/:[A-Za-z_]+/g, String(w.pathId ?? who.userId));
+    const fields = Object.entries(w.fields).filter(([, v]) => v !== undefined);
+    const form = fields
+      .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v : JSON.stringify(v))}`)
+      .join('&');
+    if (w.body) {
+      headers['content-type'] = w.body.type;
+      const url = w.body.query ? `${path}?${w.body.query}` : path;
+      return { method: target.method, url, headers, payload: w.body.payload };
+    }
+    if (target.method === 'GET') return { method: 'GET', url: form ? `${path}?${form}` : path, headers };
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    return { method: target.method, url: path, headers, payload: form };
+  });
+}
+
 export interface FuzzRequest {
   method: string;
   url: string;
@@ -162,8 +482,21 @@ export interface FuzzRequest {
   payload?: string;
 }
 
-/** Requests at one target, mostly well-formed around its fields, some broken in every way. */
+/** Requests at one target: well-formed ones, nearly well-formed ones, and ones broken in every way. */
 export function requestsFor(target: FuzzTarget, identity: FuzzIdentity): fc.Arbitrary<FuzzRequest> {
+  const valid = validRequestsFor(target, identity);
+  const nearlyValid = validRequestsFor(target, identity, true);
+  const hostile = hostileRequestsFor(target, identity);
+  if (valid === null || nearlyValid === null) return hostile;
+  // A quarter reach the success path, a quarter fail one field of a valid request, half are hostile.
+  return fc.oneof(
+    { weight: 1, arbitrary: valid },
+    { weight: 1, arbitrary: nearlyValid },
+    { weight: 2, arbitrary: hostile },
+  );
+}
+
+function hostileRequestsFor(target: FuzzTarget, identity: FuzzIdentity): fc.Arbitrary<FuzzRequest> {
   const pairs = fieldsFor(target, identity);
   const asQuery = (p: [string, unknown][]) =>
     p.map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v : JSON.stringify(v))}`).join('&');

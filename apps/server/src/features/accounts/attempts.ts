@@ -16,7 +16,7 @@ export interface AttemptWindows {
   knownAddress: boolean;
 }
 
-const KNOWN_ADDRESS_DAYS = 90;
+export const KNOWN_ADDRESS_DAYS = 90;
 
 // Advisory lock classes (first key of pg_advisory_xact_lock(int, int)): one per counted scope.
 const ADDRESS_LOCK = 11_001;
@@ -73,18 +73,6 @@ export async function attemptWindows(
     addressOldest: row.addressOldest === null ? null : new Date(row.addressOldest),
     accountOldest: row.accountOldest === null ? null : new Date(row.accountOldest),
   };
-}
-
-/** Whether this address logged in to this account before: read without locks, as a priority hint. */
-export async function isKnownAddress(db: Queryable, keys: AttemptKeys, now: Date): Promise<boolean> {
-  const { rows } = await db.query<{ yes: boolean }>(
-    `select exists (
-       select 1 from login_known_addresses k join users u on u.id = k.user_id
-        where u.username = $1 and k.address = $2
-          and k.last_success_at > $3::timestamptz - $4 * interval '1 day') as yes`,
-    [keys.account, keys.address, now, KNOWN_ADDRESS_DAYS],
-  );
-  return rows[0]?.yes === true;
 }
 
 export async function insertAttempt(tx: Queryable, keys: AttemptKeys, now: Date): Promise<number> {

@@ -4,12 +4,12 @@ import {
   type AttemptKeys,
   attemptWindows,
   insertAttempt,
-  isKnownAddress,
   lockAttemptKeys,
   pruneAttempts,
   recordSuccess,
 } from './attempts';
 import { HashPool } from './hash-pool';
+import { KnownAddressReads } from './known-addresses';
 
 // Login throttling in the database (so it holds across restarts and several server processes).
 // Every attempt is counted BEFORE the password is hashed, in one transaction under advisory locks on the
@@ -54,17 +54,21 @@ export type Reservation =
   | { retryAfter: number };
 
 export class LoginThrottle {
+  readonly #known: KnownAddressReads;
+
   constructor(
     private readonly db: Db,
     private readonly limits: ThrottleLimits,
     private readonly clock: Clock,
     /** The queue reservations take turns in (see above). */
     readonly queue = new HashPool(RESERVATION_SLOTS),
-  ) {}
+  ) {
+    this.#known = new KnownAddressReads(db);
+  }
 
   /** Counts this attempt, unless a window is full: then the seconds until it has room again. */
   async reserve(keys: ThrottleKeys): Promise<Reservation> {
-    const known = await isKnownAddress(this.db, keys, this.clock.now());
+    const known = await this.#known.isKnown(keys, this.clock.now());
     return this.queue.run({ trusted: known, key: keys.address }, () => this.#reserve(keys));
   }
 
