@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { reactAsPreact } from './apps/web/react-as-preact';
 
 // One runner, one project per workspace. The server and e2e suites talk to real databases and a real
 // browser, so they run file-by-file with generous timeouts; the pure packages run fully in parallel.
@@ -23,8 +24,13 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: reactAsPreact, conditions: ['module', 'browser', 'development|production'] },
         test: {
           name: 'web',
+          // Libraries that import React are inlined, so their imports resolve through the aliases too.
+          server: {
+            deps: { inline: ['react-router', '@tanstack/react-query', '@testing-library/preact', 'preact'] },
+          },
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',

@@ -3,7 +3,7 @@
 // gives back.
 import { type Endpoint, type EndpointName, endpoints } from '@homeview/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/preact';
 import { useLayoutEffect } from 'react';
 import {
   type Location,
@@ -186,4 +186,13 @@ export function deferred<T>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/**
+ * Chooses an option as a browser does: the value, then `change`. Testing Library's fireEvent.change sends
+ * `input` under preact/compat, which listens for `change` on a select.
+ */
+export function chooseOption(select: HTMLElement, value: string): void {
+  (select as HTMLSelectElement).value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
 }

@@ -1,5 +1,5 @@
 import { messages, PHONE_MESSAGE, type Settings } from '@homeview/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, type RecordedCall, renderApp, type Reply, stubApi } from '../../test/app';
 import { logIn } from '../../test/fixtures';

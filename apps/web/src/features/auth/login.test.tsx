@@ -1,5 +1,5 @@
 import { messages } from '@homeview/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import {
   getCsrfToken,

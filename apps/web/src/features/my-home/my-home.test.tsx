@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { type Reply, renderApp, stubApi } from '../../test/app';
 import { logIn, session } from '../../test/fixtures';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../test/app';
 import { homeItem, logIn } from '../../test/fixtures';

@@ -1,7 +1,7 @@
 import { messages, type Tariff, type TariffRates } from '@homeview/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { type RecordedCall, renderApp, stubApi } from '../../test/app';
+import { chooseOption, type RecordedCall, renderApp, stubApi } from '../../test/app';
 import { logIn } from '../../test/fixtures';
 import { checkStandingCharge } from './pages/StandingChargePage';
 import { checkRows, nextRateList, pounds, startingRows } from './rates';
@@ -189,7 +189,7 @@ describe('editing rates (spec §2.4, §5.2, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a rate' }));
     const names = screen.getAllByLabelText('Unit name');
     fireEvent.change(names[3]!, { target: { value: 'Evening' } });
-    fireEvent.change(screen.getAllByLabelText('Start time')[3]!, { target: { value: '19:00' } });
+    chooseOption(screen.getAllByLabelText('Start time')[3]!, '19:00');
     fireEvent.change(screen.getAllByLabelText('Unit price (£ per kWh)')[3]!, { target: { value: '0.25' } });
     fireEvent.change(screen.getByLabelText('Applies from'), { target: { value: '2026-11-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));

@@ -1,6 +1,6 @@
 import type { ActivityDetail, ActivitySingle } from '@homeview/contract';
 import { messages } from '@homeview/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';

@@ -1,5 +1,5 @@
 import type { ApplianceDetail, ApplianceList } from '@homeview/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';

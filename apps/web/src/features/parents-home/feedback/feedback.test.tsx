@@ -1,5 +1,5 @@
 import { messages } from '@homeview/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { type RecordedCall, renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';
