@@ -92,6 +92,11 @@ describeEachDb('energy periods', (suite) => {
       expectEntry(d, start + i * 3600, start + (i + 1) * 3600, shares[2 * i]! + shares[2 * i + 1]!);
     });
     expectEntry(day, start, start + 25 * 3600, STANDING_NANO);
+    // The zone's offsets from the day before, split at 01:00 UTC when the clocks go back.
+    expect(day.utc_offsets).toEqual([
+      { start_timestamp: start - 86_400, end_timestamp: at('2024-10-27T01:00:00Z'), offset_seconds: 3600 },
+      { start_timestamp: at('2024-10-27T01:00:00Z'), end_timestamp: start + 25 * 3600, offset_seconds: 0 },
+    ]);
     for (const [ts, hour] of [
       ['2024-10-27T00:30:00Z', '2024-10-27T00:00:00Z'],
       ['2024-10-27T01:30:00Z', '2024-10-27T01:00:00Z'],

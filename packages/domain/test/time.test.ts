@@ -15,6 +15,7 @@ import {
   localTimeOfDay,
   localWeekday,
   nextPeriod,
+  offsetSpans,
   periodContaining,
   previousPeriod,
   slotStartOf,
@@ -104,6 +105,34 @@ describe('local wall clock (checked against luxon)', () => {
     expect(isValidTimeZone('Europe/London')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(() => localParts(0, 'Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+describe('offset spans (what screens format times with)', () => {
+  it('split a UK clock-change day exactly at the change, 01:00 UTC', () => {
+    const day = utc('2026-03-29T00:00:00Z');
+    expect(offsetSpans(day - 86400, day + 86400, LONDON)).toEqual([
+      { start: day - 86400, end: day + 3600, offsetSeconds: 0 },
+      { start: day + 3600, end: day + 86400, offsetSeconds: 3600 },
+    ]);
+  });
+
+  it('cover [from, to) without gaps, each span at the offset luxon gives at both of its ends', () => {
+    const span = fc.integer({ min: 1, max: 45 * 86400 });
+    fc.assert(
+      fc.property(instant, span, zone, (from, length, z) => {
+        const spans = offsetSpans(from, from + length, z);
+        expect(spans[0]?.start).toBe(from);
+        expect(spans.at(-1)?.end).toBe(from + length);
+        spans.forEach((s, i) => {
+          if (i > 0) expect(s.start).toBe(spans[i - 1]?.end);
+          expect(oracleParts(s.start, z).offsetSeconds).toBe(s.offsetSeconds);
+          expect(oracleParts(s.end - 1, z).offsetSeconds).toBe(s.offsetSeconds);
+          if (i > 0) expect(s.offsetSeconds).not.toBe(spans[i - 1]?.offsetSeconds);
+        });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

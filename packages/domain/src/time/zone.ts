@@ -220,3 +220,40 @@ export function clockAt(ts: number, offsetSeconds: number): { weekday: number; m
   const days = Math.floor(wall / 86400);
   return { weekday: isoWeekdayOfDays(days), minuteOfDay: Math.floor((wall - days * 86400) / 60) };
 }
+
+/** [start, end) over which one UTC offset is in force. */
+export interface OffsetSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly offsetSeconds: number;
+}
+
+/**
+ * The zone's offsets over [from, to), one span per offset in force, split exactly at each clock change.
+ * Days are stepped through and a change is found to the second by halving; no zone changes twice a day.
+ */
+export function offsetSpans(from: number, to: number, zone: string): OffsetSpan[] {
+  const spans: OffsetSpan[] = [];
+  let start = from;
+  let offset = offsetAt(from, zone);
+  for (let t = from; t < to; ) {
+    const next = Math.min(t + 86400, to);
+    if (offsetAt(next - 1, zone) === offset) {
+      t = next;
+      continue;
+    }
+    let lo = t; // offset at lo is the current one
+    let hi = next - 1; // offset at hi is not
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetAt(mid, zone) === offset) lo = mid;
+      else hi = mid;
+    }
+    spans.push({ start, end: hi, offsetSeconds: offset });
+    start = hi;
+    offset = offsetAt(hi, zone);
+    t = hi;
+  }
+  spans.push({ start, end: to, offsetSeconds: offset });
+  return spans;
+}

@@ -1,5 +1,12 @@
 import type { ApplianceEntry, EnergyDetail, TimeUnit } from '@homeview/contract';
-import { type Balance, type EnergyBalance, formatKwh, formatPounds, type Period } from '@homeview/domain';
+import {
+  type Balance,
+  type EnergyBalance,
+  formatKwh,
+  formatPounds,
+  offsetSpans,
+  type Period,
+} from '@homeview/domain';
 import { Memo } from './memo';
 import type { ApplianceUsageRow } from './repository';
 import type { EnergyView } from './service';
@@ -121,5 +128,11 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
       .map((r) => entry(r, on)),
     most_costly_appliances: [...view.usage].sort(by('cost')).map((r) => entry(r, on)),
     time_zone: zone,
+    // From a day before the period: the newest reading may be yesterday's.
+    utc_offsets: offsetSpans(view.period.start - 86400, view.period.end, zone).map((s) => ({
+      start_timestamp: s.start,
+      end_timestamp: s.end,
+      offset_seconds: s.offsetSeconds,
+    })),
   };
 }

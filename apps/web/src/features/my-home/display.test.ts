@@ -12,6 +12,7 @@ import {
   periodOption,
   shareOf,
   timeLabel,
+  weekdayDayLabel,
 } from './display';
 
 // Spec §9's display rules, as pure functions.
@@ -65,6 +66,29 @@ describe('HomeView display rules (§9)', () => {
     const tokyoNovember = Date.parse('2024-10-31T15:00:00Z') / 1000;
     expect(periodOption('month', tokyoNovember, 'Asia/Tokyo')).toBe('November 2024');
     expect(periodOption('month', tokyoNovember, 'UTC')).toBe('October 2024');
+  });
+
+  it("formats with the answer's UTC offsets inside their spans, exactly as Intl does, and with Intl outside", () => {
+    const change = Date.parse('2024-10-27T01:00:00Z') / 1000; // London falls back from BST to GMT
+    const answer = {
+      time_zone: 'Europe/London',
+      utc_offsets: [
+        { start_timestamp: change - 86_400, end_timestamp: change, offset_seconds: 3600 },
+        { start_timestamp: change, end_timestamp: change + 86_400, offset_seconds: 0 },
+      ],
+    };
+    for (let ts = change - 90_000; ts < change + 90_000; ts += 900) {
+      expect(`${weekdayDayLabel(ts, answer)} ${timeLabel(ts, answer)}`).toBe(
+        `${weekdayDayLabel(ts, 'Europe/London')} ${timeLabel(ts, 'Europe/London')}`,
+      );
+    }
+    // The spans are what is used inside them: offsets an answer gives are shown as given.
+    const odd = {
+      time_zone: 'Europe/London',
+      utc_offsets: [{ ...answer.utc_offsets[1]!, offset_seconds: 5 * 3600 }],
+    };
+    expect(timeLabel(change + 3600, odd)).toBe('07:00');
+    expect(timeLabel(change + 86_400 + 3600, odd)).toBe('02:00'); // past the span: London by Intl
   });
 
   it('steps local days in the house zone across a clock change, and names an instant inside each', () => {

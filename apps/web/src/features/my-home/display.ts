@@ -1,4 +1,4 @@
-import type { Balance, TimeUnit } from '@homeview/contract/web';
+import type { Balance, TimeUnit, UtcOffsetSpan } from '@homeview/contract/web';
 import { formatMoney } from '../../shared/format';
 
 // HomeView's display rules (spec §9): 2 decimals, profit at income − cost ≥ 0.01, a break-even label when
@@ -59,8 +59,37 @@ const WEEKDAY_INDEX: Readonly<Record<string, number>> = {
   Sat: 6,
 };
 
+/**
+ * A zone to show times in: an IANA name, or an answer that names its zone and may carry the zone's UTC
+ * offsets over its span (`utc_offsets`). Inside those spans a time is plain arithmetic; Intl, whose first
+ * use costs a slow phone a quarter of a second, is only woken for times outside them.
+ */
+export type Zone = string | undefined | { time_zone?: string; utc_offsets?: readonly UtcOffsetSpan[] };
+
 /** The wall-clock date and time of `ts` (epoch s) in `zone` (default: the browser's). */
-export function localParts(ts: number, zone?: string): LocalParts {
+export function localParts(ts: number, zone?: Zone): LocalParts {
+  if (typeof zone === 'object') {
+    const span = zone.utc_offsets?.find((s) => s.start_timestamp <= ts && ts < s.end_timestamp);
+    if (span !== undefined) return wallClockParts(ts + span.offset_seconds);
+    return intlParts(ts, zone.time_zone);
+  }
+  return intlParts(ts, zone);
+}
+
+/** The fields of a wall-clock time given as seconds since 1970-01-01 00:00 on that clock. */
+function wallClockParts(wall: number): LocalParts {
+  const d = new Date(wall * 1000);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    weekday: d.getUTCDay(),
+  };
+}
+
+function intlParts(ts: number, zone: string | undefined): LocalParts {
   const key = zone ?? '';
   let format = formats.get(key);
   if (format === undefined) {
@@ -93,10 +122,10 @@ const ddmmyy = (p: Pick<LocalParts, 'year' | 'month' | 'day'>) =>
   `${pad(p.day)}-${pad(p.month)}-${pad(p.year % 100)}`;
 
 /** 05-11-24 */
-export const dayLabel = (ts: number, zone?: string): string => ddmmyy(localParts(ts, zone));
+export const dayLabel = (ts: number, zone?: Zone): string => ddmmyy(localParts(ts, zone));
 
 /** 13:05 */
-export const timeLabel = (ts: number, zone?: string): string => {
+export const timeLabel = (ts: number, zone?: Zone): string => {
   const p = localParts(ts, zone);
   return `${pad(p.hour)}:${pad(p.minute)}`;
 };
@@ -104,20 +133,20 @@ export const timeLabel = (ts: number, zone?: string): string => {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** Mon 04-11-24 */
-export const weekdayDayLabel = (ts: number, zone?: string): string => {
+export const weekdayDayLabel = (ts: number, zone?: Zone): string => {
   const p = localParts(ts, zone);
   return `${WEEKDAYS[p.weekday]} ${ddmmyy(p)}`;
 };
 
 /** A local calendar date (YYYY-MM-DD) of the zone: `ts`'s, moved by `days`. */
-export function localDateOf(ts: number, zone: string | undefined, days = 0): string {
+export function localDateOf(ts: number, zone: Zone, days = 0): string {
   const p = localParts(ts, zone);
   const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
   return d.toISOString().slice(0, 10);
 }
 
 /** An instant inside the local date `date` of `zone`: its local noon (a clock change is never at noon). */
-export function noonOf(date: string, zone?: string): number {
+export function noonOf(date: string, zone?: Zone): number {
   const utcNoon = Date.parse(`${date}T12:00:00Z`) / 1000;
   const p = localParts(utcNoon, zone);
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) / 1000;
@@ -147,7 +176,7 @@ const MONTHS = [
 ] as const;
 
 /** What a period dropdown says for an `available` entry (null = 'Last 7 days'). */
-export function periodOption(unit: TimeUnit, start: number | null, zone?: string): string {
+export function periodOption(unit: TimeUnit, start: number | null, zone?: Zone): string {
   if (start === null) return 'Last 7 days';
   const p = localParts(start, zone);
   if (unit === 'month') return `${MONTHS[p.month - 1]} ${p.year}`;
@@ -157,7 +186,7 @@ export function periodOption(unit: TimeUnit, start: number | null, zone?: string
 }
 
 /** The label of one chart bar: a time for hours and half-hours, a day for days. */
-export function detailLabel(unit: TimeUnit, start: number, zone?: string): string {
+export function detailLabel(unit: TimeUnit, start: number, zone?: Zone): string {
   return unit === 'hour' || unit === 'day' ? timeLabel(start, zone) : weekdayDayLabel(start, zone);
 }
 

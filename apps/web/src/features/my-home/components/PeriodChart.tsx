@@ -27,7 +27,7 @@ export function PeriodChart({ view, label }: { view: EnergyDetail; label: string
         {expanded ? (
           <SeriesChart
             title={`Cost and income, ${view.subtitle}`}
-            labels={view.details.map((d) => detailLabel(unit, d.period.start_timestamp, view.time_zone))}
+            labels={view.details.map((d) => detailLabel(unit, d.period.start_timestamp, view))}
             ticks={AXIS_TICKS[unit]}
             series={[
               { label: 'Cost', tone: 'cost', values: view.details.map((d) => shownValue(d, d.balance.cost)) },

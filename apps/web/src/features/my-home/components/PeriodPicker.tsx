@@ -37,7 +37,7 @@ export function PeriodPicker({
         >
           {view.available.map((start) => (
             <option key={start ?? 'last-7-days'} value={start ?? ''}>
-              {periodOption(unit, start, view.time_zone)}
+              {periodOption(unit, start, view)}
             </option>
           ))}
         </select>

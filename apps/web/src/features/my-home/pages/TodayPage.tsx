@@ -15,7 +15,7 @@ export function TodayPage() {
             <p className="lozenge" data-testid="last-updated">
               {view.latest_updated === null
                 ? 'No readings yet'
-                : `Last updated ${timeLabel(view.latest_updated, view.time_zone)} ${dayLabel(view.latest_updated, view.time_zone)}`}
+                : `Last updated ${timeLabel(view.latest_updated, view)} ${dayLabel(view.latest_updated, view)}`}
             </p>
             <EnergyPeriod view={view} label={periodLabel(view.period.time_unit, true)} showOnNow />
           </>
