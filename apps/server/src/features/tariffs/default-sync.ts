@@ -9,8 +9,8 @@ import {
 } from '@homeview/domain';
 import type { Db } from '../../db/types';
 import { datesFrom } from '../readings/daily';
-import { inTransaction } from '../readings/repository';
-import { repriceHouse } from '../readings/reprice';
+import { inTransaction, lockHouse } from '../readings/repository';
+import { repriceWithBook } from '../readings/reprice';
 import { repriceDailyTotals } from '../readings/summary-days';
 import { houseTariffs } from './repository';
 
@@ -18,11 +18,12 @@ import { houseTariffs } from './repository';
 // events is stored: a release that adds or corrects a cap period would leave existing installs' money
 // at the old figures. At start the server compares the series that priced the stored money (table
 // default_tariff_state, migration 0013) with the code's, and reprices, from the first local date on
-// which they differ, every house with money stored from then on (repriceHouse: one transaction per house
-// under its write lock, only changed rows written; houses whose own tariffs cover those dates end up
-// unchanged), and the days of houses kept as daily totals only (the demo's neighbours: no half-hours to
-// reprice from; repriceDailyTotals). The new series is recorded last, so a start that stops half-way repeats the work next time
-// (repricing is idempotent); two servers starting together both reprice, harmlessly.
+// which they differ, every house with money stored from then on (repriceWithBook: one transaction per
+// house under its write lock, only changed rows written; houses whose own tariffs cover those dates end
+// up unchanged), and the days of houses kept as daily totals only (the demo's neighbours: no half-hours
+// to reprice from; repriceDailyTotals). The new series is recorded last, so a start that stops half-way
+// repeats the work next time (repricing is idempotent); two servers starting together both reprice,
+// harmlessly.
 
 export interface DefaultSyncResult {
   /** First local date repriced (EVERY_DATE when the previous series is unknown), or null: unchanged. */
@@ -50,8 +51,8 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
   result.from = stored === undefined ? EVERY_DATE : changedFrom(stored.series);
   if (result.from !== null) {
     // Local days are at most a day off UTC dates: the day before catches every zone (a superset).
-    const houses = await db.query<{ id: number; time_zone: string }>(
-      `select h.id, h.time_zone from houses h
+    const houses = await db.query<{ id: number }>(
+      `select h.id from houses h
         where exists (select 1 from daily_rollups d where d.house_id = h.id and d.day >= $1::date - 1)
            or exists (select 1 from appliance_events e where e.house_id = h.id
                         and e.end_ts > extract(epoch from $1::date - 1)::bigint)
@@ -61,13 +62,17 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
     const from = result.from;
     for (const house of houses.rows) {
       await inTransaction(db, async (tx) => {
-        const repriced = await repriceHouse(tx, house.id, startOfLocalDate(from, house.time_zone));
+        await lockHouse(tx, house.id);
+        // Read once: the book prices both the half-hours and, with no tariff of its own, the daily totals.
         const tariffs = await houseTariffs(tx, house.id);
-        if (tariffs !== null && tariffs.versions.length === 0)
+        if (tariffs === null) return; // deleted since the list was read
+        const { book } = tariffs;
+        const repriced = await repriceWithBook(tx, house.id, book, startOfLocalDate(from, book.zone));
+        if (tariffs.versions.length === 0)
           result.dailyTotals += await repriceDailyTotals(
             tx,
             house.id,
-            tariffs.book,
+            book,
             await datesFrom(tx, house.id, from),
           );
         result.houses += 1;
