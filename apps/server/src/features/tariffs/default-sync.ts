@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
+  compileTariffs,
   DEFAULT_TARIFFS,
   EVERY_DATE,
   firstChangedDate,
   parseDefaultSeries,
   serializeDefaultSeries,
   startOfLocalDate,
+  type Tariff,
 } from '@homeview/domain';
 import type { Db } from '../../db/types';
 import { datesFrom } from '../readings/daily';
@@ -24,6 +26,8 @@ import { houseTariffs } from './repository';
 // to reprice from; repriceDailyTotals). The new series is recorded last, so a start that stops half-way
 // repeats the work next time (repricing is idempotent); two servers starting together both reprice,
 // harmlessly.
+// The series is a parameter so that tests and the bench can make an install priced by an older release
+// (sync to the old series, then to the code's) through this same code rather than a copy of it.
 
 export interface DefaultSyncResult {
   /** First local date repriced (EVERY_DATE when the previous series is unknown), or null: unchanged. */
@@ -37,9 +41,12 @@ export interface DefaultSyncResult {
 
 const fingerprintOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** Reprices houses' stored money if the code's default series differs from the one that priced it. */
-export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
-  const text = serializeDefaultSeries(DEFAULT_TARIFFS);
+/** Reprices houses' stored money if `series` (the code's) differs from the one that priced it. */
+export async function syncDefaultTariff(
+  db: Db,
+  series: readonly Tariff[] = DEFAULT_TARIFFS,
+): Promise<DefaultSyncResult> {
+  const text = serializeDefaultSeries(series);
   const fingerprint = fingerprintOf(text);
   const { rows } = await db.query<{ series: string; fingerprint: string }>(
     'select series, fingerprint from default_tariff_state where id = 1',
@@ -48,7 +55,7 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
   const result: DefaultSyncResult = { from: null, houses: 0, rollups: 0, events: 0, dailyTotals: 0 };
   if (stored?.fingerprint === fingerprint) return result;
 
-  result.from = stored === undefined ? EVERY_DATE : changedFrom(stored.series);
+  result.from = stored === undefined ? EVERY_DATE : changedFrom(stored.series, series);
   if (result.from !== null) {
     // Local days are at most a day off UTC dates: the day before catches every zone (a superset).
     const houses = await db.query<{ id: number }>(
@@ -66,7 +73,10 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
         // Read once: the book prices both the half-hours and, with no tariff of its own, the daily totals.
         const tariffs = await houseTariffs(tx, house.id);
         if (tariffs === null) return; // deleted since the list was read
-        const { book } = tariffs;
+        const book =
+          tariffs.book.fallback === series
+            ? tariffs.book // the cached book, compiled with the code's series
+            : compileTariffs(tariffs.versions, tariffs.zone, series);
         const repriced = await repriceWithBook(tx, house.id, book, startOfLocalDate(from, book.zone));
         if (tariffs.versions.length === 0)
           result.dailyTotals += await repriceDailyTotals(
@@ -91,9 +101,9 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
 }
 
 /** The first changed date against a stored series; an unreadable one counts as unknown. */
-function changedFrom(storedSeries: string): string | null {
+function changedFrom(storedSeries: string, series: readonly Tariff[]): string | null {
   try {
-    return firstChangedDate(parseDefaultSeries(storedSeries), DEFAULT_TARIFFS);
+    return firstChangedDate(parseDefaultSeries(storedSeries), series);
   } catch {
     return EVERY_DATE;
   }
