@@ -18,10 +18,7 @@ import { PasswordHasher } from '../../apps/server/src/features/accounts/password
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../apps/server/src/features/demo/seed';
 import { DemoSimulation } from '../../apps/server/src/features/demo/seeder';
 import { prepareDemoInfocare } from '../../apps/server/src/features/infocare/demo';
-import { InfocareTimer } from '../../apps/server/src/features/infocare/timer';
-import { systemClock } from '../../apps/server/src/clock';
-import { createMailer } from '../../apps/server/src/mail/mailer';
-import { createSmsSender } from '../../apps/server/src/sms/sms';
+import { serverInfocareTimer } from '../../apps/server/src/features/infocare/server-timer';
 import { InFlight } from '../../apps/server/src/http/in-flight';
 import { percentile } from './machine';
 
@@ -139,14 +136,7 @@ void simulation.ownSeeded.then(() =>
   prepareDemoInfocare(db, Math.floor(Date.now() / 1000), () => requests.turn()),
 );
 // As main.ts starts it: the every-minute run (INFOCARE_INTERVAL_S) and the evaluation on data arrival.
-const infocare = new InfocareTimer({
-  db,
-  mailer: createMailer({ config, db, clock: systemClock }),
-  sms: createSmsSender({ config, db, clock: systemClock }),
-  clock: systemClock,
-  intervalS: config.infocareIntervalS,
-  pause: () => requests.turn(), // as main.ts passes it
-});
+const infocare = serverInfocareTimer({ config, db, requests });
 const tick = infocare.tick.bind(infocare);
 infocare.tick = async () => {
   const s0 = performance.now();

@@ -12,10 +12,7 @@ import { findUserId } from './features/accounts/repository';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
 import { DemoSimulation } from './features/demo/seeder';
 import { prepareDemoInfocare } from './features/infocare/demo';
-import { InfocareTimer } from './features/infocare/timer';
-import { createMailer } from './mail/mailer';
-import { createSmsSender } from './sms/sms';
-import { systemClock } from './clock';
+import { serverInfocareTimer } from './features/infocare/server-timer';
 import { prettyDestination } from './http/pretty-log';
 import { InFlight } from './http/in-flight';
 
@@ -41,15 +38,7 @@ async function main(): Promise<void> {
     const requests = new InFlight();
     const app = await buildApp({ config, db, requests, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
-    const infocare = new InfocareTimer({
-      db,
-      mailer: createMailer({ config, db, clock: systemClock }),
-      sms: createSmsSender({ config, db, clock: systemClock }),
-      clock: systemClock,
-      intervalS: config.infocareIntervalS,
-      log: app.log,
-      pause: () => requests.turn(), // each home's evaluation waits until no request is in flight
-    });
+    const infocare = serverInfocareTimer({ config, db, requests, log: app.log });
 
     // Signal handlers go in before the ready line, so a stop sent the moment the server says it is ready
     // still closes the HTTP server and the database cleanly.

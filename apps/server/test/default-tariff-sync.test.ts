@@ -1,23 +1,18 @@
-import { createHash } from 'node:crypto';
 import {
   compileTariffs,
   DEFAULT_TARIFFS,
   EVERY_DATE,
   fixedRate,
   makeTariff,
-  priceSlot,
-  serializeDefaultSeries,
   type Tariff,
 } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/types';
 import { findHouseIdOf } from '../src/features/houses/repository';
-import { datesFrom, refreshDays } from '../src/features/readings/daily';
 import { ingestReadings, type Reading } from '../src/features/readings/ingest';
-import { lockHouse, rollupsFrom, updateRollupMoney } from '../src/features/readings/repository';
+import { lockHouse } from '../src/features/readings/repository';
 import { storeDailyTotals } from '../src/features/readings/summary-days';
 import { syncDefaultTariff } from '../src/features/tariffs/default-sync';
-import { houseTariffs } from '../src/features/tariffs/repository';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
 import { at } from './support/energy';
@@ -26,6 +21,8 @@ import { at } from './support/energy';
 // with an older series is repriced once at start, from the first date the series differ; a start with
 // the same series reprices nothing. The older series here is the real one this project shipped before the
 // dated caps (commit 82ef7be): a single default, Apr–Jun 2026's 24.67 p/kWh and 57.21 p/day, for every date.
+// An install that ran the old series is made by the server's own sync to that series
+// (syncDefaultTariff(db, series): money repriced with it, and it recorded).
 
 const NOW = at('2026-11-24T12:00:00Z');
 const WH = 1000; // per half-hour
@@ -52,33 +49,12 @@ function day(midnight: number): Reading[] {
   }));
 }
 
-/** What an install running the old series stored: the house's money priced with it, and its record. */
-async function priceAsOldInstall(db: Db, houseId: number, series: readonly Tariff[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const house = (await houseTariffs(tx, houseId))!;
-    const book = compileTariffs(house.versions, house.zone, series);
-    const rows = await rollupsFrom(tx, houseId, 0);
-    await updateRollupMoney(
-      tx,
-      houseId,
-      rows.map((r) => priceSlot(book, r)),
-    );
-    await refreshDays(tx, houseId, book, await datesFrom(tx, houseId, EVERY_DATE));
-  });
-  const text = serializeDefaultSeries(series);
-  await db.query(
-    `insert into default_tariff_state (id, series, fingerprint) values (1, $1, $2)
-     on conflict (id) do update set series = excluded.series, fingerprint = excluded.fingerprint`,
-    [text, createHash('sha256').update(text).digest('hex')],
-  );
-}
-
-/** A demo neighbour as an old install stored it: the 2020 day as daily totals only, priced with `series`. */
-async function storeNeighbourDay(db: Db, houseId: number, series: readonly Tariff[]): Promise<void> {
+/** A demo neighbour's 2020 day, kept as daily totals only (no half-hours), priced with the code's series. */
+async function storeNeighbourDay(db: Db, houseId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockHouse(tx, houseId);
     const slots = day(DAY_2020.midnight).map((r) => ({ slot: r.start, covered_s: 1800, ...r }));
-    await storeDailyTotals(tx, houseId, compileTariffs([], 'Europe/London', series), slots);
+    await storeDailyTotals(tx, houseId, compileTariffs([], 'Europe/London'), slots);
   });
 }
 
@@ -147,8 +123,8 @@ describeEachDb('default tariff series change', (suite) => {
   });
 
   it('reprices a 2020 day from the old series’ price to the new one at start, once', async () => {
-    await priceAsOldInstall(suite.db, houseId, OLD_SERIES);
-    await storeNeighbourDay(suite.db, neighbourId, OLD_SERIES);
+    await storeNeighbourDay(suite.db, neighbourId);
+    await syncDefaultTariff(suite.db, OLD_SERIES); // the install as the old release left it
     expect(await stored(suite.db, houseId, DAY_2020)).toEqual(pricedAt(DAY_2020, OLD_SERIES));
     const neighbourBefore = await stored(suite.db, neighbourId, DAY_2020);
     expect({ ...neighbourBefore, slots: 0 }).toEqual({ ...pricedAt(DAY_2020, OLD_SERIES), slots: 0 });
@@ -187,7 +163,7 @@ describeEachDb('default tariff series change', (suite) => {
   it('reprices from the first changed date only when the series differ later on', async () => {
     // A series whose newest period is missing: the change starts on that period's first day.
     const newest = DEFAULT_TARIFFS.at(-1)!;
-    await priceAsOldInstall(suite.db, houseId, DEFAULT_TARIFFS.slice(0, -1));
+    await syncDefaultTariff(suite.db, DEFAULT_TARIFFS.slice(0, -1));
     await tamper();
     const result = await syncDefaultTariff(suite.db);
     expect(result.from).toBe(newest.startDate);

@@ -161,11 +161,9 @@ describe.skipIf(!exists)('real Agile prices and REFIT consumption', () => {
       export_wh: (i * 31) % 400,
       generation_wh: (i * 31) % 400,
     }));
-    const t0 = performance.now();
+    // How long this takes is a figure (`npm run bench summaries`, bench/src/real-year.ts), not asserted.
     const rows = priceSlots(book, energy);
     const year = summarizePeriod(periodContaining('year', agile[0]!.start, LONDON), { book, rows });
-    const ms = performance.now() - t0;
-    console.info(`priced and summarised ${rows.length} real half-hours (one year) in ${ms.toFixed(1)} ms`);
     let refPence = 0;
     agile.forEach((r, i) => {
       refPence += (energy[i]!.import_wh / 1000) * Number(r.pence);
@@ -174,6 +172,5 @@ describe.skipIf(!exists)('real Agile prices and REFIT consumption', () => {
     expect(year.totals.export_income).toBe(energy.reduce((a, e) => a + e.export_wh, 0) * 55_000);
     expect(year.details).toHaveLength(12);
     expect(year.totals.standing_charge).toBe(366 * STANDING * 1000);
-    expect(ms).toBeLessThan(5_000);
   });
 });

@@ -98,8 +98,22 @@ export function summarizePeriod(period: Period, options: SummaryOptions): Period
     }
   }
 
-  const details = detailPeriods.map((p, i) => summaryEntry(p, accs[i] as TotalsAccumulator));
+  return summaryOfDetails(
+    period,
+    detailPeriods.map((p, i) => summaryEntry(p, accs[i] as TotalsAccumulator)),
+  );
+}
+
+/**
+ * A period's summary from its details, which tile it: its totals and half-hours are theirs summed. The
+ * server's energy views build details from SQL sums and total them here too, so both add up alike.
+ */
+export function summaryOfDetails(period: Period, details: readonly SummaryEntry[]): PeriodSummary {
   const total = emptyTotals();
-  for (const a of accs) addTotals(total, a);
-  return { ...summaryEntry(period, total), details };
+  let slots = 0;
+  for (const d of details) {
+    addTotals(total, d.totals);
+    slots += d.totals.slots;
+  }
+  return { ...summaryEntry(period, total, slots), details };
 }

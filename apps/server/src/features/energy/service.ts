@@ -1,10 +1,8 @@
 import {
-  addTotals,
   availablePeriods,
   compileTariffs,
   type DataRange,
   detailUnit,
-  emptyTotals,
   localDate,
   neighbours,
   type Period,
@@ -16,6 +14,7 @@ import {
   subPeriods,
   summarizePeriod,
   summaryEntry,
+  summaryOfDetails,
   type ViewUnit,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
@@ -71,16 +70,6 @@ function periodFor(unit: SummaryUnit, timestamp: number | undefined, now: number
 function withSums(skeleton: SummaryEntry, sums: BucketSums): SummaryEntry {
   const { standing_charge, slots } = skeleton.totals;
   return summaryEntry(skeleton.period, { ...sums, standing_charge }, slots);
-}
-
-function totalOf(period: Period, details: readonly SummaryEntry[]): SummaryEntry {
-  const total = emptyTotals();
-  let slots = 0;
-  for (const d of details) {
-    addTotals(total, d.totals);
-    slots += d.totals.slots;
-  }
-  return summaryEntry(period, total, slots);
 }
 
 /**
@@ -164,7 +153,7 @@ async function summaryOf(
       : (await tariffsFor(db, house.id, zone, tariffIds)).book;
   const skeleton = skeletonOf(book, period, span.first ?? Number.POSITIVE_INFINITY, now);
   const details = skeleton.details.map((d, i) => withSums(d, sums[i] as BucketSums));
-  const summary: PeriodSummary = { ...totalOf(period, details), details };
+  const summary = summaryOfDetails(period, details);
   const range = { first: span.first, now };
   return { base: { house, unit, period, summary, range, latestEnd: span.latestEnd }, lists: read.lists };
 }

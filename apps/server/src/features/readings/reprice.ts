@@ -1,4 +1,4 @@
-import { localDate, priceSlot, type SlotRollup } from '@homeview/domain';
+import { localDate, priceSlot, type SlotRollup, type TariffBook } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { houseTariffs } from '../tariffs/repository';
 import { datesOfStarts, refreshApplianceDays } from './appliance-days';
@@ -25,38 +25,50 @@ export function repriceHouse(db: Db | Queryable, houseId: number, fromTs: number
     await lockHouse(tx, houseId);
     const house = await houseTariffs(tx, houseId);
     if (house === null) return { rollups: 0, days: 0, events: 0 };
-    const { book } = house;
-
-    const changedSlots: SlotRollup[] = [];
-    for (const row of await rollupsFrom(tx, houseId, fromTs - (fromTs % SLOT_S))) {
-      const priced = priceSlot(book, row);
-      if (
-        priced.import_cost !== row.import_cost ||
-        priced.export_income !== row.export_income ||
-        priced.generation_income !== row.generation_income
-      )
-        changedSlots.push(priced);
-    }
-    await updateRollupMoney(tx, houseId, changedSlots);
-    // Days: their half-hours' money and their standing charge may both have changed.
-    const days = await datesFrom(tx, houseId, localDate(fromTs, house.zone));
-    await refreshDays(tx, houseId, book, days);
-
-    const changedEvents: StoredEvent[] = [];
-    for (const e of await eventsFrom(tx, houseId, fromTs)) {
-      const cost = eventCost(book, e.start_ts, e.end_ts, e.energy_wh);
-      if (cost !== e.cost) changedEvents.push({ ...e, cost });
-    }
-    await updateEventCosts(tx, houseId, changedEvents);
-    await refreshApplianceDays(
-      tx,
-      houseId,
-      house.zone,
-      datesOfStarts(
-        changedEvents.map((e) => e.start_ts),
-        house.zone,
-      ),
-    );
-    return { rollups: changedSlots.length, days: days.length, events: changedEvents.length };
+    return repriceWithBook(tx, houseId, house.book, fromTs);
   });
+}
+
+/**
+ * repriceHouse's work with a book the caller has read (its zone is the house's): for a caller that needs
+ * the tariffs itself, or prices with another default series (default-sync.ts). Run holding the house's
+ * write lock, in a transaction.
+ */
+export async function repriceWithBook(
+  tx: Queryable,
+  houseId: number,
+  book: TariffBook,
+  fromTs: number,
+): Promise<RepriceResult> {
+  const changedSlots: SlotRollup[] = [];
+  for (const row of await rollupsFrom(tx, houseId, fromTs - (fromTs % SLOT_S))) {
+    const priced = priceSlot(book, row);
+    if (
+      priced.import_cost !== row.import_cost ||
+      priced.export_income !== row.export_income ||
+      priced.generation_income !== row.generation_income
+    )
+      changedSlots.push(priced);
+  }
+  await updateRollupMoney(tx, houseId, changedSlots);
+  // Days: their half-hours' money and their standing charge may both have changed.
+  const days = await datesFrom(tx, houseId, localDate(fromTs, book.zone));
+  await refreshDays(tx, houseId, book, days);
+
+  const changedEvents: StoredEvent[] = [];
+  for (const e of await eventsFrom(tx, houseId, fromTs)) {
+    const cost = eventCost(book, e.start_ts, e.end_ts, e.energy_wh);
+    if (cost !== e.cost) changedEvents.push({ ...e, cost });
+  }
+  await updateEventCosts(tx, houseId, changedEvents);
+  await refreshApplianceDays(
+    tx,
+    houseId,
+    book.zone,
+    datesOfStarts(
+      changedEvents.map((e) => e.start_ts),
+      book.zone,
+    ),
+  );
+  return { rollups: changedSlots.length, days: days.length, events: changedEvents.length };
 }

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
 import {
+  compileTariffs,
   DEFAULT_TARIFFS,
   EVERY_DATE,
   firstChangedDate,
   parseDefaultSeries,
   serializeDefaultSeries,
   startOfLocalDate,
+  type Tariff,
 } from '@homeview/domain';
 import type { Db } from '../../db/types';
 import { datesFrom } from '../readings/daily';
-import { inTransaction } from '../readings/repository';
-import { repriceHouse } from '../readings/reprice';
+import { inTransaction, lockHouse } from '../readings/repository';
+import { repriceWithBook } from '../readings/reprice';
 import { repriceDailyTotals } from '../readings/summary-days';
 import { houseTariffs } from './repository';
 
@@ -18,11 +20,14 @@ import { houseTariffs } from './repository';
 // events is stored: a release that adds or corrects a cap period would leave existing installs' money
 // at the old figures. At start the server compares the series that priced the stored money (table
 // default_tariff_state, migration 0013) with the code's, and reprices, from the first local date on
-// which they differ, every house with money stored from then on (repriceHouse: one transaction per house
-// under its write lock, only changed rows written; houses whose own tariffs cover those dates end up
-// unchanged), and the days of houses kept as daily totals only (the demo's neighbours: no half-hours to
-// reprice from; repriceDailyTotals). The new series is recorded last, so a start that stops half-way repeats the work next time
-// (repricing is idempotent); two servers starting together both reprice, harmlessly.
+// which they differ, every house with money stored from then on (repriceWithBook: one transaction per
+// house under its write lock, only changed rows written; houses whose own tariffs cover those dates end
+// up unchanged), and the days of houses kept as daily totals only (the demo's neighbours: no half-hours
+// to reprice from; repriceDailyTotals). The new series is recorded last, so a start that stops half-way
+// repeats the work next time (repricing is idempotent); two servers starting together both reprice,
+// harmlessly.
+// The series is a parameter so that tests and the bench can make an install priced by an older release
+// (sync to the old series, then to the code's) through this same code rather than a copy of it.
 
 export interface DefaultSyncResult {
   /** First local date repriced (EVERY_DATE when the previous series is unknown), or null: unchanged. */
@@ -36,9 +41,12 @@ export interface DefaultSyncResult {
 
 const fingerprintOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** Reprices houses' stored money if the code's default series differs from the one that priced it. */
-export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
-  const text = serializeDefaultSeries(DEFAULT_TARIFFS);
+/** Reprices houses' stored money if `series` (the code's) differs from the one that priced it. */
+export async function syncDefaultTariff(
+  db: Db,
+  series: readonly Tariff[] = DEFAULT_TARIFFS,
+): Promise<DefaultSyncResult> {
+  const text = serializeDefaultSeries(series);
   const fingerprint = fingerprintOf(text);
   const { rows } = await db.query<{ series: string; fingerprint: string }>(
     'select series, fingerprint from default_tariff_state where id = 1',
@@ -47,11 +55,11 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
   const result: DefaultSyncResult = { from: null, houses: 0, rollups: 0, events: 0, dailyTotals: 0 };
   if (stored?.fingerprint === fingerprint) return result;
 
-  result.from = stored === undefined ? EVERY_DATE : changedFrom(stored.series);
+  result.from = stored === undefined ? EVERY_DATE : changedFrom(stored.series, series);
   if (result.from !== null) {
     // Local days are at most a day off UTC dates: the day before catches every zone (a superset).
-    const houses = await db.query<{ id: number; time_zone: string }>(
-      `select h.id, h.time_zone from houses h
+    const houses = await db.query<{ id: number }>(
+      `select h.id from houses h
         where exists (select 1 from daily_rollups d where d.house_id = h.id and d.day >= $1::date - 1)
            or exists (select 1 from appliance_events e where e.house_id = h.id
                         and e.end_ts > extract(epoch from $1::date - 1)::bigint)
@@ -61,13 +69,20 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
     const from = result.from;
     for (const house of houses.rows) {
       await inTransaction(db, async (tx) => {
-        const repriced = await repriceHouse(tx, house.id, startOfLocalDate(from, house.time_zone));
+        await lockHouse(tx, house.id);
+        // Read once: the book prices both the half-hours and, with no tariff of its own, the daily totals.
         const tariffs = await houseTariffs(tx, house.id);
-        if (tariffs !== null && tariffs.versions.length === 0)
+        if (tariffs === null) return; // deleted since the list was read
+        const book =
+          tariffs.book.fallback === series
+            ? tariffs.book // the cached book, compiled with the code's series
+            : compileTariffs(tariffs.versions, tariffs.zone, series);
+        const repriced = await repriceWithBook(tx, house.id, book, startOfLocalDate(from, book.zone));
+        if (tariffs.versions.length === 0)
           result.dailyTotals += await repriceDailyTotals(
             tx,
             house.id,
-            tariffs.book,
+            book,
             await datesFrom(tx, house.id, from),
           );
         result.houses += 1;
@@ -86,9 +101,9 @@ export async function syncDefaultTariff(db: Db): Promise<DefaultSyncResult> {
 }
 
 /** The first changed date against a stored series; an unreadable one counts as unknown. */
-function changedFrom(storedSeries: string): string | null {
+function changedFrom(storedSeries: string, series: readonly Tariff[]): string | null {
   try {
-    return firstChangedDate(parseDefaultSeries(storedSeries), DEFAULT_TARIFFS);
+    return firstChangedDate(parseDefaultSeries(storedSeries), series);
   } catch {
     return EVERY_DATE;
   }

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { systemClock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/types';
+import type { InFlight } from '../../http/in-flight';
+import { createMailer } from '../../mail/mailer';
+import { createSmsSender } from '../../sms/sms';
+import { InfocareTimer } from './timer';
+
+// The InfoCare timer as the server process runs it (main.ts), in one place so that the seed probe
+// (bench/src/seed-probe.ts) measures the same wiring: the configured mail and SMS transports, the system
+// clock, INFOCARE_INTERVAL_S, and each home's evaluation waiting until no request is in flight.
+
+export function serverInfocareTimer(deps: {
+  config: Config;
+  db: Db;
+  requests: InFlight;
+  log?: FastifyBaseLogger;
+}): InfocareTimer {
+  const { config, db, requests, log } = deps;
+  return new InfocareTimer({
+    db,
+    mailer: createMailer({ config, db, clock: systemClock }),
+    sms: createSmsSender({ config, db, clock: systemClock }),
+    clock: systemClock,
+    intervalS: config.infocareIntervalS,
+    log,
+    pause: () => requests.turn(),
+  });
+}
