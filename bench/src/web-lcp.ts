@@ -42,17 +42,18 @@ async function sample(browser: Browser, url: string, signIn: StorageState): Prom
     await page.goto(url);
     // Waits in the page itself: a Playwright locator would load its injected script into the page, main
     // thread work of the test's own that a person's visit does not have.
+    // (No named functions inside: tsx would wrap them in a helper the page does not have.)
     await page.evaluate(
-      () =>
+      (selector) =>
         new Promise<void>((resolve) => {
-          const shown = () => document.querySelector('[data-testid="last-updated"]') !== null;
-          if (shown()) return resolve();
+          if (document.querySelector(selector) !== null) return resolve();
           new MutationObserver((_, observer) => {
-            if (!shown()) return;
+            if (document.querySelector(selector) === null) return;
             observer.disconnect();
             resolve();
           }).observe(document.body, { childList: true, subtree: true });
         }),
+      '[data-testid="last-updated"]',
     );
     await page.waitForLoadState('networkidle');
     return await page.evaluate(
