@@ -6,6 +6,8 @@
 // network is quiet. The scripts that first visit fetched are printed too, gzip (as web-bundle counts).
 // Like web-bundle, the figures do not depend on the store, so they are printed once, on the PGlite run.
 // LCP_COMPARE_DIST=<another build's dist> times that build too, visit for visit with this one.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import {
   demo,
@@ -91,6 +93,28 @@ async function seeded(product: RunningProduct): Promise<void> {
   }
 }
 
+/**
+ * The floor under the figure: LCP of a page of one paragraph, no script, served from this process and
+ * opened the same way. What this machine's browser takes at 4× before any of the app's own work.
+ */
+async function floorLcp(browser: Browser): Promise<number[]> {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title></head><body><main>' +
+    '<p data-testid="last-updated">One paragraph of text, the largest paint of a page with no script.</p>' +
+    '</main></body></html>';
+  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const lcp: number[] = [];
+    for (let i = 0; i < SAMPLES; i++)
+      lcp.push((await sample(browser, `http://127.0.0.1:${port}/`, { cookies: [], origins: [] })).lcpMs);
+    return lcp.sort((a, b) => a - b);
+  } finally {
+    server.close();
+  }
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export async function benchWebLcp(store: 'pglite' | 'postgres'): Promise<void> {
@@ -146,6 +170,10 @@ export async function benchWebLcp(store: 'pglite' | 'postgres'): Promise<void> {
     const median = samples.find((x) => x.lcpMs === percentile(lcp, 50))!;
     const early = sizes(beforeLcp(median));
     console.log(`  JS requested before the LCP (median visit): ${(early.gzip / 1024).toFixed(1)} kB gzip`);
+    const floor = await floorLcp(browser);
+    console.log(
+      `  floor, a page of one paragraph and no script, same browser and slowdown: LCP median ${s(percentile(floor, 50))}, max ${s(floor.at(-1)!)}`,
+    );
     const fcp = samples.map((x) => x.fcpMs).sort((a, b) => a - b);
     const elements = [...new Set(samples.map((x) => x.element))].join(', ');
     console.log(`  first contentful paint: median ${s(percentile(fcp, 50))}; LCP element: ${elements}`);
