@@ -15,7 +15,17 @@ import { keepSources } from './own-source-map.mjs';
 // glibc gives each thread a 64 MB arena. An idle restart on a seeded directory: bundle 262–276 vs tsx 273–303.
 // Source maps: stack traces name the TypeScript sources. The map holds our own sources only
 // (own-source-map.mjs): node keeps 1.8 MiB of it from the start, 17 MiB more once a stack is first formatted.
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', '--enable-source-maps'];
+// Old generation: V8 lets it grow by a large factor before a full collection, so when the seeding ends
+// 60–120 MiB of its garbage (promoted through the small young generation) stayed mapped until V8's memory
+// reducer ran, 10 s to over 30 s later. `npm run bench first-start`, load 6–7, RSS at the end / 30 s later:
+// default 374 / 354 MiB (dashboard p95 121 ms, max 236); --heap-growing-percent=20 270–277 / the same
+// (p95 122–311, max 664–1258: collections too often); 50: 291 / 291 (p95 126, max 321). Server CPU for
+// the whole demo 73–78 s in all of them (one to two runs each: within their spread).
+export const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=1',
+  '--heap-growing-percent=50',
+  '--enable-source-maps',
+];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
 
 /**

@@ -183,7 +183,7 @@ export async function storeSimulatedDailyTotals(
     const house = await houseTariffs(tx, houseId);
     if (house === null) throw new Error(`there is no house ${houseId}`);
     const days = await storeDailyTotals(tx, houseId, house.book, slots);
-    const stored = events.length > 0 ? (await ingestApplianceEvents(tx, houseId, events)).stored : 0;
+    const stored = events.length > 0 ? (await ingestApplianceEvents(tx, houseId, events, house)).stored : 0;
     return { readings: 0, events: stored, days };
   });
 }

@@ -1,12 +1,21 @@
 import { evaluateAlerts } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { type LoadOptions, loadSituation, marginsOf, RoutineCache } from './engine';
+import { type LoadOptions, loadSituation, marginsOf, ReadingEnds, RoutineCache } from './engine';
 import type { InfocareHouse } from './repository';
 import { storeCandidates } from './store';
 
 // The engine run over stored history: at each instant from `from` to `to` (every `stepS`), learning only
 // from what was stored before that instant, exactly as a live run at that minute would. Used to give a
 // new home (the demo's Mum) its past alerts and by the replay CLI; it never notifies.
+
+/**
+ * What a replay over fixed history carries from one instant to the next (possibly across transactions):
+ * its load options, and how many alerts are open (Infinity: not known, so the next judgement is stored).
+ */
+export interface Replay {
+  options: LoadOptions;
+  open: number;
+}
 
 export async function backfillHouse(
   tx: Queryable,
@@ -15,18 +24,17 @@ export async function backfillHouse(
   to: number,
   stepS: number,
   cache: RoutineCache = new RoutineCache(),
-  replay?: { options: LoadOptions; startsEmpty: boolean },
+  replay?: Replay,
 ): Promise<number> {
   let raised = 0;
-  // A replay starts with no open alert; then only this loop stores any, so it knows when one is open
-  // and skips storing an empty judgement while none is (nothing to raise or clear).
-  let open = replay?.startsEmpty ? 0 : Number.POSITIVE_INFINITY;
+  // Once the replay has stored a judgement, only it stores any (on its instants), so it knows when one is
+  // open and skips storing an empty judgement while none is (nothing to raise or clear).
   for (let at = from; at <= to; at += stepS) {
     const input = await loadSituation(tx, house, at, cache, replay?.options);
     const candidates = evaluateAlerts(input);
-    if (candidates.length === 0 && open === 0) continue;
+    if (candidates.length === 0 && replay?.open === 0) continue;
     raised += (await storeCandidates(tx, house.id, candidates, at)).raised.length;
-    open = candidates.filter((c) => !c.instant).length;
+    if (replay) replay.open = candidates.filter((c) => !c.instant).length;
   }
   return raised;
 }
@@ -56,8 +64,12 @@ export async function replayHouse(
       // Nothing is stored but by the replay itself inside this transaction: the history is fixed, no
       // alert is marked (no margins), and it starts with none open.
       await backfillHouse(tx, house, from, to, stepS, new RoutineCache(), {
-        options: { fixedHistory: true, margins: await marginsOf(tx, String(house.id)) },
-        startsEmpty: true,
+        options: {
+          fixedHistory: true,
+          margins: await marginsOf(tx, String(house.id)),
+          readingEnds: new ReadingEnds(),
+        },
+        open: 0,
       });
       const { rows } = await tx.query<ReplayedAlert>(
         `select raised_at, cleared_at, type, level, name, text from infocare_alerts where house_id = $1

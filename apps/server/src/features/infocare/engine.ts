@@ -13,7 +13,7 @@ import {
   type EvaluationInput,
   type Routine,
 } from '@homeview/domain';
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import { newestReadingSql } from '../readings/blocks';
 import { gapsFromSlots, type InfocareHouse } from './repository';
 
@@ -45,6 +45,49 @@ export interface LoadOptions {
   fixedHistory?: boolean;
   /** Margins by house already read (no carer marks alerts during the loads). */
   margins?: ReadonlyMap<number, Partial<Record<AlertKind, number>>>;
+  /**
+   * With `fixedHistory`: the ends of the readings of blocks already read (readings are only ever added
+   * after a block's newest, as live data comes in), so each instant reads no block's arrays again.
+   */
+  readingEnds?: ReadingEnds;
+}
+
+/**
+ * A replay's reading ends by house and block: each block's readings' ends and intervals, in order. Readings
+ * are only added after a house's newest, so a block read once answers an instant up to its newest end
+ * (readings added since all end later), and a block with a newer one after it is complete; the newest
+ * block is read again for a later instant. Unnesting the newest two blocks per instant (newestReadingSql) was half the
+ * demo's InfoCare history on PGlite (10 ms a time, 673 instants).
+ */
+export class ReadingEnds {
+  private readonly blocks = new Map<string, { ends: number[]; intervals: number[]; complete: boolean }>();
+
+  /** The cached block's ends, if they answer `now`. */
+  get(houseId: number, blockStart: number, now: number): { ends: number[]; intervals: number[] } | undefined {
+    const block = this.blocks.get(`${houseId}:${blockStart}`);
+    return block && (block.complete || (block.ends.at(-1) ?? Number.NEGATIVE_INFINITY) >= now)
+      ? block
+      : undefined;
+  }
+
+  /** Caches a block just read and returns it (it answers the instant it was read for, whatever its ends). */
+  set(
+    houseId: number,
+    blockStart: number,
+    gaps: readonly number[],
+    intervals: number[],
+    complete: boolean,
+  ): { ends: number[]; intervals: number[] } {
+    const ends = new Array<number>(gaps.length);
+    let start = blockStart;
+    for (let k = 0; k < gaps.length; k++) {
+      start += gaps[k] as number;
+      ends[k] = start + (intervals[k] as number);
+    }
+    const block = { ends, intervals, complete };
+    this.blocks.set(`${houseId}:${blockStart}`, block);
+    return block;
+  }
 }
 
 /** Learned routines by house and local day (a few days per house: today, and a catch-up's day). */
@@ -159,13 +202,13 @@ async function usesOf(
     start_ts: number;
     end_ts: number;
   }>(
-    `select w.house_id, e.appliance_type_id, t.key, e.start_ts, e.end_ts
+    prepared(`select w.house_id, e.appliance_type_id, t.key, e.start_ts, e.end_ts
        from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                    string_to_array($3, ',')::bigint[]) w(house_id, from_ts, to_ts)
        join appliance_events e on e.house_id = w.house_id and e.start_ts >= w.from_ts and e.start_ts < w.to_ts
        join appliance_types t on t.id = e.appliance_type_id
       where not t.continuous
-      order by w.house_id, e.start_ts`,
+      order by w.house_id, e.start_ts`),
     [list(windows.map((w) => w.houseId)), list(windows.map((w) => w.from)), list(windows.map((w) => w.to))],
   );
   for (const r of rows) {
@@ -252,13 +295,13 @@ async function newestData(
   const event = `(select max(end_ts) from appliance_events where house_id = w.house_id and start_ts > $2 - 172800
                     and end_ts <= $2) as event`;
   const fast = await db.query<Row>(
-    `select w.house_id, b.reading, b.interval_s, ${event}
+    prepared(`select w.house_id, b.reading, b.interval_s, ${event}
        from unnest(string_to_array($1, ',')::int[]) w(house_id)
        left join lateral (
          select b.block_start + (select sum(g) from unnest(b.gaps) g) + b.interval_s[cardinality(b.interval_s)]
                   as reading, b.interval_s[cardinality(b.interval_s)] as interval_s
            from reading_blocks b where b.house_id = w.house_id and b.block_start <= $2
-          order by b.block_start desc limit 1) b on true`,
+          order by b.block_start desc limit 1) b on true`),
     [list(houses.map((h) => h.id)), now],
   );
   const rows: Row[] = [];
@@ -280,6 +323,77 @@ async function newestData(
   for (const r of rows) {
     if (r.reading !== null) out.set(r.house_id, { at: Number(r.reading), intervalS: r.interval_s ?? 60 });
     else out.set(r.house_id, r.event === null ? null : { at: Number(r.event), intervalS: 60 });
+  }
+  return out;
+}
+
+const ints = (text: string | null): number[] => (text ? text.split(',').map(Number) : []);
+
+/**
+ * newestData for a replay: the newest two blocks' starts (an index probe), each block's arrays read once
+ * into `cache` (ReadingEnds says when a cached block still answers) and searched here. Same answer as
+ * newestReadingSql: the newest reading of those two blocks ending by `now`, else the newest run's end.
+ */
+async function newestDataOfReplay(
+  db: Queryable,
+  houses: readonly InfocareHouse[],
+  now: number,
+  cache: ReadingEnds,
+): Promise<Map<number, { at: number; intervalS: number } | null>> {
+  const { rows } = await db.query<{ house_id: number; blocks: string | null; event: number | null }>(
+    prepared(`select w.house_id,
+            (select string_agg(b.block_start::text, ',' order by b.block_start desc)
+               from (select block_start from reading_blocks where house_id = w.house_id and block_start <= $2
+                      order by block_start desc limit 2) b) as blocks,
+            (select max(end_ts) from appliance_events where house_id = w.house_id and start_ts > $2 - 172800
+                and end_ts <= $2) as event
+       from unnest(string_to_array($1, ',')::int[]) w(house_id)`),
+    [list(houses.map((h) => h.id)), now],
+  );
+  const missing = rows.flatMap((r) =>
+    ints(r.blocks)
+      .map((b, i) => ({ houseId: r.house_id, blockStart: b, complete: i > 0 }))
+      .filter((m) => cache.get(m.houseId, m.blockStart, now) === undefined),
+  );
+  const fresh = new Map<string, { ends: number[]; intervals: number[] }>();
+  if (missing.length > 0) {
+    const read = await db.query<{ house_id: number; block_start: string; gaps: string; intervals: string }>(
+      prepared(`select b.house_id, b.block_start, array_to_string(b.gaps, ',') as gaps,
+              array_to_string(b.interval_s, ',') as intervals
+         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[]) w(house_id, block_start)
+         join reading_blocks b on b.house_id = w.house_id and b.block_start = w.block_start`),
+      [list(missing.map((m) => m.houseId)), list(missing.map((m) => m.blockStart))],
+    );
+    const complete = new Set(missing.filter((m) => m.complete).map((m) => `${m.houseId}:${m.blockStart}`));
+    for (const r of read.rows) {
+      const key = `${r.house_id}:${Number(r.block_start)}`;
+      const ends = ints(r.gaps);
+      fresh.set(
+        key,
+        cache.set(r.house_id, Number(r.block_start), ends, ints(r.intervals), complete.has(key)),
+      );
+    }
+  }
+  const out = new Map<number, { at: number; intervalS: number } | null>();
+  for (const r of rows) {
+    let newest: { at: number; intervalS: number } | null = null;
+    for (const b of ints(r.blocks)) {
+      const block = fresh.get(`${r.house_id}:${b}`) ?? cache.get(r.house_id, b, now);
+      if (!block) continue; // deleted since the probe (not in a fixed history)
+      // Ends increase (readings never overlap): the last one ending by `now`.
+      let lo = 0;
+      let hi = block.ends.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((block.ends[mid] as number) <= now) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo > 0) {
+        newest = { at: block.ends[lo - 1] as number, intervalS: block.intervals[lo - 1] as number };
+        break;
+      }
+    }
+    out.set(r.house_id, newest ?? (r.event === null ? null : { at: Number(r.event), intervalS: 60 }));
   }
   return out;
 }
@@ -318,15 +432,18 @@ export async function loadSituations(
     windows.map((w) => ({ houseId: w.house.id, from: w.yesterday - JOIN_LOOKBACK_S, to: now + 1 })),
   );
   const ids = list(houses.map((h) => h.id));
-  const lastOf = await newestData(db, houses, now);
+  const lastOf =
+    options.fixedHistory && options.readingEnds
+      ? await newestDataOfReplay(db, houses, now, options.readingEnds)
+      : await newestData(db, houses, now);
   const metered = windows.filter((w) => withReadings.get(w.house.id) && lastOf.get(w.house.id));
   const slots = new Map<number, Map<number, number>>();
   if (metered.length > 0) {
     const { rows } = await db.query<{ house_id: number; slot_start: number; covered_s: number }>(
-      `select r.house_id, r.slot_start, r.covered_s
+      prepared(`select r.house_id, r.slot_start, r.covered_s
          from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                      string_to_array($3, ',')::bigint[]) w(house_id, from_ts, to_ts)
-         join rollups r on r.house_id = w.house_id and r.slot_start >= w.from_ts and r.slot_start < w.to_ts`,
+         join rollups r on r.house_id = w.house_id and r.slot_start >= w.from_ts and r.slot_start < w.to_ts`),
       [
         list(metered.map((w) => w.house.id)),
         list(metered.map((w) => w.yesterday - (w.yesterday % 1800))),

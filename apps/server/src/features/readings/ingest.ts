@@ -2,7 +2,7 @@ import { priceSlot, type TariffBook } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
-import { houseTariffs, tariffsFor } from '../tariffs/repository';
+import { type HouseTariffs, houseTariffs, tariffsFor } from '../tariffs/repository';
 import { datesOfStarts, refreshApplianceDays } from './appliance-days';
 import { batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';
@@ -198,6 +198,9 @@ export async function ingestApplianceEvents(
   db: Db | Queryable,
   houseId: number,
   events: readonly ApplianceEventInput[],
+  /** The house as read by a caller that holds its lock in `db`, an open transaction (the demo's
+   *  neighbours store a week's totals and uses in one): the lock and the read are not repeated. */
+  locked?: HouseTariffs,
 ): Promise<IngestResult> {
   events.forEach(checkEvent);
   const seen = new Set<string>();
@@ -209,8 +212,8 @@ export async function ingestApplianceEvents(
   });
   if (unique.length === 0) return { stored: 0, duplicates: events.length };
   const stored = await inTransaction(db, async (tx) => {
-    await lockHouse(tx, houseId);
-    const house = await houseTariffs(tx, houseId);
+    if (!locked) await lockHouse(tx, houseId);
+    const house = locked ?? (await houseTariffs(tx, houseId));
     if (house === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
     const { book } = house;
     const rows: StoredEvent[] = unique.map((e) => ({
