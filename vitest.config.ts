@@ -33,6 +33,7 @@ export default defineConfig({
           },
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
           environment: 'happy-dom',
         },
       },
