@@ -141,6 +141,10 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // Chromium 156 builds its address bar's popup as a web page of its own in every new window (each
+      // browser context): about 390 chrome:// requests and a renderer's work per context, on the same two
+      // cores as the page under test. Headless, nobody sees it.
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
     ],
   });
 }
