@@ -2,6 +2,7 @@ import type { EndpointRequest, ViewType } from '@homeview/contract/web';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api';
 import { useStoredUser } from '../../shared/useStoredUser';
+import { readToday, todayKey } from './todayRead';
 
 // HomeView's calls (spec §7), always for the stored user's own home.
 
@@ -9,12 +10,9 @@ export function useUserId(): number {
   return useStoredUser()?.user_id ?? 0;
 }
 
-/** /my-home's read: firstScreen.ts sends it with the page's code when the app opens there. */
+/** /my-home's read (see todayRead.ts: the app's entry may have sent it already). */
 export const todayQuery = (user_id: number) =>
-  queryOptions({
-    queryKey: ['energy-today', user_id],
-    queryFn: ({ signal }) => call('energyToday', { fields: { user_id }, signal }),
-  });
+  queryOptions({ queryKey: todayKey(user_id), queryFn: ({ signal }) => readToday(user_id, signal) });
 
 export function useToday() {
   return useQuery(todayQuery(useUserId()));

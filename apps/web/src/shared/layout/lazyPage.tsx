@@ -34,8 +34,13 @@ export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
 /** A lazily loaded page whose code can be fetched ahead of its first render (see firstScreen.ts). */
 export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
+/** Whether a route element's type is one (React's lazy is an object, Preact's a function). */
 export function isLazyPage(type: unknown): type is LazyPage {
-  return typeof type === 'object' && type !== null && typeof (type as LazyPage).preload === 'function';
+  return (
+    (typeof type === 'object' || typeof type === 'function') &&
+    type !== null &&
+    typeof (type as LazyPage).preload === 'function'
+  );
 }
 
 /** A thenable that calls back at once (React's lazy then reads the module without suspending). */

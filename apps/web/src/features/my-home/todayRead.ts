@@ -1,0 +1,10 @@
+import { call } from '../../shared/api';
+
+// /my-home's read, light enough for the app's entry (no React, no query library): openingScreen.ts sends
+// it before the app's code has even arrived, and queries.ts's todayQuery asks the same way under the
+// same key, so the page takes the read already sent instead of asking again.
+
+export const todayKey = (user_id: number) => ['energy-today', user_id] as const;
+
+export const readToday = (user_id: number, signal?: AbortSignal) =>
+  call('energyToday', { fields: { user_id }, signal });
