@@ -177,8 +177,18 @@ function expectedRows(
   });
 }
 
+/** Opens each chart's table that is closed: as for a person, a table is built when it is opened. */
+async function openTables(page: Page): Promise<void> {
+  const closed = page.locator('.activity-chart details.chart__table:not([open]) > summary');
+  for (let left = await closed.count(); left > 0; left = await closed.count()) await closed.first().click();
+  await expect
+    .poll(() => page.locator('.activity-chart .table-scroll').count())
+    .toBe(await page.locator('.activity-chart').count());
+}
+
 /** Each activity chart on the page: its heading, legend and table (each row's segments [text, link]). */
-function chartsOnPage(page: Page) {
+async function chartsOnPage(page: Page) {
+  await openTables(page);
   return page.locator('.activity-chart').evaluateAll((charts) =>
     charts.map((chart) => ({
       title: chart.querySelector('.activity-chart__title')?.textContent ?? '',
@@ -397,7 +407,7 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
         await page.getByRole('checkbox', { name: /^Show off alerts/ }).check();
         await expectPeriod(page, todays, [MIDNIGHT], true);
         const hotChart = page.locator('.activity-chart').first();
-        await hotChart.getByText('Show the figures as a table').click();
+        await openTables(page);
         const activityAnswer = page.waitForResponse((r) =>
           r.url().includes('/assisted_living/activities/1/'),
         );
@@ -426,7 +436,7 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
         await page.goBack();
         await page.waitForURL(`${made.product.url}/parents-home/activities?tab=daily&timestamp=${MIDNIGHT}`);
         await page.getByRole('checkbox', { name: /^Show off alerts/ }).check();
-        await page.locator('.activity-chart').first().getByText('Show the figures as a table').click();
+        await openTables(page);
         await page
           .locator('.activity-chart')
           .first()
@@ -572,8 +582,12 @@ const appliancesOnPage = (page: Page) =>
   );
 
 /** The values of a series chart's table (each row's cells), the chart named by its caption. */
-const seriesTable = (page: Page, caption: string) =>
-  page
-    .getByRole('figure', { name: caption, exact: true })
+async function seriesTable(page: Page, caption: string) {
+  const figure = page.getByRole('figure', { name: caption, exact: true });
+  const closed = figure.locator('details.chart__table:not([open]) > summary');
+  if ((await closed.count()) > 0) await closed.click(); // built when opened, as for a person
+  await figure.locator('.table-scroll table').waitFor();
+  return figure
     .locator('table tbody tr')
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+}

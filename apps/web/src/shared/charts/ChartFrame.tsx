@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, Suspense, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, Suspense, useId, useState } from 'react';
 import type { ChartTone } from './types';
 
 // What every chart shares: a <figure> named by its caption, a legend, a readout that says the value under
@@ -33,6 +33,9 @@ interface ChartFrameProps {
 export function ChartFrame(props: ChartFrameProps) {
   const { title, showTitle = true, legend, readout, hint, size, drawing, onKeyDown, onBlur, table } = props;
   const id = useId();
+  // The table is built when opened: a closed <details> shows its rows to nobody (eyes or screen readers),
+  // and they were a quarter of /my-home's elements, drawn before its largest paint.
+  const [tableOpen, setTableOpen] = useState(!drawing);
   return (
     <figure className="chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className={showTitle ? 'chart__title' : 'visually-hidden'}>
@@ -72,9 +75,13 @@ export function ChartFrame(props: ChartFrameProps) {
           </div>
         </>
       ) : null}
-      <details className="chart__table" open={drawing ? undefined : true}>
+      <details
+        className="chart__table"
+        open={tableOpen}
+        onToggle={(event) => setTableOpen(event.currentTarget.open)}
+      >
         <summary>{props.tableLabel ?? 'Show the figures as a table'}</summary>
-        <div className="table-scroll">{table}</div>
+        {tableOpen ? <div className="table-scroll">{table}</div> : null}
       </details>
     </figure>
   );

@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canDraw } from './canDraw';
-import { stepFor } from './ChartFrame';
+import { ChartFrame, stepFor } from './ChartFrame';
 import { describeSegment, drawnRows, SegmentChart, segmentStep } from './SegmentChart';
 import { describeCategory, SeriesChart } from './SeriesChart';
 import { hundredthsToClock, type SegmentChartData, type SeriesChartData, tickIndices } from './types';
@@ -157,5 +157,40 @@ describe('charts in a DOM without a canvas', () => {
     expect(within(table).getByText('None')).toBeTruthy();
     fireEvent.click(links[0] as HTMLElement);
     expect(router.state.location.pathname).toBe('/x/1');
+  });
+});
+
+describe('the table beside a drawing', () => {
+  it('is built when its details are opened, and dropped when they are closed', async () => {
+    render(
+      <ChartFrame
+        title="Today's cost"
+        legend={[]}
+        readout={null}
+        hint="Point at the chart"
+        size="small"
+        drawing={<span>drawn</span>}
+        onKeyDown={() => undefined}
+        onBlur={() => undefined}
+        table={
+          <table>
+            <tbody>
+              <tr>
+                <td>£1.20</td>
+              </tr>
+            </tbody>
+          </table>
+        }
+      />,
+    );
+    const details = screen.getByRole('figure').querySelector('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(screen.queryByText('£1.20')).toBeNull();
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    expect(await screen.findByText('£1.20')).toBeTruthy();
+    details.open = false;
+    fireEvent(details, new Event('toggle'));
+    await waitFor(() => expect(screen.queryByText('£1.20')).toBeNull());
   });
 });
