@@ -27,6 +27,15 @@ import { listDemoHouses } from './repository';
 // Progress marker = the data itself: each home's data is one contiguous span [first, latest_end) of its
 // rollups (filled outwards; a backfill stores its newest batch first), so a restart resumes from the span's two ends.
 
+/** What the seeding fills, analyzed when it ends (see #seedingSteps). */
+const ANALYZED = [
+  'rollups',
+  'daily_rollups',
+  'appliance_events',
+  'appliance_daily',
+  'reading_blocks (house_id, block_start)',
+];
+
 export interface SeedLog {
   info(fields: object, message: string): void;
   error(fields: object, message: string): void;
@@ -58,7 +67,7 @@ const EVENT_LOOKBACK_S = 26 * 3600;
 const NEIGHBOUR_DAYS_PER_ROUND = 7;
 /**
  * The demo's own homes: the last MINUTE_DAYS days as 1-minute readings (a day per step), older history
- * as half-hourly readings (a meter's history, as a supplier gives it), a week per transaction. Screens read
+ * as half-hourly readings (a meter's history, as a supplier gives it), a week per step. Screens read
  * the half-hour rollups, which are the same sums either way; 13 months of 1-minute readings cost ~40 s of
  * CPU through the ingest path, half-hourly ones a few seconds. 35 days cover InfoCare's 28-day routine.
  */
@@ -66,9 +75,10 @@ export const MINUTE_DAYS = 35;
 const HALF_HOURLY_DAYS_PER_JOB = 7;
 /**
  * Readings per transaction for the own homes: a quarter of a 1-minute day (~10 ms of PGlite on an idle
- * machine; a whole day held it ~50 ms), a half-hourly week in one.
+ * machine; a whole day held it ~50 ms); two half-hourly days (each of their rows is a half-hour's rollup:
+ * a week in one transaction held requests back 50-70 ms, `npm run bench first-start`'s slowest answers).
  */
-const OWN_BATCH_ROWS = 360;
+const OWN_BATCH_ROWS = { 60: 360, 1800: 96 } as const;
 /**
  * Neighbours' history: this calendar month and the 2 before it, enough for the weekly and monthly rankings
  * of the recent periods. A neighbour-day costs ~3 ms of CPU (half simulation, half storing), so 200
@@ -214,10 +224,8 @@ export class DemoSimulation {
     const own = this.#homes.filter((h) => h.interval === 60);
     const neighbours = this.#homes.filter((h) => h.interval === 1800);
     const log = this.#options.log;
-    yield async () => {
-      for (const home of own) await this.#catchUp(home);
-      log.info({ ms: this.#elapsed() }, "demo: today's readings stored for the demo homes");
-    };
+    for (const home of own) yield () => this.#catchUp(home); // a step each: today is ~1,400 minutes a home
+    yield async () => log.info({ ms: this.#elapsed() }, "demo: today's readings stored for the demo homes");
     let days = 0;
     while (own.some((h) => this.#behind(h))) {
       for (const home of own) if (this.#behind(home)) yield () => this.#backfillOwn(home);
@@ -238,10 +246,14 @@ export class DemoSimulation {
       if (round % 4 === 0)
         yield async () => log.info({ weeks: round, ms: this.#elapsed() }, 'demo: neighbours');
     }
-    // PGlite runs no autovacuum: give the planner statistics for the tables just filled (a step each, so a
-    // request waits for one table's at most).
-    for (const table of ['rollups', 'daily_rollups', 'appliance_events', 'readings'])
-      yield () => this.#db.exec(`analyze ${table}`);
+    // PGlite runs no autovacuum: give the planner statistics for the tables just filled, a step each, so a
+    // request waits for one table's at most. A sample of 3,000 rows (statistics target 10, not 100) takes
+    // 10-20 ms a table on the seeded demo, not 100-400 ms, which held requests back that long; the planner
+    // needs these tables' sizes and key ranges, which it gives. The blocks by their keys only: sampling
+    // their arrays took 65-75 ms even so, and no query filters on them.
+    for (const target of ANALYZED)
+      yield () =>
+        this.#db.transaction((tx) => tx.exec(`set local default_statistics_target = 10; analyze ${target}`));
     yield async () => {
       const report: SeedReport = { homes: this.#homes.length, ms: this.#elapsed(), ...this.#counts };
       log.info(report, 'demo: all history stored');
@@ -274,7 +286,7 @@ export class DemoSimulation {
     if (home.interval === 60)
       return ingestSimulatedDays(this.#db, home.houseId, home.spec, interval, {
         ...range,
-        batchRows: OWN_BATCH_ROWS,
+        batchRows: OWN_BATCH_ROWS[interval],
         pause: () => this.#pause(),
       });
     const keepEventsFrom = range.now - NEIGHBOUR_EVENT_DAYS * 86_400;

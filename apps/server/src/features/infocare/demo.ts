@@ -39,18 +39,23 @@ export async function prepareDemoInfocare(db: Db, now: number, pause: Pause = ne
   const today = localDate(now, house.time_zone);
   const zone = house.time_zone;
   // Departures from her routine: a late morning (nothing before 10:40) and an afternoon with nothing.
+  // Each change waits for requests first: PGlite gives the event loop no turn between two statements
+  // either, so these chained held a request back ~60 ms (`npm run bench first-start`).
   const quiet = async (date: string, fromMin: number, toMin: number) => {
+    await pause();
     await db.query('delete from appliance_events where house_id = $1 and start_ts >= $2 and start_ts < $3', [
       house.id,
       instantOfLocal(date, fromMin * 60, zone),
       instantOfLocal(date, toMin * 60, zone),
     ]);
+    await pause();
     await refreshApplianceDays(db, house.id, zone, [date]); // appliance days follow their events
   };
   await quiet(addDays(today, -2), 0, 10 * 60 + 40);
   await quiet(addDays(today, -1), 11 * 60 + 30, 20 * 60);
   const ovenDay = addDays(today, -3);
   const ovenOn = instantOfLocal(ovenDay, 17 * 3600 + 40 * 60, house.time_zone);
+  await pause();
   await ingestApplianceEvents(db, house.id, [
     { appliance_type_id: OVEN, start: ovenOn, end: ovenOn + 4 * 3600 + 20 * 60, energy_wh: 5200 },
   ]);
@@ -64,6 +69,7 @@ export async function prepareDemoInfocare(db: Db, now: number, pause: Pause = ne
   // block is unnested again: the whole history took ~17 s of CPU before, half of it in newestReadingSql.
   const from = now - DEMO_ALERT_DAYS * 86_400;
   const cache = new RoutineCache();
+  await pause();
   const replay: Replay = {
     options: {
       fixedHistory: true,
@@ -77,6 +83,7 @@ export async function prepareDemoInfocare(db: Db, now: number, pause: Pause = ne
     await pause();
     raised += await db.transaction((tx) => backfillHouse(tx, house, at, at, 1800, cache, replay));
   }
+  await pause();
   await db.transaction(async (tx) => {
     await tx.query(
       `insert into infocare_progress (house_id, evaluated_at) values ($1, $2)

@@ -367,10 +367,9 @@ async function newestDataOfReplay(
     const complete = new Set(missing.filter((m) => m.complete).map((m) => `${m.houseId}:${m.blockStart}`));
     for (const r of read.rows) {
       const key = `${r.house_id}:${Number(r.block_start)}`;
-      const ends = ints(r.gaps);
       fresh.set(
         key,
-        cache.set(r.house_id, Number(r.block_start), ends, ints(r.intervals), complete.has(key)),
+        cache.set(r.house_id, Number(r.block_start), ints(r.gaps), ints(r.intervals), complete.has(key)),
       );
     }
   }
