@@ -53,11 +53,13 @@ export async function benchFirstStart(store: 'pglite' | 'postgres'): Promise<voi
     let own: Mark | undefined;
     let all: Mark | undefined;
     const latencies: number[] = [];
+    const slowest: Array<{ ms: number; at: number }> = []; // when the slow answers came: which phase
     while (all === undefined && performance.now() - t0 < DEADLINE_MS) {
       const r0 = performance.now();
       const res = await fetch(`${product.url}/api/v3/dashboard/`, { headers: { cookie } });
       await res.arrayBuffer();
       latencies.push(performance.now() - r0);
+      slowest.push({ ms: performance.now() - r0, at: (r0 - t0) / 1000 });
       const output = product.output();
       if (own === undefined && output.includes('history of the demo homes stored')) own = mark();
       if (output.includes('demo: all history stored')) all = mark();
@@ -90,6 +92,10 @@ export async function benchFirstStart(store: 'pglite' | 'postgres'): Promise<voi
     console.log(`  whole demo complete (200 neighbours as daily totals, 2 months back): ${f(all)}`);
     console.log(
       `  GET /dashboard/ every 250 ms meanwhile (${latencies.length}): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+    );
+    const slow = slowest.sort((a, b) => b.ms - a.ms).slice(0, 5);
+    console.log(
+      `    slowest: ${slow.map((x) => `${x.ms.toFixed(0)} ms at ${x.at.toFixed(1)} s`).join(', ')}`,
     );
     console.log(
       `  server RSS when seeded (bundle, npm start's flags): ${[`${rssWhenSeeded.toFixed(0)} MiB at that moment`, ...rssLater].join(', ')} (the same requests meanwhile)`,

@@ -8,6 +8,23 @@ export function machineLine(): string {
   return `${new Date().toISOString()} · ${cpus().length} × ${cpu} · ${gib} GiB · Node ${process.version}`;
 }
 
+/**
+ * A fixed loop's time, the median of three runs. This machine's CPU speed swings: the same loop took
+ * 518–802 ms within minutes at low load. So each benchmark prints the probe taken just after it, and
+ * figures from different runs can be read against the speed the machine had.
+ */
+export function cpuProbeMs(): number {
+  const times: number[] = [];
+  let sum = 0;
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    for (let i = 0; i < 100_000_000; i++) sum = (sum + i) % 1_000_003;
+    times.push(performance.now() - start);
+  }
+  if (sum < 0) throw new Error('unreachable'); // the loop's result is used, so it is not optimised away
+  return times.sort((a, b) => a - b)[1]!;
+}
+
 export function percentile(sortedMs: number[], p: number): number {
   if (sortedMs.length === 0) return Number.NaN;
   const index = Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1);

@@ -7,7 +7,7 @@ import { benchHardening } from './hardening';
 import { benchHomeView } from './homeview';
 import { benchInfocare } from './infocare';
 import { benchIngest } from './ingest';
-import { machineLine } from './machine';
+import { cpuProbeMs, machineLine } from './machine';
 import { benchServer } from './server';
 import { benchSummaries } from './summaries';
 import { benchWebBundle } from './web-bundle';
@@ -38,7 +38,7 @@ if (unknown.length > 0) {
 }
 const chosen = (asked.length > 0 ? asked : Object.keys(benches)) as BenchName[];
 
-console.log(`HomeView & InfoCare benchmarks — ${machineLine()}`);
+console.log(`HomeView & InfoCare benchmarks — ${machineLine()} · CPU probe ${cpuProbeMs().toFixed(0)} ms`);
 for (const name of chosen) {
   // BENCH_STORE=pglite|postgres runs one store only.
   for (const store of (['pglite', 'postgres'] as const).filter(
@@ -48,5 +48,6 @@ for (const name of chosen) {
       `\n${benches[name].title} — ${store === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 127.0.0.1:5432'}`,
     );
     await benches[name].run(store);
+    console.log(`  CPU probe just after: ${cpuProbeMs().toFixed(0)} ms (a fixed loop; see machine.ts)`);
   }
 }
