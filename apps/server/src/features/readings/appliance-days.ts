@@ -12,8 +12,18 @@ import { joined } from './repository';
 const DATES_PER_STATEMENT = 400;
 
 /** The local dates (ascending, each once) of these instants. */
-export function datesOfStarts(starts: Iterable<number>, zone: string): string[] {
+function datesOfStarts(starts: Iterable<number>, zone: string): string[] {
   return [...new Set([...starts].map((ts) => localDate(ts, zone)))].sort();
+}
+
+/** refreshApplianceDays for the local days of these uses' starts (the writers' case). */
+export function refreshApplianceDaysOfStarts(
+  db: Queryable,
+  houseId: number,
+  zone: string,
+  starts: Iterable<number>,
+): Promise<void> {
+  return refreshApplianceDays(db, houseId, zone, datesOfStarts(starts, zone));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/types';
 import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { type HouseTariffs, houseTariffs, tariffsFor } from '../tariffs/repository';
-import { datesOfStarts, refreshApplianceDays } from './appliance-days';
+import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
@@ -226,14 +226,11 @@ export async function ingestApplianceEvents(
     const changed = await insertEvents(tx, houseId, rows);
     // The local days of the uses that are new or grew, summed again from their events (appliance-days.ts).
     if (changed > 0)
-      await refreshApplianceDays(
+      await refreshApplianceDaysOfStarts(
         tx,
         houseId,
         house.zone,
-        datesOfStarts(
-          rows.map((r) => r.start_ts),
-          house.zone,
-        ),
+        rows.map((r) => r.start_ts),
       );
     return changed;
   });

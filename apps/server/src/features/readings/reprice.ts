@@ -1,7 +1,7 @@
 import { localDate, priceSlot, type SlotRollup, type TariffBook } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { houseTariffs } from '../tariffs/repository';
-import { datesOfStarts, refreshApplianceDays } from './appliance-days';
+import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { datesFrom, refreshDays } from './daily';
 import { eventCost, eventsFrom, type StoredEvent, updateEventCosts } from './events';
 import { inTransaction, lockHouse, rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
@@ -61,14 +61,11 @@ export async function repriceWithBook(
     if (cost !== e.cost) changedEvents.push({ ...e, cost });
   }
   await updateEventCosts(tx, houseId, changedEvents);
-  await refreshApplianceDays(
+  await refreshApplianceDaysOfStarts(
     tx,
     houseId,
     book.zone,
-    datesOfStarts(
-      changedEvents.map((e) => e.start_ts),
-      book.zone,
-    ),
+    changedEvents.map((e) => e.start_ts),
   );
   return { rollups: changedSlots.length, days: days.length, events: changedEvents.length };
 }
