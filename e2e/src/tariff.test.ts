@@ -1,3 +1,4 @@
+import type { EnergyToday, Tariff, TariffRates } from '@homeview/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, type RunningProduct, signedIn, startProduct } from './product';
@@ -21,17 +22,24 @@ afterAll(async () => {
 
 const loggedIn = (width: number): Promise<Page> => signedIn(browser, product.url, { width });
 
+/** The prices of one rate kind in force: the house's own, else the default tariff's. */
+const ratesOf = (tariff: Tariff, kind: keyof TariffRates): number[] =>
+  (tariff[kind] ?? tariff.used_tariff[kind] ?? []).flatMap((entry) => entry.prices);
+
 const pounds = (v: number) => `${v < 0 ? '-' : ''}£${Math.abs(v).toFixed(2)}`;
 
 describe('tariff editor in a real browser', () => {
   it("edits a TOU tariff, and today's cost on /my-home changes to the API's new figure", async () => {
     const page = await loggedIn(1280);
-    const apiCost = () =>
-      page.evaluate(async () => {
+    const apiGet = <T>(path: string) =>
+      page.evaluate(async (path) => {
         const id = localStorage.getItem('hv.user_id');
-        const res = await fetch(`/api/v3/energy_info/today/?user_id=${id}`, { credentials: 'include' });
-        return ((await res.json()) as { balance: { cost: number } }).balance.cost;
-      });
+        const res = await fetch(`/api/v3/${path}/?user_id=${id}`, { credentials: 'include' });
+        return res.json();
+      }, path) as Promise<T>;
+    const apiToday = () => apiGet<EnergyToday>('energy_info/today');
+    const apiCost = async () => (await apiToday()).balance.cost;
+    const apiTariff = () => apiGet<Tariff>('tariff_setting');
     // Live mode adds a minute of readings now and then: compare the screen and the API within one load.
     const screenMatchesApi = async () => {
       await page.goto(`${product.url}/my-home`);
@@ -42,7 +50,8 @@ describe('tariff editor in a real browser', () => {
     };
     await expect.poll(apiCost, { timeout: 60_000 }).toBeGreaterThan(0); // today's readings are in
     await expect.poll(screenMatchesApi, { timeout: 30_000 }).toBe(true);
-    const before = await apiCost();
+    const before = await apiToday();
+    const oldTopRate = Math.max(...ratesOf(await apiTariff(), 'import'));
 
     await page.goto(`${product.url}/account/homeview`);
     await page.getByRole('link', { name: /Tariff Details/ }).click();
@@ -91,10 +100,20 @@ describe('tariff editor in a real browser', () => {
       'Peak1600£0.99',
     ]);
 
-    // Every half-hour of today is now priced at least 0.95 £/kWh: far above before (a minute of live
-    // readings between the two reads moves the cost by a fraction of a penny).
-    const after = await apiCost();
-    expect(after).toBeGreaterThan(before + 0.05);
+    // Every kWh imported today is now priced at 0.95 to 0.99 £/kWh. Today's import is at least consumed −
+    // generated (what was exported came from the panels) and at most consumed, so the energy part of
+    // today's cost is bounded by the day's own figures, whatever the hour the test runs at (each bound
+    // allows half a penny of rounding). Live minutes that land between the two reads only add import.
+    const after = await apiToday();
+    const standing = ratesOf(await apiTariff(), 'standing_charge')[0]!;
+    const netImport = (day: EnergyToday) =>
+      Math.max(0, day.energy_balance.consumed - day.energy_balance.generated);
+    const energyCost = after.balance.cost - standing;
+    expect(energyCost).toBeGreaterThanOrEqual(0.95 * netImport(after) - 0.005);
+    expect(energyCost).toBeLessThanOrEqual(0.99 * after.energy_balance.consumed + 0.005);
+    expect(after.balance.cost - before.balance.cost).toBeGreaterThanOrEqual(
+      (0.95 - oldTopRate) * netImport(before) - 0.01,
+    );
     await expect.poll(screenMatchesApi, { timeout: 30_000 }).toBe(true);
   });
 
