@@ -39,8 +39,12 @@ function takeLock(dataDir: string): () => void {
  * PostgreSQL's default max_wal_size (1 GB) let the first start's pg_wal grow past 1.6 GB. PGlite runs one
  * backend with no checkpointer process: past max_wal_size the backend checkpoints itself, so a small cap
  * bounds the directory (and recycles segments) at the cost of more frequent, short checkpoints.
+ * wal_init_zero=off: a new 16 MB segment is created by writing its last byte, not filled with zeroes. The
+ * filling went through PGlite's JavaScript file system on this thread and held its one connection 80-110 ms
+ * (a CPU profile of the first start's slowest transaction); WAL records are still written and flushed as
+ * before, so an acknowledged write survives a crash as it did (ingest-durability.test.ts).
  */
-const WAL_CAP = ['-c', 'max_wal_size=96MB', '-c', 'min_wal_size=32MB'];
+const WAL_CAP = ['-c', 'max_wal_size=96MB', '-c', 'min_wal_size=32MB', '-c', 'wal_init_zero=off'];
 /**
  * Memory: PGlite's WebAssembly heap holds PostgreSQL's shared memory, and RSS never gives it back. The
  * default 128 MB of shared buffers put the server at ~400 MiB RSS before any request; 32 MB (4,096 pages)
