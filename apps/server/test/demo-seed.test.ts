@@ -52,6 +52,23 @@ describeEachDb('demo seeding', (suite) => {
   });
   afterAll(() => t.app.close());
 
+  it('warms each kind of seeding write before the server listens, and leaves no row behind', async () => {
+    const written = ['reading_blocks', 'rollups', 'daily_rollups', 'monthly_rollups', 'appliance_events'];
+    const counts = async () =>
+      Promise.all(
+        [...written, 'appliance_daily'].map(
+          async (table) =>
+            (await suite.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n,
+        ),
+      );
+    const before = await counts();
+    expect(before).toEqual([0, 0, 0, 0, 0, 0]);
+    const simulation = new DemoSimulation(suite.db, { historyDays: DAYS, now: () => NOW, log });
+    // An own home's 1-minute and half-hourly readings with their uses, a neighbour's daily totals.
+    expect(await simulation.warmUp()).toBe(3);
+    expect(await counts()).toEqual(before);
+  });
+
   it('gives the demo homes no figure before their readings, then today’s balance from the simulator', async () => {
     const cards = async () =>
       DashboardResponse.parse(

@@ -1,6 +1,6 @@
 import type { HomeSpec, SimulatedDay } from '@homeview/simulator';
 import { simulateDays } from '@homeview/simulator';
-import type { Db } from '../../db/types';
+import type { Db, Queryable } from '../../db/types';
 import { lockHouse } from '../readings/repository';
 import { type SlotEnergyInput, storeDailyTotals } from '../readings/summary-days';
 import { houseTariffs } from '../tariffs/repository';
@@ -149,17 +149,11 @@ export async function ingestSimulatedDays(
   return counts;
 }
 
-/**
- * A home kept as daily totals only (a demo neighbour): simulates [eventsFrom, to), prices its half-hours
- * and writes whole local days from `from` (a local midnight) as daily rollups, with the appliance uses,
- * in one transaction. Writing a day again replaces it, so a partial today is completed by a later call.
- */
-export async function storeSimulatedDailyTotals(
-  db: Db,
-  houseId: number,
+/** The half-hours and finished appliance uses of [eventsFrom, to) for a home kept as daily totals only. */
+export async function simulateDailyTotals(
   spec: HomeSpec,
   range: DaysRange,
-): Promise<IngestedCounts> {
+): Promise<{ slots: SlotEnergyInput[]; events: ApplianceEventInput[] }> {
   const slots: SlotEnergyInput[] = [];
   const events: ApplianceEventInput[] = [];
   for (const day of simulateDays(spec, { from: range.eventsFrom, to: range.to, zone: range.zone })) {
@@ -178,12 +172,35 @@ export async function storeSimulatedDailyTotals(
       if (e.end <= range.now && e.start >= (range.keepEventsFrom ?? 0)) events.push(e);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return db.transaction(async (tx) => {
-    await lockHouse(tx, houseId);
-    const house = await houseTariffs(tx, houseId);
-    if (house === null) throw new Error(`there is no house ${houseId}`);
-    const days = await storeDailyTotals(tx, houseId, house.book, slots);
-    const stored = events.length > 0 ? (await ingestApplianceEvents(tx, houseId, events, house)).stored : 0;
-    return { readings: 0, events: stored, days };
-  });
+  return { slots, events };
+}
+
+/** Whole local days of half-hours as daily rollups, with the uses: in `tx`, an open transaction. */
+export async function storeDailyTotalsWithUses(
+  tx: Queryable,
+  houseId: number,
+  simulated: { slots: readonly SlotEnergyInput[]; events: readonly ApplianceEventInput[] },
+): Promise<IngestedCounts> {
+  await lockHouse(tx, houseId);
+  const house = await houseTariffs(tx, houseId);
+  if (house === null) throw new Error(`there is no house ${houseId}`);
+  const days = await storeDailyTotals(tx, houseId, house.book, simulated.slots);
+  const { events } = simulated;
+  const stored = events.length > 0 ? (await ingestApplianceEvents(tx, houseId, events, house)).stored : 0;
+  return { readings: 0, events: stored, days };
+}
+
+/**
+ * A home kept as daily totals only (a demo neighbour): simulates [eventsFrom, to), prices its half-hours
+ * and writes whole local days from `from` (a local midnight) as daily rollups, with the appliance uses,
+ * in one transaction. Writing a day again replaces it, so a partial today is completed by a later call.
+ */
+export async function storeSimulatedDailyTotals(
+  db: Db,
+  houseId: number,
+  spec: HomeSpec,
+  range: DaysRange,
+): Promise<IngestedCounts> {
+  const simulated = await simulateDailyTotals(spec, range);
+  return db.transaction((tx) => storeDailyTotalsWithUses(tx, houseId, simulated));
 }

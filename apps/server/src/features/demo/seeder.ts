@@ -16,6 +16,7 @@ import {
 } from './ingest-days';
 import { turnOfTheLoop } from '../../http/in-flight';
 import { listDemoHouses } from './repository';
+import { warmSeedingWrites } from './warm-up';
 
 // The demo's readings, simulated in the background once the server listens, so the first start stays fast:
 //  1. today so far for the demo home and Mum's (their "Today's balance" shows within seconds);
@@ -157,6 +158,17 @@ export class DemoSimulation {
     this.ownSeeded = new Promise((resolve) => {
       this.#ownDone = resolve;
     });
+  }
+
+  /**
+   * Before the server listens: each kind of seeding write once, rolled back (warm-up.ts), so no request
+   * waits for a first, cold transaction. Returns how many kinds ran.
+   */
+  async warmUp(): Promise<number> {
+    await this.#load();
+    const own = this.#homes.find((h) => h.interval === 60);
+    const neighbour = this.#homes.find((h) => h.interval === 1800);
+    return warmSeedingWrites(this.#db, { own, neighbour });
   }
 
   /** Starts seeding, then live mode. Returns at once. */
