@@ -17,7 +17,7 @@ let product: RunningProduct;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await startProduct({ env: { DEMO_HISTORY_DAYS: '7', DEMO_NEIGHBOURS: '5' } });
+  product = await startProduct({ env: { DEMO_HISTORY_DAYS: '7', DEMO_NEIGHBOURS: '5', LOG_LEVEL: 'info' } });
   browser = await launchBrowser();
 });
 
@@ -137,10 +137,16 @@ describe('InfoCare in a real browser', () => {
   }, 180_000); // the first login after start waits on the demo seeding (see loggedIn)
 
   it('counts every unviewed alert as the API does; folding one away lowers the counters; a lozenge finds its first', async () => {
+    // Mum's past alerts are raised while the demo seeds (infocare/demo.ts): count once they are all in.
+    await expect
+      .poll(() => product.output().includes('demo infocare history ready'), { timeout: 180_000 })
+      .toBe(true);
     const page = await loggedIn(390);
     await page.goto(`${product.url}/parents-home`);
     await page.locator('#attention-heading').waitFor();
     const before = await everyAlertFromApi(page);
+    // The live engine may still raise one meanwhile: later reads are compared on these alerts.
+    const known = (alerts: ApiAlert[]) => alerts.filter((a) => before.all.some((b) => b.id === a.id));
     const counts = unviewedCounts(before.all);
     expect(before.numAlerts).toBe(counts.total);
     expect(await page.locator('#attention-heading').textContent()).toBe(headlineOf(counts.total));
@@ -161,7 +167,7 @@ describe('InfoCare in a real browser', () => {
       const alert = before.all.find((a) => a.id === id);
       expect(expanded).toBe(alert?.viewings.length === 0 ? 'true' : 'false');
     }
-    expect(unviewedCounts((await everyAlertFromApi(page)).all)).toEqual(counts);
+    expect(unviewedCounts(known((await everyAlertFromApi(page)).all))).toEqual(counts);
     if (counts.total === 0) return;
 
     // The carer folds away the first unviewed card (it came open): one viewing, counters fall.
@@ -177,8 +183,8 @@ describe('InfoCare in a real browser', () => {
       .poll(() => page.locator('#attention-heading').textContent())
       .toBe(headlineOf(counts.total - 1));
     const after = await everyAlertFromApi(page);
-    expect(unviewedCounts(after.all).total).toBe(counts.total - 1);
-    expect(after.numAlerts).toBe(counts.total - 1);
+    expect(unviewedCounts(known(after.all)).total).toBe(counts.total - 1);
+    expect(after.numAlerts).toBe(unviewedCounts(after.all).total);
 
     // A lozenge moves focus to the first unviewed alert of its level, loading older pages if needed.
     const left = unviewedCounts(after.all);
