@@ -71,7 +71,7 @@ async function main(): Promise<void> {
         pause: () => requests.turn(),
       });
       // The demo's readings are simulated after listen, so they never delay the start; only their write
-      // paths are warmed before it (~0.2 s), so the first requests do not wait for a cold transaction.
+      // paths are warmed before it (~0.15 s), so the first requests do not wait for a cold transaction.
       await simulation.warmUp();
     }
 

@@ -168,7 +168,9 @@ export class DemoSimulation {
     await this.#load();
     const own = this.#homes.find((h) => h.interval === 60);
     const neighbour = this.#homes.find((h) => h.interval === 1800);
-    return warmSeedingWrites(this.#db, { own, neighbour });
+    return warmSeedingWrites(this.#db, { own, neighbour }, (error) =>
+      this.#options.log.error({ err: error }, 'demo: a warm-up write failed (the seeding goes on)'),
+    );
   }
 
   /** Starts seeding, then live mode. Returns at once. */

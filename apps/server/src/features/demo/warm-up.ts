@@ -27,8 +27,14 @@ export interface WarmedHome {
 
 class RolledBack extends Error {}
 
-/** Runs `write` in a transaction that is then rolled back; a failure only costs the warm-up. */
-async function rolledBack(db: Db, write: (tx: Queryable) => Promise<unknown>): Promise<boolean> {
+type OnFailure = (error: unknown) => void;
+
+/** Runs `write` in a transaction that is then rolled back; a failure is reported and costs only the warm-up. */
+async function rolledBack(
+  db: Db,
+  onFailure: OnFailure,
+  write: (tx: Queryable) => Promise<unknown>,
+): Promise<boolean> {
   try {
     await db.transaction(async (tx) => {
       await write(tx);
@@ -36,14 +42,20 @@ async function rolledBack(db: Db, write: (tx: Queryable) => Promise<unknown>): P
     });
   } catch (error) {
     if (error instanceof RolledBack) return true;
+    onFailure(error);
   }
   return false;
 }
 
-async function ownKind(db: Db, home: WarmedHome, interval: ReadingInterval): Promise<boolean> {
+async function ownKind(
+  db: Db,
+  onFailure: OnFailure,
+  home: WarmedHome,
+  interval: ReadingInterval,
+): Promise<boolean> {
   const from = startOfLocalDate(WARM_DAY, home.zone);
   const now = from + 86_400;
-  return rolledBack(db, async (tx) => {
+  return rolledBack(db, onFailure, async (tx) => {
     for (const day of simulateDays(home.spec, { from, to: from + HOURS * 3600, zone: home.zone })) {
       await ingestReadings(tx, home.houseId, readingsOf(day, interval), { now });
       const events = day.events.filter((e) => e.end <= now);
@@ -52,7 +64,7 @@ async function ownKind(db: Db, home: WarmedHome, interval: ReadingInterval): Pro
   });
 }
 
-async function neighbourKind(db: Db, home: WarmedHome): Promise<boolean> {
+async function neighbourKind(db: Db, onFailure: OnFailure, home: WarmedHome): Promise<boolean> {
   const from = startOfLocalDate(WARM_DAY, home.zone);
   const to = from + 86_400;
   const simulated = await simulateDailyTotals(home.spec, {
@@ -62,16 +74,18 @@ async function neighbourKind(db: Db, home: WarmedHome): Promise<boolean> {
     now: to,
     zone: home.zone,
   });
-  return rolledBack(db, (tx) => storeDailyTotalsWithUses(tx, home.houseId, simulated));
+  return rolledBack(db, onFailure, (tx) => storeDailyTotalsWithUses(tx, home.houseId, simulated));
 }
 
 /** Each kind of seeding write once, rolled back; returns how many kinds ran to their end. */
 export async function warmSeedingWrites(
   db: Db,
   homes: { own: WarmedHome | undefined; neighbour: WarmedHome | undefined },
+  onFailure: OnFailure,
 ): Promise<number> {
   const ran: boolean[] = [];
-  if (homes.own) ran.push(await ownKind(db, homes.own, 60), await ownKind(db, homes.own, 1800));
-  if (homes.neighbour) ran.push(await neighbourKind(db, homes.neighbour));
+  const { own, neighbour } = homes;
+  if (own) ran.push(await ownKind(db, onFailure, own, 60), await ownKind(db, onFailure, own, 1800));
+  if (neighbour) ran.push(await neighbourKind(db, onFailure, neighbour));
   return ran.filter(Boolean).length;
 }
