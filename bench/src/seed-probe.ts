@@ -79,6 +79,7 @@ function probed(db: Db): Db {
   };
   return {
     kind: db.kind,
+    viewOf: db.viewOf ?? db,
     query: timedQuery,
     exec: db.exec.bind(db),
     close: () => db.close(),
@@ -98,10 +99,13 @@ function probed(db: Db): Db {
 }
 
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
-const db = probed(await openDb(config));
+const database = await openDb(config);
+const db = probed(database);
+const requests = new InFlight();
+// As main.ts has it: background work on InFlight.background's view (probed on top, to see who calls).
+const background = probed(requests.background(database));
 await migrate(db);
 await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), { neighbours });
-const requests = new InFlight();
 const app = await buildApp({ config, db, requests });
 await app.ready();
 const login = await app.inject({
@@ -112,7 +116,7 @@ const login = await app.inject({
 });
 const cookie = String(login.headers['set-cookie'] ?? '').split(';')[0]!;
 
-const simulation = new DemoSimulation(db, {
+const simulation = new DemoSimulation(background, {
   historyDays: config.demoHistoryDays,
   log: {
     info: (_f, message) => {
@@ -122,7 +126,6 @@ const simulation = new DemoSimulation(db, {
     },
     error: (f, message) => console.error(message, f),
   },
-  pause: () => requests.turn(),
   // PROBE_LIVE_MS: live ticks more often than every minute, to catch them in a short probe.
   liveIntervalMs: Number(process.env.PROBE_LIVE_MS ?? 60_000),
 });
@@ -139,11 +142,9 @@ const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 const t0 = performance.now();
 simulation.start();
-void simulation.ownSeeded.then(() =>
-  prepareDemoInfocare(db, Math.floor(Date.now() / 1000), () => requests.turn()),
-);
+void simulation.ownSeeded.then(() => prepareDemoInfocare(background, Math.floor(Date.now() / 1000)));
 // As main.ts starts it: the every-minute run (INFOCARE_INTERVAL_S) and the evaluation on data arrival.
-const infocare = serverInfocareTimer({ config, db, requests });
+const infocare = serverInfocareTimer({ config, db: background });
 const tick = infocare.tick.bind(infocare);
 infocare.tick = async () => {
   const s0 = performance.now();

@@ -38,7 +38,10 @@ async function main(): Promise<void> {
     const requests = new InFlight();
     const app = await buildApp({ config, db, requests, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
-    const infocare = serverInfocareTimer({ config, db, requests, log: app.log });
+    // Background work (the demo's seeding, InfoCare) runs one transaction at a time, each once no request
+    // is in flight: a request waits for one of them at most.
+    const background = requests.background(db);
+    const infocare = serverInfocareTimer({ config, db: background, log: app.log });
 
     // Signal handlers go in before the ready line, so a stop sent the moment the server says it is ready
     // still closes the HTTP server and the database cleanly.
@@ -65,10 +68,9 @@ async function main(): Promise<void> {
 
     const demoPresent = (await findUserId(db, DEMO_USERNAME)) !== null;
     if (demoPresent && config.demoLive) {
-      simulation = new DemoSimulation(db, {
+      simulation = new DemoSimulation(background, {
         historyDays: config.demoHistoryDays,
         log: app.log,
-        pause: () => requests.turn(),
       });
       // The demo's readings are simulated after listen, so they never delay the start; only their write
       // paths are warmed before it (~0.15 s), so the first requests do not wait for a cold transaction.
@@ -93,9 +95,8 @@ async function main(): Promise<void> {
         simulation.start();
         // Once Mum's history is stored (before the neighbours'), her past alerts are raised as the engine
         // would have raised them.
-        const store = db;
         void simulation.ownSeeded
-          .then(() => prepareDemoInfocare(store, Math.floor(Date.now() / 1000), () => requests.turn()))
+          .then(() => prepareDemoInfocare(background, Math.floor(Date.now() / 1000)))
           .then(
             (raised) => app.log.info({ raised }, 'demo infocare history ready'),
             (error: unknown) => app.log.error({ err: error }, 'demo infocare history failed'),

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PasswordHasher } from '../src/features/accounts/password';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
 import { DemoSimulation } from '../src/features/demo/seeder';
+import { databaseOf } from '../src/db/types';
+import { dataArrived, onDataArrived } from '../src/features/infocare/arrivals';
+import { turnOfTheLoop } from '../src/http/in-flight';
 import { prepareDemoInfocare } from '../src/features/infocare/demo';
 import { login, makeTestApp, TEST_ITERATIONS, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
@@ -78,5 +81,51 @@ describeEachDb('demo seeding gives way to requests', (suite) => {
       'request answered',
       'evaluation',
     ]);
+  });
+
+  it('lets a request that came during one background transaction go before the next, whoever asked for it', async () => {
+    log = [];
+    const background = requests.background(suite.db);
+    let second: Promise<unknown> = Promise.resolve();
+    let answered: Promise<unknown> = Promise.resolve();
+    await background.transaction(async (tx) => {
+      log.push('first transaction');
+      // Other background work asks for the database while the first holds it (InfoCare during the
+      // seeding), at a quiet moment: no request in flight for two turns of the event loop. Then a
+      // request comes, and is in flight before the first transaction ends.
+      second = background.transaction(async () => log.push('second transaction'));
+      await turnOfTheLoop();
+      await turnOfTheLoop();
+      answered = login(t.app, { username: 'demo', password: DEMO_PASSWORD });
+      while (!log.includes('request begins')) await new Promise((resolve) => setImmediate(resolve));
+      await tx.query('select 1');
+      log.push('first transaction ends');
+    });
+    await answered;
+    await second;
+    expect(log).toEqual([
+      'first transaction',
+      'request begins',
+      'first transaction ends',
+      'request answered',
+      'second transaction',
+    ]);
+  });
+
+  it('keeps the background lane open after a failed transaction, and its view counts as the database', async () => {
+    const background = requests.background(suite.db);
+    const failing = background.transaction(async () => {
+      throw new Error('a failed step');
+    });
+    await expect(failing).rejects.toThrow('a failed step');
+    expect((await background.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    // Per-database listeners and caches key on the database: the InfoCare timer, on the view, hears the
+    // ingest routes' arrivals, announced on the database itself.
+    expect(databaseOf(background)).toBe(suite.db);
+    const heard: number[] = [];
+    const stop = onDataArrived(background, (houseId) => heard.push(houseId));
+    dataArrived(suite.db, 7);
+    stop();
+    expect(heard).toEqual([7]);
   });
 });

@@ -4,6 +4,8 @@
 // earlier windows are dropped when a new window starts, a failed read is not kept, and at most
 // `maxKeys` keys are held per database (the oldest goes first).
 
+import { databaseOf } from './types';
+
 export interface MinuteCache<T> {
   get(db: object, key: string, now: number, read: () => Promise<T>): Promise<T>;
 }
@@ -13,10 +15,10 @@ export function minuteCache<T>(ttlS: number, maxKeys = 64): MinuteCache<T> {
   return {
     get(db, key, now, read) {
       const window = Math.floor(now / ttlS);
-      let cache = perDb.get(db);
+      let cache = perDb.get(databaseOf(db));
       if (cache === undefined || cache.window !== window) {
         cache = { window, entries: new Map() };
-        perDb.set(db, cache);
+        perDb.set(databaseOf(db), cache);
       }
       const { entries } = cache;
       const kept = entries.get(key);

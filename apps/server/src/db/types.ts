@@ -42,7 +42,15 @@ export interface Db extends Queryable {
     options?: TransactionOptions,
   ): Promise<R>;
   close(): Promise<void>;
+  /** The database this is a view of (InFlight.background's); absent on the database itself. */
+  readonly viewOf?: Db;
 }
+
+/**
+ * What per-database caches and listeners key on: the database itself, for it and for any view of it, so
+ * background work on a view hears and shares what requests on the database do.
+ */
+export const databaseOf = (db: object): object => (db as Partial<Db>).viewOf ?? db;
 
 // Hot statements of fixed text (an energy view's read) are prepared once per connection (PostgreSQL: a
 // named statement; PGlite: PREPARE, then EXECUTE with literals, see pglite.ts): the server then skips

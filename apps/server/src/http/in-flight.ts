@@ -1,6 +1,7 @@
 // Requests being answered, so background work (the demo's seeding) can wait for a quiet moment: PGlite has
 // one connection, and a request's queries would otherwise each queue behind a seeding transaction.
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/types';
 
 export class InFlight {
   readonly #open = new Set<unknown>();
@@ -26,6 +27,32 @@ export class InFlight {
   async turn(): Promise<void> {
     await turnOfTheLoop();
     await this.idle();
+  }
+
+  /** The background work's one lane: resolves when the work that holds it has its answer. */
+  #lane: Promise<unknown> = Promise.resolve();
+
+  /**
+   * `db` for background work (the demo's seeding, InfoCare's runs and their mail): each transaction or
+   * statement waits for the one before it from any background work, then for a quiet moment (`turn`),
+   * then runs. Each background chain's own pause came before its transaction was queued, so two chains
+   * could both be queued on PGlite's one connection when a request came: it then waited for both. Now
+   * at most one background transaction runs or waits there, and a request waits for that one at most.
+   */
+  background(db: Db): Db {
+    const inLane = <T>(work: () => Promise<T>): Promise<T> => {
+      const run = this.#lane.then(() => this.turn()).then(work);
+      this.#lane = run.catch(() => undefined);
+      return run;
+    };
+    return {
+      kind: db.kind,
+      query: (sql, params) => inLane(() => db.query(sql, params)),
+      exec: (sql) => inLane(() => db.exec(sql)),
+      transaction: (fn, options) => inLane(() => db.transaction(fn, options)),
+      close: () => db.close(),
+      viewOf: db.viewOf ?? db,
+    };
   }
 
   /** Counts the app's requests from their start to their response (or the client going away). */

@@ -13,7 +13,7 @@ import {
   type EvaluationInput,
   type Routine,
 } from '@homeview/domain';
-import { prepared, type Queryable } from '../../db/types';
+import { databaseOf, prepared, type Queryable } from '../../db/types';
 import { newestReadingSql } from '../readings/blocks';
 import { gapsFromSlots, type InfocareHouse } from './repository';
 
@@ -113,10 +113,10 @@ export class RoutineCache {
 const shared = new WeakMap<object, RoutineCache>();
 /** The process's routine cache for a database (the job's runs and the screens share it). */
 export function routineCacheOf(db: object): RoutineCache {
-  let cache = shared.get(db);
+  let cache = shared.get(databaseOf(db));
   if (!cache) {
     cache = new RoutineCache();
-    shared.set(db, cache);
+    shared.set(databaseOf(db), cache);
   }
   return cache;
 }

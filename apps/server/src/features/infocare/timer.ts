@@ -36,7 +36,7 @@ export class InfocareTimer {
       intervalS: number;
       log?: FastifyBaseLogger | undefined;
       debounceMs?: number;
-      /** Before each home's evaluation (a transaction): the server's InFlight.turn, so requests go first. */
+      /** Before each home's evaluation (a transaction); the server needs none: its `db` waits (InFlight.background). */
       pause?: Pause;
     },
   ) {}
