@@ -25,8 +25,8 @@ function day(localMidnight: number): Reading[] {
 
 // The days, their local midnights and the cap in force (µ£/kWh, µ£/day; caps.ts).
 const DAYS = [
-  // 10 June 2020 (BST): before the series starts, so its first period (Apr–Sep 2022) applies.
-  { name: '2020-06-10', midnight: at('2020-06-09T23:00:00Z'), unit: 283_400, standing: 453_400 },
+  // 10 June 2020 (BST): before the series starts, so its first period (Oct 2021 – Mar 2022) applies.
+  { name: '2020-06-10', midnight: at('2020-06-09T23:00:00Z'), unit: 208_000, standing: 248_800 },
   // 15 December 2022 (GMT): the Energy Price Guarantee.
   { name: '2022-12-15', midnight: at('2022-12-15T00:00:00Z'), unit: 340_000, standing: 463_600 },
   // 10 May 2026 (BST): the Apr–Jun 2026 cap, the previous single default.

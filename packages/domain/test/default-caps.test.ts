@@ -28,10 +28,11 @@ describe('the dated default (price cap series)', () => {
       expect(c.from).toMatch(/^\d{4}-(01|04|07|10)-01$/);
       if (i > 0) expect(c.from > (DEFAULT_CAP_PERIODS[i - 1]?.from ?? '')).toBe(true);
       expect(Number.isSafeInteger(c.unit) && Number.isSafeInteger(c.standing)).toBe(true);
-      // Sanity band for GB electricity incl. VAT since 2022: 20–40 p/kWh, 40–65 p/day.
+      // Sanity band for GB electricity incl. VAT since October 2021: 20–40 p/kWh, 20–65 p/day (the
+      // standing charge was 24.88p until April 2022, 40p or more since).
       expect(c.unit).toBeGreaterThanOrEqual(200_000);
       expect(c.unit).toBeLessThanOrEqual(400_000);
-      expect(c.standing).toBeGreaterThanOrEqual(400_000);
+      expect(c.standing).toBeGreaterThanOrEqual(c.from < '2022-04-01' ? 200_000 : 400_000);
       expect(c.standing).toBeLessThanOrEqual(650_000);
     }
   });
@@ -54,13 +55,24 @@ describe('the dated default (price cap series)', () => {
     expect(book.standingChargeOn('2026-11-24')).toBe(571_900);
   });
 
+  it('prices a winter 2021-22 reading at the October 2021 cap (20.80 p/kWh, 24.88 p/day), to its last minute', () => {
+    expect(book.rateAt('import', utc('2022-01-15T18:00:00Z'))).toBe(208_000);
+    expect(book.standingChargeOn('2022-01-15')).toBe(248_800);
+    // 31 March 2022 23:30 BST is still March; 1 April 00:00 BST (23:00 UTC) is the April 2022 cap.
+    expect(book.rateAt('import', utc('2022-03-31T22:30:00Z'))).toBe(208_000);
+    expect(book.rateAt('import', utc('2022-03-31T23:00:00Z'))).toBe(283_400);
+    expect(book.standingChargeOn('2022-03-31')).toBe(248_800);
+    expect(book.standingChargeOn('2022-04-01')).toBe(453_400);
+  });
+
   it('before the series starts the earliest period applies (a 2014 or 2020 reading)', () => {
-    for (const iso of ['2014-06-01T12:00:00Z', '2020-01-15T12:00:00Z', '2022-03-31T22:30:00Z']) {
-      expect(book.rateAt('import', utc(iso))).toBe(283_400);
-      expect(book.standingChargeOn(iso.slice(0, 10))).toBe(453_400);
+    for (const iso of ['2014-06-01T12:00:00Z', '2020-01-15T12:00:00Z', '2021-09-30T22:30:00Z']) {
+      expect(book.rateAt('import', utc(iso))).toBe(208_000);
+      expect(book.standingChargeOn(iso.slice(0, 10))).toBe(248_800);
     }
     expect(defaultTariffOn('1999-01-01')).toBe(DEFAULT_TARIFFS[0]);
-    // The previous single default (2026's 24.67 p) is no longer applied to old readings.
+    // Neither April 2022's rates (the series' first period before) nor 2026's apply to old readings.
+    expect(rateAt([], 'import', utc('2020-01-15T12:00:00Z'), LONDON)).not.toBe(283_400);
     expect(rateAt([], 'import', utc('2020-01-15T12:00:00Z'), LONDON)).not.toBe(246_700);
   });
 

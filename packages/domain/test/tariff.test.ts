@@ -25,10 +25,10 @@ import {
 
 const LONDON = 'Europe/London';
 const utc = (iso: string): number => Date.parse(iso) / 1000;
-// The dated default (price cap) starts on 2022-04-01 (28.34 p/kWh, 45.34 p/day); its first period also
+// The dated default (price cap) starts on 2021-10-01 (20.80 p/kWh, 24.88 p/day); its first period also
 // prices every earlier date, such as the 2019–2020 dates these tests use.
-const FIRST_CAP_IMPORT = 283_400;
-const FIRST_CAP_STANDING = 453_400;
+const FIRST_CAP_IMPORT = 208_000;
+const FIRST_CAP_STANDING = 248_800;
 const step = (hhmm: string, price: number, name = hhmm) => ({
   startMinute: Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)),
   price,

@@ -17,20 +17,16 @@ const cap = (from: string, unitPence: number, standingPence: number): CapPeriod 
  * standing charge p/day per cap period, oldest first. Each figure is checked against the sources named
  * on its line (two where two were found; "one source" says so).
  *
- * The series starts on 2022-04-01: the first period for which per-kWh electricity figures were found. A
- * second search (24 Nov 2026, stored public pages and documentation) again found none for the cap periods
- * of 1 Jan 2019 – 31 Mar 2022, which were announced as annual dual-fuel bills (£1,137 from 1 Jan 2019:
- * ofgem.gov.uk energy-price-cap-will-give-11-million-fairer-deal-1-january; £1,277 from 1 Oct 2021:
- * theenergyshop.com energy-price-cap-october-2021-increase) that cannot be split into an electricity unit
- * rate and standing charge; Ofgem's per-region tables for them were not among the stored pages. The only
- * electricity figure found is the Oct 2021 – Mar 2022 standing charge, 24.88p/day
- * (utilitybidder.co.uk/domestic-energy/aprils-energy-price-cap-explained; plymouthenergycommunity.com
- * news/ofgem-price-cap-announcement rounds it to 25p); without its unit rate that period stays missing too.
- * So every period before April 2022 is missing and the earliest period's rates apply to every earlier
- * date (defaultTariffOn). That overstates old costs: the April 2022 cap was 54% above the one before it
- * (£1,277 → £1,971 a year: utilitybidder.co.uk above; moneysavingexpert.com news/2022/03, energy firms
- * confirm new rates) and its standing charge 45.34p against 24.88p, so a 2014 or 2020
- * reading (the REFIT and UK-DALE homes are 2013–2017) is priced as an upper bound, not at its own time's
+ * The series starts on 2021-10-01: the first period for which both electricity figures (the unit rate and
+ * the standing charge) were found. Searches (24 and 25 Nov 2026: stored public pages, documentation and
+ * public repositories) found for the cap periods of 1 Jan 2019 – 30 Sep 2021 only annual dual-fuel bills
+ * (£1,137 from 1 Jan 2019: ofgem.gov.uk energy-price-cap-will-give-11-million-fairer-deal-1-january;
+ * £1,138 from 1 Apr 2021: energy-advise.com/?p=34292, quoting Ofgem) and, in one repository's copy of
+ * electricityprices.org.uk's table, unit rates of 16.52–18.95p with no standing charge. An annual bill
+ * cannot be split into the two, and a unit rate alone is half a period, so they stay missing and the
+ * earliest period's rates apply to every earlier date (defaultTariffOn). By that copied table every unit
+ * rate of 2019 – Sep 2021 was below October 2021's 20.80p, so a 2014 or 2020 reading (the REFIT and
+ * UK-DALE homes are 2013–2017) is priced at an upper bound of its unit rate, not at its own time's
  * default; a house that knows its old tariff should set it from that date. Extrapolating backwards was
  * rejected: it would invent figures. Add earlier periods here, oldest first, when sourced.
  * The Oct–Dec 2026 cap and the Jan–Mar 2027 cap (announced about 21–24 Nov 2026) were not found either,
@@ -38,6 +34,14 @@ const cap = (from: string, unitPence: number, standingPence: number): CapPeriod 
  * installs once at their next start (apps/server features/tariffs/default-sync.ts).
  */
 export const DEFAULT_CAP_PERIODS: readonly CapPeriod[] = [
+  // 1 Oct 2021 – 31 Mar 2022: 20.80p — electricityprices.org.uk/history-of-the-energy-price-cap, whose row
+  // ("October 2021 £1,277 20.80p 24.89p") two public repositories copy (an R analysis script, and a cap
+  // schedule whose rows from April 2022 match every unit rate below; it cites the House of Commons Library,
+  // CBP-9491, for 20.8p); the stored copy of that page shows only 2024–25. 24.88p —
+  // utilitybidder.co.uk/domestic-energy/aprils-energy-price-cap-explained ("from 24.88p per day to 45.34p"
+  // on 1 April 2022); 24.89p in the copied row; plymouthenergycommunity.com news/ofgem-price-cap-announcement
+  // ("from 25p to 45p"). The page's 24.88p is used.
+  cap('2021-10-01', 20.8, 24.88),
   // 1 Apr – 30 Sep 2022: 28.34p, 45.34p — pleaseconnectme.co.uk/blog/what-is-the-energy-price-cap-updated-august-2022
   // (both); utilitybidder.co.uk/domestic-energy/aprils-energy-price-cap-explained (45.34p);
   // moneyadvicescotland.org.uk/what-does-the-energy-price-cap-mean (£0.28, £0.45 rounded).
