@@ -15,10 +15,11 @@ export function minuteCache<T>(ttlS: number, maxKeys = 64): MinuteCache<T> {
   return {
     get(db, key, now, read) {
       const window = Math.floor(now / ttlS);
-      let cache = perDb.get(databaseOf(db));
+      const dbKey = databaseOf(db);
+      let cache = perDb.get(dbKey);
       if (cache === undefined || cache.window !== window) {
         cache = { window, entries: new Map() };
-        perDb.set(databaseOf(db), cache);
+        perDb.set(dbKey, cache);
       }
       const { entries } = cache;
       const kept = entries.get(key);

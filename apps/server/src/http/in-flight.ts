@@ -6,6 +6,8 @@ import type { Db } from '../db/types';
 export class InFlight {
   readonly #open = new Set<unknown>();
   #waiters: (() => void)[] = [];
+  /** The background work's one lane: resolves when the work that holds it has its answer. */
+  #lane: Promise<unknown> = Promise.resolve();
 
   begin(request: unknown): void {
     this.#open.add(request);
@@ -28,9 +30,6 @@ export class InFlight {
     await turnOfTheLoop();
     await this.idle();
   }
-
-  /** The background work's one lane: resolves when the work that holds it has its answer. */
-  #lane: Promise<unknown> = Promise.resolve();
 
   /**
    * `db` for background work (the demo's seeding, InfoCare's runs and their mail): each transaction or

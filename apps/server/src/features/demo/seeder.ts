@@ -132,6 +132,7 @@ export class DemoSimulation {
   readonly #options: DemoSimulationOptions;
   readonly #now: () => number;
   #homes: Home[] = [];
+  #homesRead = false;
   /** The seeding steps, made once: after the last one, the loop only runs live ticks. */
   #jobs: Iterator<() => Promise<void>> | undefined;
   #neighboursLive = false;
@@ -223,7 +224,9 @@ export class DemoSimulation {
     return (this.#options.pause ?? turnOfTheLoop)();
   }
 
+  /** Reads the demo homes once: in the warm-up before the server listens, else as the seeding starts. */
   async #load(): Promise<void> {
+    if (this.#homesRead) return;
     const rows = await listDemoHouses(this.#db);
     // The neighbourhood's specs depend on its size: use the number of neighbour homes that exist.
     const specs = demoSpecs(rows.filter((r) => neighbourIndex(r.username) !== null).length);
@@ -232,6 +235,7 @@ export class DemoSimulation {
       if (!spec) return [];
       return [{ ...spec, houseId: r.house_id, zone: r.time_zone, first: r.first, latestEnd: r.latest_end }];
     });
+    this.#homesRead = true;
   }
 
   *#seedingSteps(): Generator<() => Promise<void>> {

@@ -9,10 +9,11 @@ type Listener = (houseId: number) => void;
 const listeners = new WeakMap<object, Set<Listener>>();
 
 export function onDataArrived(db: object, listener: Listener): () => void {
-  let set = listeners.get(databaseOf(db));
+  const key = databaseOf(db);
+  let set = listeners.get(key);
   if (!set) {
     set = new Set();
-    listeners.set(databaseOf(db), set);
+    listeners.set(key, set);
   }
   set.add(listener);
   return () => set.delete(listener);

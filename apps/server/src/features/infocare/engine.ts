@@ -113,10 +113,11 @@ export class RoutineCache {
 const shared = new WeakMap<object, RoutineCache>();
 /** The process's routine cache for a database (the job's runs and the screens share it). */
 export function routineCacheOf(db: object): RoutineCache {
-  let cache = shared.get(databaseOf(db));
+  const key = databaseOf(db);
+  let cache = shared.get(key);
   if (!cache) {
     cache = new RoutineCache();
-    shared.set(databaseOf(db), cache);
+    shared.set(key, cache);
   }
   return cache;
 }
