@@ -99,9 +99,12 @@ export const by =
 
 export function presentEnergyView(view: EnergyView, options: { today: boolean }): EnergyDetail {
   const zone = view.house.time_zone;
-  const on = new Set(view.onInPastHour.map((r) => r.appliance_type_id));
   const { summary } = view;
-  const isToday = options.today && view.period.start <= view.range.now && view.range.now < view.period.end;
+  const containsNow = view.period.start <= view.range.now && view.range.now < view.period.end;
+  const isToday = options.today && containsNow;
+  // 'On' means on now: a period that is over (or not begun) shows its appliances off (issue 21 item 4).
+  const onNow = new Set(view.onInPastHour.map((r) => r.appliance_type_id));
+  const on: ReadonlySet<number> = containsNow ? onNow : new Set();
   return {
     subtitle: subtitleOf(view.period, zone, isToday),
     latest_updated: view.latestEnd,
@@ -121,7 +124,7 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
     previous: view.previous,
     next: view.next,
     // Continuous appliances (fridge-freezer, heat pump) run all day: never "used", still costly.
-    used_appliances: [...view.onInPastHour].sort(by('seconds')).map((r) => entry(r, on)),
+    used_appliances: [...view.onInPastHour].sort(by('seconds')).map((r) => entry(r, onNow)),
     most_used_appliances: view.usage
       .filter((r) => !r.continuous)
       .sort(by('seconds'))
