@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Reply, renderApp, stubApi } from '../../test/app';
 import { logIn, session } from '../../test/fixtures';
 import { DAY_START, energyView, ranking } from './fixtures';
@@ -8,10 +8,22 @@ import { DAY_START, energyView, ranking } from './fixtures';
 
 const USER = session.userId;
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://test').searchParams);
+const NOW = DAY_START + 12 * 3600 + 20 * 60; // Tuesday 5 November 2024, 12:20 in London
+
+/** Pins the browser's clock: reads of today send now as their `timestamp` (spec §7). */
+function pinClock(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW * 1000);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('HomeView screens (spec §2.2)', () => {
   it("/my-home shows the answer's balance, last update, chart and appliance lists", async () => {
     logIn();
+    pinClock();
     const calls = stubApi({ 'GET /energy_info/today/': { body: energyView() } });
     renderApp('/my-home');
     expect((await screen.findByRole('status')).textContent).toContain("Fetching today's energy");
@@ -21,7 +33,7 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(screen.getByText('Loss')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: "TODAY'S BALANCE" })).toBeTruthy();
     expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 12:00 05-11-24');
-    expect(query(calls[0]!.url)).toEqual({ user_id: String(USER) });
+    expect(query(calls[0]!.url)).toEqual({ user_id: String(USER), timestamp: String(NOW) });
     const onNow = screen.getByRole('region', { name: 'On in the past hour' });
     expect(within(onNow).getByText('On')).toBeTruthy();
     expect(within(onNow).getByRole('link', { name: 'Washing machine' }).getAttribute('href')).toBe(
@@ -46,21 +58,24 @@ describe('HomeView screens (spec §2.2)', () => {
 
   it('Usage: Timeline first; Daily pages with previous/next, disabled at the ends; a new tab resets the period', async () => {
     logIn();
+    pinClock();
     const details: string[] = [];
     const calls = stubApi({
+      // Today is asked with now as its timestamp (spec §7), an earlier day with that day's noon.
       'GET /common/appliances/timeline/': (call): Reply => ({
-        body: query(call.url).timestamp
-          ? { events: [] }
-          : {
-              events: [
-                {
-                  appliance_type_id: 1,
-                  icon: 'kettle',
-                  name: 'Kettle',
-                  start_timestamp: DAY_START + 7 * 3600,
-                },
-              ],
-            },
+        body:
+          query(call.url).timestamp !== String(NOW)
+            ? { events: [] }
+            : {
+                events: [
+                  {
+                    appliance_type_id: 1,
+                    icon: 'kettle',
+                    name: 'Kettle',
+                    start_timestamp: DAY_START + 7 * 3600,
+                  },
+                ],
+              },
       }),
       'GET /energy_info/detail/': (call): Reply => {
         const q = query(call.url);

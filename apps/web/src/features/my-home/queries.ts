@@ -1,6 +1,7 @@
 import type { EndpointRequest, ViewType } from '@homeview/contract/web';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api';
+import { nowSeconds } from '../../shared/clock';
 import { useStoredUser } from '../../shared/useStoredUser';
 import { readToday, todayKey } from './todayRead';
 
@@ -33,7 +34,9 @@ export function useTimeline(timestamp: number | undefined) {
   const user_id = useUserId();
   return useQuery({
     queryKey: ['timeline', user_id, timestamp ?? null],
-    queryFn: ({ signal }) => call('applianceTimeline', { fields: { user_id, timestamp }, signal }),
+    // Today (no timestamp) is asked as now, as spec §7 writes the call; now is taken at each fetch.
+    queryFn: ({ signal }) =>
+      call('applianceTimeline', { fields: { user_id, timestamp: timestamp ?? nowSeconds() }, signal }),
   });
 }
 

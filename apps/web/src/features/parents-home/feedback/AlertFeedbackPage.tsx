@@ -2,6 +2,7 @@ import type { AlertsResponse } from '@homeview/contract/web';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { call } from '../../../shared/api';
+import { nowSeconds } from '../../../shared/clock';
 import { formatDate, formatTime } from '../../../shared/format';
 import { Alert } from '../../../shared/ui/Alert';
 import { alertsKey, replaceAlert } from '../alerts/queries';
@@ -48,7 +49,12 @@ function AlertFeedback({ dependantId, alertId }: { dependantId: number; alertId:
         label="What should we know about this alert?"
         send={async (feedback) => {
           const alert = await call('alertFeedback', {
-            fields: { dependant_user_id: dependantId, id: alertId, feedback },
+            fields: {
+              dependant_user_id: dependantId,
+              id: alertId,
+              feedback,
+              assessment_timestamp: nowSeconds(),
+            },
           });
           replaceAlert(queryClient, dependantId, alert);
         }}

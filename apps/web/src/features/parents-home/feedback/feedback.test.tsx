@@ -1,6 +1,6 @@
 import { messages } from '@homeview/contract';
 import { fireEvent, screen } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedCall, renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';
 import { anAlert } from '../testData';
@@ -11,6 +11,10 @@ function write(label: RegExp, text: string) {
 }
 
 describe('InfoCare feedback (spec §2.3)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("sends general feedback for the dependant's home and thanks the carer", async () => {
     logIn();
     const posts: RecordedCall[] = [];
@@ -43,8 +47,10 @@ describe('InfoCare feedback (spec §2.3)', () => {
     expect(screen.queryByText(messages.thanksForFeedback)).toBeNull();
   });
 
-  it('sends feedback on one alert with its id', async () => {
+  it('sends feedback on one alert with its id, and when it was given (assessment_timestamp, spec §7)', async () => {
     logIn();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1_764_003_600_000);
     const alert = anAlert();
     const posts: URLSearchParams[] = [];
     stubApi({
@@ -60,6 +66,7 @@ describe('InfoCare feedback (spec §2.3)', () => {
       dependant_user_id: '22',
       id: String(alert.id),
       feedback: 'It was my visit',
+      assessment_timestamp: '1764003600',
     });
     expect(screen.getByRole('link', { name: 'Back to all alerts' }).getAttribute('href')).toBe(
       '/parents-home',
