@@ -23,6 +23,9 @@ export const UtcOffsetSpan = z.object({
 });
 export type UtcOffsetSpan = z.infer<typeof UtcOffsetSpan>;
 
+export const PreviousSoFar = z.object({ start_timestamp: epoch, end_timestamp: epoch, cost: z.number() });
+export type PreviousSoFar = z.infer<typeof PreviousSoFar>;
+
 export const EnergyDetail = z.object({
   subtitle: z.string(),
   /** Time of the newest reading; null before the house has sent any. */
@@ -49,6 +52,13 @@ export const EnergyDetail = z.object({
    * phone a quarter of a second before anything is drawn.
    */
   utc_offsets: z.array(UtcOffsetSpan).optional(),
+  /**
+   * Additive to §3: while the period is under way, the previous period's cost (currency units) over
+   * [start_timestamp, end_timestamp): from its start to the same point (same local time of day, weekday
+   * or day of the month), so a part period is compared with the same part of the one before (issue 21).
+   * Null when the period is over (compare it with the whole previous one) or has no previous period.
+   */
+  previous_so_far: PreviousSoFar.nullable().optional(),
 });
 export type EnergyDetail = z.infer<typeof EnergyDetail>;
 

@@ -137,5 +137,13 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
       end_timestamp: s.end,
       offset_seconds: s.offsetSeconds,
     })),
+    previous_so_far:
+      view.previousSoFar === null
+        ? null
+        : {
+            start_timestamp: view.previousSoFar.start,
+            end_timestamp: view.previousSoFar.end,
+            cost: pounds(view.previousSoFar.cost),
+          },
   };
 }

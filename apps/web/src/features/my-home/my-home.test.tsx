@@ -119,6 +119,37 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(calls.some((c) => c.url.includes('timescale=day') && !c.url.includes('timestamp'))).toBe(true);
   });
 
+  it('compares a day under way with the same part of yesterday, as the answer gives it, and says so', async () => {
+    logIn();
+    const asked: string[] = [];
+    stubApi({
+      'GET /common/appliances/timeline/': { body: { events: [] } },
+      'GET /energy_info/detail/': (call): Reply => {
+        const q = query(call.url);
+        asked.push(`${q.timescale}:${q.timestamp ?? '-'}`);
+        return {
+          body: energyView({
+            time_zone: 'Europe/London',
+            previous: DAY_START - 86_400,
+            balance: { income: 0.4, cost: 1.5, profit_loss: -1.1 },
+            previous_so_far: {
+              start_timestamp: DAY_START - 86_400,
+              end_timestamp: DAY_START - 86_400 + 12 * 3600 + 20 * 60,
+              cost: 2.41,
+            },
+          }),
+        };
+      },
+    });
+    renderApp('/my-home/usage');
+    fireEvent.click(screen.getByRole('tab', { name: 'Daily' }));
+    expect((await screen.findByTestId('period-change')).textContent).toBe(
+      'Cost: £0.91 less than yesterday by 12:20',
+    );
+    // The part of yesterday came with today's answer: yesterday as a whole is not asked for.
+    expect(asked).toEqual(['day:-']);
+  });
+
   it("Timeline shows the house's day and times (its time_zone), not the browser's", async () => {
     logIn();
     const asked: string[] = [];
