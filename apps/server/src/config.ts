@@ -25,6 +25,8 @@ export interface Config {
   sessionAbsoluteMs: number;
   passwordIterations: number;
   logLevel: LogLevel;
+  /** How log lines are written: 'auto' picks pretty on a terminal (main.ts), JSON elsewhere. */
+  logFormat: LogFormat;
   webDist: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -94,7 +96,17 @@ export const configTable: readonly ConfigEntry[] = [
     default: '600000',
     meaning: 'PBKDF2-SHA256 iterations for new hashes; older hashes are upgraded at the next login.',
   },
-  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    meaning:
+      'fatal, error, warn, info, debug, trace or silent. Each request is a debug line (a 5xx a warning).',
+  },
+  {
+    name: 'LOG_FORMAT',
+    default: 'auto',
+    meaning: 'auto: short readable lines on a terminal, JSON lines otherwise; json or pretty: always that.',
+  },
   {
     name: 'WEB_DIST',
     default: 'apps/web/dist',
@@ -159,6 +171,9 @@ export function configTableMarkdown(): string {
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
+export type LogFormat = 'auto' | 'json' | 'pretty';
+const LOG_FORMATS: readonly LogFormat[] = ['auto', 'json', 'pretty'];
+
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export class ConfigError extends Error {}
@@ -211,6 +226,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const logLevel = (value(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (value(env, 'LOG_FORMAT') ?? 'auto') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat))
+    throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}`);
   const trustProxy = value(env, 'TRUST_PROXY') ?? 'false';
   if (trustProxy !== 'true' && trustProxy !== 'false')
     throw new ConfigError('TRUST_PROXY must be true or false');
@@ -234,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     // Tests lower this for speed; production keeps ≥600,000 (OWASP 2023 for PBKDF2-HMAC-SHA256).
     passwordIterations: integer(env, 'PASSWORD_ITERATIONS', 600_000, 1, 10_000_000),
     logLevel,
+    logFormat,
     webDist: isAbsolute(webDist) ? webDist : resolve(repoRoot, webDist),
     trustProxy: trustProxy === 'true',
     bodyLimitBytes: 1024 * 1024,
