@@ -147,7 +147,7 @@ describe('the server process', () => {
     const again = await start(seeding);
     expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
     expect(await stop(again, 'SIGTERM')).toBe(0);
-  });
+  }, 300_000); // two starts of a real server: over a minute on a loaded machine
 
   it('creates no demo account (published password) on PostgreSQL unless DEMO=true', async () => {
     const database = await createPostgresDatabase();
