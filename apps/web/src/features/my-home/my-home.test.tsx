@@ -24,7 +24,10 @@ describe('HomeView screens (spec §2.2)', () => {
   it("/my-home shows the answer's balance, last update, chart and appliance lists", async () => {
     logIn();
     pinClock();
-    const calls = stubApi({ 'GET /energy_info/today/': { body: energyView() } });
+    // The house's zone, so its times read the same in any browser zone.
+    const calls = stubApi({
+      'GET /energy_info/today/': { body: energyView({ time_zone: 'Europe/London' }) },
+    });
     renderApp('/my-home');
     expect((await screen.findByRole('status')).textContent).toContain("Fetching today's energy");
     expect((await screen.findByTestId('balance-cost')).textContent).toBe('£2.35');
@@ -75,6 +78,7 @@ describe('HomeView screens (spec §2.2)', () => {
                     start_timestamp: DAY_START + 7 * 3600,
                   },
                 ],
+                time_zone: 'Europe/London',
               },
       }),
       'GET /energy_info/detail/': (call): Reply => {
