@@ -91,6 +91,8 @@ export const Ranking = z.object({
   energy_unit: z.string(),
   /** Additive to §3: what `similar` is, so the banner can name it. */
   compared: ComparedGroup.optional(),
+  /** Additive to §3: the house's IANA zone, in which the screen names the period's dates. */
+  time_zone: z.string().optional(),
 });
 export type Ranking = z.infer<typeof Ranking>;
 

@@ -1,13 +1,15 @@
 import type { Comparison, Ranking } from '@homeview/contract/web';
 import { SeriesChart } from '../../../shared/charts';
 import { Alert } from '../../../shared/ui/Alert';
+import { comparedPeriod } from '../comparedPeriod';
 import { energy, money } from '../display';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { QueryState } from '../components/QueryState';
 import { useRanking } from '../queries';
 
 // /my-home/rankings: which homes we compare against, then this week's and this month's summaries with
-// bar charts of you, similar homes and all homes (spec §2.2).
+// bar charts of you, similar homes and all homes (spec §2.2), each bar with its value written on it (so
+// no chart here needs the "point at the chart" hint), under the dates each summary compares.
 
 export function RankingsPage() {
   const week = useRanking('week');
@@ -52,6 +54,9 @@ function RankingSummary({ title, ranking }: { title: string; ranking: Ranking })
   return (
     <section className="card ranking" aria-label={title}>
       <h2 className="card__title">{title}</h2>
+      <p className="ranking__period" data-testid="ranking-period">
+        {comparedPeriod(ranking.period, ranking.time_zone, Date.now() / 1000)}
+      </p>
       <p className="ranking__summary">{ranking.summary}</p>
       <div className="ranking__charts">
         {charts.map(([name, comparison, format, yLabel]) => (
@@ -65,6 +70,8 @@ function RankingSummary({ title, ranking }: { title: string; ranking: Ranking })
             ]}
             format={format}
             yLabel={yLabel}
+            barValues
+            hint={false}
           />
         ))}
       </div>
