@@ -17,6 +17,9 @@ export type ChartTone =
   | 'alert'
   | 'muted';
 
+/** Tones drawn striped as well as coloured, so they are told apart without colour (the off alert). */
+export const STRIPED_TONES: ReadonlySet<ChartTone> = new Set<ChartTone>(['alert']);
+
 /** One series over the chart's categories: bars side by side (grouped), or a line. */
 export interface ChartSeries {
   label: string;
