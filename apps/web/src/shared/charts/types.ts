@@ -46,6 +46,8 @@ export interface SeriesChartData {
   yTick?: (value: number) => string;
   /** Bars carry their value, written above (below for a negative one) each bar. */
   barValues?: boolean;
+  /** A shorter value for bars too narrow for `format`'s (e.g. without the unit the y axis names). */
+  shortFormat?: (value: number) => string;
   /** A link per category: a click or Enter on it goes there. */
   hrefs?: readonly (string | undefined)[];
 }

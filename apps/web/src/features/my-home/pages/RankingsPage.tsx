@@ -51,6 +51,8 @@ function RankingSummary({ title, ranking }: { title: string; ranking: Ranking })
     ['Consumption', ranking.consumption, kwh, ranking.energy_unit],
   ];
   if (ranking.generation) charts.push(['Generation', ranking.generation, kwh, ranking.energy_unit]);
+  // On a narrow bar, '146.53' under an axis labelled kWh rather than '146.53 kWh' across two bars.
+  const short = (name: string) => (name === 'Cost' ? currency : (v: number) => v.toFixed(2));
   return (
     <section className="card ranking" aria-label={title}>
       <h2 className="card__title">{title}</h2>
@@ -69,6 +71,7 @@ function RankingSummary({ title, ranking }: { title: string; ranking: Ranking })
               { label: name, tone: 'you', tones: ['you', 'similar', 'all'], values: bars(comparison) },
             ]}
             format={format}
+            shortFormat={short(name)}
             yLabel={yLabel}
             barValues
             hint={false}

@@ -77,7 +77,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
       const slotPx = u.valToPos(slot, 'x', true) - u.valToPos(0, 'x', true);
       const gap = bars.length > 1 ? Math.min(2 * dpr(), slotPx * 0.12) : 0;
       const zero = u.valToPos(0, 'y', true);
-      const labels: Array<{ text: string; x: number; y: number; below: boolean }> = [];
+      const labels: Array<{ value: number; x: number; y: number; below: boolean }> = [];
       bars.forEach((seriesIndex, j) => {
         const series = state.current.data.series[seriesIndex];
         if (!series) return;
@@ -90,7 +90,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
           ctx.fillRect(x + gap / 2, v >= 0 ? zero - height : zero, slotPx - gap, height);
           if (data.barValues) {
             const top = v >= 0 ? zero - height : zero + height;
-            labels.push({ text: data.format(v), x: x + slotPx / 2, y: top, below: v < 0 });
+            labels.push({ value: v, x: x + slotPx / 2, y: top, below: v < 0 });
           }
         });
       });
@@ -100,9 +100,13 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
       ctx.font = `600 ${Math.round(12 * dpr())}px ${FONT.split('px ')[1]}`;
       ctx.fillStyle = text;
       ctx.textAlign = 'center';
+      // Every label in the long form if each fits its category (with room between), else the short form.
+      const room = u.valToPos(1, 'x', true) - u.valToPos(0, 'x', true) - 6 * dpr();
+      const long = labels.every((l) => ctx.measureText(data.format(l.value)).width <= room);
+      const say = long || !data.shortFormat ? data.format : data.shortFormat;
       for (const label of labels) {
         ctx.textBaseline = label.below ? 'top' : 'bottom';
-        ctx.fillText(label.text, label.x, label.y + (label.below ? 4 : -4) * dpr());
+        ctx.fillText(say(label.value), label.x, label.y + (label.below ? 4 : -4) * dpr());
       }
       ctx.restore();
     };
