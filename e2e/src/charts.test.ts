@@ -217,6 +217,12 @@ describe('charts on a phone', () => {
     }
     // Different hues (not two reds): more than 90° apart on the colour wheel.
     expect(hueDistance(care, alert)).toBeGreaterThan(90);
+    // Far apart (CIE76 ΔE) as people with each colour-vision deficiency see them (the old rose and dark
+    // red: 15, 11 and 14; these: about 98, 114 and 103). 40 is an unmistakable difference.
+    for (const [kind, matrix] of Object.entries(CVD)) {
+      const d = deltaE(lab(seen(care, matrix)), lab(seen(alert, matrix)));
+      expect(d, kind).toBeGreaterThan(40);
+    }
   });
 });
 
@@ -252,3 +258,52 @@ function hueDistance(a: string, b: string): number {
   const diff = Math.abs(hue(a) - hue(b)) % 360;
   return Math.min(diff, 360 - diff);
 }
+
+type Matrix = readonly (readonly [number, number, number])[];
+
+/** Machado, Oliveira & Fernandes (2009) full-severity simulations, on linear RGB. */
+const CVD: Record<string, Matrix> = {
+  protanopia: [
+    [0.152286, 1.052583, -0.204868],
+    [0.114503, 0.786281, 0.099216],
+    [-0.003882, -0.048116, 1.051998],
+  ],
+  deuteranopia: [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.01182, 0.04294, 0.968881],
+  ],
+  tritanopia: [
+    [1.255528, -0.076749, -0.178779],
+    [-0.078411, 0.930809, 0.147602],
+    [0.004733, 0.691367, 0.3039],
+  ],
+};
+
+const linear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+
+/** A colour as the matrix's viewer sees it, in linear RGB clamped to the gamut. */
+function seen(hex: string, m: Matrix): [number, number, number] {
+  const v = rgb(hex).map(linear);
+  return m.map((row) =>
+    Math.min(
+      1,
+      Math.max(
+        0,
+        row.reduce((t, k, j) => t + k * (v[j] ?? 0), 0),
+      ),
+    ),
+  ) as [number, number, number];
+}
+
+/** Linear RGB to CIELAB (D65). */
+function lab([r, g, b]: [number, number, number]): [number, number, number] {
+  const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+const deltaE = (a: readonly number[], b: readonly number[]) =>
+  Math.hypot(...a.map((v, i) => v - (b[i] ?? 0)));
