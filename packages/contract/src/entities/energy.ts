@@ -9,6 +9,11 @@ import { Available, Balance, ComparedGroup, EnergyBalance, epoch, Neighbour, Per
 export const EnergyDetailEntry = z.object({
   period: z.object({ start_timestamp: epoch }),
   balance: Balance,
+  /**
+   * Additive to §3 (spec-decisions "Energy detail entries"): the entry's energy in kWh, so a chart can
+   * show kWh as well as money.
+   */
+  energy_balance: EnergyBalance,
   /** Half-hours the entry spans, and those with data: data_slots 0 is "no data" (a gap), not zero use. */
   slots: z.number().int().nonnegative().optional(),
   data_slots: z.number().int().nonnegative().optional(),
@@ -96,6 +101,8 @@ export const Ranking = z.object({
   energy_unit: z.string(),
   /** Additive to §3: what `similar` is, so the banner can name it. */
   compared: ComparedGroup.optional(),
+  /** Additive to §3: the house's IANA zone, in which the screen names the period's dates. */
+  time_zone: z.string().optional(),
 });
 export type Ranking = z.infer<typeof Ranking>;
 

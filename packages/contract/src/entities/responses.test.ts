@@ -23,7 +23,13 @@ const energy = {
   currency_unit: '£',
   energy_unit: 'kWh',
   energy_unit_desc: 'kilowatt hours',
-  details: [{ period: { start_timestamp: 1_700_000_000 }, balance }],
+  details: [
+    {
+      period: { start_timestamp: 1_700_000_000 },
+      balance,
+      energy_balance: { generated: 0.6, consumed: 3.4 },
+    },
+  ],
   available: [null, 1_699_920_000, 1_700_000_000],
   previous: 1_699_920_000,
   next: null,

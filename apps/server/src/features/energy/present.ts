@@ -117,6 +117,7 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
     details: summary.details.map((d) => ({
       period: { start_timestamp: d.period.start },
       balance: presentBalance(d.balance),
+      energy_balance: presentEnergy(d.energy_balance),
       slots: d.totals.slots,
       data_slots: d.totals.data_slots,
     })),

@@ -1,4 +1,4 @@
-import type { ActivityDetail, ActivityPattern } from '@homeview/contract';
+import type { ActivityDetail, ActivityPattern, UnfollowedOffAlert } from '@homeview/contract';
 import {
   ACTIVITY_TYPES,
   activityOccurrences,
@@ -16,7 +16,8 @@ import { applianceUses, type InfocareHouse } from './repository';
 
 // §3 Activity detail for the daily and weekly charts: per activity its occurrences as segments stacked on
 // the 0–2400 day axis (hundredths of an hour, each day starting again at local midnight), the off-alert
-// windows before them, and the period's events. Hidden appliances are left out.
+// windows before them, the off alerts no occurrence followed that day (`unfollowed_off_alerts`, so every
+// counted off alert can be drawn), and the period's events. Hidden appliances are left out.
 
 export type ActivityMode = 'daily' | 'weekly';
 
@@ -56,6 +57,7 @@ export async function activityDetail(
     const ownAlerts = alerts.filter((a) => a.activity_id === type.id);
     if (own.length === 0 && ownAlerts.length === 0) continue;
     const patterns: ActivityPattern[] = [];
+    const drawn = new Set<number>();
     let previousEnd: number | null = null;
     let previousDate = '';
     for (const o of own) {
@@ -68,6 +70,7 @@ export async function activityDetail(
       const offAlert = ownAlerts.find(
         (a) => a.type === 'Off' && a.raised_at >= from && a.raised_at <= o.start,
       );
+      if (offAlert) drawn.add(offAlert.id);
       const within = ownAlerts.filter(
         (a) => a.raised_at >= o.start && a.raised_at <= Math.max(o.end, o.start),
       );
@@ -89,6 +92,10 @@ export async function activityDetail(
       icon: type.icon,
       level: worst(ownAlerts.map((a) => a.level)),
       patterns,
+      unfollowed_off_alerts: ownAlerts
+        .filter((a) => a.type === 'Off' && !drawn.has(a.id))
+        .map((a) => unfollowed(a.raised_at, now, zone))
+        .sort((a, b) => a.timestamp - b.timestamp),
     });
   }
   const offAlerts = alerts.filter((a) => a.type === 'Off');
@@ -107,6 +114,17 @@ export async function activityDetail(
       name: u.name,
       start_timestamp: u.start,
     })),
+  };
+}
+
+/** An off alert the activity did not follow that day: from the alert to the day's end (or now). */
+function unfollowed(raisedAt: number, now: number, zone: string): UnfollowedOffAlert {
+  const date = localDate(raisedAt, zone);
+  const dayStart = startOfLocalDate(date, zone);
+  const until = Math.min(startOfLocalDate(addDays(date, 1), zone), Math.max(now, raisedAt));
+  return {
+    timestamp: raisedAt,
+    inactivity: { off: hundredths(raisedAt - dayStart), on: hundredths(until - raisedAt) },
   };
 }
 
