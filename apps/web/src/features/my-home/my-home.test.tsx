@@ -52,6 +52,36 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(screen.queryByRole('figure', { name: /Cost and income/ })).toBeNull();
   });
 
+  it('/my-home left open asks for today again every minute, so its figures follow the readings', async () => {
+    logIn();
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(NOW * 1000);
+    let asked = 0;
+    const calls = stubApi({
+      'GET /energy_info/today/': (): Reply => {
+        asked += 1;
+        // The second read finds a minute's more readings.
+        return {
+          body: energyView({
+            time_zone: 'Europe/London',
+            latest_updated: DAY_START + 12 * 3600 + (asked - 1) * 60,
+          }),
+        };
+      },
+    });
+    renderApp('/my-home');
+    await waitFor(() =>
+      expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 12:00 05-11-24'),
+    );
+    vi.advanceTimersByTime(59_000);
+    expect(asked).toBe(1);
+    vi.advanceTimersByTime(1_000);
+    await waitFor(() =>
+      expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 12:01 05-11-24'),
+    );
+    expect(query(calls[1]!.url)).toEqual({ user_id: String(USER), timestamp: String(NOW + 60) });
+  });
+
   it('shows a failure as a danger alert with the status text', async () => {
     logIn();
     stubApi({ 'GET /energy_info/today/': { status: 500, body: { error: 'Database away' } } });

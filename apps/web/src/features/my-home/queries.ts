@@ -2,6 +2,7 @@ import type { EndpointRequest, ViewType } from '@homeview/contract/web';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api';
 import { nowSeconds } from '../../shared/clock';
+import { LIVE_REFRESH_MS } from '../../shared/queryClient';
 import { useStoredUser } from '../../shared/useStoredUser';
 import { readToday, todayKey } from './todayRead';
 
@@ -13,7 +14,11 @@ export function useUserId(): number {
 
 /** /my-home's read (see todayRead.ts: the app's entry may have sent it already). */
 export const todayQuery = (user_id: number) =>
-  queryOptions({ queryKey: todayKey(user_id), queryFn: ({ signal }) => readToday(user_id, signal) });
+  queryOptions({
+    queryKey: todayKey(user_id),
+    queryFn: ({ signal }) => readToday(user_id, signal),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
 
 export function useToday() {
   return useQuery(todayQuery(useUserId()));

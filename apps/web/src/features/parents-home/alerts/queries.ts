@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-query';
 import { call } from '../../../shared/api';
 import { nowSeconds } from '../../../shared/clock';
+import { LIVE_REFRESH_MS } from '../../../shared/queryClient';
 import { dashboardQueryKey } from '../../chooser/queries';
 
 /** spec-decisions "Alert pages": 20 alerts a page; a shorter page is the last. */
@@ -37,6 +38,8 @@ export function useAlertPages(dependantId: number) {
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last: AlertsResponse) =>
       last.alerts.length < ALERTS_PAGE_SIZE ? undefined : last.alerts[last.alerts.length - 1]?.timestamp,
+    // An alert raised while the carer watches the page appears on it.
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
