@@ -1,6 +1,7 @@
 import type { EnergyDetail, TimeUnit } from '@homeview/contract/web';
 import { useId } from 'react';
 import { periodOption } from '../display';
+import { StepButton } from './StepButton';
 
 /** The period dropdown (from `available`; null = 'Last 7 days') with previous and next (spec §2.2, §5.2). */
 export function PeriodPicker({
@@ -17,14 +18,7 @@ export function PeriodPicker({
     unit === 'week' && view.subtitle === 'Last 7 days' ? '' : String(view.period.start_timestamp);
   return (
     <div className="period-picker">
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={view.previous === null}
-        onClick={() => onSelect(view.previous)}
-      >
-        Previous
-      </button>
+      <StepButton step="Previous" disabled={view.previous === null} onClick={() => onSelect(view.previous)} />
       <div className="field period-picker__field">
         <label className="field__label" htmlFor={id}>
           Period
@@ -42,14 +36,7 @@ export function PeriodPicker({
           ))}
         </select>
       </div>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={view.next === null}
-        onClick={() => onSelect(view.next)}
-      >
-        Next
-      </button>
+      <StepButton step="Next" disabled={view.next === null} onClick={() => onSelect(view.next)} />
     </div>
   );
 }
