@@ -466,7 +466,7 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
         await expectNoAxeViolations(page, `activity alerts at ${width} px`);
 
         // Appliances: each tab's list is the API's, in its order, with its figures. Today only the kettle
-        // was used (and is on); All is every appliance the home shows, used or not.
+        // was used (and is on); All is every appliance the home has or used.
         for (const tab of [
           { name: 'Most Used', query: '', viewType: 'most_used', names: ['Kettle'] },
           { name: 'Most Costly', query: '?tab=costly', viewType: 'most_costly', names: ['Kettle'] },
