@@ -23,18 +23,20 @@ export function PeriodPicker({
         <label className="field__label" htmlFor={id}>
           Period
         </label>
-        <select
-          id={id}
-          className="field__input"
-          value={selected}
-          onChange={(e) => onSelect(e.target.value === '' ? null : Number(e.target.value))}
-        >
-          {view.available.map((start) => (
-            <option key={start ?? 'last-7-days'} value={start ?? ''}>
-              {periodOption(unit, start, view)}
-            </option>
-          ))}
-        </select>
+        <div className="field__control">
+          <select
+            id={id}
+            className="field__input"
+            value={selected}
+            onChange={(e) => onSelect(e.target.value === '' ? null : Number(e.target.value))}
+          >
+            {view.available.map((start) => (
+              <option key={start ?? 'last-7-days'} value={start ?? ''}>
+                {periodOption(unit, start, view)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <StepButton step="Next" disabled={view.next === null} onClick={() => onSelect(view.next)} />
     </div>
