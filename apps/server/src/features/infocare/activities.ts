@@ -5,6 +5,7 @@ import {
   addDays,
   lastSevenDays,
   localDate,
+  neighbours,
   type Period,
   periodContaining,
   startOfLocalDate,
@@ -136,25 +137,14 @@ function navigation(
   zone: string,
 ): Pick<ActivityDetail, 'available' | 'previous' | 'next'> {
   const unit = mode === 'daily' ? 'day' : 'week';
-  const current = periodContaining(unit, now, zone);
   const starts: number[] = [];
-  let p = current;
+  let p = periodContaining(unit, now, zone);
   for (let i = 0; i < (mode === 'daily' ? AVAILABLE_DAYS : AVAILABLE_WEEKS); i++) {
     if (first !== null && p.end <= first) break;
     if (first === null && i > 0) break;
     starts.push(p.start);
     p = periodContaining(unit, p.start - 1, zone);
   }
-  const anchor = period.unit === 'last-7-days' ? periodContaining(unit, period.end - 1, zone) : period;
-  const before = periodContaining(
-    unit,
-    (period.unit === 'last-7-days' ? period.start : anchor.start) - 1,
-    zone,
-  );
-  const after = period.unit === 'last-7-days' ? null : periodContaining(unit, anchor.end, zone);
-  return {
-    available: [null, ...starts],
-    previous: first !== null && before.end > first ? before.start : null,
-    next: after && after.start <= now ? after.start : null,
-  };
+  // Last 7 days: Previous is the day (daily) or calendar week (weekly) just before them, as HomeView's.
+  return { available: [null, ...starts], ...neighbours(period, { first, now }, zone, unit) };
 }

@@ -82,6 +82,59 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(query(calls[1]!.url)).toEqual({ user_id: String(USER), timestamp: String(NOW + 60) });
   });
 
+  it('Weekly opens on the last 7 days with Previous to the week before, and Next back', async () => {
+    logIn();
+    const weekBefore = DAY_START - 8 * 86_400; // Monday 28 October 2024
+    const thisWeek = DAY_START - 86_400; // Monday 4 November 2024
+    const calls = stubApi({
+      'GET /energy_info/detail/': (call): Reply => {
+        const ts = query(call.url).timestamp;
+        if (ts === undefined)
+          return {
+            body: energyView({
+              subtitle: 'Last 7 days',
+              period: { time_unit: 'week', start_timestamp: DAY_START - 6 * 86_400 },
+              available: [null, thisWeek, weekBefore],
+              previous: weekBefore,
+              next: null,
+            }),
+          };
+        const start = Number(ts);
+        return {
+          body: energyView({
+            subtitle: start === weekBefore ? 'Week of 28 October 2024' : 'Week of 4 November 2024',
+            period: { time_unit: 'week', start_timestamp: start },
+            available: [null, thisWeek, weekBefore],
+            previous: start === weekBefore ? null : weekBefore,
+            next: start === weekBefore ? thisWeek : null,
+          }),
+        };
+      },
+    });
+    renderApp('/my-home/usage');
+    fireEvent.click(screen.getByRole('tab', { name: 'Weekly' }));
+    await screen.findByRole('heading', { name: 'Last 7 days' });
+    expect((screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement).value).toBe('');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    // The week before is not the same seven days: no "than last week" on the rolling view.
+    expect(screen.queryByTestId('period-change')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { name: 'Week of 28 October 2024' });
+    expect(query(calls.at(-1)!.url)).toMatchObject({ timescale: 'week', timestamp: String(weekBefore) });
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Week of 4 November 2024' });
+    expect(query(calls.at(-1)!.url)).toMatchObject({ timescale: 'week', timestamp: String(thisWeek) });
+    expect(await screen.findByTestId('period-change')).toBeTruthy();
+    // Back on the last 7 days (every answer now cached, the week before's too): still no comparison.
+    // A select's own change event (the library's fireEvent.change sends input events under preact/compat).
+    const period = screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement;
+    period.value = '';
+    fireEvent(period, new Event('change', { bubbles: true }));
+    await screen.findByRole('heading', { name: 'Last 7 days' });
+    expect(screen.queryByTestId('period-change')).toBeNull();
+  });
+
   it('shows a failure as a danger alert with the status text', async () => {
     logIn();
     stubApi({ 'GET /energy_info/today/': { status: 500, body: { error: 'Database away' } } });

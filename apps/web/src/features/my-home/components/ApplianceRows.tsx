@@ -39,7 +39,7 @@ export function ApplianceRows({
   empty,
 }: ApplianceRowsProps) {
   return (
-    <section className="card appliance-list" aria-label={title}>
+    <section className="card appliance-rows" aria-label={title}>
       <h2 className="card__title">{title}</h2>
       {appliances.length === 0 ? (
         <p className="muted">{empty}</p>

@@ -87,7 +87,8 @@ function UsagePeriod({
           <PeriodPicker view={view} unit={unit} onSelect={onSelect} />
           <h2 className="usage__subtitle">{view.subtitle}</h2>
           {outcomeOf(view.balance) === 'profit' ? <Alert tone="info">{PROFIT_MESSAGE}</Alert> : null}
-          <Change view={view} />
+          {/* The last 7 days' Previous is the calendar week before: not the same 7 days, so no comparison. */}
+          {unit === 'week' && selected === undefined ? null : <Change view={view} />}
           <EnergyPeriod view={view} label={periodLabel(view.period.time_unit, false)} showOnNow={false} />
         </>
       )}

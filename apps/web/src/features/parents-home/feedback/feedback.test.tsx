@@ -54,6 +54,7 @@ describe('InfoCare feedback (spec §2.3)', () => {
     const alert = anAlert();
     const posts: URLSearchParams[] = [];
     stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [alert] } },
       'POST /assisted_living/alerts/': (call) => {
         posts.push(call.body);
         return { body: { ...alert, feedback: true } };
@@ -71,5 +72,26 @@ describe('InfoCare feedback (spec §2.3)', () => {
     expect(screen.getByRole('link', { name: 'Back to all alerts' }).getAttribute('href')).toBe(
       '/parents-home',
     );
+  });
+
+  it('names its alert when opened from a link: the pages of alerts are read until it is there', async () => {
+    logIn();
+    const newer = Array.from({ length: 20 }, (_, i) => anAlert({ name: `Newer ${i}` }, i));
+    const alert = anAlert({ name: 'Kettle left on', text: 'On for 20 min since 09:10.' }, 60);
+    const asked: (string | null)[] = [];
+    stubApi({
+      'GET /assisted_living/alerts/': (call) => {
+        const timestamp = new URL(call.url, 'http://test').searchParams.get('timestamp');
+        asked.push(timestamp);
+        // 20 alerts a page, newest first; the next page is asked with the oldest shown alert's timestamp.
+        return { body: { alerts: asked.length === 1 ? newer : [alert] } };
+      },
+    });
+    renderApp(`/parents-home/alert-feedback/${alert.id}`);
+    const about = await screen.findByText(/^About the alert/);
+    expect(about.textContent).toContain('Kettle left on');
+    expect(about.textContent).toContain('On for 20 min since 09:10.');
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toBe(String(newer.at(-1)?.timestamp));
   });
 });
