@@ -77,6 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false, // never take a request id from the client
     return503OnClosing: true,
+    // Slow senders: a request must arrive in full within requestTimeoutMs (else 408, see onClientError),
+    // checked every second (Node's default check runs every 30 s); a silent connection closes.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.idleTimeoutMs,
+    keepAliveTimeout: Math.min(config.idleTimeoutMs, 60_000),
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
   });
