@@ -28,6 +28,7 @@ import { tariffRoutes } from './features/tariffs/routes';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
+import { parseForm } from './http/fields';
 import { registerJsonParser } from './http/json';
 import { onClientError, onFrameworkError } from './http/malformed';
 import { type LogDestination, loggerOptions, registerRequestLog } from './http/logging';
@@ -111,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerJsonParser(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
+  await app.register(fastifyFormbody, { parser: parseForm }); // fields counted before parsing
   registerErrorHandling(app);
   registerSecurityHeaders(app, sessions.cookieName);
   registerRequestLog(app);
