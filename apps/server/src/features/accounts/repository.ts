@@ -118,6 +118,40 @@ export async function deleteUserSessions(db: Queryable, userId: number): Promise
   await db.query('delete from sessions where user_id = $1', [userId]);
 }
 
+export interface LiveSessionRow {
+  id: string;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+/** The user's sessions still live at `now`, newest first. */
+export async function listLiveSessions(
+  db: Queryable,
+  userId: number,
+  now: Date,
+  idleMs: number,
+  absoluteMs: number,
+): Promise<LiveSessionRow[]> {
+  const { rows } = await db.query<LiveSessionRow>(
+    `select id, created_at, last_seen_at from sessions
+      where user_id = $1
+        and last_seen_at >= $2::timestamptz - $3 * interval '1 millisecond'
+        and created_at >= $2::timestamptz - $4 * interval '1 millisecond'
+      order by created_at desc, id`,
+    [userId, now, idleMs, absoluteMs],
+  );
+  return rows;
+}
+
+/** Ends every session of the user but `keepId`; answers how many there were. */
+export async function deleteOtherSessions(db: Queryable, userId: number, keepId: string): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    'delete from sessions where user_id = $1 and id <> $2 returning id',
+    [userId, keepId],
+  );
+  return rows.length;
+}
+
 /** Housekeeping at login: the user's sessions that can no longer be used. */
 export async function deleteExpiredSessions(
   db: Queryable,
