@@ -48,6 +48,10 @@ export interface Config {
   smsToken: string | null;
   /** Seconds between InfoCare evaluation runs; 0 turns the engine's timer off. */
   infocareIntervalS: number;
+  /** A request not received in full (headers and body) within this long gets 408 and its connection closes. */
+  requestTimeoutMs: number;
+  /** A connection with nothing sent or received for this long is closed (between requests too). */
+  idleTimeoutMs: number;
 }
 
 export interface ConfigEntry {
@@ -163,6 +167,17 @@ export const configTable: readonly ConfigEntry[] = [
     default: '60',
     meaning: 'Seconds between InfoCare alert evaluations (0: off).',
   },
+  {
+    name: 'REQUEST_TIMEOUT_S',
+    default: '30',
+    meaning:
+      'A request whose headers and body have not all arrived within this many seconds gets 408 and its connection is closed (slow senders).',
+  },
+  {
+    name: 'IDLE_TIMEOUT_S',
+    default: '60',
+    meaning: 'A connection that sends and receives nothing for this many seconds is closed.',
+  },
 ];
 
 /** The table as Markdown, for the README. */
@@ -266,5 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsUrl: value(env, 'SMS_URL') ?? null,
     smsToken: value(env, 'SMS_TOKEN') ?? null,
     infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_S', 30, 1, 3600) * 1000,
+    idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_S', 60, 1, 3600) * 1000,
   };
 }
