@@ -207,8 +207,13 @@ export async function energyView(
   const available = availableLists.get(`${zone}|${unit}|${range.first}|${current}|${selectedHour}`, () =>
     unit === 'hour' ? availableHours(period, range, zone) : availablePeriods(unit, range, zone),
   );
+  // The rolling 7 days have a previous (the week before) but no same part of it to compare with.
   const previousSoFar =
-    previous !== null && range.first !== null && period.start <= now && now < period.end
+    previous !== null &&
+    period.unit !== 'last-7-days' &&
+    range.first !== null &&
+    period.start <= now &&
+    now < period.end
       ? await previousSoFarOf(db, house.id, book, period, range.first, now)
       : null;
   return { ...base, available, previous, next, onInPastHour, usage, previousSoFar };
