@@ -43,7 +43,8 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     const at = now();
     const rows = await alertPage(ctx.db, house.id, Math.min(q.timestamp ?? at + 1, at + 1), ALERTS_PAGE);
     const alerts = await presentAlerts(ctx.db, rows);
-    if (q.timestamp !== undefined) return { alerts };
+    // The zone travels with every answer that carries times: screens show them on the dependant's clock.
+    if (q.timestamp !== undefined) return { alerts, time_zone: house.time_zone };
     const [situation, unviewed] = await Promise.all([
       loadSituation(ctx.db, house, at),
       unviewedByLevel(ctx.db, house.id, at),
@@ -52,6 +53,7 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
       alerts,
       routine: routineToday(situation.routine, [...situation.occurrences], at, house.time_zone),
       unviewed,
+      time_zone: house.time_zone,
     };
   });
 
@@ -73,7 +75,7 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     const [presented] = await presentAlerts(ctx.db, [
       { ...alert, feedback: body.feedback ?? alert.feedback },
     ]);
-    return presented;
+    return { ...presented, time_zone: house.time_zone };
   });
 
   const activities = (mode: 'daily' | 'weekly') => async (request: FastifyRequest) => {
