@@ -72,7 +72,11 @@ export const endpoints = {
   },
   dashboard: { ...endpointPaths.dashboard, request: EmptyRequest, response: DashboardResponse },
   alerts: { ...endpointPaths.alerts, request: AlertsRequest, response: AlertsResponse },
-  alertFeedback: { ...endpointPaths.alertFeedback, request: AlertFeedbackRequest, response: AlertFeedbackAnswer },
+  alertFeedback: {
+    ...endpointPaths.alertFeedback,
+    request: AlertFeedbackRequest,
+    response: AlertFeedbackAnswer,
+  },
   dailyActivities: { ...endpointPaths.dailyActivities, request: ActivitiesRequest, response: ActivityDetail },
   weeklyActivities: {
     ...endpointPaths.weeklyActivities,

@@ -50,8 +50,9 @@ describe('HomeView screens (spec §2.2)', () => {
     const calls = stubApi({
       'GET /common/appliances/timeline/': (call): Reply => ({
         body: query(call.url).timestamp
-          ? { events: [] }
+          ? { events: [], time_zone: 'Europe/London' }
           : {
+              time_zone: 'Europe/London',
               events: [
                 {
                   appliance_type_id: 1,

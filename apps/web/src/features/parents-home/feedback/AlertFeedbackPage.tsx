@@ -2,7 +2,7 @@ import type { AlertsResponse } from '@homeview/contract/web';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { call } from '../../../shared/api';
-import { formatDate, formatTime } from '../../../shared/format';
+import { dayLabel, timeLabel } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { alertsKey, replaceAlert } from '../alerts/queries';
 import { InfoCareLayout } from '../components/InfoCareLayout';
@@ -31,17 +31,16 @@ export function AlertFeedbackPage() {
 function AlertFeedback({ dependantId, alertId }: { dependantId: number; alertId: number }) {
   const queryClient = useQueryClient();
   // The alert, when the Alerts screen has loaded it: there is no call for one alert.
-  const known = queryClient
-    .getQueryData<InfiniteData<AlertsResponse>>(alertsKey(dependantId))
-    ?.pages.flatMap((p) => p.alerts)
-    .find((a) => a.id === alertId);
-  const when = known ? new Date(known.timestamp * 1000) : null;
+  const pages = queryClient.getQueryData<InfiniteData<AlertsResponse>>(alertsKey(dependantId))?.pages;
+  const known = pages?.flatMap((p) => p.alerts).find((a) => a.id === alertId);
+  const zone = pages?.[0]?.time_zone;
 
   return (
     <div className="stack">
-      {known && when ? (
+      {known ? (
         <p className="alert-feedback__about">
-          About the alert <strong>{known.name}</strong> of {formatDate(when)} {formatTime(when)}: {known.text}
+          About the alert <strong>{known.name}</strong> of {dayLabel(known.timestamp, zone)}{' '}
+          {timeLabel(known.timestamp, zone)}: {known.text}
         </p>
       ) : null}
       <FeedbackForm
