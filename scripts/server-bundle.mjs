@@ -67,7 +67,7 @@ export async function buildServerBundle(root, options = {}) {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node24',
       // PGlite loads its WebAssembly and data files next to its own module.
       external: ['@electric-sql/pglite', 'pg-native'],
       // CommonJS dependencies (fastify, pg) call require; an ES module has none of its own.
