@@ -9,18 +9,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { keepSources } from './own-source-map.mjs';
 
-// Memory (issue 10), measured RSS 10 s after a fresh demo seeding, one run each under varying load:
-// tsx 406–440 MiB; with a 1 MB young generation 309, plus two malloc arenas 283, as a bundle on plain
-// node 260. The young generation's default 16 MB semi-spaces stay resident after the seeding's burst;
-// glibc gives each thread a 64 MB arena. An idle restart on a seeded directory: bundle 262–276 vs tsx 273–303.
-// Source maps: stack traces name the TypeScript sources. The map holds our own sources only
-// (own-source-map.mjs): node keeps 1.8 MiB of it from the start, 17 MiB more once a stack is first formatted.
-// Old generation: V8 lets it grow by a large factor before a full collection, so when the seeding ends
-// 60–120 MiB of its garbage (promoted through the small young generation) stayed mapped until V8's memory
-// reducer ran, 10 s to over 30 s later. `npm run bench first-start`, load 6–7, RSS at the end / 30 s later:
-// default 374 / 354 MiB (dashboard p95 121 ms, max 236); --heap-growing-percent=20 270–277 / the same
-// (p95 122–311, max 664–1258: collections too often); 50: 291 / 291 (p95 126, max 321). Server CPU for
-// the whole demo 73–78 s in all of them (one to two runs each: within their spread).
+// npm start's node flags (issue 10), for the server's memory: a 1 MB young generation (its default 16 MB
+// semi-spaces stay resident after the seeding's burst), the old generation collected at 50 % growth (the
+// seeding's garbage is not left mapped for half a minute when it ends), source maps (stacks name the .ts
+// files), and two malloc arenas (glibc gives each thread a 64 MB one). What each measured, on Node 20 and
+// on Node 24: bench/NOTES.md ("npm start's node flags").
 export const SERVER_NODE_FLAGS = [
   '--max-semi-space-size=1',
   '--heap-growing-percent=50',
@@ -67,7 +60,7 @@ export async function buildServerBundle(root, options = {}) {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node24',
       // PGlite loads its WebAssembly and data files next to its own module.
       external: ['@electric-sql/pglite', 'pg-native'],
       // CommonJS dependencies (fastify, pg) call require; an ES module has none of its own.

@@ -5,6 +5,8 @@ import {
   launchBrowser,
   newPage,
   openChooser,
+  pennies,
+  penniesShown,
   type RunningProduct,
   startProduct,
   submitLogin,
@@ -35,8 +37,6 @@ async function loggedIn(width = 1280): Promise<Page> {
   return page;
 }
 
-const pounds = (v: number) => `${v < 0 ? '-' : ''}£${Math.abs(v).toFixed(2)}`;
-
 describe('HomeView in a real browser', () => {
   it("/my-home shows today's balance exactly as /energy_info/today/ gives it", async () => {
     const page = await loggedIn();
@@ -58,7 +58,9 @@ describe('HomeView in a real browser', () => {
         };
         return body.balance;
       });
-      return JSON.stringify(shown) === JSON.stringify([pounds(api.income), pounds(api.cost)]);
+      return (
+        JSON.stringify(shown.map(penniesShown)) === JSON.stringify([pennies(api.income), pennies(api.cost)])
+      );
     };
     await expect.poll(screenAndApi, { timeout: 30_000 }).toBe(true);
     expect(await page.getByTestId('last-updated').textContent()).toMatch(

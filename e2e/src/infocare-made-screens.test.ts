@@ -32,9 +32,11 @@ import { expectNoAxeViolations, launchBrowser, submitLogin } from './product';
 const BASE_W = 300;
 const KETTLE_W = 2400;
 const MICROWAVE_W = 1200;
-/** A week of days before today: whatever today's weekday, the calendar week before this one has data, so
- * "Last 7 days" has a Previous (the week before) on every day of the week. */
+// Seven: the week before the last 7 days then always has uses, so 'Previous week' is there whatever the
+// weekday of the run (with four, a run on a Friday, Saturday or Sunday had none before it).
 const HISTORY_DAYS = 7;
+/** History days inside the last 7 days (today is the seventh). */
+const SHOWN_DAYS = 6;
 /** The days' uses (local hour, minute; 3 minutes each). */
 const KETTLE_AT: readonly [number, number][] = [
   [7, 0],
@@ -321,8 +323,8 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
         const meals = weekly.activities.find((a) => a.activity_type === 'Meals');
         expect(weekly.activities.map((a) => a.activity_type)).toEqual(['Hot drinks', 'Meals']);
         const history = (uses: readonly [number, number][]) =>
-          Array.from({ length: 6 }, (_, d) =>
-            uses.map(([h, m]) => [at(h, m, d - 6), at(h, m + USE_MIN, d - 6)]),
+          Array.from({ length: SHOWN_DAYS }, (_, d) =>
+            uses.map(([h, m]) => [at(h, m, d - SHOWN_DAYS), at(h, m + USE_MIN, d - SHOWN_DAYS)]),
           ).flat();
         expect(hot?.patterns.map((p) => [p.on, p.off]).slice(0, -1)).toEqual(history(KETTLE_AT));
         // Today's kettle: on since KETTLE_FROM; off is null while its readings still run ahead of now.

@@ -98,8 +98,8 @@ async function carerAnswersSetup(product: RunningProduct, session: Session, depe
   expect(setup.status).toBe(200);
 }
 
-/** Makes the carer, the dependant, her house in ZONE, the link and the key; starts the product on them. */
-export async function makeDependant(): Promise<MadeDependant> {
+/** Makes the carer, the dependant, her house in `zone`, the link and the key; starts the product on them. */
+export async function makeDependant(zone = ZONE): Promise<MadeDependant> {
   const dataDir = mkdtempSync(join(tmpdir(), 'homeview-e2e-dependant-'));
   try {
     const createUser = (user: Credentials, email: string) =>
@@ -115,7 +115,7 @@ export async function makeDependant(): Promise<MadeDependant> {
     await createUser(CARER, 'carer@example.com');
     const dependantId = Number(await createUser(DEPENDANT, 'mum@example.com'));
     await runAdmin(dataDir, ['link-dependant', '--carer', CARER.username, '--dependant', DEPENDANT.username]);
-    const houseId = await runAdmin(dataDir, ['create-house', '--user', DEPENDANT.username, '--zone', ZONE]);
+    const houseId = await runAdmin(dataDir, ['create-house', '--user', DEPENDANT.username, '--zone', zone]);
     const ingestKey = await runAdmin(dataDir, ['api-key', '--house', houseId]);
     const product = await startProduct({ dataDir, env: { DEMO_LIVE: 'false' } });
     const session = await carerSession(product);
@@ -164,9 +164,9 @@ export function apiFromPage<T>(page: Page, path: string): Promise<T> {
   ) as Promise<T>;
 }
 
-/** A browser context in the dependant's zone at `width`, each step failing by name after 30 s. */
-export async function carerPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: ZONE });
+/** A browser context in `timezoneId` (the dependant's ZONE unless told) at `width`, each step failing by name after 30 s. */
+export async function carerPage(browser: Browser, width: number, timezoneId = ZONE): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId });
   context.setDefaultTimeout(30_000);
   return context.newPage();
 }

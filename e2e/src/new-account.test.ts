@@ -8,6 +8,8 @@ import {
   expectNoAxeViolations,
   launchBrowser,
   newPage,
+  pennies,
+  penniesShown,
   type RunningProduct,
   runAdmin,
   startProduct,
@@ -101,8 +103,6 @@ function api<T>(page: Page, path: string): Promise<T> {
   ) as Promise<T>;
 }
 
-const pounds = (v: number) => `${v < 0 ? '-' : ''}£${Math.abs(v).toFixed(2)}`;
-
 describe('a new admin-made account in a real browser', () => {
   it('logs in, sets up, types its tariff, hides an appliance, and HomeView shows it all', async () => {
     const page = await newPage(browser, 390);
@@ -185,7 +185,7 @@ describe('a new admin-made account in a real browser', () => {
     await page.goto(`${product.url}/my-home`);
     const cost = page.getByTestId('balance-cost');
     await cost.waitFor();
-    await expect.poll(() => cost.textContent()).toBe(pounds(await todayCost()));
+    await expect.poll(async () => penniesShown(await cost.textContent())).toBe(pennies(await todayCost()));
     await page.goto(`${product.url}/my-home/usage`);
     await page.getByRole('tab', { name: 'Monthly' }).click();
     const mostUsed = page.getByRole('region', { name: 'Most used appliances' });

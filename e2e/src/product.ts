@@ -255,3 +255,16 @@ export function runAdmin(dataDir: string, args: readonly string[]): Promise<stri
     });
   });
 }
+
+/**
+ * A money figure on a screen ('£1.50', '-£0.25') in pennies, or null when the text is not one: screens are
+ * compared with the API by value, not by a copy of the web's formatter (its format is format.test.ts).
+ */
+export function penniesShown(text: string | null): number | null {
+  const figure = /^(-?)£(\d+)\.(\d\d)$/.exec(text?.trim() ?? '');
+  if (!figure) return null;
+  return (figure[1] ? -1 : 1) * (Number(figure[2]) * 100 + Number(figure[3]));
+}
+
+/** An API money figure (pounds, a float) in whole pennies; -0 is 0. */
+export const pennies = (pounds: number): number => Math.round(pounds * 100) || 0;

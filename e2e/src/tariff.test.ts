@@ -1,7 +1,15 @@
 import type { EnergyToday, Tariff, TariffRates } from '@homeview/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, type RunningProduct, signedIn, startProduct } from './product';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  pennies,
+  penniesShown,
+  type RunningProduct,
+  signedIn,
+  startProduct,
+} from './product';
 
 // The tariff editor on the real product (issue 9): a TOU tariff typed into the editor reprices today, and
 // /my-home then shows the API's new figure. Its own product because it needs today's readings: the
@@ -26,8 +34,6 @@ const loggedIn = (width: number): Promise<Page> => signedIn(browser, product.url
 const ratesOf = (tariff: Tariff, kind: keyof TariffRates): number[] =>
   (tariff[kind] ?? tariff.used_tariff[kind] ?? []).flatMap((entry) => entry.prices);
 
-const pounds = (v: number) => `${v < 0 ? '-' : ''}£${Math.abs(v).toFixed(2)}`;
-
 describe('tariff editor in a real browser', () => {
   it("edits a TOU tariff, and today's cost on /my-home changes to the API's new figure", async () => {
     const page = await loggedIn(1280);
@@ -46,7 +52,7 @@ describe('tariff editor in a real browser', () => {
       const cost = page.getByTestId('balance-cost');
       await cost.waitFor();
       const shown = await cost.textContent();
-      return shown === pounds(await apiCost());
+      return penniesShown(shown) === pennies(await apiCost());
     };
     await expect.poll(apiCost, { timeout: 60_000 }).toBeGreaterThan(0); // today's readings are in
     await expect.poll(screenMatchesApi, { timeout: 30_000 }).toBe(true);

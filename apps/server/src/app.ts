@@ -11,10 +11,8 @@ import { applianceRoutes } from './features/appliances/routes';
 import { accountRoutes } from './features/accounts/routes';
 import { SessionService } from './features/accounts/sessions';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
-import type { DashboardMessagesProvider } from './features/dashboard/messages';
 import { dashboardRoutes } from './features/dashboard/routes';
 import type { InFlight } from './http/in-flight';
-import { energyDashboardMessages } from './features/energy/dashboard';
 import { energyRoutes } from './features/energy/routes';
 import { applianceSettingsRoutes } from './features/appliance-settings/routes';
 import { feedbackRoutes } from './features/feedback/routes';
@@ -48,8 +46,6 @@ export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
-  /** Today's balance on dashboard cards (default: the energy engine's, from the half-hour rollups). */
-  dashboardMessages?: DashboardMessagesProvider;
   throttleLimits?: ThrottleLimits;
   /** Password hashing (default: PASSWORD_ITERATIONS, a pool sized to the machine); tests watch its queue. */
   hasher?: PasswordHasher;
@@ -98,7 +94,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasher,
     sessions,
     throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits, clock),
-    dashboardMessages: deps.dashboardMessages ?? energyDashboardMessages,
     mailer: deps.mailer ?? createMailer({ config, db, clock }),
   };
 

@@ -4,7 +4,6 @@ import type { Db } from './db/types';
 import type { PasswordHasher } from './features/accounts/password';
 import type { SessionService } from './features/accounts/sessions';
 import type { LoginThrottle } from './features/accounts/throttle';
-import type { DashboardMessagesProvider } from './features/dashboard/messages';
 import type { Mailer } from './mail/mailer';
 
 /** What feature routes get from the app: built once in buildApp, shared by every request. */
@@ -15,7 +14,6 @@ export interface AppContext {
   hasher: PasswordHasher;
   sessions: SessionService;
   throttle: LoginThrottle;
-  dashboardMessages: DashboardMessagesProvider;
   /** Email: SMTP when configured, else the outbox (see mail/mailer.ts). */
   mailer: Mailer;
 }

@@ -13,5 +13,4 @@ export type { AppContext } from './context';
 export { loadMigrations, migrate } from './db/migrate';
 export { openDb } from './db/open';
 export type { Db, Queryable, QueryResult, SqlParam } from './db/types';
-export type { DashboardMessageContext, DashboardMessagesProvider } from './features/dashboard/messages';
 export { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';

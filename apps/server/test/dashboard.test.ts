@@ -1,7 +1,6 @@
 import { DashboardResponse, PopupsResponse } from '@homeview/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { insertLink } from '../src/features/carers/repository';
-import type { DashboardMessageContext } from '../src/features/dashboard/messages';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
 import { PasswordHasher } from '../src/features/accounts/password';
 import { describeEachDb } from './support/db';
@@ -19,7 +18,6 @@ import {
 describeEachDb('dashboard and popups', (suite) => {
   let t: TestApp;
   let demo: Session;
-  const seen: DashboardMessageContext[] = [];
 
   beforeAll(async () => {
     expect(await seedDemoIfEmpty(suite.db, new PasswordHasher(TEST_ITERATIONS))).toBe(true);
@@ -112,39 +110,6 @@ describeEachDb('dashboard and popups', (suite) => {
     const res = await get('/api/v3/dashboard/?user_id=2', demo);
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('user_id');
-  });
-
-  it("takes today's balance from the injected provider, with the right context per card", async () => {
-    const withMessages = await makeTestApp(suite.db, {
-      dashboardMessages: async (context) => {
-        seen.push(context);
-        return [{ currency_unit: '£', value: context.dashboardType === 1 ? 1.25 : -0.5 }];
-      },
-    });
-    const session = await login(withMessages.app, { username: 'demo', password: DEMO_PASSWORD });
-    const res = await withMessages.app.inject({
-      method: 'GET',
-      url: '/api/v3/dashboard/',
-      headers: session.headers(),
-    });
-    const items = DashboardResponse.parse(res.json());
-    expect(items.map((i) => i.messages)).toEqual([
-      [{ currency_unit: '£', value: 1.25 }],
-      [{ currency_unit: '£', value: -0.5 }],
-    ]);
-    expect(seen.at(-2)).toMatchObject({
-      dashboardType: 1,
-      homeUserId: 1,
-      houseId: 1,
-      timeZone: 'Europe/London',
-    });
-    expect(seen.at(-1)).toMatchObject({
-      dashboardType: 2,
-      homeUserId: 2,
-      houseId: 2,
-      timeZone: 'Europe/London',
-    });
-    await withMessages.app.close();
   });
 
   it('shows the welcome popup until it is read with show_again=false', async () => {

@@ -361,6 +361,35 @@ describeEachDb('InfoCare API', (suite) => {
     expect(noId.json()).toMatchObject({ field: 'dependant_user_id' });
   });
 
+  it("names the dependant house's zone in every InfoCare answer that carries times", async () => {
+    // A zone other than the default, so the answers can only name it by reading the house.
+    const otherHouse = (await findHouseIdOf(suite.db, otherDependant.id))!;
+    await suite.db.query(`update houses set time_zone = 'Australia/Sydney' where id = $1`, [otherHouse]);
+    await suite.db.query(
+      `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at)
+       values ($1, 'test:zone', 'unusual_hour', 'On', 'Message', 'Kettle at an unusual hour', 'x', 'kettle', $2)`,
+      [otherHouse, local(TODAY, 3)],
+    );
+    const other = await login(t.app, otherCarer);
+    const id = otherDependant.id;
+    const answers = [
+      `/api/v3/assisted_living/alerts/?dependant_user_id=${id}`,
+      `/api/v3/assisted_living/alerts/?dependant_user_id=${id}&timestamp=${secs()}`,
+      `/api/v3/assisted_living/daily_activities/?dependant_user_id=${id}`,
+      `/api/v3/weekly_activities/?dependant_user_id=${id}&timestamp=${local(TODAY, 12)}`,
+      `/api/v3/assisted_living/activities/1/?dependant_user_id=${id}&start_timestamp=1&end_timestamp=${secs()}`,
+    ];
+    for (const url of answers) {
+      const res = await get(url, other);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().time_zone, url).toBe('Australia/Sydney');
+    }
+    const page = AlertsResponse.parse((await get(answers[0]!, other)).json());
+    const viewed = await post({ dependant_user_id: id, id: page.alerts[0]!.id, viewed: true }, other);
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(viewed.json()).toMatchObject({ name: 'Kettle at an unusual hour', time_zone: 'Australia/Sydney' });
+  });
+
   it('replays stored history as the live runs saw it, leaving stored alerts alone', async () => {
     const stored = (await suite.db.query('select id, cause, cleared_at from infocare_alerts order by id'))
       .rows;

@@ -7,7 +7,7 @@ import {
   PopupsResponse,
 } from './entities/account';
 import { ActivitiesRequest, ActivityDetail, ActivityRequest, ActivitySingle } from './entities/activities';
-import { Alert, AlertFeedbackRequest, AlertsRequest, AlertsResponse } from './entities/alerts';
+import { AlertFeedbackAnswer, AlertFeedbackRequest, AlertsRequest, AlertsResponse } from './entities/alerts';
 import {
   ApplianceDetail,
   ApplianceList,
@@ -73,7 +73,11 @@ export const endpoints = {
   },
   dashboard: { ...endpointPaths.dashboard, request: EmptyRequest, response: DashboardResponse },
   alerts: { ...endpointPaths.alerts, request: AlertsRequest, response: AlertsResponse },
-  alertFeedback: { ...endpointPaths.alertFeedback, request: AlertFeedbackRequest, response: Alert },
+  alertFeedback: {
+    ...endpointPaths.alertFeedback,
+    request: AlertFeedbackRequest,
+    response: AlertFeedbackAnswer,
+  },
   dailyActivities: { ...endpointPaths.dailyActivities, request: ActivitiesRequest, response: ActivityDetail },
   weeklyActivities: {
     ...endpointPaths.weeklyActivities,

@@ -142,15 +142,19 @@ describe('alert rules', () => {
   const routine = learnRoutine(days, today, ZONE);
   const past = days.flatMap((d) => d.occurrences);
 
+  // 28 mornings started at 07:00 with no spread: the usual 07:00 plus the least slack, 45 minutes.
+  const DEADLINE = 7 * 60 + 45;
+
   it('raises "morning not started" after the usual time plus a margin, and clears with activity', () => {
-    const deadline = morningDeadlineMinute(routine!);
+    expect(morningDeadlineMinute(routine!)).toBe(DEADLINE);
+    const deadline = DEADLINE;
     const early = evaluateAlerts(input(at(today, deadline - 1), { routine, occurrences: past }));
     expect(kinds(early)).toEqual([]);
     const late = evaluateAlerts(input(at(today, deadline + 1), { routine, occurrences: past }));
     expect(late).toMatchObject([
       { kind: 'morning', type: 'Off', level: 'Warning', cause: `morning:${today}` },
     ]);
-    expect(late[0]?.raisedAt).toBe(at(today, deadline));
+    expect(late[0]?.raisedAt).toBe(Date.parse('2024-11-20T07:45:00Z') / 1000); // GMT
     const kettle = dayRecord(today, [['kettle', deadline + 2, 3]]).occurrences;
     const after = evaluateAlerts(
       input(at(today, deadline + 6), { routine, occurrences: [...past, ...kettle] }),
@@ -165,11 +169,12 @@ describe('alert rules', () => {
       dst,
       ZONE,
     )!;
-    const deadline = morningDeadlineMinute(r);
-    const alerts = evaluateAlerts(input(at(dst, deadline + 1), { routine: r, occurrences: [] }));
+    const alerts = evaluateAlerts(input(at(dst, DEADLINE + 1), { routine: r, occurrences: [] }));
     expect(alerts[0]?.kind).toBe('morning');
     const raised = alerts[0]?.raisedAt as number;
-    expect(localParts(raised, ZONE).minuteOfDay).toBe(Math.round(deadline));
+    // 07:45 BST, an hour before 07:45 UTC: the 23-hour day's clock, not minutes since midnight.
+    expect(raised).toBe(Date.parse('2024-03-31T06:45:00Z') / 1000);
+    expect(localParts(raised, ZONE).minuteOfDay).toBe(DEADLINE);
     expect(localParts(raised, ZONE).offsetSeconds).toBe(3600);
   });
 
@@ -280,12 +285,18 @@ describe('alert rules', () => {
   });
 
   it('a wider margin (after incorrect marks) silences the same departure', () => {
-    const deadline = morningDeadlineMinute(routine!);
-    const now = at(today, deadline + 20);
+    const now = at(today, 8 * 60 + 5);
     expect(kinds(evaluateAlerts(input(now, { routine, occurrences: past })))).toEqual(['morning']);
     expect(
       kinds(evaluateAlerts(input(now, { routine, occurrences: past, margins: { morning: 2 } }))),
     ).toEqual([]);
+    // Twice the margin: 90 minutes' slack, so 08:30.
+    const wide = evaluateAlerts(
+      input(at(today, 8 * 60 + 31), { routine, occurrences: past, margins: { morning: 2 } }),
+    );
+    expect(wide.map((a) => [a.kind, a.raisedAt])).toEqual([
+      ['morning', Date.parse('2024-11-20T08:30:00Z') / 1000],
+    ]);
   });
 
   it('says how today compares in one sentence', () => {

@@ -61,6 +61,8 @@ export const ActivityDetail = z.object({
   /** Total inactivity alerts in the period. */
   num_alerts: z.number().int().nonnegative(),
   events: z.array(TimelineEvent),
+  /** Additive to §3: the dependant house's IANA zone, in which screens show the days and times. */
+  time_zone: z.string().optional(),
 });
 export type ActivityDetail = z.infer<typeof ActivityDetail>;
 
@@ -81,6 +83,8 @@ export type ActivityAppliance = z.infer<typeof ActivityAppliance>;
 export const ActivitySingle = z.object({
   activity: z.object({ activity_type: z.string(), appliances: z.array(ActivityAppliance) }),
   alerts: z.array(Alert),
+  /** Additive to §3: the dependant house's IANA zone, in which screens show the alerts' times. */
+  time_zone: z.string().optional(),
 });
 export type ActivitySingle = z.infer<typeof ActivitySingle>;
 

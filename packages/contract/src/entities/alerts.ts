@@ -51,6 +51,8 @@ export const AlertsResponse = z.object({
   alerts: z.array(Alert),
   routine: RoutineToday.optional(),
   unviewed: UnviewedCounts.optional(),
+  /** Additive to §3: the dependant house's IANA zone, in which screens show the alerts' times. */
+  time_zone: z.string().optional(),
 });
 export type AlertsResponse = z.infer<typeof AlertsResponse>;
 
@@ -88,3 +90,7 @@ export const AlertFeedbackRequest = formObject({
   }
 });
 export type AlertFeedbackRequest = z.infer<typeof AlertFeedbackRequest>;
+
+/** The POST's answer: the updated Alert and, additive to §3, the dependant house's zone (as every list). */
+export const AlertFeedbackAnswer = Alert.extend({ time_zone: z.string().optional() });
+export type AlertFeedbackAnswer = z.infer<typeof AlertFeedbackAnswer>;

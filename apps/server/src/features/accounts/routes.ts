@@ -36,7 +36,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const previous = request.cookies[sessions.cookieName];
     if (previous) await sessions.endByToken(previous);
     const { token, csrfToken } = await sessions.start(userId);
-    const dashboard = await loadDashboard(ctx.db, userId, ctx.dashboardMessages, ctx.clock.now());
+    const dashboard = await loadDashboard(ctx.db, userId, ctx.clock.now());
     reply.setCookie(sessions.cookieName, token, sessions.cookieOptions);
     const body: LoginResponse = { already_set_up: setupDone, csrftoken: csrfToken, dashboard };
     return body;

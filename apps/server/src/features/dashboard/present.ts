@@ -1,6 +1,7 @@
 import type { DashboardItem } from '@homeview/contract';
-import type { DashboardMessage } from './messages';
 import type { DependantRow, OwnHouseRow } from './repository';
+
+type DashboardMessage = DashboardItem['messages'][number];
 
 // num_alerts (InfoCare) counts the unviewed alerts; sp_id (a supply point) is not modelled yet; demo_user is
 // the logged-in account's flag (the same on every card).

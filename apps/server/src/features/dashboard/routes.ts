@@ -11,6 +11,6 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(endpoints.dashboard.path, async (request) => {
     const auth = requireUser(request);
     parse(endpoints.dashboard.request, request.query);
-    return loadDashboard(ctx.db, auth.user.id, ctx.dashboardMessages, ctx.clock.now());
+    return loadDashboard(ctx.db, auth.user.id, ctx.clock.now());
   });
 }

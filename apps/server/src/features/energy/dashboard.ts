@@ -1,13 +1,19 @@
-import type { DashboardMessagesProvider } from '../dashboard/messages';
+import type { DashboardItem } from '@homeview/contract';
+import type { Queryable } from '../../db/types';
 import { CURRENCY_UNIT, pounds } from './present';
 import { epochSeconds, todaysBalance } from './service';
 
-// The dashboard card's messages[0]: today's profit_loss in pounds, from the same summary as
-// /energy_info/today/. No data today → no message (the chooser then shows no figure).
+// A dashboard card's messages[0]: today's profit_loss in pounds, from the same summary as
+// /energy_info/today/. No home or no data today → no message (the chooser then shows no figure).
 
-export const energyDashboardMessages: DashboardMessagesProvider = async (context, db) => {
-  if (context.houseId === null || context.timeZone === null) return [];
-  const house = { id: context.houseId, name: '', time_zone: context.timeZone };
-  const balance = await todaysBalance(db, house, epochSeconds(context.now));
+export async function dashboardBalance(
+  db: Queryable,
+  houseId: number | null,
+  timeZone: string | null,
+  now: Date,
+): Promise<DashboardItem['messages']> {
+  if (houseId === null || timeZone === null) return [];
+  const house = { id: houseId, name: '', time_zone: timeZone };
+  const balance = await todaysBalance(db, house, epochSeconds(now));
   return balance === null ? [] : [{ currency_unit: CURRENCY_UNIT, value: pounds(balance.profit_loss) }];
-};
+}

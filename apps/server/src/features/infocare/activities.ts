@@ -115,6 +115,7 @@ export async function activityDetail(
       name: u.name,
       start_timestamp: u.start,
     })),
+    time_zone: zone,
   };
 }
 

@@ -36,5 +36,6 @@ export async function activitySingle(
       appliances: rows.map((r) => ({ name: r.name, appliance_type_id: r.id, icon: r.icon })),
     },
     alerts: await presentAlerts(db, alerts),
+    time_zone: house.time_zone,
   };
 }

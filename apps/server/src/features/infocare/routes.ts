@@ -48,7 +48,8 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     const alerts = await presentAlerts(ctx.db, rows);
     // The page that reaches now carries the screen's routine and counters. Screens ask it with now
     // (spec §7), from a clock that may be a little behind ours; older pages are asked with an alert's time.
-    if (q.timestamp !== undefined && q.timestamp < at - FIRST_PAGE_SLACK_S) return { alerts };
+    // The zone travels with every answer that carries times: screens show them on the dependant's clock.
+    if (q.timestamp !== undefined && q.timestamp < at - FIRST_PAGE_SLACK_S) return { alerts, time_zone: house.time_zone };
     const [situation, unviewed] = await Promise.all([
       loadSituation(ctx.db, house, at),
       unviewedByLevel(ctx.db, house.id, at),
@@ -57,6 +58,7 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
       alerts,
       routine: routineToday(situation.routine, [...situation.occurrences], at, house.time_zone),
       unviewed,
+      time_zone: house.time_zone,
     };
   });
 
@@ -78,7 +80,7 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     const [presented] = await presentAlerts(ctx.db, [
       { ...alert, feedback: body.feedback ?? alert.feedback },
     ]);
-    return presented;
+    return { ...presented, time_zone: house.time_zone };
   });
 
   const activities = (mode: 'daily' | 'weekly') => async (request: FastifyRequest) => {

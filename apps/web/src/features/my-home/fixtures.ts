@@ -37,6 +37,8 @@ export function energyView(overrides: Partial<EnergyDetail> = {}): EnergyDetail 
     available: [DAY_START, DAY_START - 86_400],
     previous: DAY_START - 86_400,
     next: null,
+    // The house's zone: the screens show its clock, whatever the browser's (the test's TZ).
+    time_zone: 'Europe/London',
     used_appliances: [
       appliance({
         name: 'Washing machine',

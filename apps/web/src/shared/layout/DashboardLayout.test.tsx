@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/preact';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/preact';
-import { ACCOUNT_SCREENS } from '../flags';
 import { AccountLink, DashboardLayout, isCurrent, type NavItem } from './DashboardLayout';
 
 afterEach(cleanup);
@@ -59,11 +58,23 @@ describe('dashboard layout', () => {
     expect(isCurrent(nav[1] as NavItem, '/my-home/usages', false)).toBe(false);
   });
 
-  it('shows the Account link now that the Account screens exist, and keeps the page actions', () => {
-    expect(ACCOUNT_SCREENS).toBe(true);
+  it("puts the page's actions before the Account link in the header's links", () => {
     renderAt('/my-home', <a href="/elsewhere">Edit Appliance</a>);
-    expect(screen.getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
-    expect(screen.getByRole('link', { name: 'Edit Appliance' })).toBeTruthy();
+    const links = screen.getByRole('navigation', { name: 'HomeView links' });
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Edit Appliance', '/elsewhere'],
+      ['Account', '/account'],
+    ]);
+  });
+
+  it('has the Account link on a screen with no actions of its own', () => {
+    renderAt('/my-home');
+    const links = screen.getByRole('navigation', { name: 'HomeView links' });
+    expect(within(links).getByRole('link', { name: 'Account' }).getAttribute('href')).toBe('/account');
   });
 
   it('links Account to the hub, on the assisted tab for InfoCare', () => {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ACCOUNT_SCREENS } from '../flags';
 import { BackIcon, UserIcon } from '../ui/icons';
 import { Page } from './Page';
 
@@ -51,12 +50,10 @@ export function DashboardLayout(props: DashboardLayoutProps) {
             <BackIcon className="dashboard-header__back-icon" />
             <span>{back.label}</span>
           </Link>
-          {actions || ACCOUNT_SCREENS ? (
-            <nav aria-label={`${dashboard} links`} className="dashboard-header__actions">
-              {actions}
-              {ACCOUNT_SCREENS ? <AccountLink tab={accountTab} /> : null}
-            </nav>
-          ) : null}
+          <nav aria-label={`${dashboard} links`} className="dashboard-header__actions">
+            {actions}
+            <AccountLink tab={accountTab} />
+          </nav>
         </div>
       </header>
       <Page className="dashboard__page">
@@ -71,7 +68,7 @@ export function DashboardLayout(props: DashboardLayoutProps) {
   );
 }
 
-/** The Account hub (spec §2.4), on the dashboard's tab. Shown once the Account screens exist (flags.ts). */
+/** The Account hub (spec §2.4), on the dashboard's tab. */
 export function AccountLink({ tab }: { tab?: 'assisted' }) {
   return (
     <Link to={tab ? `/account?tab=${tab}` : '/account'} className="header-link">

@@ -1,14 +1,14 @@
-import { formatDate, formatTime, weekdayName } from '../../../shared/format';
+import { dayLabel, localDateOf, timeLabel, weekdayName } from '../../../shared/time';
 
-/** Today's date and time, DD-MM-YY and HH:mm (spec §9). */
+/** Today's date and time on the browser's clock, DD-MM-YY and HH:mm (spec §9). */
 export function Clock({ now }: { now: Date }) {
-  const iso = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}T${formatTime(now)}`;
+  const ts = Math.floor(now.getTime() / 1000);
   return (
     <p className="clock">
-      <time dateTime={iso}>
-        <span className="clock__time">{formatTime(now)}</span>
+      <time dateTime={`${localDateOf(ts, undefined)}T${timeLabel(ts)}`}>
+        <span className="clock__time">{timeLabel(ts)}</span>
         <span className="clock__date">
-          {weekdayName(now)} {formatDate(now)}
+          {weekdayName(ts)} {dayLabel(ts)}
         </span>
       </time>
     </p>

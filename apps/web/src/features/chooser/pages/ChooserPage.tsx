@@ -32,7 +32,7 @@ export function ChooserPage() {
         <div className="chooser__intro">
           <div>
             <h1 className="chooser__greeting">
-              {greetingFor(now)}
+              {greetingFor(Math.floor(now.getTime() / 1000))}
               {user ? `, ${user.username}` : ''}
             </h1>
             <p className="chooser__lead">Which home would you like to look at?</p>

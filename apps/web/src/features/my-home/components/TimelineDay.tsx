@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { messages } from '@homeview/contract/web';
-import { dateLabel, localDateOf, noonOf, timeLabel } from '../display';
+import { dateLabel, localDateOf, noonOf, timeLabel } from '../../../shared/time';
 import { useTimeline } from '../queries';
 import { ApplianceBadge } from './ApplianceRows';
 import { StepButton } from './StepButton';

@@ -1,8 +1,8 @@
 import type { ApplianceDetail } from '@homeview/contract/web';
 import { Link, useParams } from 'react-router';
 import { SeriesChart } from '../../../shared/charts';
-import { ACCOUNT_SCREENS } from '../../../shared/flags';
-import { energy, money, weekdayDayLabel } from '../display';
+import { weekdayDayLabel } from '../../../shared/time';
+import { energy, money } from '../display';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { QueryState } from '../components/QueryState';
 import { useApplianceDetail } from '../queries';
@@ -22,11 +22,11 @@ const ordinal = (n: number): string => {
 export function ApplianceDetailPage() {
   const id = Number(useParams().applianceId);
   const detail = useApplianceDetail(id);
-  const actions = ACCOUNT_SCREENS ? (
+  const actions = (
     <Link to={`/account/homeview/appliance/${id}`} className="header-link">
       Edit Appliance
     </Link>
-  ) : undefined;
+  );
   return (
     <HomeViewFrame
       title="Appliance"

@@ -1,4 +1,5 @@
-import { dayLabel, periodLabel, timeLabel } from '../display';
+import { dayLabel, timeLabel } from '../../../shared/time';
+import { periodLabel } from '../display';
 import { EnergyPeriod } from '../components/EnergyPeriod';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { QueryState } from '../components/QueryState';

@@ -1,6 +1,7 @@
 import type { ActivitySingle } from '@homeview/contract/web';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { getDependantUserId } from '../../../shared/storage';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { AlertCard } from '../alerts/AlertCard';
@@ -29,7 +30,7 @@ function ActivityScreen({ variant }: { variant: 'activity' | 'alert' }) {
   return (
     <InfoCareLayout
       title={variant === 'alert' ? 'Activity alerts' : 'Activity'}
-      subtitle={span ? dayLabel(span.on) : undefined}
+      subtitle={span && id !== null ? <WindowDay activityId={id} {...span} /> : undefined}
       back={{ to: '/parents-home/activities?tab=daily', label: 'Activities' }}
     >
       <RequireDependant>
@@ -65,7 +66,10 @@ function ActivityContent({ variant, dependantId, activityId, on, off }: ContentP
     <>
       {variant === 'alert' ? (
         <p>
-          <Link to={activityHref('activity', activityId, on)} className="button button--secondary">
+          <Link
+            to={activityHref('activity', activityId, on, data.time_zone)}
+            className="button button--secondary"
+          >
             View {name} Activity
           </Link>
         </p>
@@ -79,7 +83,7 @@ function ActivityContent({ variant, dependantId, activityId, on, off }: ContentP
           <ul className="alert-list__items">
             {data.alerts.map((alert) => (
               <li key={alert.id}>
-                <AlertCard alert={alert} dependantId={dependantId} variant="activity" />
+                <AlertCard alert={alert} dependantId={dependantId} variant="activity" zone={data.time_zone} />
               </li>
             ))}
           </ul>
@@ -87,6 +91,13 @@ function ActivityContent({ variant, dependantId, activityId, on, off }: ContentP
       </Section>
     </>
   );
+}
+
+/** The window's day on the dependant's clock, named once the answer brings their zone. */
+function WindowDay({ activityId, on, off }: { activityId: number; on: number; off: number }) {
+  const dependantId = getDependantUserId();
+  const activity = useActivity(dependantId ?? 0, activityId, on, off, dependantId !== null);
+  return activity.data ? dayLabel(on, activity.data.time_zone) : null;
 }
 
 function Appliances({ name, data }: { name: string; data: ActivitySingle }) {

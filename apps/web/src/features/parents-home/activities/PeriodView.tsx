@@ -2,11 +2,10 @@ import { ThingIcon } from '../../../shared/ui/thingIcons';
 import type { ActivityDetail } from '@homeview/contract/web';
 import { useId, useState } from 'react';
 import { SegmentChart } from '../../../shared/charts';
-import { formatDate } from '../../../shared/format';
+import { addDays, dayLabel as ddmmyy, dayStart, daysFrom, type Zone } from '../../../shared/time';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { activityLegend, activityRows, dayLabel } from './chartRows';
-import { addDays, dayStart, daysFrom } from './days';
 import { useActivities } from './queries';
 
 interface Props {
@@ -17,10 +16,15 @@ interface Props {
   onSelect: (timestamp: number | null) => void;
 }
 
-/** The local days the charts show: the day, the week from its start, or the 7 days to today. */
-export function periodDays(tab: 'daily' | 'weekly', timestamp: number | null, now: number): number[] {
-  if (timestamp === null) return daysFrom(addDays(now, -6), 7);
-  return tab === 'daily' ? [dayStart(timestamp)] : daysFrom(timestamp, 7);
+/** The local days (the dependant's) the charts show: the day, the week from its start, or the 7 days to today. */
+export function periodDays(
+  tab: 'daily' | 'weekly',
+  timestamp: number | null,
+  now: number,
+  zone: Zone,
+): number[] {
+  if (timestamp === null) return daysFrom(addDays(now, -6, zone), 7, zone);
+  return tab === 'daily' ? [dayStart(timestamp, zone)] : daysFrom(timestamp, 7, zone);
 }
 
 /** The entry of `available` whose period holds `timestamp` (a timestamp anywhere in a period selects it). */
@@ -28,21 +32,18 @@ export function selectedPeriod(
   tab: 'daily' | 'weekly',
   available: readonly (number | null)[],
   timestamp: number | null,
+  zone: Zone,
 ): number | null | undefined {
   if (timestamp === null) return available.includes(null) ? null : undefined;
   return available.find((start) => {
     if (start === null) return false;
-    const end = addDays(start, tab === 'daily' ? 1 : 7);
+    const end = addDays(start, tab === 'daily' ? 1 : 7, zone);
     return timestamp >= start && timestamp < end;
   });
 }
 
-export const periodLabel = (tab: 'daily' | 'weekly', start: number | null) =>
-  start === null
-    ? 'Last 7 days'
-    : tab === 'daily'
-      ? dayLabel(start)
-      : `Week of ${formatDate(new Date(start * 1000))}`;
+export const periodLabel = (tab: 'daily' | 'weekly', start: number | null, zone: Zone) =>
+  start === null ? 'Last 7 days' : tab === 'daily' ? dayLabel(start, zone) : `Week of ${ddmmyy(start, zone)}`;
 
 /** Daily and Weekly: the period selector, one activity chart per activity, and the off-alert toggle. */
 export function PeriodView({ tab, dependantId, timestamp, onSelect }: Props) {
@@ -59,9 +60,10 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
   // Spec §4: the off-alert layer is hidden by default, and always when the period has no off alerts.
   const offAlerts = data.num_alerts > 0;
   const showOffAlerts = offAlerts && showOff;
-  const selected = selectedPeriod(tab, data.available, timestamp);
+  const zone = data.time_zone;
+  const selected = selectedPeriod(tab, data.available, timestamp, zone);
   const shown = selected === undefined ? timestamp : selected;
-  const days = periodDays(tab, shown, Math.floor(Date.now() / 1000));
+  const days = periodDays(tab, shown, Math.floor(Date.now() / 1000), zone);
   const unit = tab === 'daily' ? 'day' : 'week';
 
   return (
@@ -86,7 +88,7 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
             {selected === undefined ? <option value="">Choose a {unit}</option> : null}
             {data.available.map((start) => (
               <option key={String(start)} value={String(start)}>
-                {periodLabel(tab, start)}
+                {periodLabel(tab, start, zone)}
               </option>
             ))}
           </select>
@@ -129,8 +131,8 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
                 <SegmentChart
                   showTitle={false}
                   hint={index === 0}
-                  title={`${activity.activity_type}, ${periodLabel(tab, shown)}`}
-                  rows={activityRows(activity, days, showOffAlerts)}
+                  title={`${activity.activity_type}, ${periodLabel(tab, shown, zone)}`}
+                  rows={activityRows(activity, days, showOffAlerts, zone)}
                   legend={activityLegend(showOffAlerts)}
                 />
               </div>

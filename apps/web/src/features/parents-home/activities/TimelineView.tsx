@@ -1,11 +1,10 @@
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { messages } from '@homeview/contract/web';
 import { Link } from 'react-router';
-import { formatTime } from '../../../shared/format';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { QuietEmpty } from '../components/QuietEmpty';
+import { addDays, dayStart, fromLocalDate, localDateOf, timeLabel } from '../../../shared/time';
 import { dayLabel } from './chartRows';
-import { addDays, dayStart, fromIsoDay, isoDay } from './days';
 import { useTimeline } from './queries';
 
 interface Props {
@@ -15,17 +14,25 @@ interface Props {
   onSelect: (timestamp: number | null) => void;
 }
 
-/** The appliance events of a day, each start time linking to the appliance (spec §2.3). */
+/**
+ * The appliance events of a day, each start time linking to the appliance (spec §2.3). Days and times
+ * are the dependant's (`time_zone` of the answer; the server picks the day containing `timestamp`).
+ */
 export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
-  const today = dayStart(Math.floor(Date.now() / 1000));
-  const day = timestamp === null ? today : dayStart(timestamp);
-  const timeline = useTimeline(dependantId, timestamp === null ? null : day);
+  const timeline = useTimeline(dependantId, timestamp);
+  const zone = timeline.data?.time_zone;
+  const today = dayStart(Math.floor(Date.now() / 1000), zone);
+  const day = timestamp === null ? today : dayStart(timestamp, zone);
   const choose = (next: number) => onSelect(next >= today ? null : next);
 
   return (
     <section className="stack" aria-labelledby="timeline-day">
       <div className="period-bar">
-        <button type="button" className="button button--secondary" onClick={() => choose(addDays(day, -1))}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => choose(addDays(day, -1, zone))}
+        >
           Previous day
         </button>
         <label className="period-bar__select">
@@ -33,10 +40,10 @@ export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
           <input
             type="date"
             className="period-bar__input"
-            value={isoDay(day)}
-            max={isoDay(today)}
+            value={localDateOf(day, zone)}
+            max={localDateOf(today, zone)}
             onChange={(e) => {
-              const picked = fromIsoDay(e.target.value);
+              const picked = fromLocalDate(e.target.value, zone);
               if (picked !== null && picked <= today) choose(picked);
             }}
           />
@@ -45,12 +52,12 @@ export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
           type="button"
           className="button button--secondary"
           disabled={day >= today}
-          onClick={() => choose(addDays(day, 1))}
+          onClick={() => choose(addDays(day, 1, zone))}
         >
           Next day
         </button>
       </div>
-      <h2 id="timeline-day">{day === today ? 'Today' : dayLabel(day)}</h2>
+      <h2 id="timeline-day">{day === today ? 'Today' : dayLabel(day, zone)}</h2>
       {timeline.isPending ? (
         <LoadingState title="Fetching the day's events" />
       ) : timeline.isError ? (
@@ -64,9 +71,9 @@ export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
               <Link
                 to={`/parents-home/appliance/${event.appliance_type_id}`}
                 className="timeline__time"
-                aria-label={`${formatTime(new Date(event.start_timestamp * 1000))} ${event.name}`}
+                aria-label={`${timeLabel(event.start_timestamp, zone)} ${event.name}`}
               >
-                {formatTime(new Date(event.start_timestamp * 1000))}
+                {timeLabel(event.start_timestamp, zone)}
               </Link>
               <span className="timeline__name">
                 <ThingIcon name={event.icon} /> {event.name}

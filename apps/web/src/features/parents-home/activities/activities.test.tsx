@@ -6,10 +6,13 @@ import { renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';
 import { anAlert } from '../testData';
 import { activityRows } from './chartRows';
-import { addDays, dayStart } from './days';
 
-const at = (day: number, hour: number, minute = 0) =>
-  Math.floor(new Date(2026, 10, day, hour, minute).getTime() / 1000);
+// The dependant's home is in London (UTC in November), the browser in the project's zone (Sydney or Los
+// Angeles, vitest.config.ts): every day and time on screen is London's, written out below.
+const LONDON = 'Europe/London';
+/** Epoch s of a London wall-clock time in November 2026 (GMT, so UTC). */
+const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour, minute) / 1000;
+const DAY = 86_400;
 const query = (url: string | undefined) => new URL(url ?? '', 'http://x').searchParams;
 const monday = at(16, 0);
 
@@ -45,26 +48,32 @@ function detail(overrides: Partial<ActivityDetail> = {}): ActivityDetail {
       },
     ],
     inactivities: [{ activity_id: 5, activity_type: 'Kettle', num_inac_alerts: 1 }],
-    available: [null, monday, addDays(monday, -7)],
-    previous: addDays(monday, -7),
+    available: [null, monday, monday - 7 * DAY],
+    previous: monday - 7 * DAY,
     next: null,
     num_alerts: 1,
     events: [],
+    time_zone: LONDON,
     ...overrides,
   };
 }
 
 describe('InfoCare activities (spec §2.3)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('stacks each day’s patterns along 0–2400 as the contract describes', () => {
     const activity = detail().activities[0];
     if (!activity) throw new Error('fixture');
-    const [tuesday] = activityRows(activity, [at(17, 0)], true);
+    const [tuesday] = activityRows(activity, [at(17, 0)], true, LONDON);
     expect(tuesday?.segments.map((s) => [s.label, s.start, s.end, s.href])).toEqual([
       ['Kettle', 700, 750, `/parents-home/activities/5?on=${at(17, 0)}&off=${at(18, 0)}`],
       ['Kettle', 1200, 1225, `/parents-home/activities/5?on=${at(17, 0)}&off=${at(18, 0)}`],
       ['Off alert', 900, 1200, `/parents-home/activities/alert/5?on=${at(17, 0)}&off=${at(18, 0)}`],
     ]);
-    expect(activityRows(activity, [at(16, 0)], true)[0]?.segments).toEqual([]);
+    expect(tuesday?.label).toBe('Tue 17-11');
+    expect(activityRows(activity, [at(16, 0)], true, LONDON)[0]?.segments).toEqual([]);
   });
 
   it('shows the weekly chart of the week asked for, with its bars in the table and the off-alert toggle', async () => {
@@ -78,10 +87,21 @@ describe('InfoCare activities (spec §2.3)', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(8); // header + 7 days
     expect(
       within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Mon 16-11', 'Tue 17-11', 'Wed 18-11', 'Thu 19-11', 'Fri 20-11', 'Sat 21-11', 'Sun 22-11']);
+    expect(
+      within(table)
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Kettle 07:00–07:30', 'Kettle 12:00–12:15']);
-    expect((screen.getByLabelText('Week') as HTMLSelectElement).value).toBe(String(monday));
+    const week = screen.getByLabelText('Week') as HTMLSelectElement;
+    expect(week.value).toBe(String(monday));
+    expect([...week.options].map((o) => o.textContent)).toEqual([
+      'Last 7 days',
+      'Week of 16-11-26',
+      'Week of 09-11-26',
+    ]);
 
     const toggle = screen.getByRole('checkbox', { name: /Show off alerts/ }) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
@@ -92,9 +112,7 @@ describe('InfoCare activities (spec §2.3)', () => {
 
     expect((screen.getByRole('button', { name: 'Next week' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
-    await waitFor(() =>
-      expect(router.state.location.search).toBe(`?tab=weekly&timestamp=${addDays(monday, -7)}`),
-    );
+    await waitFor(() => expect(router.state.location.search).toBe(`?tab=weekly&timestamp=${at(9, 0)}`));
   });
 
   it('has no off-alert toggle when the period has no off alerts', async () => {
@@ -120,6 +138,8 @@ describe('InfoCare activities (spec §2.3)', () => {
   });
 
   it('lists a day’s events on the timeline, each start time linking to its appliance', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at(18, 10) * 1000); // Wednesday 18th, 10:00 in London
     logIn();
     const now = at(18, 12, 20);
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -131,26 +151,75 @@ describe('InfoCare activities (spec §2.3)', () => {
           ? {
               body: {
                 events: [
-                  { appliance_type_id: 3, icon: 'kettle', name: 'Kettle', start_timestamp: at(17, 7, 12) },
+                  { appliance_type_id: 3, icon: 'kettle', name: 'Kettle', start_timestamp: at(18, 7, 12) },
                 ],
+                time_zone: LONDON,
               },
             }
-          : { body: { events: [] } },
+          : { body: { events: [], time_zone: LONDON } },
     });
     const { router } = renderApp('/parents-home/activities');
-    const link = await screen.findByRole('link', {
-      name: `${String(new Date(at(17, 7, 12) * 1000).getHours()).padStart(2, '0')}:12 Kettle`,
-    });
+    const link = await screen.findByRole('link', { name: '07:12 Kettle' });
     expect(link.getAttribute('href')).toBe('/parents-home/appliance/3');
     expect(query(calls[0]?.url).get('user_id')).toBe('22');
+<<<<<<< HEAD
     expect(query(calls[0]?.url).get('timestamp')).toBe(String(now));
+=======
+    expect(screen.getByRole('heading', { name: 'Today' })).toBeTruthy();
+    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe('2026-11-18');
+>>>>>>> i22-tz-node
     expect((screen.getByRole('button', { name: 'Next day' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
-    const yesterday = addDays(Math.floor(Date.now() / 1000), -1);
-    await waitFor(() => expect(router.state.location.search).toBe(`?timestamp=${yesterday}`));
+    await waitFor(() => expect(router.state.location.search).toBe(`?timestamp=${at(17, 0)}`));
     expect(await screen.findByText(messages.noAppliancesUsed)).toBeTruthy();
-    expect(query(calls[1]?.url).get('timestamp')).toBe(String(dayStart(yesterday)));
+    expect(query(calls[1]?.url).get('timestamp')).toBe(String(at(17, 0)));
+    expect(screen.getByRole('heading', { name: 'Tue 17-11-26' })).toBeTruthy();
+  });
+
+  it("shows a dependant in Sydney on Sydney's clock: days, times and day steps", async () => {
+    // 22:00 UTC on Tuesday 17th is 09:00 on Wednesday 18th in Sydney (UTC+11 in November).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at(17, 22) * 1000);
+    logIn();
+    const sydneyMidnight = (day: number) => at(day - 1, 13); // 00:00 AEDT is 13:00 UTC the day before
+    const calls = stubApi({
+      'GET /common/appliances/timeline/': {
+        body: {
+          events: [{ appliance_type_id: 3, icon: 'kettle', name: 'Kettle', start_timestamp: at(17, 20, 30) }],
+          time_zone: 'Australia/Sydney',
+        },
+      },
+      'GET /assisted_living/daily_activities/': {
+        body: detail({
+          available: [null, sydneyMidnight(18), sydneyMidnight(17)],
+          previous: sydneyMidnight(17),
+          time_zone: 'Australia/Sydney',
+        }),
+      },
+    });
+    const { router } = renderApp('/parents-home/activities');
+    await screen.findByRole('link', { name: '07:30 Kettle' });
+    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe('2026-11-18');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?timestamp=${sydneyMidnight(17)}`));
+    expect(query(calls[1]?.url).get('timestamp')).toBe(String(sydneyMidnight(17)));
+    expect(await screen.findByRole('heading', { name: 'Tue 17-11-26' })).toBeTruthy();
+
+    await router.navigate('/parents-home/activities?tab=daily');
+    const day = (await screen.findByLabelText('Day')) as HTMLSelectElement;
+    expect([...day.options].map((o) => o.textContent)).toEqual([
+      'Last 7 days',
+      'Wed 18-11-26',
+      'Tue 17-11-26',
+    ]);
+    // The last 7 days end with Sydney's today, the 18th.
+    const table = await screen.findByRole('table', { name: /Kettle/ });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Thu 12-11', 'Fri 13-11', 'Sat 14-11', 'Sun 15-11', 'Mon 16-11', 'Tue 17-11', 'Wed 18-11']);
   });
 
   it('shows an activity’s appliances and that day’s alerts', async () => {
@@ -161,6 +230,7 @@ describe('InfoCare activities (spec §2.3)', () => {
         appliances: [{ name: 'Kettle', appliance_type_id: 3, icon: 'kettle' }],
       },
       alerts: [anAlert({ name: 'Kettle not used by 10:00' })],
+      time_zone: LONDON,
     };
     const calls = stubApi({ 'GET /assisted_living/activities/5/': { body: single } });
     renderApp(`/parents-home/activities/5?on=${at(17, 0)}&off=${at(18, 0)}`);
@@ -180,7 +250,7 @@ describe('InfoCare activities (spec §2.3)', () => {
     logIn();
     stubApi({
       'GET /assisted_living/activities/5/': {
-        body: { activity: { activity_type: 'Kettle', appliances: [] }, alerts: [] },
+        body: { activity: { activity_type: 'Kettle', appliances: [] }, alerts: [], time_zone: LONDON },
       },
     });
     renderApp(`/parents-home/activities/alert/5?on=${at(17, 0)}&off=${at(18, 0)}`);

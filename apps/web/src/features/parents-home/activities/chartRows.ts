@@ -1,7 +1,6 @@
 import type { Activity, ActivityPattern } from '@homeview/contract/web';
 import { DAY_HUNDREDTHS, type Segment, type SegmentRow } from '../../../shared/charts/types';
-import { formatDate, weekdayName } from '../../../shared/format';
-import { addDays, dayStart } from './days';
+import { addDays, dayStart, weekdayDayLabel, type Zone } from '../../../shared/time';
 
 // An activity's patterns as the rows of a SegmentChart (spec §2.3, §9): one row per local day, each
 // pattern stacked along 0–2400 hundredths of an hour as the contract says: `duration.off` is the gap
@@ -10,9 +9,14 @@ import { addDays, dayStart } from './days';
 // it and lasted `inactivity.on` (until the activity came on). Drawn only when the carer asks.
 
 /** '/parents-home/activities/{id}?on&off' for one day (the activity screen's window). */
-export function activityHref(kind: 'activity' | 'alert', activityId: number, day: number): string {
+export function activityHref(
+  kind: 'activity' | 'alert',
+  activityId: number,
+  day: number,
+  zone: Zone,
+): string {
   const base = kind === 'alert' ? '/parents-home/activities/alert' : '/parents-home/activities';
-  return `${base}/${activityId}?on=${day}&off=${addDays(day, 1)}`;
+  return `${base}/${activityId}?on=${day}&off=${addDays(day, 1, zone)}`;
 }
 
 interface Placed {
@@ -36,23 +40,22 @@ export function placePatterns(patterns: readonly ActivityPattern[]): Placed[] {
   });
 }
 
-export const dayLabel = (day: number) => {
-  const date = new Date(day * 1000);
-  return `${weekdayName(date).slice(0, 3)} ${formatDate(date)}`;
-};
+/** 'Wed 18-11-26' of the local day `day` starts, in the dependant's zone. */
+export const dayLabel = (day: number, zone: Zone) => weekdayDayLabel(day, zone);
 
 /** A chart row's label, short enough for the axis: 'Wed 18-11'. */
-export const rowLabel = (day: number) => dayLabel(day).slice(0, 9);
+export const rowLabel = (day: number, zone: Zone) => dayLabel(day, zone).slice(0, 9);
 
-/** The rows of one activity's chart over `days` (local midnights, in order). */
+/** The rows of one activity's chart over `days` (local midnights of `zone`, in order). */
 export function activityRows(
   activity: Activity,
   days: readonly number[],
   showOffAlerts: boolean,
+  zone: Zone,
 ): SegmentRow[] {
   const byDay = new Map<number, ActivityPattern[]>();
   for (const pattern of [...activity.patterns].sort((a, b) => a.on - b.on)) {
-    const day = dayStart(pattern.on);
+    const day = dayStart(pattern.on, zone);
     byDay.set(day, [...(byDay.get(day) ?? []), pattern]);
   }
   // Off alerts the activity did not follow that day: placed from the day's midnight (additive to §3).
@@ -60,7 +63,7 @@ export function activityRows(
   for (const alert of activity.unfollowed_off_alerts ?? []) {
     const placed = span(0, alert.inactivity);
     if (!placed) continue;
-    const day = dayStart(alert.timestamp);
+    const day = dayStart(alert.timestamp, zone);
     unfollowed.set(day, [...(unfollowed.get(day) ?? []), placed]);
   }
   return days.map((day) => {
@@ -72,7 +75,7 @@ export function activityRows(
               ...s,
               label: activity.activity_type,
               tone: 'care' as const,
-              href: activityHref('activity', activity.activity_id, day),
+              href: activityHref('activity', activity.activity_id, day, zone),
             },
           ]
         : [],
@@ -81,7 +84,7 @@ export function activityRows(
       ...s,
       label: 'Off alert',
       tone: 'alert',
-      href: activityHref('alert', activity.activity_id, day),
+      href: activityHref('alert', activity.activity_id, day, zone),
     });
     const off: Segment[] = showOffAlerts
       ? [
@@ -89,7 +92,7 @@ export function activityRows(
           ...(unfollowed.get(day) ?? []).map(offAlert),
         ]
       : [];
-    return { label: rowLabel(day), segments: [...on, ...off] };
+    return { label: rowLabel(day, zone), segments: [...on, ...off] };
   });
 }
 

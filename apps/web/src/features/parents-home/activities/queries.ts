@@ -33,8 +33,15 @@ export function useActivities(tab: 'daily' | 'weekly', dependantId: number, time
 }
 
 /** One activity over [on, off): its appliances and alerts. The key is what replaceAlert updates. */
-export function useActivity(dependantId: number, activityId: number, on: number, off: number) {
+export function useActivity(
+  dependantId: number,
+  activityId: number,
+  on: number,
+  off: number,
+  enabled = true,
+) {
   return useQuery({
+    enabled,
     queryKey: [...infoCareKey(dependantId), 'activity', activityId, on, off],
     queryFn: ({ signal }) =>
       call('activity', {

@@ -2,8 +2,8 @@ import { type Alert as AlertEntity, alertLevelLabel } from '@homeview/contract/w
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api';
-import { formatDate, formatTime } from '../../../shared/format';
 import { getIsDemoUser } from '../../../shared/storage';
+import { dayLabel, timeLabel, type Zone } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { ChevronIcon } from '../../../shared/ui/icons';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
@@ -38,17 +38,19 @@ export function AlertCard({
   alert,
   dependantId,
   variant = 'list',
+  zone,
 }: {
   alert: AlertEntity;
   dependantId: number;
   variant?: 'list' | 'activity';
+  /** The dependant house's zone (`time_zone` of the answer that brought the alert). */
+  zone: Zone;
 }) {
   const [expanded, setExpanded] = useState(() => !startsCollapsed(alert, variant));
   const viewing = useAlertAnswer(dependantId, alert.id);
   const bodyId = useId();
   const label = alertLevelLabel(alert.level);
   const fresh = needsAttention(alert);
-  const when = new Date(alert.timestamp * 1000);
 
   const toggle = () => {
     setExpanded(!expanded);
@@ -74,8 +76,8 @@ export function AlertCard({
           <span className={`level level--${label.toLowerCase()}`}>{label}</span>{' '}
           <span className="alert-card__name">{alert.name}</span>{' '}
           <span className="alert-card__when">
-            <time dateTime={when.toISOString()}>
-              {formatDate(when)} {formatTime(when)}
+            <time dateTime={new Date(alert.timestamp * 1000).toISOString()}>
+              {dayLabel(alert.timestamp, zone)} {timeLabel(alert.timestamp, zone)}
             </time>
           </span>
           {fresh ? ' ' : null}

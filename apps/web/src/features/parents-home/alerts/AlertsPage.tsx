@@ -43,6 +43,7 @@ function Alerts({ dependantId }: { dependantId: number }) {
 
   const alerts = pages.data.pages.flatMap((p) => p.alerts);
   const routine = pages.data.pages[0]?.routine;
+  const zone = pages.data.pages[0]?.time_zone;
   const counts = countAttention(alerts, pages.data.pages[0]?.unviewed);
 
   return (
@@ -59,7 +60,7 @@ function Alerts({ dependantId }: { dependantId: number }) {
           <ul className="alert-list__items">
             {alerts.map((alert) => (
               <li key={alert.id}>
-                <AlertCard alert={alert} dependantId={dependantId} />
+                <AlertCard alert={alert} dependantId={dependantId} zone={zone} />
               </li>
             ))}
           </ul>

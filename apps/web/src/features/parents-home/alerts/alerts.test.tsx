@@ -45,6 +45,7 @@ describe('InfoCare alerts (spec §2.3)', () => {
             sentence,
             items: [{ activity: 'Kettle', status: 'done', at: '07:12', usual_by: '08:00' }],
           },
+          time_zone: 'Europe/London',
         },
       },
     });
@@ -61,7 +62,8 @@ describe('InfoCare alerts (spec §2.3)', () => {
       expect.stringMatching(
         /^Hide details and mark as seen: Investigate Kettle not used .* Needs attention$/,
       ),
-      expect.stringMatching(/^Show details: Investigate Kettle not used \d\d-\d\d-\d\d \d\d:\d\d$/),
+      // 15:57 UTC on 24 November 2025, London's clock (GMT) whatever the browser's.
+      'Show details: Investigate Kettle not used 24-11-25 15:57',
       expect.stringMatching(/^Hide details and mark as seen: Message Lights on late .* Needs attention$/),
     ]);
     expect(screen.getByText(messages.noMoreAlerts)).toBeTruthy();
@@ -69,6 +71,24 @@ describe('InfoCare alerts (spec §2.3)', () => {
       dependant_user_id: '22',
       timestamp: FIRST_PAGE,
     });
+  });
+
+  it("dates each card on the dependant's clock, as the alert's own text does", async () => {
+    logIn();
+    // 16:00 UTC on Monday 24 November 2025: 03:00 on Tuesday 25th in Sydney (UTC+11).
+    const alert = anAlert({ name: 'Kettle left on', text: 'The kettle has been on since 02:35.', ...viewed });
+    stubApi({
+      ...dashboard,
+      'GET /assisted_living/alerts/': { body: { alerts: [alert], time_zone: 'Australia/Sydney' } },
+    });
+    const { router } = renderApp('/parents-home');
+    const card = within(await screen.findByRole('region', { name: 'All alerts' })).getByRole('article');
+    expect(toggleOf(card).textContent).toBe('Show details: Investigate Kettle left on 25-11-25 03:00');
+    expect(card.querySelector('time')?.getAttribute('datetime')).toBe('2025-11-24T16:00:00.000Z');
+    await router.navigate(`/parents-home/alert-feedback/${alert.id}`);
+    expect((await screen.findByText(/About the alert/)).textContent).toBe(
+      'About the alert Kettle left on of 25-11-25 03:00: The kettle has been on since 02:35.',
+    );
   });
 
   it("is calm with no alerts: 'Nothing needs your attention' and 'No alerts to show'", async () => {

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { SeriesChart } from '../../../shared/charts';
-import { ACCOUNT_SCREENS } from '../../../shared/flags';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatMoney } from '../../../shared/format';
+import { dayLabel } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { readId } from '../activities/activityWindow';
@@ -21,7 +21,7 @@ export function AppliancePage() {
       title="Appliance"
       back={{ to: '/parents-home/appliances', label: 'Appliances' }}
       actions={
-        ACCOUNT_SCREENS && id !== null ? (
+        id !== null ? (
           <Link to={`/account/infocare/appliance/${id}`} className="header-link">
             Edit Appliance
           </Link>
@@ -48,7 +48,7 @@ function ApplianceView({ dependantId, applianceId }: { dependantId: number; appl
   if (appliance.isPending) return <LoadingState title="Fetching the appliance" />;
   if (appliance.isError) return <Alert tone="danger">{errorMessage(appliance.error)}</Alert>;
   const data = appliance.data;
-  const labels = data.time_series.map((p) => formatDate(new Date(p.timestamp * 1000)));
+  const labels = data.time_series.map((p) => dayLabel(p.timestamp, data));
   const pick = (key: 'cost' | 'duration' | 'consumed') => ({
     mine: data.time_series.map((p) => p.appliance[key]),
     others: data.time_series.map((p) => p.comparable[key]),

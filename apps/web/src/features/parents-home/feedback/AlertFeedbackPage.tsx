@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { call } from '../../../shared/api';
 import { nowSeconds } from '../../../shared/clock';
-import { formatDate, formatTime } from '../../../shared/format';
+import { dayLabel, timeLabel } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { replaceAlert, useAlertPages } from '../alerts/queries';
 import { InfoCareLayout } from '../components/InfoCareLayout';
@@ -40,19 +40,19 @@ function useAlertById(dependantId: number, alertId: number) {
   useEffect(() => {
     if (more) void pages.fetchNextPage();
   }, [more, pages.fetchNextPage]);
-  return found;
+  return { alert: found, zone: pages.data?.pages[0]?.time_zone };
 }
 
 function AlertFeedback({ dependantId, alertId }: { dependantId: number; alertId: number }) {
   const queryClient = useQueryClient();
-  const known = useAlertById(dependantId, alertId);
-  const when = known ? new Date(known.timestamp * 1000) : null;
+  const { alert: known, zone } = useAlertById(dependantId, alertId);
 
   return (
     <div className="stack">
-      {known && when ? (
+      {known ? (
         <p className="alert-feedback__about">
-          About the alert <strong>{known.name}</strong> of {formatDate(when)} {formatTime(when)}: {known.text}
+          About the alert <strong>{known.name}</strong> of {dayLabel(known.timestamp, zone)}{' '}
+          {timeLabel(known.timestamp, zone)}: {known.text}
         </p>
       ) : null}
       <FeedbackForm
