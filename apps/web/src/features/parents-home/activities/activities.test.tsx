@@ -162,12 +162,9 @@ describe('InfoCare activities (spec §2.3)', () => {
     const link = await screen.findByRole('link', { name: '07:12 Kettle' });
     expect(link.getAttribute('href')).toBe('/parents-home/appliance/3');
     expect(query(calls[0]?.url).get('user_id')).toBe('22');
-<<<<<<< HEAD
     expect(query(calls[0]?.url).get('timestamp')).toBe(String(now));
-=======
     expect(screen.getByRole('heading', { name: 'Today' })).toBeTruthy();
     expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe('2026-11-18');
->>>>>>> i22-tz-node
     expect((screen.getByRole('button', { name: 'Next day' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
