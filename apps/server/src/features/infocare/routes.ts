@@ -49,7 +49,8 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The page that reaches now carries the screen's routine and counters. Screens ask it with now
     // (spec §7), from a clock that may be a little behind ours; older pages are asked with an alert's time.
     // The zone travels with every answer that carries times: screens show them on the dependant's clock.
-    if (q.timestamp !== undefined && q.timestamp < at - FIRST_PAGE_SLACK_S) return { alerts, time_zone: house.time_zone };
+    if (q.timestamp !== undefined && q.timestamp < at - FIRST_PAGE_SLACK_S)
+      return { alerts, time_zone: house.time_zone };
     const [situation, unviewed] = await Promise.all([
       loadSituation(ctx.db, house, at),
       unviewedByLevel(ctx.db, house.id, at),

@@ -1,19 +1,17 @@
 import type { AccountSession } from '@homeview/contract/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, errorMessage } from '../../../shared/api';
-import { formatDate, formatTime } from '../../../shared/format';
 import { Alert } from '../../../shared/ui/Alert';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { dayLabel, timeLabel } from '../../../shared/time';
 
 // The account's signed-in sessions on the password screen (additive, issue 27): when each began and was
 // last used, this one marked, and "Sign out everywhere else" once there is another.
 
 const SESSIONS_KEY = ['account', 'sessions'] as const;
 
-const when = (epochSeconds: number) => {
-  const date = new Date(epochSeconds * 1000);
-  return `${formatDate(date)} ${formatTime(date)}`;
-};
+// On this browser's clock: the sessions are the person's own devices, not a house's.
+const when = (epochSeconds: number) => `${dayLabel(epochSeconds)} ${timeLabel(epochSeconds)}`;
 
 function SessionItem({ session }: { session: AccountSession }) {
   return (

@@ -4,10 +4,10 @@ import { activityLegend, activityRows } from './chartRows';
 
 // An off alert the activity did not follow that day ("Laundry · 1 off alert" drew nothing, issue 21
 // item 9) is drawn on its day's row from the answer's `unfollowed_off_alerts`, beside the pattern-borne
-// ones, and only when the carer shows off alerts. Days are built in the browser's zone, as the screen does.
+// ones, and only when the carer shows off alerts. Days are the dependant's, in London (UTC in November).
 
-const at = (day: number, hour: number, minute = 0) =>
-  Math.floor(new Date(2026, 10, day, hour, minute).getTime() / 1000);
+const LONDON = 'Europe/London';
+const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour, minute) / 1000;
 
 const laundry: Activity = {
   activity_id: 3,
@@ -32,7 +32,12 @@ const laundry: Activity = {
 
 describe('off alerts the activity did not follow', () => {
   it('are drawn on their own day, from the alert to the day’s end, linking to the alerts', () => {
-    const [monday, tuesday, wednesday] = activityRows(laundry, [at(23, 0), at(24, 0), at(25, 0)], true);
+    const [monday, tuesday, wednesday] = activityRows(
+      laundry,
+      [at(23, 0), at(24, 0), at(25, 0)],
+      true,
+      LONDON,
+    );
     expect(monday?.segments.map((s) => [s.label, s.tone, s.start, s.end])).toEqual([
       ['Laundry', 'care', 1000, 1100],
       ['Off alert', 'alert', 1650, 2400],
@@ -44,7 +49,7 @@ describe('off alerts the activity did not follow', () => {
   });
 
   it('stay hidden with the off-alert layer, as the spec defaults', () => {
-    const rows = activityRows(laundry, [at(23, 0), at(24, 0)], false);
+    const rows = activityRows(laundry, [at(23, 0), at(24, 0)], false, LONDON);
     expect(rows.flatMap((r) => r.segments.map((s) => s.label))).toEqual(['Laundry']);
     expect(activityLegend(false).map((l) => l.label)).toEqual(['Activity']);
   });
