@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
-import { onDataArrived } from './arrivals';
+import { onDataArrived } from '../readings/arrivals';
 import { evaluateHouse, type Pause, type RunSummary, runInfocare } from './job';
 import { deliverDue } from './notify';
 import { watchedHouses } from './repository';
