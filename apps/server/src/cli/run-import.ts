@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 import { type ApplianceEventInput, IngestError } from '../features/readings/ingest';
 import { type Intake, receive } from '../features/readings/receive';
 import { importDynamicPrices, UnknownHouse } from '../features/tariffs/service';
-import { houseTariffs } from '../features/tariffs/repository';
+import { houseTariffs } from '../shared/tariff-book';
 import {
   openAppliancePowerCsv,
   ParseError,

@@ -3,7 +3,7 @@ import { simulateDays } from '@homeview/simulator';
 import type { Db, Queryable } from '../../db/types';
 import { lockHouse } from '../readings/repository';
 import { type SlotEnergyInput, storeDailyTotals } from '../readings/summary-days';
-import { houseTariffs } from '../tariffs/repository';
+import { houseTariffs } from '../../shared/tariff-book';
 import { type ApplianceEventInput, ingestApplianceEvents, type Reading } from '../readings/ingest';
 import { receive } from '../readings/receive';
 

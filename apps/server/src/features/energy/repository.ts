@@ -1,6 +1,6 @@
 import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
-import { TARIFF_KEY_SQL } from '../tariffs/repository';
+import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
 
 // Reads of the energy views. Every query is bounded by the (house_id, day), (house_id, slot_start) or
 // (house_id, start_ts) index: one house, one period. Raw `readings` are never read here.

@@ -18,7 +18,7 @@ import {
   type ViewUnit,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { tariffsFor } from '../tariffs/repository';
+import { tariffsFor } from '../../shared/tariff-book';
 import { Memo } from './memo';
 import {
   type ApplianceLists,

@@ -2,7 +2,7 @@ import { priceSlot, type TariffBook } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
-import { type HouseTariffs, houseTariffs, tariffsFor } from '../tariffs/repository';
+import { type HouseTariffs, houseTariffs, tariffsFor } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';

@@ -1,6 +1,6 @@
 import { localDate, priceSlot, type SlotRollup, type TariffBook } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
-import { houseTariffs } from '../tariffs/repository';
+import { houseTariffs } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { datesFrom, refreshDays } from './daily';
 import { eventCost, eventsFrom, type StoredEvent, updateEventCosts } from './events';

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { findHouseIdOf } from '../houses/repository';
 import { presentTariff } from './present';
-import { houseTariffs } from './repository';
+import { houseTariffs } from '../../shared/tariff-book';
 import { writeTariff } from './service';
 
 // §7 GET and POST /tariff_setting/ for the house owned by user_id (the user's own, or at the infocare

@@ -10,7 +10,8 @@ import {
 import type { Db, Queryable } from '../../db/types';
 import { type RepriceResult, repriceHouse } from '../readings/reprice';
 import { inTransaction, lockHouse } from '../readings/repository';
-import { houseTariffs, loadTariffs, saveTariffVersion } from './repository';
+import { houseTariffs, loadTariffs } from '../../shared/tariff-book';
+import { saveTariffVersion } from './repository';
 
 // Writing tariff versions. A write is a patch merged into the version in force on its start date and
 // stored as a version starting that date (replacing one of the same date); later versions keep their own
