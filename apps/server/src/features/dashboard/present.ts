@@ -1,14 +1,11 @@
 import type { DashboardItem } from '@homeview/contract';
 import type { DashboardMessage } from './messages';
-import type { DependantRow, OwnHouseRow } from './repository';
+import type { House } from '../../shared/house';
+import type { DependantRow } from './repository';
 
 // num_alerts (InfoCare) counts the unviewed alerts; sp_id (a supply point) is not modelled yet.
 
-export function homeViewItem(
-  userId: number,
-  house: OwnHouseRow,
-  messages: DashboardMessage[],
-): DashboardItem {
+export function homeViewItem(userId: number, house: House, messages: DashboardMessage[]): DashboardItem {
   return {
     dashboard_type: 1,
     title: house.name,
@@ -16,7 +13,7 @@ export function homeViewItem(
     dependant_user_id: null,
     num_alerts: 0,
     sp_id: null,
-    user_house_id: house.house_id,
+    user_house_id: house.id,
     icon: 'my-home',
     messages,
     demo_user: house.demo,

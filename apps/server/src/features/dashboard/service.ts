@@ -1,9 +1,10 @@
 import type { DashboardItem } from '@homeview/contract';
 import type { Queryable } from '../../db/types';
-import { unviewedCount } from '../infocare/alerts-repository';
+import { unviewedAlerts } from '../infocare/dashboard';
 import type { DashboardMessagesProvider } from './messages';
 import { homeViewItem, infoCareItem } from './present';
-import { findOwnHouse, listDependants } from './repository';
+import { houseOf } from '../../shared/house';
+import { listDependants } from './repository';
 
 /** The account's dashboards: type 1 for its own home (if it has one), type 2 per linked dependant. */
 export async function loadDashboard(
@@ -12,11 +13,11 @@ export async function loadDashboard(
   messagesFor: DashboardMessagesProvider,
   now: Date,
 ): Promise<DashboardItem[]> {
-  const [house, dependants] = await Promise.all([findOwnHouse(db, userId), listDependants(db, userId)]);
+  const [house, dependants] = await Promise.all([houseOf(db, userId), listDependants(db, userId)]);
   const items: DashboardItem[] = [];
   if (house) {
     const messages = await messagesFor(
-      { dashboardType: 1, homeUserId: userId, houseId: house.house_id, timeZone: house.time_zone, now },
+      { dashboardType: 1, homeUserId: userId, houseId: house.id, timeZone: house.time_zone, now },
       db,
     );
     items.push(homeViewItem(userId, house, messages));
@@ -35,7 +36,7 @@ export async function loadDashboard(
     const unviewed =
       dependant.house_id === null
         ? 0
-        : await unviewedCount(db, dependant.house_id, Math.floor(now.getTime() / 1000));
+        : await unviewedAlerts(db, dependant.house_id, Math.floor(now.getTime() / 1000));
     items.push(infoCareItem(userId, dependant, messages, unviewed));
   }
   return items;

@@ -1,7 +1,7 @@
 import type { HomeSpec, SimulatedDay } from '@homeview/simulator';
 import { simulateDays } from '@homeview/simulator';
 import type { Db, Queryable } from '../../db/types';
-import { lockHouse } from '../readings/repository';
+import { lockHouse } from '../../shared/house';
 import { type SlotEnergyInput, storeDailyTotals } from '../readings/summary-days';
 import { houseTariffs } from '../../shared/tariff-book';
 import { type ApplianceEventInput, ingestApplianceEvents, type Reading } from '../readings/ingest';

@@ -1,6 +1,7 @@
 import type { DashboardMessagesProvider } from '../dashboard/messages';
-import { CURRENCY_UNIT, pounds } from './present';
-import { epochSeconds, todaysBalance } from './service';
+import { CURRENCY_UNIT, pounds } from '../../shared/units';
+import { epochSeconds } from '../../clock';
+import { todaysBalance } from './service';
 
 // The dashboard card's messages[0]: today's profit_loss in pounds, from the same summary as
 // /energy_info/today/. No data today → no message (the chooser then shows no figure).

@@ -30,6 +30,14 @@ import {
   periodSums,
 } from './repository';
 
+// The appliance uses the energy views read, for the appliance screens (features/appliances).
+export {
+  type ApplianceUsageRow,
+  applianceUsageIn,
+  applianceUsageOf,
+  appliancesOnBetween,
+} from './repository';
+
 // One energy view (§3 Energy today/detail) of one house: the selected period summarised by @homeview/domain
 // from half-hour rollups, its navigation, and appliance use. /energy_info/today/, /energy_info/detail/ and
 // the dashboard's "Today's balance" all come from `summarise`, so they cannot disagree.
@@ -58,8 +66,6 @@ export interface EnergyView extends Summary {
 }
 
 export const PAST_HOUR_S = 3600;
-
-export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 function periodFor(unit: SummaryUnit, timestamp: number | undefined, now: number, zone: string): Period {
   if (unit === 'year') return periodContaining('year', timestamp ?? now, zone);

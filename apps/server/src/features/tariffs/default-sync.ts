@@ -9,9 +9,9 @@ import {
   startOfLocalDate,
   type Tariff,
 } from '@homeview/domain';
-import type { Db } from '../../db/types';
+import { type Db, inTransaction } from '../../db/types';
 import { datesFrom } from '../readings/daily';
-import { inTransaction, lockHouse } from '../readings/repository';
+import { lockHouse } from '../../shared/house';
 import { repriceWithBook } from '../readings/reprice';
 import { repriceDailyTotals } from '../readings/summary-days';
 import { houseTariffs } from '../../shared/tariff-book';

@@ -7,9 +7,9 @@ import {
   type TariffPatch,
   tariffInForce,
 } from '@homeview/domain';
-import type { Db, Queryable } from '../../db/types';
+import { type Db, inTransaction, type Queryable } from '../../db/types';
 import { type RepriceResult, repriceHouse } from '../readings/reprice';
-import { inTransaction, lockHouse } from '../readings/repository';
+import { lockHouse } from '../../shared/house';
 import { houseTariffs, loadTariffs } from '../../shared/tariff-book';
 import { saveTariffVersion } from './repository';
 
