@@ -47,7 +47,7 @@ describeEachDb('one period cost', (suite) => {
     t.clock.advance(DEC_1 * 1000 - t.clock.now().getTime());
   });
 
-  it('the screen, the ranking and the email report say £13.50 for November', async () => {
+  it('the screen, the ranking and the email report say £13.50 for November; December so far is £0.50', async () => {
     const session = await login(t.app, me);
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: session.headers() });
     const screen = await get(
@@ -61,6 +61,11 @@ describeEachDb('one period cost', (suite) => {
     );
     expect(ranking.statusCode, ranking.body).toBe(200);
     expect(ranking.json().cost.you).toBe(13.5);
+
+    // December so far, with no data: today's standing charge, on the screen and in the ranking alike.
+    const december = `user_id=${me.id}&timescale=month&timestamp=${DEC_1}`;
+    expect((await get(`/api/v3/energy_info/detail/?${december}`)).json().balance.cost).toBe(0.5);
+    expect((await get(`/api/v3/energy_info/user_rankings/?${december}`)).json().cost.you).toBe(0.5);
 
     const sent: MailMessage[] = [];
     const mailer: Mailer = { transport: 'outbox', send: async (m) => void sent.push(m), close() {} };

@@ -20,7 +20,7 @@ export interface DataSpan {
 
 export interface PeriodSums {
   span: DataSpan;
-  /** The house's tariff cache key (tariffs/repository `tariffsFor`), read in the same statement. */
+  /** The house's tariff cache key (shared/tariff-book.ts `tariffsFor`), read in the same statement. */
   tariffIds: string;
   /** One entry per bucket, in order; zeros (and data_slots 0) where the bucket has no data. */
   sums: BucketSums[];

@@ -50,20 +50,26 @@ interface HomeRow extends Omit<HomePeriod, 'cost'> {
   import_cost: number;
   time_zone: string;
   tariff_ids: string;
-  /** The home's first reading (epoch s), from which days are charged. */
-  first: number;
+  /** The home's first reading (epoch s), from which days are charged; null before any. */
+  first: number | null;
 }
 
-/** Each home's period sums, its profile, and what its cost needs (zone, tariff key, first reading). */
-function homesSql(range: PeriodRange, where: string): string {
+/**
+ * Each home's period sums, its profile, and what its cost needs (zone, tariff key, first reading): every
+ * home with data in the period, or (`own`) the home $3 with or without, as its own screen shows it.
+ */
+function homesSql(range: PeriodRange, own: boolean): string {
   const key = range.table === 'daily_rollups' ? 'day' : 'month';
-  return `select p.house_id, h.property_type, ${OCCUPANTS} as occupants, p.covered_s, p.import_cost,
-                 p.consumed_wh, p.generation_wh, h.time_zone, ${TARIFF_KEY_SQL} as tariff_ids,
+  const sums = `select house_id, sum(covered_s)::bigint as covered_s, sum(import_cost)::bigint as import_cost,
+                       sum(consumed_wh)::bigint as consumed_wh, sum(generation_wh)::bigint as generation_wh
+                  from ${range.table} where ${own ? 'house_id = $3 and' : ''} ${key} >= $1::date and ${key} < $2::date
+                 group by house_id`;
+  return `select h.id as house_id, h.property_type, ${OCCUPANTS} as occupants,
+                 coalesce(p.covered_s, 0)::bigint as covered_s, coalesce(p.import_cost, 0)::bigint as import_cost,
+                 coalesce(p.consumed_wh, 0)::bigint as consumed_wh,
+                 coalesce(p.generation_wh, 0)::bigint as generation_wh, h.time_zone, ${TARIFF_KEY_SQL} as tariff_ids,
                  (select first_ts from daily_rollups f where f.house_id = h.id order by f.day limit 1) as first
-            from (select house_id, sum(covered_s)::bigint as covered_s, sum(import_cost)::bigint as import_cost,
-                         sum(consumed_wh)::bigint as consumed_wh, sum(generation_wh)::bigint as generation_wh
-                    from ${range.table} where ${where} ${key} >= $1::date and ${key} < $2::date group by house_id) p
-            join houses h on h.id = p.house_id`;
+            from ${own ? `houses h left join (${sums}) p on true where h.id = $3` : `(${sums}) p join houses h on h.id = p.house_id`}`;
 }
 
 /**
@@ -80,6 +86,7 @@ async function withCost(
   charges: Map<string, number> = new Map(),
 ): Promise<HomePeriod> {
   const { import_cost, time_zone, tariff_ids, first, ...rest } = row;
+  if (first === null) return { ...rest, cost: 0 }; // no reading yet: nothing charged, as on its screens
   const zoned = `zone|${time_zone}`;
   let start = charges.get(`${zoned}|start`);
   let end = charges.get(`${zoned}|end`);
@@ -103,11 +110,22 @@ async function withCost(
 
 /** Every home with data in the period, summed and costed. */
 async function everyHome(db: Queryable, range: PeriodRange, now: number): Promise<HomePeriod[]> {
-  const { rows } = await db.query<HomeRow>(homesSql(range, ''), [range.from, range.to]);
+  const { rows } = await db.query<HomeRow>(homesSql(range, false), [range.from, range.to]);
   const charges = new Map<string, number>();
   const homes: HomePeriod[] = [];
   for (const row of rows) homes.push(await withCost(db, row, range, now, charges));
   return homes;
+}
+
+/** The asking home's sums and cost, read now, whether or not it has data in the period. */
+async function ownHome(
+  db: Queryable,
+  houseId: number,
+  range: PeriodRange,
+  now: number,
+): Promise<HomePeriod | undefined> {
+  const { rows } = await db.query<HomeRow>(homesSql(range, true), [range.from, range.to, houseId]);
+  return rows[0] === undefined ? undefined : withCost(db, rows[0], range, now);
 }
 
 /** One group row per (property type, occupants) of the homes with enough data, `houseId` left out. */
@@ -157,12 +175,7 @@ export async function cachedRankingRows(
   const homes = others.get(db, `${range.table}|${range.from}|${range.to}`, now, () =>
     everyHome(db, range, now),
   );
-  const { rows } = await db.query<HomeRow>(homesSql(range, 'house_id = $3 and'), [
-    range.from,
-    range.to,
-    houseId,
-  ]);
-  const own = rows[0] === undefined ? undefined : await withCost(db, rows[0], range, now);
+  const own = await ownHome(db, houseId, range, now);
   return {
     profile: own ?? (await profileOf(db, houseId)),
     rows: { mine: sumsOf(own), others: groupsOf(await homes, houseId, minCoveredS) },
@@ -181,7 +194,7 @@ export async function freshRankingRows(
   return {
     profile: await profileOf(db, houseId),
     rows: {
-      mine: sumsOf(homes.find((h) => h.house_id === houseId)),
+      mine: sumsOf(await ownHome(db, houseId, range, now)),
       others: groupsOf(homes, houseId, minCoveredS),
     },
   };

@@ -45,7 +45,7 @@ export function literalInt(n: number): string {
 
 export interface IngestContext {
   time_zone: string;
-  /** The house's tariff cache key (tariffs/repository.ts). */
+  /** The house's tariff cache key (shared/tariff-book.ts). */
   ids: string;
 }
 
