@@ -25,6 +25,8 @@ export interface Config {
   sessionAbsoluteMs: number;
   passwordIterations: number;
   logLevel: LogLevel;
+  /** How log lines are written: 'auto' picks pretty on a terminal (main.ts), JSON elsewhere. */
+  logFormat: LogFormat;
   webDist: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -46,6 +48,10 @@ export interface Config {
   smsToken: string | null;
   /** Seconds between InfoCare evaluation runs; 0 turns the engine's timer off. */
   infocareIntervalS: number;
+  /** A request not received in full (headers and body) within this long gets 408 and its connection closes. */
+  requestTimeoutMs: number;
+  /** A connection with nothing sent or received for this long is closed (between requests too). */
+  idleTimeoutMs: number;
 }
 
 export interface ConfigEntry {
@@ -94,7 +100,17 @@ export const configTable: readonly ConfigEntry[] = [
     default: '600000',
     meaning: 'PBKDF2-SHA256 iterations for new hashes; older hashes are upgraded at the next login.',
   },
-  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    meaning:
+      'fatal, error, warn, info, debug, trace or silent. Each request is a debug line (a 5xx a warning).',
+  },
+  {
+    name: 'LOG_FORMAT',
+    default: 'auto',
+    meaning: 'auto: short readable lines on a terminal, JSON lines otherwise; json or pretty: always that.',
+  },
   {
     name: 'WEB_DIST',
     default: 'apps/web/dist',
@@ -151,6 +167,17 @@ export const configTable: readonly ConfigEntry[] = [
     default: '60',
     meaning: 'Seconds between InfoCare alert evaluations (0: off).',
   },
+  {
+    name: 'REQUEST_TIMEOUT_S',
+    default: '30',
+    meaning:
+      'A request whose headers and body have not all arrived within this many seconds gets 408 and its connection is closed (slow senders).',
+  },
+  {
+    name: 'IDLE_TIMEOUT_S',
+    default: '60',
+    meaning: 'A connection that sends and receives nothing for this many seconds is closed.',
+  },
 ];
 
 /** The table as Markdown, for the README. */
@@ -158,6 +185,9 @@ export function configTableMarkdown(): string {
   const rows = configTable.map((e) => `| \`${e.name}\` | \`${e.default}\` | ${e.meaning} |`);
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
+
+export type LogFormat = 'auto' | 'json' | 'pretty';
+const LOG_FORMATS: readonly LogFormat[] = ['auto', 'json', 'pretty'];
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -211,6 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const logLevel = (value(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (value(env, 'LOG_FORMAT') ?? 'auto') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat))
+    throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}`);
   const trustProxy = value(env, 'TRUST_PROXY') ?? 'false';
   if (trustProxy !== 'true' && trustProxy !== 'false')
     throw new ConfigError('TRUST_PROXY must be true or false');
@@ -234,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     // Tests lower this for speed; production keeps ≥600,000 (OWASP 2023 for PBKDF2-HMAC-SHA256).
     passwordIterations: integer(env, 'PASSWORD_ITERATIONS', 600_000, 1, 10_000_000),
     logLevel,
+    logFormat,
     webDist: isAbsolute(webDist) ? webDist : resolve(repoRoot, webDist),
     trustProxy: trustProxy === 'true',
     bodyLimitBytes: 1024 * 1024,
@@ -247,5 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsUrl: value(env, 'SMS_URL') ?? null,
     smsToken: value(env, 'SMS_TOKEN') ?? null,
     infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_S', 30, 1, 3600) * 1000,
+    idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_S', 60, 1, 3600) * 1000,
   };
 }

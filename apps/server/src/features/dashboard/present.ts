@@ -3,9 +3,15 @@ import type { DashboardMessage } from './messages';
 import type { House } from '../../shared/house';
 import type { DependantRow } from './repository';
 
-// num_alerts (InfoCare) counts the unviewed alerts; sp_id (a supply point) is not modelled yet.
+// num_alerts (InfoCare) counts the unviewed alerts; sp_id (a supply point) is not modelled yet; demo_user is
+// the logged-in account's flag (the same on every card).
 
-export function homeViewItem(userId: number, house: House, messages: DashboardMessage[]): DashboardItem {
+export function homeViewItem(
+  userId: number,
+  house: House,
+  messages: DashboardMessage[],
+  demoUser: boolean,
+): DashboardItem {
   return {
     dashboard_type: 1,
     title: house.name,
@@ -16,7 +22,7 @@ export function homeViewItem(userId: number, house: House, messages: DashboardMe
     user_house_id: house.id,
     icon: 'my-home',
     messages,
-    demo_user: house.demo,
+    demo_user: demoUser,
   };
 }
 
@@ -24,7 +30,8 @@ export function infoCareItem(
   carerUserId: number,
   dependant: DependantRow,
   messages: DashboardMessage[],
-  numAlerts = 0,
+  numAlerts: number,
+  demoUser: boolean,
 ): DashboardItem {
   return {
     dashboard_type: 2,
@@ -36,6 +43,6 @@ export function infoCareItem(
     user_house_id: dependant.house_id,
     icon: 'parents-home',
     messages,
-    demo_user: dependant.demo ?? false,
+    demo_user: demoUser,
   };
 }
