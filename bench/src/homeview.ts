@@ -6,7 +6,7 @@ import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
-import { findHouseOf } from '../../apps/server/src/features/energy/repository';
+import { houseOf } from '../../apps/server/src/shared/house';
 import { userRanking } from '../../apps/server/src/features/rankings/service';
 import { rebuildAllApplianceDays } from '../../apps/server/src/features/readings/appliance-days';
 import { percentile } from './machine';
@@ -166,7 +166,7 @@ export async function benchHomeView(store: 'pglite' | 'postgres'): Promise<void>
     ];
     // The ranking's own work, without HTTP, the session and the house lookup: the rest of the HTTP
     // figure is the request path every call shares (compare appliances/timeline, the lightest call).
-    const house = await findHouseOf(db, userId);
+    const house = await houseOf(db, userId);
     if (house === null) throw new Error('the bench user has no house');
     const nowS = () => Math.floor(Date.now() / 1000);
     console.log(`  HTTP (inject), ${RUNS} runs each, taken in turn:`);

@@ -9,7 +9,7 @@ import { PasswordHasher } from '../../apps/server/src/features/accounts/password
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { ingestSimulatedDays } from '../../apps/server/src/features/demo/ingest-days';
 import { presentEnergyView } from '../../apps/server/src/features/energy/present';
-import { findHouseOf } from '../../apps/server/src/features/energy/repository';
+import { houseOf } from '../../apps/server/src/shared/house';
 import { energyView, type SummaryUnit, summarise } from '../../apps/server/src/features/energy/service';
 import { percentile } from './machine';
 import { openBenchStore } from './store';
@@ -54,7 +54,7 @@ async function main() {
       setupDone: true,
     });
     await createHouse(db, { ownerUserId: userId, name: 'P', timeZone: 'Europe/London' });
-    const house = (await findHouseOf(db, userId))!;
+    const house = (await houseOf(db, userId))!;
     await ingestSimulatedDays(db as Db, house.id, demoHomes().own, 60, {
       from,
       to,

@@ -7,7 +7,7 @@ import { PasswordHasher } from '../../apps/server/src/features/accounts/password
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { ingestSimulatedDays } from '../../apps/server/src/features/demo/ingest-days';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
-import { findHouseOf } from '../../apps/server/src/features/energy/repository';
+import { houseOf } from '../../apps/server/src/shared/house';
 import { energyView, type SummaryUnit, summarise } from '../../apps/server/src/features/energy/service';
 import { percentile, rssMiB } from './machine';
 import { realYearLine } from './real-year';
@@ -102,7 +102,7 @@ export async function benchSummaries(store: 'pglite' | 'postgres'): Promise<void
       setupDone: true,
     });
     await createHouse(db, { ownerUserId: userId, name: 'Bench', timeZone: 'Europe/London' });
-    const house = (await findHouseOf(db, userId))!;
+    const house = (await houseOf(db, userId))!;
     let t0 = performance.now();
     const real = await ingestSimulatedDays(db, house.id, demoHomes().own, 60, {
       from,

@@ -4,3 +4,6 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** A Date as epoch seconds (UTC), the unit of every instant the server stores. */
+export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { deleteLink, insertLink } from '../src/features/carers/repository';
+import { deleteLink, insertLink } from '../src/shared/carer-links';
 import { describeEachDb } from './support/db';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 

@@ -1,6 +1,6 @@
 import { DashboardResponse, PopupsResponse } from '@homeview/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { insertLink } from '../src/features/carers/repository';
+import { insertLink } from '../src/shared/carer-links';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
 import { PasswordHasher } from '../src/features/accounts/password';
 import { describeEachDb } from './support/db';

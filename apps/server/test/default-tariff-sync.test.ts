@@ -10,7 +10,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/types';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { ingestReadings, type Reading } from '../src/features/readings/ingest';
-import { lockHouse } from '../src/features/readings/repository';
+import { lockHouse } from '../src/shared/house';
 import { storeDailyTotals } from '../src/features/readings/summary-days';
 import { syncDefaultTariff } from '../src/features/tariffs/default-sync';
 import { makeUser } from './support/app';

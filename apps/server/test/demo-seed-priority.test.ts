@@ -3,7 +3,7 @@ import { PasswordHasher } from '../src/features/accounts/password';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
 import { DemoSimulation } from '../src/features/demo/seeder';
 import { databaseOf } from '../src/db/types';
-import { dataArrived, onDataArrived } from '../src/features/infocare/arrivals';
+import { dataArrived, onDataArrived } from '../src/features/readings/arrivals';
 import { turnOfTheLoop } from '../src/http/in-flight';
 import { prepareDemoInfocare } from '../src/features/infocare/demo';
 import { login, makeTestApp, TEST_ITERATIONS, type TestApp } from './support/app';

@@ -1,6 +1,6 @@
 import { allocateStandingCharge, compileTariffs, type SlotRollup, summarizePeriod } from '@homeview/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findHouseOf } from '../src/features/energy/repository';
+import { houseOf } from '../src/shared/house';
 import { type SummaryUnit, summarise } from '../src/features/energy/service';
 import type { Reading } from '../src/features/readings/ingest';
 import { login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
@@ -182,7 +182,7 @@ describeEachDb('energy periods', (suite) => {
       ['year', '2024-06-01T00:00:00Z'],
     ];
     it.each(cases)('%s containing %s', async (unit, iso) => {
-      const house = (await findHouseOf(suite.db, alice.id))!;
+      const house = (await houseOf(suite.db, alice.id))!;
       const got = await summarise(suite.db, house, unit, at(iso), NOW);
       const { rows } = await suite.db.query<SlotRollup>(
         `select slot_start, import_wh, export_wh, generation_wh, import_cost, export_income, generation_income

@@ -1,7 +1,7 @@
 import { Ranking } from '@homeview/contract';
 import { formatKwh } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { findHouseOf } from '../src/features/energy/repository';
+import { houseOf } from '../src/shared/house';
 import { OTHERS_TTL_S, freshRankingRows } from '../src/features/rankings/repository';
 import { userRanking } from '../src/features/rankings/service';
 import { ingestReadings, type Reading } from '../src/features/readings/ingest';
@@ -201,7 +201,7 @@ describeEachDb('user rankings', (suite) => {
       ['month', WEEK - 10 * DAY],
     ] as const;
     const check = async (home: Home, s: Session) => {
-      const house = (await findHouseOf(suite.db, home.person.id))!;
+      const house = (await houseOf(suite.db, home.person.id))!;
       const answers = [];
       for (const [unit, ts] of asked) {
         const stamp = ts === undefined ? '' : `&timestamp=${ts}`;

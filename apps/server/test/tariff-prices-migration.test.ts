@@ -2,7 +2,7 @@ import { dynamicRate, fixedRate, makeTariff, type Tariff, tariffToStored } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import type { Db } from '../src/db/types';
-import { houseTariffs } from '../src/features/tariffs/repository';
+import { houseTariffs } from '../src/shared/tariff-book';
 import { createDatabaseThrough, dbKinds, type TestDatabase } from './support/db';
 
 // Migration tariff_prices (0011) moves Agile prices out of every tariff version into one row per house,

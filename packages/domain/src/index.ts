@@ -3,6 +3,7 @@
 
 export * from './cost/balance';
 export * from './cost/format';
+export * from './cost/period';
 export * from './cost/slot';
 export * from './summary/navigation';
 export * from './summary/day';

@@ -3,15 +3,11 @@ import { stat } from 'node:fs/promises';
 import { ConfigError, loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDb } from '../db/open';
-import type { Db, Queryable } from '../db/types';
-import {
-  type ApplianceEventInput,
-  IngestError,
-  ingestApplianceEvents,
-  ingestReadings,
-} from '../features/readings/ingest';
+import type { Db } from '../db/types';
+import { type ApplianceEventInput, IngestError } from '../features/readings/ingest';
+import { type Intake, receive } from '../features/readings/receive';
 import { importDynamicPrices, UnknownHouse } from '../features/tariffs/service';
-import { houseTariffs } from '../features/tariffs/repository';
+import { houseTariffs } from '../shared/tariff-book';
 import {
   openAppliancePowerCsv,
   ParseError,
@@ -25,7 +21,7 @@ import { CliError } from './args';
 import { type ImportArgs, parseImportArgs } from './import-args';
 import { ProgressBar, type ProgressTarget } from './progress';
 
-// `npm run import`: files streamed into a house through the same write path as HTTP ingest, the whole
+// `npm run import`: files streamed into a house through the same way in as HTTP ingest (receive), the whole
 // file in one transaction (all or nothing: a bad row 90% of the way in leaves the database unchanged),
 // flushed in chunks so memory stays flat. A progress bar on stderr, one summary line on stdout, exit 1
 // with one clear line (the row and field for a bad row) on any problem.
@@ -54,16 +50,9 @@ function source(file: string, bar: ProgressBar, rows: () => number) {
 }
 
 /** Ingests one chunk of readings, turning a batch position in an error into the file's row. */
-async function flushReadings(
-  tx: Queryable,
-  house: number,
-  rows: Reading[],
-  lines: number[],
-  now: number,
-  replace = false,
-) {
+async function flushReadings(intake: Intake, rows: Reading[], lines: number[], replace = false) {
   try {
-    return await ingestReadings(tx, house, rows, { now, replace });
+    return await intake.readings(rows, { replace });
   } catch (error) {
     if (error instanceof IngestError && error.index !== null)
       throw new ParseError(lines[error.index] ?? null, error.field, error.detail);
@@ -78,11 +67,12 @@ async function importReadings(
   now: number,
 ) {
   const total = { stored: 0, duplicates: 0, rows: 0 };
-  await db.transaction(async (tx) => {
+  // One transaction for the whole file (all or nothing); InfoCare is told once it has committed.
+  await receive(db, args.house, now, async (intake) => {
     let rows: Reading[] = [];
     let lines: number[] = [];
     const flush = async () => {
-      const r = await flushReadings(tx, args.house, rows, lines, now, args.replace);
+      const r = await flushReadings(intake, rows, lines, args.replace);
       total.stored += r.stored;
       total.duplicates += r.duplicates;
       rows = [];
@@ -121,13 +111,13 @@ async function importAppliances(
   );
   const ingestor = new PowerIngestor(opened.columns);
   const total = { readings: 0, events: 0, duplicates: 0 };
-  await db.transaction(async (tx) => {
+  await receive(db, args.house, now, async (intake) => {
     let rows: Reading[] = [];
     let lines: number[] = [];
     let events: ApplianceEventInput[] = [];
     const flush = async () => {
-      const r = await flushReadings(tx, args.house, rows, lines, now);
-      const e = await ingestApplianceEvents(tx, args.house, events);
+      const r = await flushReadings(intake, rows, lines);
+      const e = await intake.events(events);
       total.readings += r.stored;
       total.events += e.stored;
       total.duplicates += r.duplicates + e.duplicates;

@@ -46,6 +46,11 @@ export interface Db extends Queryable {
   readonly viewOf?: Db;
 }
 
+/** Runs `fn` in a new transaction when given the database, or inside the caller's open transaction. */
+export function inTransaction<R>(db: Db | Queryable, fn: (tx: Queryable) => Promise<R>): Promise<R> {
+  return 'transaction' in db ? db.transaction(fn) : fn(db);
+}
+
 /**
  * What per-database caches and listeners key on: the database itself, for it and for any view of it, so
  * background work on a view hears and shares what requests on the database do.

@@ -21,10 +21,10 @@ export interface MailMessage {
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   /**
-   * `via`: the transaction the caller holds while sending, if any; an outbox write joins it. On PGlite a
-   * write on the app's own handle waits for every open transaction to end, so it would wait forever.
+   * Never called inside a transaction: a slow SMTP server would hold it (on PGlite, the one connection every
+   * request needs) for up to its timeouts, and the outbox's write would wait for it on PGlite.
    */
-  send(message: MailMessage, via?: Queryable): Promise<void>;
+  send(message: MailMessage): Promise<void>;
   close(): void;
 }
 
@@ -42,8 +42,8 @@ export function createMailer({ config, db, clock, print = console.log }: MailerD
   if (config.smtpUrl === null) {
     return {
       transport: 'outbox',
-      async send(message, via) {
-        await saveToOutbox(via ?? db, {
+      async send(message) {
+        await saveToOutbox(db, {
           channel: 'email',
           recipient: message.to,
           subject: message.subject,

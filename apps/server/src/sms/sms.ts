@@ -9,8 +9,8 @@ import { saveToOutbox } from '../mail/outbox';
 
 export interface SmsSender {
   readonly transport: 'http' | 'outbox';
-  /** `via`: the caller's open transaction, which an outbox write joins (see Mailer.send). */
-  send(to: string, body: string, via?: Queryable): Promise<void>;
+  /** Never called inside a transaction (see Mailer.send). */
+  send(to: string, body: string): Promise<void>;
 }
 
 export interface SmsDeps {
@@ -27,8 +27,8 @@ export function createSmsSender({ config, db, clock, print = console.log }: SmsD
   if (url === null) {
     return {
       transport: 'outbox',
-      async send(to, body, via) {
-        await saveToOutbox(via ?? db, {
+      async send(to, body) {
+        await saveToOutbox(db, {
           channel: 'sms',
           recipient: to,
           subject: null,

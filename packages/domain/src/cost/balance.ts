@@ -1,3 +1,5 @@
+import { costOf } from './period';
+
 // Balances in the shapes of §3: money in n£, energy in Wh.
 
 /** Summed money of a period, n£. */
@@ -23,7 +25,7 @@ export interface EnergyBalance {
 
 export function balanceOf(t: MoneyTotals): Balance {
   const income = t.export_income + t.generation_income;
-  const cost = t.import_cost + t.standing_charge;
+  const cost = costOf(t);
   return { income, cost, profit_loss: income - cost };
 }
 

@@ -1,7 +1,8 @@
 import { type Balance, balanceOf, type EnergyBalance } from '../cost/balance';
-import { allocateStandingCharge, type SlotRollup, standingChargeNano } from '../cost/slot';
+import { type ChargeSpan, chargedDays } from '../cost/period';
+import { allocateStandingCharge, type SlotRollup } from '../cost/slot';
 import type { TariffBook } from '../tariff/book';
-import { detailUnit, localDatesIn, type Period, dayOf, subPeriods } from '../time/periods';
+import { detailUnit, type Period, subPeriods } from '../time/periods';
 import { addSlot, addTotals, type EnergyTotals, emptyTotals, type TotalsAccumulator } from './totals';
 
 // Period views (§3 energy detail) built from priced half-hour rollup rows. Pure: the server reads the rows
@@ -23,13 +24,9 @@ export interface PeriodSummary extends SummaryEntry {
   readonly details: readonly SummaryEntry[];
 }
 
-export interface SummaryOptions {
+export interface SummaryOptions extends ChargeSpan {
   readonly book: TariffBook;
   readonly rows: readonly SlotRollup[];
-  /** Local days ending at or before this instant carry no standing charge (e.g. the house's first reading). */
-  readonly chargeFrom?: number;
-  /** Local days starting after this instant carry no standing charge; today itself is charged in full. */
-  readonly now?: number;
 }
 
 function indexOf(details: readonly Period[], ts: number): number {
@@ -61,7 +58,7 @@ export function summaryEntry(period: Period, totals: EnergyTotals, slots?: numbe
 
 /**
  * Totals and `details` of a period. Standing charge: each local day overlapping the period is charged once,
- * in full, if it started by `now` and ends after `chargeFrom` ("today so far" carries the whole day's
+ * in full, if it started by `now` and ends after `chargeFrom` (`chargedDays`, as `periodCost`) ("today so far" carries the whole day's
  * charge). Sub-day entries (hours, half-hours) carry an exact integer share of their day's charge, so the
  * details always sum to the period total; later hours of today show only their share.
  */
@@ -79,11 +76,7 @@ export function summarizePeriod(period: Period, options: SummaryOptions): Period
     if (acc !== undefined) addSlot(acc, row);
   }
 
-  for (const date of localDatesIn(period, zone)) {
-    const day = dayOf(date, zone);
-    if (options.now !== undefined && day.start > options.now) continue;
-    if (options.chargeFrom !== undefined && day.end <= options.chargeFrom) continue;
-    const charge = standingChargeNano(book.standingChargeOn(date));
+  for (const { day, charge } of chargedDays(period, book, options)) {
     if (day.start >= period.start && day.end <= period.end && !splitDays) {
       // Whole day inside a day-or-longer detail: no need to split.
       const acc = accs[indexOf(detailPeriods, day.start)];

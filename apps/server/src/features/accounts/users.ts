@@ -1,8 +1,8 @@
 import { newPasswordFailures, usernameSchema } from '@homeview/contract';
 import { isHalfHourZone } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { insertLink, linkExists } from '../carers/repository';
-import { findHouseIdOf, insertHouse, type NewHouse } from '../houses/repository';
+import { insertLink, linkExists } from '../../shared/carer-links';
+import { houseOf, insertHouse, type NewHouse } from '../../shared/house';
 import { normaliseUsername } from './login';
 import { type PasswordHasher, unusablePassword } from './password';
 import { findUserId, insertUser } from './repository';
@@ -83,7 +83,7 @@ export function checkHouseFields(name: string, timeZone: string): void {
 
 export async function createHouse(db: Queryable, house: NewHouse): Promise<number> {
   checkHouseFields(house.name, house.timeZone);
-  if ((await findHouseIdOf(db, house.ownerUserId)) !== null) {
+  if ((await houseOf(db, house.ownerUserId)) !== null) {
     throw new ProvisioningError('This user already has a house (one per account)');
   }
   return insertHouse(db, house);

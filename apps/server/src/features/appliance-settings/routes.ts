@@ -6,14 +6,14 @@ import { requireUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { CATALOGUE_APPLIANCES, isCatalogueId } from '../appliances-catalogue/catalogue';
-import { requireHouseOf } from '../houses/require';
+import { requireHouseOf } from '../../shared/house';
 import {
   availableIcons,
   findHouseAppliance,
   type HouseApplianceRow,
   listHouseAppliances,
   saveHouseAppliance,
-} from './repository';
+} from '../../shared/house-appliances';
 
 // §7 GET /list_appliances/, GET and POST /appliance_settings/: the account's appliances (count, label,
 // icon, shown or hidden) for its own home or a linked dependant's.
@@ -37,7 +37,7 @@ export function applianceSettingsRoutes(app: FastifyInstance, ctx: AppContext): 
     const auth = requireUser(request);
     const { user_id } = parse(endpoints.listAppliances.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
-    const houseId = await requireHouseOf(ctx.db, user_id);
+    const houseId = (await requireHouseOf(ctx.db, user_id)).id;
     const rows = await listHouseAppliances(
       ctx.db,
       houseId,
@@ -51,7 +51,7 @@ export function applianceSettingsRoutes(app: FastifyInstance, ctx: AppContext): 
     const { user_id, appliance_type_id } = parse(endpoints.applianceSettingsGet.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
     requireCatalogueId(appliance_type_id);
-    const houseId = await requireHouseOf(ctx.db, user_id);
+    const houseId = (await requireHouseOf(ctx.db, user_id)).id;
     const row = await findHouseAppliance(ctx.db, houseId, appliance_type_id);
     if (!row) throw notFound('No such appliance.');
     return present(row, await availableIcons(ctx.db));
@@ -68,7 +68,7 @@ export function applianceSettingsRoutes(app: FastifyInstance, ctx: AppContext): 
     const icons = await availableIcons(ctx.db);
     if (change.appliance_icon !== undefined && !icons.includes(change.appliance_icon))
       throw badRequest('appliance_icon must be one of available_icons', 'appliance_icon');
-    const houseId = await requireHouseOf(ctx.db, user_id);
+    const houseId = (await requireHouseOf(ctx.db, user_id)).id;
     await saveHouseAppliance(ctx.db, houseId, appliance_type_id, change, ctx.clock.now());
     const row = await findHouseAppliance(ctx.db, houseId, appliance_type_id);
     if (!row) throw notFound('No such appliance.');

@@ -1,12 +1,13 @@
 import { endpoints } from '@homeview/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
+import { epochSeconds } from '../../clock';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { type EnergyHouse, findHouseOf } from '../energy/repository';
-import { epochSeconds } from '../energy/service';
+import { requireHouseOf } from '../../shared/house';
+import type { EnergyHouse } from '../../shared/house';
 import { applianceDetail, applianceList, timeline, usedAppliances } from './service';
 
 // §7 /common/used_appliances/, /common/appliances/, /common/appliances/{id}/ and
@@ -19,9 +20,7 @@ export function applianceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const target = userId ?? auth.user.id;
     await assertCanActOn(ctx.db, auth, target, request.log);
-    const house = await findHouseOf(ctx.db, target);
-    if (!house) throw notFound('This user has no home.');
-    return house;
+    return requireHouseOf(ctx.db, target);
   }
   const now = () => epochSeconds(ctx.clock.now());
 

@@ -10,15 +10,16 @@ import type {
 import { localDate, type Period, periodContaining, previousPeriod, selectPeriod } from '@homeview/domain';
 import { minuteCache } from '../../db/minute-cache';
 import type { Queryable } from '../../db/types';
-import { by, CURRENCY_UNIT, ENERGY_UNIT, entry, kwh, pounds, subtitleOf } from '../energy/present';
+import { CURRENCY_UNIT, ENERGY_UNIT, kwh, pounds } from '../../shared/units';
+import { by, entry, subtitleOf } from '../energy/present';
+import type { EnergyHouse } from '../../shared/house';
 import {
   type ApplianceUsageRow,
   applianceUsageIn,
   applianceUsageOf,
   appliancesOnBetween,
-  type EnergyHouse,
-} from '../energy/repository';
-import { PAST_HOUR_S } from '../energy/service';
+  PAST_HOUR_S,
+} from '../energy/service';
 import { chooseSimilar, groupRowsOf, inGroup } from '../rankings/groups';
 import { MIN_COVERAGE } from '../rankings/service';
 import {

@@ -1,5 +1,6 @@
 import type { DashboardItem } from '@homeview/contract';
-import type { DependantRow, OwnHouseRow } from './repository';
+import type { House } from '../../shared/house';
+import type { DependantRow } from './repository';
 
 type DashboardMessage = DashboardItem['messages'][number];
 
@@ -8,7 +9,7 @@ type DashboardMessage = DashboardItem['messages'][number];
 
 export function homeViewItem(
   userId: number,
-  house: OwnHouseRow,
+  house: House,
   messages: DashboardMessage[],
   demoUser: boolean,
 ): DashboardItem {
@@ -19,7 +20,7 @@ export function homeViewItem(
     dependant_user_id: null,
     num_alerts: 0,
     sp_id: null,
-    user_house_id: house.house_id,
+    user_house_id: house.id,
     icon: 'my-home',
     messages,
     demo_user: demoUser,

@@ -1,20 +1,5 @@
 import type { Queryable } from '../../db/types';
 
-export interface OwnHouseRow {
-  house_id: number;
-  name: string;
-  time_zone: string;
-  demo: boolean;
-}
-
-export async function findOwnHouse(db: Queryable, userId: number): Promise<OwnHouseRow | null> {
-  const { rows } = await db.query<OwnHouseRow>(
-    'select id as house_id, name, time_zone, demo from houses where owner_user_id = $1',
-    [userId],
-  );
-  return rows[0] ?? null;
-}
-
 export interface DependantRow {
   dependant_user_id: number;
   username: string;

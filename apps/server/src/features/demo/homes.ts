@@ -8,7 +8,7 @@ import {
   type OwnableKey,
   type RoutineDeparture,
 } from '@homeview/simulator';
-import type { Occupants } from '../houses/repository';
+import type { Occupants } from '../../shared/house';
 
 // Who the demo's homes are: the simulator specs behind each demo account, their tariffs, and the
 // neighbourhood used for rankings. Usernames tie a house to its spec, so a restart finds them again.

@@ -1,18 +1,14 @@
 import type { HomeSpec, SimulatedDay } from '@homeview/simulator';
 import { simulateDays } from '@homeview/simulator';
 import type { Db, Queryable } from '../../db/types';
-import { lockHouse } from '../readings/repository';
+import { lockHouse } from '../../shared/house';
 import { type SlotEnergyInput, storeDailyTotals } from '../readings/summary-days';
-import { houseTariffs } from '../tariffs/repository';
-import {
-  type ApplianceEventInput,
-  ingestApplianceEvents,
-  ingestReadings,
-  type Reading,
-} from '../readings/ingest';
+import { houseTariffs } from '../../shared/tariff-book';
+import { type ApplianceEventInput, ingestApplianceEvents, type Reading } from '../readings/ingest';
+import { receive } from '../readings/receive';
 
-// Simulated history into the database through the real write path (ingestReadings and
-// ingestApplianceEvents, idempotent), a bounded number of readings per transaction so PGlite's single
+// Simulated history into the database through the one way in (receive: ingestReadings and
+// ingestApplianceEvents, idempotent, then InfoCare told that data arrived), a bounded number of readings per transaction so PGlite's single
 // connection is never held long (its statements run without giving the event loop a turn, so a request
 // waits for the whole transaction). Shared by the demo seeder, `npm run simulate` and the benchmarks.
 
@@ -108,9 +104,9 @@ export async function ingestSimulatedDays(
   const store = async (r: Reading[], e: ApplianceEventInput[]) => {
     if (!first) await range.pause?.();
     first = false;
-    const stored = await db.transaction(async (tx) => ({
-      readings: r.length > 0 ? (await ingestReadings(tx, houseId, r, { now: range.now })).stored : 0,
-      events: e.length > 0 ? (await ingestApplianceEvents(tx, houseId, e)).stored : 0,
+    const stored = await receive(db, houseId, range.now, async (intake) => ({
+      readings: r.length > 0 ? (await intake.readings(r)).stored : 0,
+      events: e.length > 0 ? (await intake.events(e)).stored : 0,
     }));
     counts.readings += stored.readings;
     counts.events += stored.events;

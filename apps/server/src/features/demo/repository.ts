@@ -2,7 +2,7 @@ import { SETUP_COUNT_FIELDS } from '@homeview/contract';
 import { type Tariff, tariffToStored } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { unusablePassword } from '../accounts/password';
-import type { Occupants } from '../houses/repository';
+import type { Occupants } from '../../shared/house';
 import type { DeclaredAppliance } from './homes';
 
 // The demo's and the simulate CLI's writes beyond the accounts feature: many homes at once, tariffs

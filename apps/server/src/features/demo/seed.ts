@@ -1,7 +1,7 @@
 import type { Db } from '../../db/types';
 import type { PasswordHasher } from '../accounts/password';
 import { createAccount, createHouse, linkDependant } from '../accounts/users';
-import { insertPopup } from '../popups/repository';
+import { postPopup } from '../popups/post';
 import {
   DEFAULT_NEIGHBOURS,
   DEMO_PASSWORD,
@@ -93,7 +93,7 @@ export async function seedDemoIfEmpty(
         demo: true,
       })),
     );
-    await insertPopup(
+    await postPopup(
       tx,
       'Welcome to HomeView',
       'This is a demo account with sample homes. Explore your energy use on My Home, or look in on Mum’s home.',

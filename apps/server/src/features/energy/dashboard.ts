@@ -1,7 +1,8 @@
 import type { DashboardItem } from '@homeview/contract';
 import type { Queryable } from '../../db/types';
-import { CURRENCY_UNIT, pounds } from './present';
-import { epochSeconds, todaysBalance } from './service';
+import { epochSeconds } from '../../clock';
+import { CURRENCY_UNIT, pounds } from '../../shared/units';
+import { todaysBalance } from './service';
 
 // A dashboard card's messages[0]: today's profit_loss in pounds, from the same summary as
 // /energy_info/today/. No home or no data today → no message (the chooser then shows no figure).

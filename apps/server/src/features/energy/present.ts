@@ -1,26 +1,11 @@
 import type { ApplianceEntry, EnergyDetail, TimeUnit } from '@homeview/contract';
-import {
-  type Balance,
-  type EnergyBalance,
-  formatKwh,
-  formatPounds,
-  offsetSpans,
-  type Period,
-} from '@homeview/domain';
+import { type Balance, type EnergyBalance, offsetSpans, type Period } from '@homeview/domain';
+import { CURRENCY_UNIT, ENERGY_UNIT, ENERGY_UNIT_DESC, kwh, pounds } from '../../shared/units';
 import { Memo } from './memo';
 import type { ApplianceUsageRow } from './repository';
 import type { EnergyView } from './service';
 
-// The §3 Energy today/detail shape. Integers become decimals only here: money in pounds rounded half away
-// from zero to the penny from exact n£ (each figure on its own, so profit_loss may differ from
-// income − cost by 0.01), energy in kWh with 3 decimals (exact Wh).
-
-export const CURRENCY_UNIT = '£';
-export const ENERGY_UNIT = 'kWh';
-export const ENERGY_UNIT_DESC = 'kilowatt hours';
-
-export const pounds = (nano: number): number => Number(formatPounds(nano));
-export const kwh = (wh: number): number => Number(formatKwh(wh, 3));
+// The §3 Energy today/detail shape, in the units of shared/units.ts.
 
 export function presentBalance(b: Balance): EnergyDetail['balance'] {
   return { income: pounds(b.income), cost: pounds(b.cost), profit_loss: pounds(b.profit_loss) };

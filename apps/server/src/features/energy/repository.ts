@@ -1,23 +1,11 @@
 import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
-import { TARIFF_KEY_SQL } from '../tariffs/repository';
+import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
 
 // Reads of the energy views. Every query is bounded by the (house_id, day), (house_id, slot_start) or
 // (house_id, start_ts) index: one house, one period. Raw `readings` are never read here.
 
-export interface EnergyHouse {
-  id: number;
-  name: string;
-  time_zone: string;
-}
-
-export async function findHouseOf(db: Queryable, userId: number): Promise<EnergyHouse | null> {
-  const { rows } = await db.query<EnergyHouse>(
-    prepared('select id, name, time_zone from houses where owner_user_id = $1'),
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export type { EnergyHouse } from '../../shared/house';
 
 /** Sums of a house's rollups in one bucket of a period (money n£, energy Wh); the standing charge comes
  * from the domain. */
@@ -32,7 +20,7 @@ export interface DataSpan {
 
 export interface PeriodSums {
   span: DataSpan;
-  /** The house's tariff cache key (tariffs/repository `tariffsFor`), read in the same statement. */
+  /** The house's tariff cache key (shared/tariff-book.ts `tariffsFor`), read in the same statement. */
   tariffIds: string;
   /** One entry per bucket, in order; zeros (and data_slots 0) where the bucket has no data. */
   sums: BucketSums[];

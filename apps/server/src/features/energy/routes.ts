@@ -1,13 +1,13 @@
 import { endpoints } from '@homeview/contract';
 import type { FastifyInstance } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
+import { epochSeconds } from '../../clock';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { requireHouseOf } from '../../shared/house';
 import { presentEnergyView } from './present';
-import { findHouseOf } from './repository';
-import { energyView, epochSeconds } from './service';
+import { energyView } from './service';
 
 // §7 GET /energy_info/today/ and /energy_info/detail/: the user's own home or, at the infocare level, a
 // linked dependant's (authz allows only those ids). A timestamp anywhere in a period selects it.
@@ -17,8 +17,7 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const { user_id, timestamp } = parse(endpoints.energyToday.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
-    const house = await findHouseOf(ctx.db, user_id);
-    if (!house) throw notFound('This user has no home.');
+    const house = await requireHouseOf(ctx.db, user_id);
     const view = await energyView(ctx.db, house, 'day', timestamp, epochSeconds(ctx.clock.now()));
     return presentEnergyView(view, { today: true });
   });
@@ -27,8 +26,7 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const { user_id, timestamp, timescale } = parse(endpoints.energyDetail.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
-    const house = await findHouseOf(ctx.db, user_id);
-    if (!house) throw notFound('This user has no home.');
+    const house = await requireHouseOf(ctx.db, user_id);
     const view = await energyView(ctx.db, house, timescale, timestamp, epochSeconds(ctx.clock.now()));
     return presentEnergyView(view, { today: false });
   });

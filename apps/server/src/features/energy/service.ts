@@ -21,7 +21,7 @@ import {
   type ViewUnit,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { tariffsFor } from '../tariffs/repository';
+import { tariffsFor } from '../../shared/tariff-book';
 import { Memo } from './memo';
 import {
   type ApplianceLists,
@@ -32,6 +32,14 @@ import {
   importCostUntil,
   type ListsAsked,
   periodSums,
+} from './repository';
+
+// The appliance uses the energy views read, for the appliance screens (features/appliances).
+export {
+  type ApplianceUsageRow,
+  applianceUsageIn,
+  applianceUsageOf,
+  appliancesOnBetween,
 } from './repository';
 
 // One energy view (§3 Energy today/detail) of one house: the selected period summarised by @homeview/domain
@@ -71,8 +79,6 @@ export interface PreviousSoFar {
 }
 
 export const PAST_HOUR_S = 3600;
-
-export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 function periodFor(unit: SummaryUnit, timestamp: number | undefined, now: number, zone: string): Period {
   if (unit === 'year') return periodContaining('year', timestamp ?? now, zone);

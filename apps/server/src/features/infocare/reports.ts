@@ -4,9 +4,12 @@ import {
   formatPounds,
   instantOfLocal,
   localParts,
+  periodCost,
+  startOfLocalDate,
   weekdayOfDate,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
+import { TARIFF_KEY_SQL, tariffsFor } from '../../shared/tariff-book';
 import type { Mailer } from '../../mail/mailer';
 
 // Email reports by `email_report` (1 daily, 2 weekly, 3 monthly), at 07:00 in the home's zone, about the
@@ -55,14 +58,35 @@ export function reportPeriod(
   return null;
 }
 
-async function energyOf(db: Queryable, houseId: number, from: string, to: string) {
-  const { rows } = await db.query<{ wh: number; cost: number; days: number }>(
-    `select coalesce(sum(consumed_wh), 0)::bigint as wh,
-            coalesce(sum(import_cost - export_income + standing_charge), 0)::bigint as cost, count(*)::int as days
-       from daily_rollups where house_id = $1 and day >= $2::date and day < $3::date`,
+/**
+ * A house's energy and cost over local dates [from, to): the cost is `periodCost`, the screens' figure for
+ * the same days (import cost plus every day's standing charge from the first reading on).
+ */
+async function energyOf(db: Queryable, houseId: number, from: string, to: string, now: number) {
+  const { rows } = await db.query<{
+    zone: string;
+    tariff_ids: string;
+    first: number | null;
+    wh: number;
+    import_cost: number;
+  }>(
+    `select h.time_zone as zone, ${TARIFF_KEY_SQL} as tariff_ids,
+            (select first_ts from daily_rollups where house_id = h.id order by day limit 1) as first,
+            coalesce(sum(d.consumed_wh), 0)::bigint as wh, coalesce(sum(d.import_cost), 0)::bigint as import_cost
+       from houses h left join daily_rollups d on d.house_id = h.id and d.day >= $2::date and d.day < $3::date
+      where h.id = $1 group by h.id`,
     [houseId, from, to],
   );
-  return rows[0] ?? { wh: 0, cost: 0, days: 0 };
+  const row = rows[0];
+  // A house with no data yet is charged nothing, as on the screens.
+  if (row === undefined || row.first === null) return { wh: 0, cost: 0 };
+  const { book } = await tariffsFor(db, houseId, row.zone, row.tariff_ids);
+  const period = {
+    unit: 'day' as const,
+    start: startOfLocalDate(from, row.zone),
+    end: startOfLocalDate(to, row.zone),
+  };
+  return { wh: row.wh, cost: periodCost(row.import_cost, period, book, { chargeFrom: row.first, now }) };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -93,7 +117,7 @@ export async function sendDueReports(db: Queryable, mailer: Mailer, now: number)
     );
     if (claimed.rowCount === 0) continue;
     try {
-      await mailer.send(await composeReport(db, r, period));
+      await mailer.send(await composeReport(db, r, period, now));
       sent += 1;
     } catch {
       // Not sent: forget the claim so the next run tries again.
@@ -110,14 +134,15 @@ async function composeReport(
   db: Queryable,
   r: Recipient,
   period: { key: string; from: string; to: string; prevFrom: string },
+  now: number,
 ): Promise<{ to: string; subject: string; text: string; html: string }> {
   const kind = period.key.split(':')[0] as string;
   const lines: string[] = [];
   const html: string[] = [];
   const houseId = r.house_id ?? r.dependant_house_id;
   if (houseId !== null) {
-    const cur = await energyOf(db, houseId, period.from, period.to);
-    const prev = await energyOf(db, houseId, period.prevFrom, period.from);
+    const cur = await energyOf(db, houseId, period.from, period.to, now);
+    const prev = await energyOf(db, houseId, period.prevFrom, period.from, now);
     const change =
       prev.cost === 0 ? '' : ` (${cur.cost >= prev.cost ? 'up' : 'down'} from £${formatPounds(prev.cost)})`;
     const line = `Energy ${period.from} to ${addDays(period.to, -1)}: ${formatKwh(cur.wh)} kWh, £${formatPounds(cur.cost)}${change}.`;

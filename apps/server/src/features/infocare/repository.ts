@@ -1,23 +1,13 @@
 import type { ApplianceUse, DataGap } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
+import type { House } from '../../shared/house';
 
 // What the InfoCare engine and screens read of a home: appliance runs (background loads excluded by the
 // domain's mapping), day coverage from the daily rollups, data gaps from the half-hour rollups (never the
 // raw readings: a slot's covered_s says how much of it had data) and the newest data received.
 
-export interface InfocareHouse {
-  id: number;
-  owner_user_id: number;
-  time_zone: string;
-}
-
-export async function houseOfUser(db: Queryable, userId: number): Promise<InfocareHouse | null> {
-  const { rows } = await db.query<InfocareHouse>(
-    'select id, owner_user_id, time_zone from houses where owner_user_id = $1',
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+/** What the engine needs of a house (shared/house.ts `houseOf` reads a user's). */
+export type InfocareHouse = Pick<House, 'id' | 'owner_user_id' | 'time_zone'>;
 
 /** Houses someone watches (an accepted carer link to their owner): the ones the engine evaluates. */
 export async function watchedHouses(db: Queryable): Promise<InfocareHouse[]> {

@@ -2,11 +2,12 @@ import { endpoints } from '@homeview/contract';
 import { routineToday } from '@homeview/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
+import { epochSeconds } from '../../clock';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { epochSeconds } from '../energy/service';
+import { requireHouseOf } from '../../shared/house';
 import { activityDetail } from './activities';
 import { activitySingle } from './activity-single';
 import {
@@ -19,7 +20,6 @@ import {
 } from './alerts-repository';
 import { loadSituation } from './engine';
 import { presentAlerts } from './present';
-import { houseOfUser } from './repository';
 
 // §7 InfoCare calls: alerts (a page at a time, newest first, with today's routine on the first page),
 // the carer's writes on an alert (viewing, assessment, feedback), daily and weekly activities and one
@@ -31,11 +31,7 @@ export const ALERTS_PAGE = 20;
 const FIRST_PAGE_SLACK_S = 300;
 
 export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const houseFor = async (userId: number) => {
-    const house = await houseOfUser(ctx.db, userId);
-    if (!house) throw notFound('This user has no home.');
-    return house;
-  };
+  const houseFor = (userId: number) => requireHouseOf(ctx.db, userId);
   const now = () => epochSeconds(ctx.clock.now());
 
   app.get(endpoints.alerts.path, async (request) => {

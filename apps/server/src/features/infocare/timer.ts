@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
-import { onDataArrived } from './arrivals';
+import { onDataArrived } from '../readings/arrivals';
 import { evaluateHouse, type Pause, type RunSummary, runInfocare } from './job';
 import { deliverDue } from './notify';
 import { watchedHouses } from './repository';
@@ -12,9 +12,9 @@ import { sendDueReports } from './reports';
 // Runs the InfoCare engine every `intervalS` (INFOCARE_INTERVAL_S) in the server process. `tick()` is the
 // whole of one run, so tests drive it with their own clock and never wait. A run never overlaps the
 // previous one; several processes may tick at once (the engine's per-home lock keeps them apart).
-// Besides the timer, data arriving for a house (the ingest routes' dataArrived) schedules that house's
-// evaluation `debounceMs` later (one evaluation for a burst of batches); it is the same idempotent,
-// locked evaluateHouse, so it may race the timer or another process harmlessly.
+// Besides the timer, data arriving for a house (dataArrived, said by the one way in: readings/receive.ts)
+// schedules that house's evaluation `debounceMs` later (one evaluation for a burst of batches); it is the
+// same idempotent, locked evaluateHouse, so it may race the timer or another process harmlessly.
 
 /** Wait after data arrives before evaluating its house, so a burst of batches is judged once. */
 export const ARRIVAL_DEBOUNCE_MS = 5_000;

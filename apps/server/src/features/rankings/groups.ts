@@ -9,7 +9,7 @@ export const MIN_SIMILAR = 10;
 
 export interface Sums {
   homes: number;
-  /** n£: import cost + standing charges of the period's days with data. */
+  /** n£: the period's cost as the home's screens show it (domain `periodCost`). */
   cost: number;
   consumed_wh: number;
   generation_wh: number;

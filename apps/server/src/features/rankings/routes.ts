@@ -1,12 +1,11 @@
 import { endpoints } from '@homeview/contract';
 import type { FastifyInstance } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
+import { epochSeconds } from '../../clock';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { findHouseOf } from '../energy/repository';
-import { epochSeconds } from '../energy/service';
+import { requireHouseOf } from '../../shared/house';
 import { userRanking } from './service';
 
 // §7 GET /energy_info/user_rankings/: own home or a linked dependant's; a timestamp anywhere in a local
@@ -17,8 +16,7 @@ export function rankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const { user_id, timestamp, timescale } = parse(endpoints.userRankings.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
-    const house = await findHouseOf(ctx.db, user_id);
-    if (!house) throw notFound('This user has no home.');
+    const house = await requireHouseOf(ctx.db, user_id);
     return userRanking(ctx.db, house, timescale, timestamp, epochSeconds(ctx.clock.now()));
   });
 }

@@ -2,8 +2,8 @@ import type { Comparison, Ranking } from '@homeview/contract';
 import { localDate, periodContaining } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { badRequest } from '../../http/errors';
-import { CURRENCY_UNIT, ENERGY_UNIT, kwh, pounds } from '../energy/present';
-import type { EnergyHouse } from '../energy/repository';
+import { CURRENCY_UNIT, ENERGY_UNIT, kwh, pounds } from '../../shared/units';
+import type { EnergyHouse } from '../../shared/house';
 import { chooseSimilar, type Sums } from './groups';
 import { cachedRankingRows, type OwnRows, type PeriodRange } from './repository';
 

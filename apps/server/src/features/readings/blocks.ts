@@ -1,5 +1,5 @@
 import { prepared } from '../../db/types';
-import { TARIFF_KEY_SQL } from '../tariffs/repository';
+import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
 import { INSERT_CHUNK, type IngestContext, joined, literalInt } from './repository';
 
 // SQL of the compact raw readings (migration compact_readings, 0009): one row per house per UTC day, the day's readings as

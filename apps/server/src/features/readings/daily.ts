@@ -7,7 +7,7 @@ import {
   type TariffBook,
 } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
-import { houseTariffs } from '../tariffs/repository';
+import { houseTariffs } from '../../shared/tariff-book';
 import { blockParams, blockUpsertSql, type ReadingColumns } from './blocks';
 import {
   INSERT_CHUNK,

@@ -1,14 +1,15 @@
 import { priceSlot, type TariffBook } from '@homeview/domain';
-import type { Db, Queryable } from '../../db/types';
+import { type Db, inTransaction, type Queryable } from '../../db/types';
 import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
-import { type HouseTariffs, houseTariffs, tariffsFor } from '../tariffs/repository';
+import { type HouseTariffs, houseTariffs, tariffsFor } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
-import { inLockedTransaction, inTransaction, lockHouse, SLOT_S } from './repository';
+import { lockHouse } from '../../shared/house';
+import { inLockedTransaction, SLOT_S } from './repository';
 
 // The write path of the energy engine: readings in, half-hour rollups (energy and money) kept equal to
 // the sums of the raw readings, all in one transaction per batch. Rules (README "Ingest"):

@@ -1,7 +1,8 @@
 import type { SlotRollup } from '@homeview/domain';
 import type { Db, Queryable, SqlParam } from '../../db/types';
+import { lockHouse, WRITE_LOCK } from '../../shared/house';
 
-// SQL of the write path: half-hour rollups and the per-house write lock (raw readings: blocks.ts). Integer arrays
+// SQL of the write path: half-hour rollups (raw readings: blocks.ts; the per-house write lock: shared/house.ts). Integer arrays
 // travel as one comma-joined text parameter each, expanded with string_to_array: on PGlite that is ~3×
 // faster than a typed array parameter (measured on a year of 1-minute readings), and it is the same
 // parameterised SQL on both engines.
@@ -10,14 +11,7 @@ export const SLOT_S = 1800;
 /** Rows per INSERT statement: bounds the size of one parameter and of one statement's memory. */
 export const INSERT_CHUNK = 50_000;
 
-const WRITE_LOCK = 7_346_120; // with the house id: pg_advisory_xact_lock(int, int)
-
 export const joined = (values: readonly number[]): string => values.join(',');
-
-/** Runs `fn` in a new transaction when given the database, or inside the caller's open transaction. */
-export function inTransaction<R>(db: Db | Queryable, fn: (tx: Queryable) => Promise<R>): Promise<R> {
-  return 'transaction' in db ? db.transaction(fn) : fn(db);
-}
 
 /**
  * Runs `fn` holding the house's write lock (lockHouse), given the rows of a read made after taking it:
@@ -49,17 +43,9 @@ export function literalInt(n: number): string {
   return `(${n})`;
 }
 
-/**
- * Serialises writers of one house until the transaction ends. Every writer of readings, rollups, events
- * and tariffs takes it, so a slot is never recomputed from a snapshot that misses another writer's rows.
- */
-export async function lockHouse(db: Queryable, houseId: number): Promise<void> {
-  await db.query('select pg_advisory_xact_lock($1, $2)', [WRITE_LOCK, houseId]);
-}
-
 export interface IngestContext {
   time_zone: string;
-  /** The house's tariff cache key (tariffs/repository.ts). */
+  /** The house's tariff cache key (shared/tariff-book.ts). */
   ids: string;
 }
 

@@ -1,10 +1,11 @@
 import { localDate, priceSlot, type SlotRollup, type TariffBook } from '@homeview/domain';
-import type { Db, Queryable } from '../../db/types';
-import { houseTariffs } from '../tariffs/repository';
+import { type Db, inTransaction, type Queryable } from '../../db/types';
+import { houseTariffs } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { datesFrom, refreshDays } from './daily';
 import { eventCost, eventsFrom, type StoredEvent, updateEventCosts } from './events';
-import { inTransaction, lockHouse, rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
+import { lockHouse } from '../../shared/house';
+import { rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
 
 export interface RepriceResult {
   /** Half-hours and events whose money changed, and local days summed again. */

@@ -6,9 +6,9 @@ import type { Queryable } from '../../db/types';
 import { requireUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { listHouseAppliances } from '../appliance-settings/repository';
+import { listHouseAppliances } from '../../shared/house-appliances';
 import { CATALOGUE_APPLIANCES } from '../appliances-catalogue/catalogue';
-import { requireHouseOf } from '../houses/require';
+import { requireHouseOf } from '../../shared/house';
 import { findSetup, markSetUp, saveSetup } from './repository';
 
 // §7 GET and POST /common/set_up/ (spec-decisions "Setup": flat form fields; appliance counts go
@@ -49,14 +49,14 @@ export function setupRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const { user_id } = parse(endpoints.setupGet.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
-    return loadSetup(ctx.db, await requireHouseOf(ctx.db, user_id));
+    return loadSetup(ctx.db, (await requireHouseOf(ctx.db, user_id)).id);
   });
 
   app.post(endpoints.setupPost.path, async (request) => {
     const auth = requireUser(request);
     const { user_id, ...answers } = parse(endpoints.setupPost.request, request.body);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
-    const houseId = await requireHouseOf(ctx.db, user_id);
+    const houseId = (await requireHouseOf(ctx.db, user_id)).id;
     await ctx.db.transaction(async (tx) => {
       await saveSetup(tx, houseId, answers);
       await markSetUp(tx, auth.user.id);

@@ -9,12 +9,12 @@ import {
   startOfLocalDate,
   type Tariff,
 } from '@homeview/domain';
-import type { Db } from '../../db/types';
+import { type Db, inTransaction } from '../../db/types';
 import { datesFrom } from '../readings/daily';
-import { inTransaction, lockHouse } from '../readings/repository';
+import { lockHouse } from '../../shared/house';
 import { repriceWithBook } from '../readings/reprice';
 import { repriceDailyTotals } from '../readings/summary-days';
-import { houseTariffs } from './repository';
+import { houseTariffs } from '../../shared/tariff-book';
 
 // The default tariff is code (domain caps.ts), but the money in rollups, days, months and appliance
 // events is stored: a release that adds or corrects a cap period would leave existing installs' money

@@ -7,18 +7,18 @@ import type { Queryable } from '../../db/types';
 import { requireUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { findHouseIdOf } from '../houses/repository';
 import { presentTariff } from './present';
-import { houseTariffs } from './repository';
+import { houseOf } from '../../shared/house';
+import { houseTariffs } from '../../shared/tariff-book';
 import { writeTariff } from './service';
 
 // §7 GET and POST /tariff_setting/ for the house owned by user_id (the user's own, or at the infocare
 // level their linked dependant's). A write is a patch from start_date (default today, house's zone).
 
-async function houseOf(db: Queryable, userId: number) {
-  const houseId = await findHouseIdOf(db, userId);
-  const house = houseId === null ? null : await houseTariffs(db, houseId);
-  if (houseId === null || house === null) throw notFound('This user has no home, so no tariff.');
+async function tariffHouseOf(db: Queryable, userId: number) {
+  const houseId = (await houseOf(db, userId))?.id;
+  const house = houseId === undefined ? null : await houseTariffs(db, houseId);
+  if (houseId === undefined || house === null) throw notFound('This user has no home, so no tariff.');
   return { houseId, ...house };
 }
 
@@ -39,7 +39,7 @@ export function tariffRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const { user_id } = parse(endpoints.tariffGet.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
-    const house = await houseOf(ctx.db, user_id);
+    const house = await tariffHouseOf(ctx.db, user_id);
     return presentTariff(house.versions, today(house.zone));
   });
 
@@ -48,12 +48,12 @@ export function tariffRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { user_id, tariff, start_date } = parse(endpoints.tariffPost.request, request.body);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
     const patch = patchOf(tariff);
-    const { houseId, zone } = await houseOf(ctx.db, user_id);
+    const { houseId, zone } = await tariffHouseOf(ctx.db, user_id);
     const startDate = start_date ?? today(zone);
     if (startDate < '2000-01-01' || startDate > '2099-12-31')
       throw badRequest('start_date must be from 2000-01-01 to 2099-12-31', 'start_date');
     await writeTariff(ctx.db, houseId, patch, startDate);
-    const house = await houseOf(ctx.db, user_id);
+    const house = await tariffHouseOf(ctx.db, user_id);
     return presentTariff(house.versions, today(house.zone));
   });
 }

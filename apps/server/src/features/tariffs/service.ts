@@ -7,10 +7,11 @@ import {
   type TariffPatch,
   tariffInForce,
 } from '@homeview/domain';
-import type { Db, Queryable } from '../../db/types';
+import { type Db, inTransaction, type Queryable } from '../../db/types';
 import { type RepriceResult, repriceHouse } from '../readings/reprice';
-import { inTransaction, lockHouse } from '../readings/repository';
-import { houseTariffs, loadTariffs, saveTariffVersion } from './repository';
+import { lockHouse } from '../../shared/house';
+import { houseTariffs, loadTariffs } from '../../shared/tariff-book';
+import { saveTariffVersion } from './repository';
 
 // Writing tariff versions. A write is a patch merged into the version in force on its start date and
 // stored as a version starting that date (replacing one of the same date); later versions keep their own

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { dataArrived } from '../../features/infocare/arrivals';
-import { IngestError, ingestApplianceEvents, ingestReadings } from '../../features/readings/ingest';
+import { IngestError } from '../../features/readings/ingest';
+import { receive, receiveReadings } from '../../features/readings/receive';
 import { HttpError } from '../../http/errors';
 import { hangUpAfterAnswer } from '../../http/hang-up';
 import { parse } from '../../http/validate';
@@ -151,12 +151,11 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
       const batch = await readingsBatch(request);
       checkBatchSpan(batch.rows);
       try {
-        const stored = await ingestReadings(ctx.db, houseId, batch.rows, {
+        // Stored, then InfoCare told that data arrived (features/readings/receive).
+        return await receiveReadings(ctx.db, houseId, batch.rows, {
           now: nowSeconds(ctx),
           replace: batch.replace,
         });
-        dataArrived(ctx.db, houseId); // InfoCare judges the house again soon (features/infocare/arrivals)
-        return stored;
       } catch (error) {
         return refuse(reply, error, batch.lines);
       }
@@ -167,11 +166,10 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
       const batch = await powerBatch(request);
       checkBatchSpan(batch.readings);
       try {
-        const result = await ctx.db.transaction(async (tx) => ({
-          readings: await ingestReadings(tx, houseId, batch.readings, { now: nowSeconds(ctx) }),
-          events: await ingestApplianceEvents(tx, houseId, batch.events),
+        const result = await receive(ctx.db, houseId, nowSeconds(ctx), async (intake) => ({
+          readings: await intake.readings(batch.readings),
+          events: await intake.events(batch.events),
         }));
-        dataArrived(ctx.db, houseId);
         return {
           stored: result.readings.stored + result.events.stored,
           duplicates: result.readings.duplicates + result.events.duplicates,

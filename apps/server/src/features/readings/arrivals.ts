@@ -1,4 +1,4 @@
-// "Data arrived for house H": the ingest routes call dataArrived after their batch committed, and the
+// "Data arrived for house H": the one way in (receive.ts) calls dataArrived after a write committed, and the
 // InfoCare timer (the one listener) evaluates that house soon after, debounced, besides its every-minute
 // run, so a "no data" alert clears, and activity clears an alert, within seconds. Listeners are kept per
 // database (a view of it counts as it: databaseOf), so two apps on two databases in one process (tests)

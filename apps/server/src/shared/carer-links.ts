@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/types';
+import type { Queryable } from '../db/types';
 
 /** Creates a link; `acceptedAt` null leaves it pending (no access until the dependant accepts). */
 export async function insertLink(

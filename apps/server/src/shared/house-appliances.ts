@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/types';
+import type { Queryable } from '../db/types';
 
 // What a person says about each catalogue appliance (house_appliances, migration 0003). No row: shown,
 // under the catalogue's name and icon, with a count of 0.

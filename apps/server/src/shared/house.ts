@@ -1,0 +1,81 @@
+import { SETUP_COUNT_FIELDS } from '@homeview/contract';
+import { prepared, type Queryable } from '../db/types';
+import { notFound } from '../http/errors';
+
+// The houses table as every feature shares it: the one lookup of a user's house (a user owns at most
+// one: houses.owner_user_id is unique), so every feature that starts from a user id sees the same row with
+// the same fields; a new house; and the house's write lock.
+
+export interface House {
+  id: number;
+  owner_user_id: number;
+  name: string;
+  /** IANA zone: the house's days, weeks and months are local to it. */
+  time_zone: string;
+  demo: boolean;
+}
+
+const HOUSE_OF = prepared(
+  'select id, owner_user_id, name, time_zone, demo from houses where owner_user_id = $1',
+);
+
+/** The house `userId` owns, or null when they have none (a carer). */
+export async function houseOf(db: Queryable, userId: number): Promise<House | null> {
+  const { rows } = await db.query<House>(HOUSE_OF, [userId]);
+  return rows[0] ?? null;
+}
+
+/** What an energy view needs of a house. */
+export type EnergyHouse = Pick<House, 'id' | 'name' | 'time_zone'>;
+
+/** The house of a user the caller may act on, or a 404 when that user has no home. */
+export async function requireHouseOf(db: Queryable, userId: number): Promise<House> {
+  const house = await houseOf(db, userId);
+  if (house === null) throw notFound('This user has no home.');
+  return house;
+}
+
+/** The household counts of the setup questionnaire, stored as the house's columns of the same names. */
+export type Occupants = Partial<Record<(typeof SETUP_COUNT_FIELDS)[number], number>>;
+
+export interface NewHouse {
+  ownerUserId: number;
+  name: string;
+  timeZone: string;
+  propertyType?: string | null;
+  occupants?: Occupants;
+  demo?: boolean;
+}
+
+// In the column order of the insert below.
+const OCCUPANT_COLUMNS = SETUP_COUNT_FIELDS;
+
+export async function insertHouse(db: Queryable, house: NewHouse): Promise<number> {
+  const occupants = OCCUPANT_COLUMNS.map((c) => house.occupants?.[c] ?? null);
+  const { rows } = await db.query<{ id: number }>(
+    `insert into houses (owner_user_id, name, time_zone, property_type, demo, under10, range10_17, range18_64,
+                         range65_74, over74, full_time, part_time, unemployed, pensioner, commuting, stay_at_home)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+     returning id`,
+    [
+      house.ownerUserId,
+      house.name,
+      house.timeZone,
+      house.propertyType ?? null,
+      house.demo ?? false,
+      ...occupants,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** The house write lock's first key, with the house id: pg_advisory_xact_lock(int, int). */
+export const WRITE_LOCK = 7_346_120;
+
+/**
+ * Serialises writers of one house until the transaction ends. Every writer of readings, rollups, events
+ * and tariffs takes it, so a slot is never recomputed from a snapshot that misses another writer's rows.
+ */
+export async function lockHouse(db: Queryable, houseId: number): Promise<void> {
+  await db.query('select pg_advisory_xact_lock($1, $2)', [WRITE_LOCK, houseId]);
+}

@@ -1,0 +1,123 @@
+import {
+  compileTariffs,
+  type StoredTariff,
+  type Tariff,
+  type TariffBook,
+  tariffFromStored,
+} from '@homeview/domain';
+import type { Queryable } from '../db/types';
+
+// A house's compiled TariffBook: what prices its slots, read by the write path (readings), the screens,
+// rankings and reports; features/tariffs writes the versions (table `tariffs`, `tariff` = the domain's
+// integer-only stored form). A version is replaced by deleting and inserting, so its
+// id and created_at change whenever its content does: together they are a cheap cache key (created_at,
+// to the microsecond, keeps two databases in one process, as in the tests, from sharing an entry).
+
+interface TariffRow {
+  id: number;
+  tariff: StoredTariff;
+}
+
+// Dynamic prices (Agile) live once per house, rate and slot in `tariff_prices` (migration 0011): a
+// version's dynamic rate is stored with its name and no prices, and is given the house's prices of that
+// rate when loaded (one Map shared by every version). A slot's price is the latest imported for it.
+
+export const RATES = ['import', 'export', 'generation'] as const;
+export type RateName = (typeof RATES)[number];
+
+async function loadPrices(db: Queryable, houseId: number): Promise<Map<RateName, Map<number, number>>> {
+  const { rows } = await db.query<{ rate: RateName; slots: string; prices: string }>(
+    `select rate, string_agg(slot_start::text, ',' order by slot_start) as slots,
+            string_agg(price::text, ',' order by slot_start) as prices
+       from tariff_prices where house_id = $1 group by rate`,
+    [houseId],
+  );
+  const byRate = new Map<RateName, Map<number, number>>();
+  for (const row of rows) {
+    const slots = row.slots.split(',');
+    const prices = row.prices.split(',');
+    byRate.set(row.rate, new Map(slots.map((slot, i) => [Number(slot), Number(prices[i])])));
+  }
+  return byRate;
+}
+
+export async function loadTariffs(db: Queryable, houseId: number): Promise<Tariff[]> {
+  const { rows } = await db.query<TariffRow>(
+    'select id, tariff from tariffs where house_id = $1 order by start_date',
+    [houseId],
+  );
+  const dynamic = rows.some((r) => RATES.some((rate) => r.tariff[rate]?.type === 'dynamic'));
+  const prices = dynamic ? await loadPrices(db, houseId) : new Map<RateName, Map<number, number>>();
+  return rows.map((r) => {
+    const t = tariffFromStored(r.tariff);
+    const withPrices = (rate: RateName): Tariff[RateName] => {
+      const own = t[rate];
+      return own?.type === 'dynamic' ? { ...own, prices: prices.get(rate) ?? new Map() } : own;
+    };
+    return {
+      ...t,
+      import: withPrices('import'),
+      export: withPrices('export'),
+      generation: withPrices('generation'),
+    };
+  });
+}
+
+export interface HouseTariffs {
+  zone: string;
+  versions: readonly Tariff[];
+  book: TariffBook;
+}
+
+const CACHE_SIZE = 256;
+const cache = new Map<number, { key: string; value: HouseTariffs }>();
+/** Houses with no versions of their own price at the default: one book per zone, shared by all of them. */
+const defaults = new Map<string, HouseTariffs>();
+
+/** SQL for a house's tariff cache key, with the house aliased `h` (see the note at the top). */
+export const TARIFF_KEY_SQL = `coalesce((select string_agg(t.id || '@' || (extract(epoch from t.created_at) * 1e6)::bigint,
+  ',' order by t.id) from tariffs t where t.house_id = h.id), '')`;
+
+/**
+ * The compiled tariffs for a house whose zone and tariff key were just read. Compiling means parsing the
+ * stored JSON (a year of Agile prices is ~17,000 pairs), so the result is cached per house and reused
+ * while the zone and the version ids are unchanged.
+ */
+export async function tariffsFor(
+  db: Queryable,
+  houseId: number,
+  zone: string,
+  ids: string,
+): Promise<HouseTariffs> {
+  if (ids === '') {
+    let value = defaults.get(zone);
+    if (value === undefined) {
+      value = { zone, versions: [], book: compileTariffs([], zone) };
+      defaults.set(zone, value);
+    }
+    return value;
+  }
+  const key = `${zone}|${ids}`;
+  const hit = cache.get(houseId);
+  if (hit?.key === key) {
+    cache.delete(houseId); // most recently used last
+    cache.set(houseId, hit);
+    return hit.value;
+  }
+  const versions = await loadTariffs(db, houseId);
+  const value: HouseTariffs = { zone, versions, book: compileTariffs(versions, zone) };
+  cache.set(houseId, { key, value });
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as number);
+  return value;
+}
+
+/** The house's zone and compiled tariffs, or null for an unknown house. */
+export async function houseTariffs(db: Queryable, houseId: number): Promise<HouseTariffs | null> {
+  const { rows } = await db.query<{ time_zone: string; ids: string }>(
+    `select h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h where h.id = $1
+     for key share of h`, // as a foreign key would: the house stays until this writer commits
+    [houseId],
+  );
+  const row = rows[0];
+  return row === undefined ? null : tariffsFor(db, houseId, row.time_zone, row.ids);
+}
