@@ -42,7 +42,8 @@ export function applianceKeyOf(id: number): string | null {
 /** A device id as devices publish it: one MQTT topic level (no `/`, `+`, `#`), 1–200 characters. */
 export function checkDeviceId(id: string): string | null {
   if (id.length === 0 || id.length > 200) return 'must be 1 to 200 characters';
-  if (/[/+#\u0000]/.test(id)) return 'cannot contain /, + or # (it is one level of an MQTT topic)';
+  if (/[/+#]/.test(id) || id.includes('\0'))
+    return 'cannot contain /, + or # (it is one level of an MQTT topic)';
   return null;
 }
 
