@@ -10,7 +10,7 @@ import {
 /**
  * A plug's power messages → uses of its appliance, through the same detector as appliance-power files
  * (thresholds, minimum duration, gaps merged: detect-events.ts). Plugs report on change, so the last power
- * is held and fed to the detector on a GRID_S grid; a power older than HOLD_S is no longer believed (0 W).
+ * is held and fed to the detector on a GRID_S grid, by later samples and by the clock (FEED_LAG_S behind); a power older than HOLD_S is no longer believed (0 W).
  * A use's energy is the plug's own counter over the use, once the counter has reported past its end: each
  * counter interval gives the use the share of its energy that the plug's power put inside the use (by
  * time when the interval saw no power); a plug without a counter, or silent for WAIT_S after the use, gets
@@ -19,6 +19,8 @@ import {
 export const GRID_S = 10;
 export const HOLD_S = 600;
 export const WAIT_S = 300;
+/** The clock feeds the grid this far behind now, so a message a little late still lands in order. */
+export const FEED_LAG_S = 60;
 /** For catalogue appliances the file formats have no rule for (an iron, a vacuum cleaner). */
 const GENERIC_RULE: EventRule = { on_w: 100, min_on_s: 60, max_gap_s: 60 };
 
@@ -72,9 +74,9 @@ export class PlugUses {
     this.#intervals.push([from, to, mwh]);
   }
 
-  /** Feeds the grid up to `now` and returns the uses whose energy is known. */
+  /** Feeds the grid up to `now` − FEED_LAG_S and returns the uses whose energy is known. */
   take(now: number): PlugUse[] {
-    this.#feed(now);
+    this.#feed(now - FEED_LAG_S);
     const ready: PlugUse[] = [];
     const counterTo = this.#intervals.at(-1)?.[1] ?? Number.NEGATIVE_INFINITY;
     const counterFrom = this.#intervals[0]?.[0] ?? Number.POSITIVE_INFINITY;

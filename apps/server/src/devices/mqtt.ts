@@ -1,0 +1,98 @@
+import { connect, type MqttClient } from 'mqtt';
+import type { DeviceConsumer } from './consumer';
+import { DEVICE_KINDS, KIND_INFO } from './kinds';
+
+/**
+ * The MQTT side of the device consumer (MQTT_URL): MQTT 5 with a fixed client id and a persistent session
+ * (clean: false, a week's session expiry), so the broker keeps QoS 1 messages while the server is down
+ * and hands them over when it comes back. Every kind's topics are subscribed at QoS 1 on every connect
+ * (a broker that lost the session must not leave us deaf: MQTT.js issue 895), as shared subscriptions
+ * (`$share/homeview/…`) so several servers on one broker split the messages and none is stored twice.
+ * Reconnects back off from 1 s to 30 s. Messages are acknowledged as they arrive (MQTT.js acknowledges
+ * one at a time, so holding acks until a flush would stall it) and buffered for at most FLUSH_MS; a clean
+ * stop ends the connection first, then flushes, so only a crash can lose the last second.
+ */
+export const FLUSH_MS = 1000;
+const SESSION_EXPIRY_S = 7 * 24 * 3600;
+const MIN_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 30_000;
+
+export interface MqttOptions {
+  url: string;
+  clientId: string;
+  /** Put before every topic filter and taken off incoming topics (tests give each test its own). */
+  topicPrefix?: string;
+  /** The shared-subscription group; default `homeview`. */
+  group?: string;
+  /** How long the broker keeps the session (and queues) while we are away; default a week. */
+  sessionExpiryS?: number;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export function deviceFilters(prefix = ''): string[] {
+  return DEVICE_KINDS.flatMap((kind) => KIND_INFO[kind].filters.map((f) => `${prefix}${f}`));
+}
+
+export class DeviceMqtt {
+  #client: MqttClient | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #backoff = MIN_BACKOFF_MS;
+
+  constructor(
+    readonly consumer: DeviceConsumer,
+    readonly options: MqttOptions,
+  ) {}
+
+  /** Loads the registered devices, connects and starts the flush timer. Resolves once subscribed. */
+  async start(): Promise<void> {
+    await this.consumer.load();
+    const { url, clientId, log } = this.options;
+    const prefix = this.options.topicPrefix ?? '';
+    const group = this.options.group ?? 'homeview';
+    const client = connect(url, {
+      clientId,
+      clean: false,
+      protocolVersion: 5,
+      properties: { sessionExpiryInterval: this.options.sessionExpiryS ?? SESSION_EXPIRY_S },
+      reconnectPeriod: MIN_BACKOFF_MS,
+      connectTimeout: 10_000,
+      resubscribe: false,
+    });
+    this.#client = client;
+    const subscribed = new Promise<void>((resolve) => {
+      client.on('connect', (ack) => {
+        this.#backoff = MIN_BACKOFF_MS;
+        client.options.reconnectPeriod = MIN_BACKOFF_MS;
+        const filters = deviceFilters(prefix).map((f) => `$share/${group}/${f}`);
+        client.subscribe(filters, { qos: 1 }, (error) => {
+          if (error) log?.warn({ err: error }, 'mqtt subscribe failed');
+          else log?.info({ sessionPresent: ack.sessionPresent, filters: filters.length }, 'mqtt subscribed');
+          resolve();
+        });
+      });
+    });
+    client.on('reconnect', () => {
+      this.#backoff = Math.min(MAX_BACKOFF_MS, this.#backoff * 2);
+      client.options.reconnectPeriod = this.#backoff;
+    });
+    client.on('error', (error) => log?.warn({ err: error }, 'mqtt error'));
+    client.on('message', (topic, payload) => {
+      this.consumer.receive(
+        prefix !== '' && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic,
+        payload,
+      );
+    });
+    this.#timer = setInterval(() => void this.consumer.flush(), FLUSH_MS);
+    await subscribed;
+  }
+
+  /** Ends the connection (the broker keeps the session and queues), then stores what was received. */
+  async stop(): Promise<void> {
+    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer = null;
+    const client = this.#client;
+    this.#client = null;
+    if (client !== null) await client.endAsync();
+    await this.consumer.flush();
+  }
+}
