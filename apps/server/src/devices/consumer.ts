@@ -143,12 +143,12 @@ export class DeviceConsumer {
       });
     }
     this.#live = next;
-    this.#loadedAt = this.options.now();
+    this.#loadedAt = Math.floor(this.options.now());
   }
 
   /** One MQTT message. Never throws. */
   receive(topic: string, payload: Uint8Array | string): void {
-    const now = this.options.now();
+    const now = Math.floor(this.options.now());
     this.stats.messages++;
     let parsed: ReturnType<typeof parseDeviceMessage>;
     try {
@@ -255,7 +255,7 @@ export class DeviceConsumer {
   }
 
   async #flush(): Promise<void> {
-    const now = this.options.now();
+    const now = Math.floor(this.options.now());
     if (now - this.#loadedAt >= RELOAD_S) await this.load();
     // Plugs' uses whose energy is known by now.
     for (const live of this.#live.values()) {

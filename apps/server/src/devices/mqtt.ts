@@ -37,6 +37,7 @@ export class DeviceMqtt {
   #client: MqttClient | null = null;
   #timer: NodeJS.Timeout | null = null;
   #backoff = MIN_BACKOFF_MS;
+  #stopped = false;
 
   constructor(
     readonly consumer: DeviceConsumer,
@@ -46,6 +47,7 @@ export class DeviceMqtt {
   /** Loads the registered devices, connects and starts the flush timer. Resolves once subscribed. */
   async start(): Promise<void> {
     await this.consumer.load();
+    if (this.#stopped) return;
     const { url, clientId, log } = this.options;
     const prefix = this.options.topicPrefix ?? '';
     const group = this.options.group ?? 'homeview';
@@ -88,6 +90,7 @@ export class DeviceMqtt {
 
   /** Ends the connection (the broker keeps the session and queues), then stores what was received. */
   async stop(): Promise<void> {
+    this.#stopped = true;
     if (this.#timer !== null) clearInterval(this.#timer);
     this.#timer = null;
     const client = this.#client;
