@@ -33,6 +33,7 @@ export interface PlugUse {
 export class PlugUses {
   readonly #detector: EventDetector;
   #held: { t: number; w: number } | null = null;
+  #heldReceived = 0;
   /** Next grid instant to feed. */
   #next: number | null = null;
   /** Counter intervals [from, to, mWh] and power samples [t, W], ascending, kept while needed. */
@@ -60,11 +61,15 @@ export class PlugUses {
     );
   }
 
-  /** A power sample at `t` (epoch s); samples not after the last are ignored. */
-  power(t: number, w: number): void {
+  /**
+   * A power sample at device time `t` (epoch s), received at `receivedAt` (default `t`); samples not after
+   * the last are ignored.
+   */
+  power(t: number, w: number, receivedAt = t): void {
     if (this.#held !== null && t <= this.#held.t) return;
     this.#feed(t);
     this.#held = { t, w: Math.max(0, w) };
+    this.#heldReceived = receivedAt;
     this.#powers.push([t, this.#held.w]);
     if (this.#next === null) this.#next = t - (t % GRID_S);
   }
@@ -74,8 +79,13 @@ export class PlugUses {
     this.#intervals.push([from, to, mwh]);
   }
 
-  /** Feeds the grid up to `now` − FEED_LAG_S and returns the uses whose energy is known. */
-  take(now: number): PlugUse[] {
+  /**
+   * Feeds the grid by the clock, in the device's time (its last sample plus the time since it arrived, so
+   * messages a broker queued while the server was down still come in order), FEED_LAG_S behind, and
+   * returns the uses whose energy is known.
+   */
+  take(clock: number): PlugUse[] {
+    const now = this.#held === null ? clock : this.#held.t + (clock - this.#heldReceived);
     this.#feed(now - FEED_LAG_S);
     const ready: PlugUse[] = [];
     const counterTo = this.#intervals.at(-1)?.[1] ?? Number.NEGATIVE_INFINITY;
