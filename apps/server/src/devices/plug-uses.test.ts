@@ -39,4 +39,17 @@ describe('PlugUses', () => {
     expect(plug.take(T + 260)).toEqual([]); // closed, but the counter has not reported past its end
     expect(plug.take(T + 120 + WAIT_S)).toEqual([{ start: T, end: T + 120, energy_wh: 67 }]);
   });
+
+  it('finds the uses of messages that arrive late (queued by the broker while the server was down)', () => {
+    const plug = new PlugUses('p', 'kettle');
+    const late = 2 * 86_400; // device time two days behind the server clock as the queue drains
+    plug.energy(T - 10, T, 0);
+    plug.power(T, 0, T + late);
+    expect(plug.take(T + late + 1)).toEqual([]);
+    plug.power(T + 30, 2000, T + late + 1);
+    plug.power(T + 150, 0, T + late + 1);
+    plug.energy(T, T + 160, 66_000);
+    expect(plug.take(T + late + 2)).toEqual([]);
+    expect(plug.take(T + late + 200)).toEqual([{ start: T + 30, end: T + 150, energy_wh: 66 }]);
+  });
 });
