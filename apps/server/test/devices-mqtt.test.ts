@@ -56,7 +56,11 @@ describeEachDb('devices over MQTT', (suite) => {
     warn: (_: object, msg: string) => warnings.push(msg),
   };
 
-  async function start(prefix: string, clientId = `test-${prefix}`) {
+  async function start(
+    prefix: string,
+    clientId = `test-${prefix}`,
+    extra: { pollEveryS?: number; shellySilentS?: number } = {},
+  ) {
     const consumer = new DeviceConsumer(suite.db, { now: () => clock, log });
     // A short session expiry: the broker forgets these test sessions soon after.
     const mqtt = new DeviceMqtt(consumer, {
@@ -64,6 +68,7 @@ describeEachDb('devices over MQTT', (suite) => {
       clientId,
       topicPrefix: prefix,
       sessionExpiryS: 120,
+      ...extra,
     });
     await mqtt.start();
     started.push(mqtt);
@@ -246,5 +251,46 @@ describeEachDb('devices over MQTT', (suite) => {
     expect(warnings).toEqual(['device message rejected']);
     // Only the one good minute was stored.
     expect(await readingsOf(houseId)).toEqual([{ start_ts: T0, interval_s: 60, import_wh: 100 }]);
+  });
+
+  it('asks a silent Shelly for its status and takes its answer', async () => {
+    const prefix = `t${randomUUID().slice(0, 8)}/`;
+    await house(`poll-${suite.kind}`, [{ kind: 'shelly', id: 'shellyplus1pm-p1', appliance: 'kettle' }]);
+    // The device: answers Shelly.GetStatus on <src>/rpc, as Shelly firmware does.
+    const device = await connectAsync(BROKER, { clientId: `test-dev-${randomUUID()}` });
+    const asked: string[] = [];
+    device.on('message', (_topic, payload) => {
+      const ask = JSON.parse(payload.toString()) as { id: number; src: string; method: string };
+      asked.push(ask.method);
+      const result = { sys: { unixtime: T0 }, 'switch:0': { id: 0, apower: 0, aenergy: { total: 50.5 } } };
+      void device.publishAsync(
+        `${prefix}${ask.src}/rpc`,
+        JSON.stringify({ id: ask.id, src: 'shellyplus1pm-p1', dst: ask.src, result }),
+        { qos: 1 },
+      );
+    });
+    await device.subscribeAsync(`${prefix}shellyplus1pm-p1/rpc`, { qos: 1 });
+    clock = T0 + 5;
+    try {
+      await start(prefix, `test-poll-${randomUUID()}`, { pollEveryS: 0.2, shellySilentS: 60 });
+      const stored = async () =>
+        (
+          await suite.db.query<{
+            last: number | null;
+            counter: { import: { t: number; mwh: number } } | string | null;
+          }>('select last_message_at::float8 as last, counter from devices where device_id = $1', [
+            'shellyplus1pm-p1',
+          ])
+        ).rows[0];
+      await until('the answer stored', async () => (await stored())?.last === T0 + 5);
+      const row = await stored();
+      const counter = typeof row?.counter === 'string' ? JSON.parse(row.counter) : row?.counter;
+      expect(counter.import).toEqual({ t: T0, mwh: 50_500, zeroAt: null });
+      // Asked once: it answered, so it is no longer silent.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(asked).toEqual(['Shelly.GetStatus']);
+    } finally {
+      await device.endAsync();
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
 import { type CounterState, stepCounter } from './counter';
 import { type DeviceKind, MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
 import { addEnergy, closeMinutes, emptyMinutes, type MinuteState } from './minutes';
-import { parseDeviceMessage } from './parse';
+import { type Parsed, parseDeviceMessage, parseShellyReply } from './parse';
 import { PlugUses } from './plug-uses';
 import { applianceKeyOf } from './repository';
 import { storeHouseBatch } from './write';
@@ -156,12 +156,35 @@ export class DeviceConsumer {
   /** One MQTT message. Never throws. */
   receive(topic: string, payload: Uint8Array | string): void {
     const now = Math.floor(this.options.now());
-    this.stats.messages++;
-    let parsed: ReturnType<typeof parseDeviceMessage>;
-    try {
-      parsed = parseDeviceMessage(topic, payload, now, {
+    this.#take(topic, now, () =>
+      parseDeviceMessage(topic, payload, now, {
         zoneOf: (kind, id) => this.#live.get(key(kind, id))?.device.zone,
-      });
+      }),
+    );
+  }
+
+  /** A Shelly's answer to our Shelly.GetStatus (DeviceMqtt asks silent ones). Never throws. */
+  receiveShellyReply(topic: string, payload: Uint8Array | string): void {
+    const now = Math.floor(this.options.now());
+    this.#take(topic, now, () => parseShellyReply(payload, now));
+  }
+
+  /** Registered Shelly Gen2+ devices silent for `silentS` or more (they do not repeat unchanged values). */
+  silentShellies(silentS: number): string[] {
+    const now = Math.floor(this.options.now());
+    const ids: string[] = [];
+    for (const live of this.#live.values()) {
+      if (live.device.kind !== 'shelly') continue;
+      if (live.lastMessage === null || now - live.lastMessage >= silentS) ids.push(live.device.deviceId);
+    }
+    return ids;
+  }
+
+  #take(topic: string, now: number, parse: () => Parsed): void {
+    this.stats.messages++;
+    let parsed: Parsed;
+    try {
+      parsed = parse();
     } catch (error) {
       this.options.log?.error({ err: error, topic }, 'device message parser failed');
       this.stats.rejected++;

@@ -10,9 +10,13 @@ import { DEVICE_KINDS, KIND_INFO } from './kinds';
  * (`$share/homeview/…`) so several servers on one broker split the messages and none is stored twice.
  * Reconnects back off from 1 s to 30 s. Messages are acknowledged as they arrive (MQTT.js acknowledges
  * one at a time, so holding acks until a flush would stall it) and buffered for at most FLUSH_MS; a clean
- * stop ends the connection first, then flushes, so only a crash can lose the last second.
+ * stop ends the connection first, then flushes, so only a crash can lose the last second. Registered
+ * Shelly Gen2+ devices silent for SHELLY_SILENT_S are asked `Shelly.GetStatus` on `<id>/rpc`; the answer
+ * comes back on this server's own `homeview-<client id>/rpc`.
  */
 export const FLUSH_MS = 1000;
+/** A registered Shelly Gen2+ silent this long is asked for its status (it does not repeat unchanged values). */
+export const SHELLY_SILENT_S = 300;
 const SESSION_EXPIRY_S = 7 * 24 * 3600;
 const MIN_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
@@ -26,6 +30,9 @@ export interface MqttOptions {
   group?: string;
   /** How long the broker keeps the session (and queues) while we are away; default a week. */
   sessionExpiryS?: number;
+  /** Seconds between looks for silent Shellies (default 60); their silence threshold is SHELLY_SILENT_S. */
+  pollEveryS?: number;
+  shellySilentS?: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -36,6 +43,10 @@ export function deviceFilters(prefix = ''): string[] {
 export class DeviceMqtt {
   #client: MqttClient | null = null;
   #timer: NodeJS.Timeout | null = null;
+  #poller: NodeJS.Timeout | null = null;
+  #rpcId = 0;
+  /** When each silent Shelly was last asked (ms), so one that does not answer is asked every few minutes. */
+  #asked = new Map<string, number>();
   #backoff = MIN_BACKOFF_MS;
   #stopped = false;
 
@@ -51,6 +62,9 @@ export class DeviceMqtt {
     const { url, clientId, log } = this.options;
     const prefix = this.options.topicPrefix ?? '';
     const group = this.options.group ?? 'homeview';
+    // Shelly answers a GetStatus on `<src>/rpc`: a topic of this server's own, not shared.
+    const replySource = `homeview-${clientId}`.replace(/[/+#]/g, '_');
+    const replyTopic = `${prefix}${replySource}/rpc`;
     const client = connect(url, {
       clientId,
       clean: false,
@@ -65,7 +79,7 @@ export class DeviceMqtt {
       client.on('connect', (ack) => {
         this.#backoff = MIN_BACKOFF_MS;
         client.options.reconnectPeriod = MIN_BACKOFF_MS;
-        const filters = deviceFilters(prefix).map((f) => `$share/${group}/${f}`);
+        const filters = [...deviceFilters(prefix).map((f) => `$share/${group}/${f}`), replyTopic];
         client.subscribe(filters, { qos: 1 }, (error) => {
           if (error) log?.warn({ err: error }, 'mqtt subscribe failed');
           else log?.info({ sessionPresent: ack.sessionPresent, filters: filters.length }, 'mqtt subscribed');
@@ -79,12 +93,25 @@ export class DeviceMqtt {
     });
     client.on('error', (error) => log?.warn({ err: error }, 'mqtt error'));
     client.on('message', (topic, payload) => {
-      this.consumer.receive(
-        prefix !== '' && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic,
-        payload,
-      );
+      const own = prefix !== '' && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic;
+      if (topic === replyTopic) this.consumer.receiveShellyReply(own, payload);
+      else this.consumer.receive(own, payload);
     });
     this.#timer = setInterval(() => void this.consumer.flush(), FLUSH_MS);
+    this.#poller = setInterval(
+      () => {
+        if (!client.connected) return;
+        const silentS = this.options.shellySilentS ?? SHELLY_SILENT_S;
+        for (const id of this.consumer.silentShellies(silentS)) {
+          const asked = this.#asked.get(id);
+          if (asked !== undefined && Date.now() - asked < silentS * 1000) continue;
+          this.#asked.set(id, Date.now());
+          const ask = { id: ++this.#rpcId, src: replySource, method: 'Shelly.GetStatus' };
+          client.publish(`${prefix}${id}/rpc`, JSON.stringify(ask), { qos: 1 });
+        }
+      },
+      (this.options.pollEveryS ?? 60) * 1000,
+    );
     await subscribed;
   }
 
@@ -92,7 +119,9 @@ export class DeviceMqtt {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer !== null) clearInterval(this.#timer);
+    if (this.#poller !== null) clearInterval(this.#poller);
     this.#timer = null;
+    this.#poller = null;
     const client = this.#client;
     this.#client = null;
     if (client !== null) await client.endAsync();

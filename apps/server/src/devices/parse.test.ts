@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeviceMessage, topicDevice } from './parse';
+import { parseDeviceMessage, parseShellyReply, topicDevice } from './parse';
 
 // Payloads are the real captures of the field reference (../shared/data/real/formats/FORMATS.md and
 // ../shared/design/devices.md), mpan redacted as there.
@@ -99,6 +99,21 @@ describe('Shelly Gen2+', () => {
   it('refuses wrong types, naming the field', () => {
     const wrong = '{"method":"NotifyStatus","params":{"ts":1656075750,"switch:0":{"apower":"lots"}}}';
     expect(bad('shellyplus-x/events/rpc', wrong).reason).toContain('apower');
+  });
+});
+
+describe('Shelly GetStatus answers', () => {
+  it('reads the answer of the device named by src, at result.sys.unixtime', () => {
+    const answer =
+      '{"id":3,"src":"shellyplus1pm-p1","dst":"homeview-x","result":{"sys":{"unixtime":1656075700},"switch:0":{"id":0,"apower":12.5,"aenergy":{"total":50.5}}}}';
+    expect(parseShellyReply(answer, RECEIVED)).toEqual({
+      ok: true,
+      sample: { kind: 'shelly', deviceId: 'shellyplus1pm-p1', t: 1656075700, importMwh: 50_500, powerW: 13 },
+    });
+    expect(parseShellyReply('{"id":3,"result":{}}', RECEIVED)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('src'),
+    });
   });
 });
 

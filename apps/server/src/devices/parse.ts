@@ -251,6 +251,34 @@ function emon(input: string, text: string, received: number): Body | null {
   return null;
 }
 
+const replySchema = z.object({
+  src: z.string().min(1).max(200),
+  result: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * A Shelly Gen2+ answer to our `Shelly.GetStatus` (on the reply topic we named as `src`): the device is the
+ * answer's `src`, the time `result.sys.unixtime` (UTC) when present, else the receive time.
+ */
+export function parseShellyReply(payload: Uint8Array | string, receivedAt: number): Parsed {
+  const received = Math.floor(receivedAt);
+  const text = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
+  let deviceId = '?';
+  try {
+    if (text.length > MAX_PAYLOAD_BYTES) throw new Bad(`the payload is more than ${MAX_PAYLOAD_BYTES} bytes`);
+    const reply = parseWith(replySchema, json(text));
+    deviceId = reply.src;
+    const sys = reply.result.sys as { unixtime?: unknown } | undefined;
+    const unixtime = typeof sys?.unixtime === 'number' ? sys.unixtime : null;
+    const body: Body = { t: unixtime === null ? received : believable(unixtime, received) };
+    for (const [name, value] of Object.entries(reply.result)) shellyComponent(name, value, body);
+    return hasData(body) ? { ok: true, sample: { kind: 'shelly', deviceId, ...body } } : null;
+  } catch (error) {
+    if (error instanceof Bad) return { ok: false, kind: 'shelly', deviceId, reason: error.message };
+    throw error;
+  }
+}
+
 /** The kind and device a topic belongs to, or null for a topic no kind publishes energy on. */
 export function topicDevice(topic: string): { kind: DeviceKind; deviceId: string } | null {
   const parts = topic.split('/');
