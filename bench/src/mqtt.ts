@@ -24,6 +24,7 @@ const PLUGS = HOMES * 2;
 /** Simulated 10 s rounds (BENCH_MQTT_ROUNDS, default 20 minutes of device time). */
 const ROUNDS = Number(process.env.BENCH_MQTT_ROUNDS ?? 120);
 const PUBLISHERS = 4;
+const CHUNK = 400;
 
 async function addHomes(db: Db, n: number, label: string): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
@@ -159,6 +160,7 @@ export async function benchMqtt(store: 'pglite' | 'postgres'): Promise<void> {
     const plugWh = Array.from({ length: PLUGS }, () => 1000);
     const plugOn = Array.from({ length: PLUGS }, () => false);
     let sent = 0;
+    let stalled = false;
     let rngState = 42;
     const rnd = () => {
       rngState = (rngState * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -169,16 +171,10 @@ export async function benchMqtt(store: 'pglite' | 'postgres'): Promise<void> {
     const t0 = performance.now();
     for (let round = 0; round <= ROUNDS; round++) {
       const t = start + round * 10;
-      const batch: Promise<unknown>[] = [];
+      const batch: [number, string, string][] = [];
       homes.forEach((h, i) => {
         glowWh[i] = (glowWh[i] ?? 0) + (round === 0 ? 0 : 2 + Math.floor(rnd() * 6));
-        batch.push(
-          (publishers[i % PUBLISHERS] as MqttClient).publishAsync(
-            `${prefix}glow/G${h}/SENSOR/electricitymeter`,
-            glow(t, glowWh[i] ?? 0),
-            { qos: 1 },
-          ),
-        );
+        batch.push([i, `${prefix}glow/G${h}/SENSOR/electricitymeter`, glow(t, glowWh[i] ?? 0)]);
       });
       // Plugs publish on change: about one in twelve switches each round.
       for (let p = 0; p < PLUGS; p++) {
@@ -187,19 +183,28 @@ export async function benchMqtt(store: 'pglite' | 'postgres'): Promise<void> {
         if (plugOn[p]) plugWh[p] = (plugWh[p] ?? 0) + 2.5;
         plugOn[p] = on;
         const h = homes[Math.floor(p / 2)];
-        batch.push(
-          (publishers[p % PUBLISHERS] as MqttClient).publishAsync(
-            `${prefix}P${h}-${p % 2}/events/rpc`,
-            shelly(t, on ? 2800 : 0, plugWh[p] ?? 0),
-            { qos: 1 },
+        batch.push([p, `${prefix}P${h}-${p % 2}/events/rpc`, shelly(t, on ? 2800 : 0, plugWh[p] ?? 0)]);
+      }
+      // A broker queues a bounded number of messages per subscriber (Mosquitto: max_queued_messages,
+      // 1,000 by default) and drops the rest: publish no further than CHUNK ahead of the consumer.
+      for (let c = 0; c < batch.length && !stalled; c += CHUNK) {
+        const chunk = batch.slice(c, c + CHUNK);
+        await Promise.all(
+          chunk.map(([n, topic, payload]) =>
+            (publishers[n % PUBLISHERS] as MqttClient).publishAsync(topic, payload, { qos: 1 }),
           ),
         );
+        sent += chunk.length;
+        const waitFrom = Date.now();
+        while (sent - consumer.stats.messages > CHUNK) {
+          if (Date.now() - waitFrom > 15_000) {
+            stalled = true;
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 5));
+        }
       }
-      sent += batch.length;
-      await Promise.all(batch);
-      // A broker queues a bounded number of messages per subscriber (Mosquitto: max_queued_messages,
-      // 1,000 by default) and drops the rest: publish no further ahead of the consumer than that.
-      while (sent - consumer.stats.messages > 800) await new Promise((r) => setTimeout(r, 5));
+      if (stalled) break;
       publishedAt.set(round, performance.now());
       rssMax = Math.max(rssMax, process.memoryUsage().rss);
     }

@@ -70,8 +70,8 @@ describeEachDb('device admin commands', (suite) => {
     const list = await admin('devices', '--house', '1');
     expect(list.code).toBe(0);
     expect(list.out.split('\n')).toEqual([
-      '1\tglow\tAABBCCDDEEFF\twhole house\tlast message never',
-      '2\tshelly\tshellyplusplugs-a8\tkettle\tlast message never',
+      '1\tglow\tAABBCCDDEEFF\twhole house\tno message yet',
+      '2\tshelly\tshellyplusplugs-a8\tkettle\tno message yet',
       '2 devices',
     ]);
     expect(await admin('remove-device', '--house', '1', '--device', '2')).toEqual({

@@ -64,3 +64,17 @@ export function isDeviceKind(text: string): text is DeviceKind {
 /** Highest believable draw: a house's supply (100 A single phase is 23 kW) or a 13 A plug's socket. */
 export const MAX_HOUSE_W = 25_000;
 export const MAX_PLUG_W = 3_700;
+
+/**
+ * Seconds without a message after which a device shows as silent: a few of its usual gaps. Glow sends
+ * every ~10 s; Tasmota every TelePeriod (300 s by default); Shelly Gen2+ only on change but is asked for
+ * its status after 5 minutes; the others report on change or at their own reporting intervals.
+ */
+export const SILENT_AFTER_S: Readonly<Record<DeviceKind, number>> = {
+  glow: 120,
+  shelly: 900,
+  'shelly-gen1': 900,
+  tasmota: 1200,
+  zigbee2mqtt: 1800,
+  emon: 120,
+};

@@ -1,4 +1,5 @@
 import { addDevice, applianceKeyOf, DeviceError, listDevices, removeDevice } from '../../devices/repository';
+import { describeState, deviceState } from '../../devices/state';
 import { houseExists } from '../../ingest/keys';
 import { CliError } from '../args';
 import type { Command } from './types';
@@ -69,7 +70,8 @@ export const removeDeviceCommand: Command = {
 
 export const devicesCommand: Command = {
   name: 'devices',
-  summary: "List a house's devices: number, kind, id, what it measures, last message, rejected messages",
+  summary:
+    "List a house's devices: number, kind, id, what it measures, state (receiving, silent, offline, rejecting)",
   flags: { house: HOUSE },
   check: (f) => {
     houseOf(f);
@@ -77,12 +79,12 @@ export const devicesCommand: Command = {
   run: async (ctx, f) => {
     const houseId = await existingHouse(ctx, f);
     const rows = await listDevices(ctx.db, houseId);
+    const now = Math.floor(ctx.now.getTime() / 1000);
     const lines = rows.map((d) => {
       const measures =
         d.appliance_type_id === null ? 'whole house' : (applianceKeyOf(d.appliance_type_id) ?? '?');
-      const last = d.last_message_at === null ? 'never' : new Date(d.last_message_at * 1000).toISOString();
-      const rejects = d.rejects === 0 ? '' : `\t${d.rejects} rejected, last: ${d.last_reject_reason ?? ''}`;
-      return `${d.id}\t${d.kind}\t${d.device_id}\t${measures}\tlast message ${last}${rejects}`;
+      const rejects = d.rejects === 0 ? '' : `\t${d.rejects} rejected`;
+      return `${d.id}\t${d.kind}\t${d.device_id}\t${measures}\t${describeState(deviceState(d, now))}${rejects}`;
     });
     return [...lines, `${rows.length} device${rows.length === 1 ? '' : 's'}`].join('\n');
   },
