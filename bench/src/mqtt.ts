@@ -228,7 +228,8 @@ export async function benchMqtt(store: 'pglite' | 'postgres'): Promise<void> {
     console.log(
       `  publish → stored: p50 ${(pct(delays, 0.5) / 1000).toFixed(2)} s, p99 ${(pct(delays, 0.99) / 1000).toFixed(2)} s ` +
         `(${delays.length.toLocaleString('en-GB')} minute readings); ${rows[0]?.n.toLocaleString('en-GB')} readings, ` +
-        `${uses.rows[0]?.n.toLocaleString('en-GB')} uses stored; ${consumer.stats.flushes} flushes; ` +
+        `${uses.rows[0]?.n.toLocaleString('en-GB')} uses stored; ${consumer.stats.flushes} flushes ` +
+        `(${(consumer.stats.flushMs / 1000).toFixed(1)} s in all, longest ${(consumer.stats.flushMsMax / 1000).toFixed(1)} s); ` +
         `RSS ${mib(rss0)} → max ${mib(rssMax)} (this process: consumer and publishers)`,
     );
     console.log(`  ${await storage(db)}`);

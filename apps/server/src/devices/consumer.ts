@@ -57,6 +57,9 @@ export interface ConsumerStats {
   readingsStored: number;
   usesStored: number;
   flushes: number;
+  /** Time spent in flushes, and the longest one (ms). */
+  flushMs: number;
+  flushMsMax: number;
 }
 
 const LOG_EVERY_S = 60;
@@ -76,6 +79,8 @@ export class DeviceConsumer {
     readingsStored: 0,
     usesStored: 0,
     flushes: 0,
+    flushMs: 0,
+    flushMsMax: 0,
   };
   #live = new Map<string, Live>();
   #loadedAt = Number.NEGATIVE_INFINITY;
@@ -277,7 +282,13 @@ export class DeviceConsumer {
   /** Writes everything buffered; calls never overlap (a call waits for the one before). */
   flush(): Promise<void> {
     this.#flushing = this.#flushing
-      .then(() => this.#flush())
+      .then(async () => {
+        const t0 = performance.now();
+        await this.#flush();
+        const ms = performance.now() - t0;
+        this.stats.flushMs += ms;
+        this.stats.flushMsMax = Math.max(this.stats.flushMsMax, ms);
+      })
       .catch((error: unknown) => {
         this.options.log?.error({ err: error }, 'device flush failed');
       });
