@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { reactAsPreact } from './apps/web/react-as-preact';
+import { reactAsPreact } from './apps/web/react-as-preact.ts';
 
 // One runner, one project per workspace. The server and e2e suites talk to real databases and a real
 // browser, so they run file-by-file with generous timeouts; the pure packages run fully in parallel.

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { reactAsPreact } from './react-as-preact';
+import { reactAsPreact } from './react-as-preact.ts';
 
 const api = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
 // The server (apps/server) serves dist/ and /api/v3 on one port, 8080. In development Vite serves the app

@@ -23,6 +23,7 @@ import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { createApiKey } from '../../apps/server/src/ingest/keys';
+import { MAX_BATCH_DAYS } from '../../apps/server/src/ingest/http/span';
 import { type RunningProduct, startProduct } from '../../e2e/src/product';
 import { percentile } from './machine';
 import { createScratchDatabase } from './postgres';
@@ -97,7 +98,7 @@ async function loginFigures(url: string): Promise<void> {
 const PASSWORD = 'Bench-Pass1!';
 
 /** The accounts and ingest key the scenarios use, written before the server starts. */
-async function prepare(db: Db, iterations = 600_000): Promise<string> {
+export async function prepare(db: Db, iterations = 600_000): Promise<string> {
   await migrate(db);
   const hasher = new PasswordHasher(iterations);
   const account = (username: string) =>
@@ -311,7 +312,55 @@ function hostileReadingsJson(): Buffer {
   return Buffer.from(`{"readings": [${items.join(', ')}]}`);
 }
 
+/**
+ * Issue 27.3: /healthz while one batch of the most days a request may span (MAX_BATCH_DAYS of 1-minute
+ * readings, valid, stored) is ingested, and the 11-year batch of 100,000 hourly readings refused.
+ */
+export async function batchSpanFigures(url: string, key: string): Promise<void> {
+  const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const start = Date.UTC(2024, 0, 1) / 1000;
+  const minutes = MAX_BATCH_DAYS * 1440;
+  const month = Buffer.from(
+    JSON.stringify({
+      readings: Array.from({ length: minutes }, (_, i) => ({
+        start: start + i * 60,
+        interval_s: 60,
+        import_wh: (i % 37) + 1,
+        export_wh: 0,
+        generation_wh: 0,
+      })),
+    }),
+  );
+  const years = Buffer.from(
+    JSON.stringify({
+      readings: Array.from({ length: 100_000 }, (_, i) => ({
+        start: Date.UTC(2015, 0, 1) / 1000 + i * 3600,
+        interval_s: 1800,
+        import_wh: 1,
+        export_wh: 0,
+        generation_wh: 0,
+      })),
+    }),
+  );
+  for (const [label, body] of [
+    [
+      `${MAX_BATCH_DAYS} days of 1-minute readings (${minutes}, ${(month.length / 1e6).toFixed(1)} MB)`,
+      month,
+    ],
+    [`100,000 hourly readings over 11 years (${(years.length / 1e6).toFixed(1)} MB)`, years],
+  ] as const) {
+    const poller = healthPoller(url);
+    await poller.ready;
+    const answer = await post(url, '/api/ingest/v1/readings', body, auth);
+    const times = await poller.stop();
+    console.log(
+      `  one batch of ${label}: ${answer.status} in ${f(answer.answerMs)}; ${healthLine(times)} (${load()})`,
+    );
+  }
+}
+
 async function ingestFigures(product: RunningProduct, key: string): Promise<void> {
+  await batchSpanFigures(product.url, key);
   const url = product.url;
   const idle = healthPoller(url);
   await idle.ready;
@@ -420,8 +469,57 @@ const only = process.env.HARDENING_ONLY;
 if (only !== undefined && only !== 'login-flood' && only !== 'logins')
   throw new Error('HARDENING_ONLY: login-flood or logins');
 
+/**
+ * Issue 27.2: the server time of one request whose body has 100,000 form fields (or 80,000 JSON keys, at
+ * the 1 MB limit), refused with its 400 by counting before parsing (0.3-0.4 s each before). inject():
+ * the request is refused before the database, so none is opened.
+ */
+export async function manyFieldsFigures(): Promise<void> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', PASSWORD_ITERATIONS: '1000' });
+  const app = await buildApp({ config, db: { kind: 'postgres' } as Db });
+  await app.ready();
+  const bodies = [
+    [
+      'form, 100,000 fields',
+      'application/x-www-form-urlencoded',
+      Array.from({ length: 100_000 }, (_, i) => `f${i}=1`).join('&'),
+    ],
+    [
+      'JSON, 80,000 keys',
+      'application/json',
+      `{${Array.from({ length: 80_000 }, (_, i) => `"f${i}":1`).join(',')}}`,
+    ],
+  ] as const;
+  for (const [name, type, payload] of bodies) {
+    const ms: number[] = [];
+    let status = 0;
+    for (let i = 0; i < 20; i++) {
+      const { value, ms: took } = await timed(() =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v3/accounts/login/',
+          headers: { 'content-type': type },
+          payload,
+        }),
+      );
+      status = value.statusCode;
+      ms.push(took);
+    }
+    console.log(
+      `  login with a ${name} (${(payload.length / 1e6).toFixed(2)} MB): ${status}, server time p50 ${f(
+        percentile(
+          ms.sort((a, b) => a - b),
+          50,
+        ),
+      )}, max ${f(Math.max(...ms))} (20 requests, inject) — ${load()}`,
+    );
+  }
+  await app.close();
+}
+
 export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void> {
   console.log(`  ${load()} at the start`);
+  if (!only) await manyFieldsFigures();
   if (!only) {
     if (store === 'pglite') await hashingFigures();
     await loopHoldFigures(store);

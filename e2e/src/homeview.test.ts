@@ -83,8 +83,23 @@ describe('HomeView in a real browser', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect.poll(() => heading.textContent()).not.toBe(today);
     await expect.poll(() => next.isDisabled()).toBe(false);
+    // The demo's 7 days of history are stored in the background after the start: wait until they are in.
+    const weekBefore = () =>
+      page.evaluate(async () => {
+        const id = localStorage.getItem('hv.user_id');
+        const url = `/api/v3/energy_info/detail/?user_id=${id}&timescale=week`;
+        return ((await (await fetch(url)).json()) as { previous: number | null }).previous;
+      });
+    await expect.poll(weekBefore, { timeout: 60_000 }).not.toBeNull();
     await page.getByRole('tab', { name: 'Weekly' }).click();
     await expect.poll(() => heading.textContent()).toBe('Last 7 days');
+    // The 7 days end today (no Next); Previous is the week before (the demo's history reaches into it).
+    const previous = page.getByRole('button', { name: 'Previous' });
+    await expect.poll(() => previous.isDisabled()).toBe(false);
+    expect(await next.isDisabled()).toBe(true);
+    await previous.click();
+    await expect.poll(() => heading.textContent()).not.toBe('Last 7 days');
+    await expect.poll(() => next.isDisabled()).toBe(false);
 
     await page.getByRole('link', { name: 'Rankings' }).click();
     const comparing = page.getByTestId('comparing');

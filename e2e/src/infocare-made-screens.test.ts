@@ -12,6 +12,7 @@ import {
   type MadeDependant,
   MIDNIGHT,
   makeDependant,
+  OFFSET_H,
 } from './madeDependant';
 import { expectNoAxeViolations, launchBrowser, submitLogin } from './product';
 
@@ -19,7 +20,7 @@ import { expectNoAxeViolations, launchBrowser, submitLogin } from './product';
 // in Chromium at both widths, each figure compared with the API's answer to the page's own request.
 //
 // The history, put in through the ingest API in one batch (one batch: the engine, which also looks every
-// minute, never sees the days before without today and raises "no data" for the gap): four ordinary days
+// minute, never sees the days before without today and raises "no data" for the gap): seven ordinary days
 // (kettle 07:00 and 16:00, microwave 12:30, 3 min each, full days of readings) and today until this
 // minute with nothing used. From that the engine learns a routine and raises "Morning not started" (Off,
 // Warning, Hot drinks): it is after 12:00 local and the usual morning starts at 07:00. Then the kettle is
@@ -31,7 +32,9 @@ import { expectNoAxeViolations, launchBrowser, submitLogin } from './product';
 const BASE_W = 300;
 const KETTLE_W = 2400;
 const MICROWAVE_W = 1200;
-const HISTORY_DAYS = 4;
+/** A week of days before today: whatever today's weekday, the calendar week before this one has data, so
+ * "Last 7 days" has a Previous (the week before) on every day of the week. */
+const HISTORY_DAYS = 7;
 /** The days' uses (local hour, minute; 3 minutes each). */
 const KETTLE_AT: readonly [number, number][] = [
   [7, 0],
@@ -312,14 +315,14 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
         await page.goto(`${made.product.url}/parents-home/activities?tab=weekly`);
         const weekly = await json<ActivityDetail>(weeklyAnswer);
         const lastSeven = sevenDaysFrom(MIDNIGHT - 6 * DAY_S);
-        // The API's own patterns are what was put in: the kettle twice and the microwave once a day before
-        // today, then today's kettle from 25 minutes ago (still on); one off alert, the morning's.
+        // The API's own patterns are what was put in: the kettle twice and the microwave once a day on the six
+        // days before today, then today's kettle from 25 minutes ago (still on); one off alert, the morning's.
         const hot = weekly.activities.find((a) => a.activity_type === 'Hot drinks');
         const meals = weekly.activities.find((a) => a.activity_type === 'Meals');
         expect(weekly.activities.map((a) => a.activity_type)).toEqual(['Hot drinks', 'Meals']);
         const history = (uses: readonly [number, number][]) =>
-          Array.from({ length: HISTORY_DAYS }, (_, d) =>
-            uses.map(([h, m]) => [at(h, m, d - HISTORY_DAYS), at(h, m + USE_MIN, d - HISTORY_DAYS)]),
+          Array.from({ length: 6 }, (_, d) =>
+            uses.map(([h, m]) => [at(h, m, d - 6), at(h, m + USE_MIN, d - 6)]),
           ).flat();
         expect(hot?.patterns.map((p) => [p.on, p.off]).slice(0, -1)).toEqual(history(KETTLE_AT));
         // Today's kettle: on since KETTLE_FROM; off is null while its readings still run ahead of now.
@@ -349,7 +352,10 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
 
         // Previous and next week: the query's timestamp, the selector and the charts follow the API.
         expect(await page.getByRole('button', { name: 'Next week' }).isDisabled()).toBe(weekly.next === null);
-        expect(weekly.previous).not.toBeNull();
+        // Previous is the calendar week before this one (Monday start), Next none: the 7 days end today.
+        const weekday = (new Date((MIDNIGHT + OFFSET_H * 3600) * 1000).getUTCDay() + 6) % 7; // Monday 0
+        const thisMonday = MIDNIGHT - weekday * DAY_S;
+        expect([weekly.previous, weekly.next]).toEqual([thisMonday - 7 * DAY_S, null]);
         const previous = weekly.previous as number;
         const previousAnswer = activitiesAnswer(page, 'weekly', previous);
         await page.getByRole('button', { name: 'Previous week' }).click();
@@ -359,7 +365,7 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
           .poll(() => page.getByRole('combobox', { name: 'Week' }).inputValue())
           .toBe(String(previous));
         await expectPeriod(page, previousWeek, sevenDaysFrom(previous), previousWeek.num_alerts > 0);
-        expect(previousWeek.next).not.toBeNull();
+        expect(previousWeek.next).toBe(thisMonday);
         const next = previousWeek.next as number;
         const nextAnswer = activitiesAnswer(page, 'weekly', next);
         await page.getByRole('button', { name: 'Next week' }).click();
@@ -374,6 +380,9 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
         await page.getByRole('link', { name: 'Daily' }).click();
         await page.waitForURL(`${made.product.url}/parents-home/activities?tab=daily`);
         const daily = await json<ActivityDetail>(dailyAnswer);
+        // Previous is the day before the seven (there is history then), Next none.
+        expect([daily.previous, daily.next]).toEqual([MIDNIGHT - 7 * DAY_S, null]);
+        expect(await page.getByRole('button', { name: 'Previous day' }).isDisabled()).toBe(false);
         await expectPeriod(page, daily, lastSeven, false);
         await expectOffToggle(page, daily);
         expect(daily.num_alerts).toBe(1);
@@ -457,7 +466,7 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
         await expectNoAxeViolations(page, `activity alerts at ${width} px`);
 
         // Appliances: each tab's list is the API's, in its order, with its figures. Today only the kettle
-        // was used (and is on); All is every appliance the home shows, used or not.
+        // was used (and is on); All is every appliance the home has or used.
         for (const tab of [
           { name: 'Most Used', query: '', viewType: 'most_used', names: ['Kettle'] },
           { name: 'Most Costly', query: '?tab=costly', viewType: 'most_costly', names: ['Kettle'] },

@@ -28,6 +28,7 @@ import { tariffRoutes } from './features/tariffs/routes';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/headers';
+import { parseForm } from './http/fields';
 import { registerJsonParser } from './http/json';
 import { onClientError, onFrameworkError } from './http/malformed';
 import { type LogDestination, loggerOptions, registerRequestLog } from './http/logging';
@@ -77,6 +78,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false, // never take a request id from the client
     return503OnClosing: true,
+    // Slow senders: a request must arrive in full within requestTimeoutMs (else 408, see onClientError),
+    // checked every second (Node's default check runs every 30 s); a silent connection closes.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.idleTimeoutMs,
+    keepAliveTimeout: Math.min(config.idleTimeoutMs, 60_000),
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
   });
@@ -105,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerJsonParser(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
+  await app.register(fastifyFormbody, { parser: parseForm }); // fields counted before parsing
   registerErrorHandling(app);
   registerSecurityHeaders(app, sessions.cookieName);
   registerRequestLog(app);

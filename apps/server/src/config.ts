@@ -25,6 +25,8 @@ export interface Config {
   sessionAbsoluteMs: number;
   passwordIterations: number;
   logLevel: LogLevel;
+  /** How log lines are written: 'auto' picks pretty on a terminal (main.ts), JSON elsewhere. */
+  logFormat: LogFormat;
   webDist: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -50,6 +52,10 @@ export interface Config {
   mqttUrl: string | null;
   /** This server's fixed MQTT client id (its persistent session on the broker). */
   mqttClientId: string;
+  /** A request not received in full (headers and body) within this long gets 408 and its connection closes. */
+  requestTimeoutMs: number;
+  /** A connection with nothing sent or received for this long is closed (between requests too). */
+  idleTimeoutMs: number;
 }
 
 export interface ConfigEntry {
@@ -98,7 +104,17 @@ export const configTable: readonly ConfigEntry[] = [
     default: '600000',
     meaning: 'PBKDF2-SHA256 iterations for new hashes; older hashes are upgraded at the next login.',
   },
-  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    meaning:
+      'fatal, error, warn, info, debug, trace or silent. Each request is a debug line (a 5xx a warning).',
+  },
+  {
+    name: 'LOG_FORMAT',
+    default: 'auto',
+    meaning: 'auto: short readable lines on a terminal, JSON lines otherwise; json or pretty: always that.',
+  },
   {
     name: 'WEB_DIST',
     default: 'apps/web/dist',
@@ -166,6 +182,15 @@ export const configTable: readonly ConfigEntry[] = [
     default: 'homeview-ingest',
     meaning:
       'Fixed MQTT client id: the broker keeps its session and queues messages while the server is down. Give each server sharing a broker its own.',
+    name: 'REQUEST_TIMEOUT_S',
+    default: '30',
+    meaning:
+      'A request whose headers and body have not all arrived within this many seconds gets 408 and its connection is closed (slow senders).',
+  },
+  {
+    name: 'IDLE_TIMEOUT_S',
+    default: '60',
+    meaning: 'A connection that sends and receives nothing for this many seconds is closed.',
   },
 ];
 
@@ -174,6 +199,9 @@ export function configTableMarkdown(): string {
   const rows = configTable.map((e) => `| \`${e.name}\` | \`${e.default}\` | ${e.meaning} |`);
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
+
+export type LogFormat = 'auto' | 'json' | 'pretty';
+const LOG_FORMATS: readonly LogFormat[] = ['auto', 'json', 'pretty'];
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -242,6 +270,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const logLevel = (value(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (value(env, 'LOG_FORMAT') ?? 'auto') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat))
+    throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}`);
   const trustProxy = value(env, 'TRUST_PROXY') ?? 'false';
   if (trustProxy !== 'true' && trustProxy !== 'false')
     throw new ConfigError('TRUST_PROXY must be true or false');
@@ -265,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     // Tests lower this for speed; production keeps ≥600,000 (OWASP 2023 for PBKDF2-HMAC-SHA256).
     passwordIterations: integer(env, 'PASSWORD_ITERATIONS', 600_000, 1, 10_000_000),
     logLevel,
+    logFormat,
     webDist: isAbsolute(webDist) ? webDist : resolve(repoRoot, webDist),
     trustProxy: trustProxy === 'true',
     bodyLimitBytes: 1024 * 1024,
@@ -280,5 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
     mqttUrl: mqttUrl(value(env, 'MQTT_URL')),
     mqttClientId: value(env, 'MQTT_CLIENT_ID') ?? 'homeview-ingest',
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_S', 30, 1, 3600) * 1000,
+    idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_S', 60, 1, 3600) * 1000,
   };
 }

@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/s
 import { DemoSimulation } from './features/demo/seeder';
 import { prepareDemoInfocare } from './features/infocare/demo';
 import { serverInfocareTimer } from './features/infocare/server-timer';
-import { prettyDestination } from './http/pretty-log';
+import { prettyDestination, prettyLogs } from './http/pretty-log';
 import { InFlight } from './http/in-flight';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -34,8 +34,10 @@ async function main(): Promise<void> {
       (await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), {
         neighbours: config.demoNeighbours,
       }));
-    // Short human lines on a terminal, JSON lines otherwise (for log tooling).
-    const logStream = process.stdout.isTTY ? prettyDestination(process.stdout) : undefined;
+    // Short human lines on a terminal, JSON lines otherwise (for log tooling); LOG_FORMAT forces either.
+    const logStream = prettyLogs(config.logFormat, process.stdout.isTTY === true)
+      ? prettyDestination(process.stdout)
+      : undefined;
     const requests = new InFlight();
     const app = await buildApp({ config, db, requests, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;

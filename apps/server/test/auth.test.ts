@@ -227,6 +227,21 @@ describeEachDb('login, sessions and logout', (suite) => {
     }
   });
 
+  it('with SESSION_IDLE_MINUTES=1, a session used every 10 s lives on, and one idle over a minute ends', async () => {
+    const short = await makeTestApp(suite.db, { env: { SESSION_IDLE_MINUTES: '1' } });
+    const session = await login(short.app, alice);
+    for (let seconds = 10; seconds <= 5 * 60; seconds += 10) {
+      short.clock.advance(10_000);
+      expect((await dashboard(short, session.cookie)).statusCode, `at ${seconds} s`).toBe(200);
+    }
+    // Used 45 s after its last use it still lives; 61 s after that use it has ended.
+    short.clock.advance(45_000);
+    expect((await dashboard(short, session.cookie)).statusCode).toBe(200);
+    short.clock.advance(61_000);
+    expect((await dashboard(short, session.cookie)).statusCode).toBe(401);
+    await short.app.close();
+  });
+
   it('ends a session 12 hours after login even when it is used all along', async () => {
     const session = await login(t.app, alice);
     for (let minutes = 20; minutes < 12 * 60; minutes += 20) {

@@ -5,7 +5,16 @@ import type { DashboardMessageContext } from '../src/features/dashboard/messages
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
 import { PasswordHasher } from '../src/features/accounts/password';
 import { describeEachDb } from './support/db';
-import { login, makeTestApp, makeUser, type Session, type TestApp, TEST_ITERATIONS } from './support/app';
+import {
+  link,
+  login,
+  loginRequest,
+  makeTestApp,
+  makeUser,
+  type Session,
+  type TestApp,
+  TEST_ITERATIONS,
+} from './support/app';
 
 describeEachDb('dashboard and popups', (suite) => {
   let t: TestApp;
@@ -52,6 +61,42 @@ describeEachDb('dashboard and popups', (suite) => {
         demo_user: true,
       },
     ]);
+  });
+
+  it('flags the demo account, not its homes: a real carer of the demo’s Mum is no demo user and may mark her alerts', async () => {
+    const mumId = 2;
+    const { rows } = await suite.db.query<{ id: number }>(
+      `insert into infocare_alerts (house_id, cause, kind, type, level, activity_id, name, text, icon, raised_at, evidence)
+       values (2, 'morning:2026-01-14', 'morning', 'Off', 'Warning', 1, 'Morning not started',
+               'No activity yet this morning.', 'sunrise', 1768380000, '{}'::jsonb) returning id`,
+    );
+    const alertId = rows[0]!.id;
+    const withHome = await makeUser(suite.db, 'daughter');
+    const withoutHome = await makeUser(suite.db, 'son', { house: null });
+    for (const carer of [withHome, withoutHome]) {
+      await link(suite.db, carer, { id: mumId, username: 'mum', password: '' });
+      // What the web stores as the demo flag comes from the login answer's dashboard.
+      const answer = await loginRequest(t.app, carer.username, carer.password);
+      const onLogin = DashboardResponse.parse(answer.json().dashboard);
+      expect(onLogin.map((d) => [d.dashboard_type, d.dependant_user_id, d.demo_user])).toEqual([
+        ...(carer === withHome ? [[1, null, false]] : []),
+        [2, mumId, false],
+      ]);
+      const session = await login(t.app, carer);
+      const items = DashboardResponse.parse((await get('/api/v3/dashboard/', session)).json());
+      expect(items.every((d) => !d.demo_user)).toBe(true);
+      const marked = await t.app.inject({
+        method: 'POST',
+        url: '/api/v3/assisted_living/alerts/',
+        headers: session.headers(true),
+        payload: { dependant_user_id: mumId, id: alertId, correct: true },
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(marked.json().correct).toBe(true);
+    }
+    // The demo login keeps its flag on both of its cards.
+    const items = DashboardResponse.parse((await get('/api/v3/dashboard/', demo)).json());
+    expect(items.map((d) => d.demo_user)).toEqual([true, true]);
   });
 
   it('lists nothing for an account without a home or dependants, and ignores pending links', async () => {

@@ -72,6 +72,25 @@ describeEachDb('energy endpoints', (suite) => {
     ]);
   });
 
+  it("marks an appliance 'On' only in views that contain now, never in a past period", async () => {
+    // The washing machine is on now (10:50–11:10); it also ran in October, a month that is over.
+    const october = at('2024-10-15T09:00:00Z');
+    await ingestApplianceEvents(suite.db, houseId, [
+      { appliance_type_id: WASHING, start: october, end: october + 3600, energy_wh: 900 },
+    ]);
+    const stateOf = async (query: string) => {
+      const view = await getEnergy(t.app, session, `user_id=${alice.id}&${query}`);
+      const lists = [view.most_used_appliances, view.most_costly_appliances];
+      return lists.map((list) => list.find((a) => a.appliance_type_id === WASHING)?.status.state);
+    };
+    expect(await stateOf(`timescale=month&timestamp=${october}`)).toEqual(['off', 'off']);
+    expect(await stateOf(`timescale=month&timestamp=${NOW}`)).toEqual(['on', 'on']);
+    expect(await stateOf(`timescale=day&timestamp=${NOW}`)).toEqual(['on', 'on']);
+    // The past month still lists what is on now in used_appliances, and it is on.
+    const past = await getEnergy(t.app, session, `user_id=${alice.id}&timescale=month&timestamp=${october}`);
+    expect(past.used_appliances.map((a) => [a.appliance_type_id, a.status.state])).toEqual([[WASHING, 'on']]);
+  });
+
   it('gives balance = income − cost and energy consumed = import + generation used at home', async () => {
     const day = await getEnergy(
       t.app,

@@ -158,7 +158,12 @@ describeEachDb('energy periods', (suite) => {
     expect(today.available).toHaveLength(221);
     expect([today.available[0], today.available.at(-1)]).toEqual([at('2024-11-05T00:00:00Z'), SPRING[0]]);
     const lastSeven = await q('timescale=week');
-    expect(lastSeven).toMatchObject({ subtitle: 'Last 7 days', previous: null, next: null });
+    // Tuesday: the 7 days from Wednesday 30 October; Previous is the calendar week before this one.
+    expect(lastSeven).toMatchObject({
+      subtitle: 'Last 7 days',
+      previous: at('2024-10-28T00:00:00Z'),
+      next: null,
+    });
     expect(lastSeven.period).toEqual({ time_unit: 'week', start_timestamp: at('2024-10-30T00:00:00Z') });
     expect(lastSeven.available[0]).toBeNull();
     expect(lastSeven.available[1]).toBe(at('2024-11-04T00:00:00Z'));

@@ -21,6 +21,11 @@ const NOW = at('2024-11-05T12:00:00Z');
 const TODAY = at('2024-11-05T00:00:00Z');
 const DAY = 86_400;
 const KETTLE = 1;
+const MICROWAVE = 2;
+const OVEN = 3;
+const HOB = 4;
+const TOASTER = 5;
+const DISHWASHER = 6;
 const WASHING = 7;
 const FRIDGE = 10;
 const TV = 11;
@@ -103,12 +108,40 @@ describeEachDb('HomeView appliance calls', (suite) => {
     const costly = await list('most_costly');
     const byCost = [...sums.values()].sort((a, b) => b.cost - a.cost || b.wh - a.wh || a.id - b.id);
     expect(costly.appliances.map((a) => a.appliance_type_id)).toEqual(byCost.map((r) => r.id));
+    // All: Alice said nothing about her appliances, so hers are the ones she ever used, in catalogue order.
     const all = await list('all');
-    expect(all.appliances.map((a) => a.appliance_type_id)).toEqual(
-      CATALOGUE_APPLIANCES.map((a) => a.id).sort((a, b) => a - b),
+    expect(all.appliances.map((a) => a.appliance_type_id)).toEqual([KETTLE, WASHING, FRIDGE, TV]);
+    expect(all.appliances.map((a) => a.cost.value)).toEqual(
+      [KETTLE, WASHING, FRIDGE, TV].map((id) => shown(sums.get(id)!.cost)),
     );
-    const microwave = all.appliances.find((a) => a.name === 'Microwave');
-    expect(microwave?.cost.value).toBe(0);
+  });
+
+  it('lists under All only what the home has or used, never an appliance it does not have at £0.00', async () => {
+    const dora = await makeUser(suite.db, 'dora');
+    const house = (await findHouseIdOf(suite.db, dora.id))!;
+    await ingestApplianceEvents(suite.db, house, [
+      // A home of its own appliances: a kettle would make it one of the kettle detail's comparable homes.
+      { appliance_type_id: DISHWASHER, start: TODAY + 7 * 3600, end: TODAY + 8 * 3600, energy_wh: 700 }, // today
+      { appliance_type_id: OVEN, start: TODAY - 3 * DAY, end: TODAY - 3 * DAY + 3600, energy_wh: 900 }, // before
+      { appliance_type_id: TOASTER, start: TODAY + 8 * 3600, end: TODAY + 8 * 3600 + 180, energy_wh: 50 },
+    ]);
+    // Two microwaves never used; no hob; no toaster, though one was used today; a television, hidden.
+    await suite.db.query(
+      `insert into house_appliances (house_id, appliance_type_id, number_of_appliances, show_appliance)
+       values ($1, $2, 2, true), ($1, $3, 0, true), ($1, $4, 0, true), ($1, $5, 1, false)`,
+      [house, MICROWAVE, HOB, TOASTER, TV],
+    );
+    const doraSession = await login(t.app, dora);
+    const res = await get(`/api/v3/common/appliances/?user_id=${dora.id}&view_type=all`, doraSession);
+    expect(res.statusCode, res.body).toBe(200);
+    const all = ApplianceList.parse(res.json());
+    expect(all.appliances.map((a) => [a.appliance_type_id, a.cost.value > 0])).toEqual([
+      [MICROWAVE, false],
+      [OVEN, false],
+      [TOASTER, true],
+      [DISHWASHER, true],
+    ]);
+    expect(CATALOGUE_APPLIANCES.length).toBeGreaterThan(all.appliances.length + 8); // the rest are not hers
   });
 
   it("gives the day's timeline oldest first, without continuous appliances", async () => {

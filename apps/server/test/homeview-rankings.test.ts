@@ -120,6 +120,8 @@ describeEachDb('user rankings', (suite) => {
     const sim = similar.map(weekOf);
     const all = others.map(weekOf);
     expect(ranking.period).toEqual({ time_unit: 'week', start_timestamp: WEEK });
+    // The house's zone, in which the screen names the compared dates.
+    expect(ranking.time_zone).toBe('Europe/London');
     expect(ranking.cost).toEqual({
       you: shown(mine.cost),
       similar: shown(avg(sim.map((w) => w.cost))),

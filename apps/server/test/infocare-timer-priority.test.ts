@@ -75,4 +75,26 @@ describeEachDb('InfoCare evaluations give way to requests', (suite) => {
         ]);
       else expect(answer).toBeGreaterThan(next);
     });
+
+  it('stops between two homes: stop() waits for the evaluation under way, not for the rest of the run', async () => {
+    log = [];
+    t.clock.advance(3_600_000); // a new instant, so every home is evaluated again
+    const { db } = requestAfterTransaction(suite.db, {
+      log,
+      label: 'evaluation',
+      nth: 99,
+      send: async () => 0,
+    });
+    let pauses = 0;
+    let stopped: Promise<void> | undefined;
+    const timer = timerOn(db, async () => {
+      pauses += 1;
+      if (pauses === 2) stopped = timer.stop(); // Ctrl-C after the first home
+    });
+    for (const id of houses) timer.dataArrived(id);
+    await timer.evaluateArrived();
+    await stopped;
+    expect(pauses).toBe(2);
+    expect(log.filter((l) => l === 'evaluation')).toHaveLength(1);
+  });
 });

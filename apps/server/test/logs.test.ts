@@ -72,4 +72,27 @@ describeEachDb('secrets stay out of the logs', (suite) => {
     expect(redactUrl('/plain/')).toBe('/plain/');
     expect(redactUrl(`/long/?q=${'a'.repeat(2000)}`).length).toBeLessThanOrEqual(512);
   });
+
+  it('writes each request at debug (a 5xx as a warning), so the default level shows events, not requests', async () => {
+    const quiet = await makeTestApp(suite.db, {
+      env: { LOG_LEVEL: 'info' },
+      routes: [(app) => app.get('/api/v3/test/boom/', async () => Promise.reject(new Error('boom')))],
+    });
+    const chatty = await makeTestApp(suite.db, { env: { LOG_LEVEL: 'debug' } });
+    try {
+      for (const app of [quiet.app, chatty.app])
+        await app.inject({ method: 'GET', url: '/api/v3/dashboard/' });
+      await quiet.app.inject({ method: 'GET', url: '/api/v3/test/boom/' });
+      const requests = (logs: string[]) =>
+        logs
+          .map((line) => JSON.parse(line) as { msg: string; level: number; url: string; statusCode: number })
+          .filter((entry) => entry.msg === 'request')
+          .map((entry) => [entry.level, entry.url, entry.statusCode]);
+      expect(requests(quiet.logs)).toEqual([[40, '/api/v3/test/boom/', 500]]);
+      expect(requests(chatty.logs)).toEqual([[20, '/api/v3/dashboard/', 401]]);
+    } finally {
+      await quiet.app.close();
+      await chatty.app.close();
+    }
+  });
 });

@@ -178,6 +178,29 @@ describeEachDb('password change and reset', (suite) => {
     expect((await loginRequest(t.app, p.username, p.password)).statusCode).toBe(200);
   });
 
+  it("refuses the link's user id in any form but its own (a leading zero, upper case), then still works once", async () => {
+    const p = await fresh();
+    const { token, exp } = await resetLink(p);
+    const [idPart, macPart] = token.split('-') as [string, string];
+    const variants = [`0${idPart}`, `00${idPart}`, idPart.toUpperCase()].filter((v) => v !== idPart);
+    expect(variants.length).toBeGreaterThanOrEqual(2);
+    for (const variant of variants) {
+      expect((await confirm(`${variant}-${macPart}`, exp)).json().detail, variant).toEqual({
+        code: 1,
+        message: [messages.tokenExpired],
+        username: '',
+      });
+    }
+    // The MAC's last character carries 2 unused bits: another character with the same 6-2 bits decodes to
+    // the same bytes, and must be refused too.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(macPart.at(-1)!);
+    const twin = alphabet[last ^ 1]!;
+    expect((await confirm(`${idPart}-${macPart.slice(0, -1)}${twin}`, exp)).json().detail.code).toBe(1);
+    expect((await confirm(token, exp)).json().detail).toEqual({ code: 0, message: [], username: p.username });
+    expect((await confirm(token, exp, 'Another-Pass3!')).json().detail.code).toBe(1);
+  });
+
   it('kills the link once the password changes or the person logs in (RST-04)', async () => {
     const p = await fresh();
     const first = await resetLink(p);

@@ -21,10 +21,15 @@ afterEach(() => {
 describe('startOpeningScreen and startFirstScreen', () => {
   it("sends /my-home's read at opening; the app's first render shows its answer, with no second call", async () => {
     logIn();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1_730_809_200_000); // Tuesday 5 November 2024, 12:20 UTC
     const answer = deferred<Reply>();
     const calls = stubApi({ 'GET /energy_info/today/': () => answer.promise });
     const opened = startOpeningScreen('/my-home');
-    expect(calls.map((c) => c.url)).toEqual([`/api/v3/energy_info/today/?user_id=${session.userId}`]);
+    // Today asked as spec §7 writes it: with now as `timestamp`.
+    expect(calls.map((c) => c.url)).toEqual([
+      `/api/v3/energy_info/today/?user_id=${session.userId}&timestamp=1730809200`,
+    ]);
     const client = createQueryClient();
     const ready = startFirstScreen(routes, client, '/my-home', opened);
     answer.resolve({ body: energyView() });

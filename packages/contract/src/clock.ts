@@ -1,5 +1,5 @@
-// Tariff times travel as integers HHMM (0, 730, 1600: spec-decisions "Tariff write"); forms show HH:MM and
-// the overview shows them left-padded to 4 digits. These conversions are the only place that knows it.
+// Tariff times travel as integers HHMM (0, 730, 1600: spec-decisions "Tariff write"); screens show them as
+// a clock reads, HH:MM (issue 21: '0000' read as a code). These conversions are the only place that knows it.
 
 /** 730 → '0730'. */
 export const padHhmm = (hhmm: number): string => String(hhmm).padStart(4, '0');

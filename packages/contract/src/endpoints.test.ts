@@ -40,6 +40,9 @@ const spec: [string, string][] = [
   ['POST', '/api/v3/no_disturb_mode/'],
   ['GET', '/api/v3/tariff_setting/'],
   ['POST', '/api/v3/tariff_setting/'],
+  // Additive, outside §7 (issue 27): the account's sessions.
+  ['GET', '/api/v3/accounts/sessions/'],
+  ['POST', '/api/v3/accounts/sessions/end_others/'],
 ];
 
 describe('endpoints', () => {
@@ -131,6 +134,8 @@ const cases: Record<EndpointName, Cases> = {
     ],
   },
   dashboard: { valid: [{}], invalid: [[{ user_id: '1' }, 'user_id', 'Unknown field: user_id']] },
+  sessions: { valid: [{}], invalid: [[{ user_id: '1' }, 'user_id', 'Unknown field: user_id']] },
+  endOtherSessions: { valid: [{}], invalid: [[{ user_id: '1' }, 'user_id', 'Unknown field: user_id']] },
   alerts: {
     valid: [{ dependant_user_id: '2', timestamp: '1700000000' }, { dependant_user_id: 2 }],
     invalid: [

@@ -47,6 +47,7 @@ import { Settings, SettingsRequest, SettingsWriteRequest } from './entities/sett
 import { SetupDetail, SetupRequest, SetupWriteRequest } from './entities/setup';
 import { Tariff, TariffRequest } from './entities/tariff';
 import { TariffWriteRequest } from './entities/tariffWrite';
+import { EndOtherSessionsResponse, SessionsResponse } from './entities/sessions';
 
 import { type EndpointName, type EndpointPath, endpointPaths } from './paths';
 
@@ -141,6 +142,12 @@ export const endpoints = {
   },
   tariffGet: { ...endpointPaths.tariffGet, request: TariffRequest, response: Tariff },
   tariffPost: { ...endpointPaths.tariffPost, request: TariffWriteRequest, response: Tariff },
+  sessions: { ...endpointPaths.sessions, request: EmptyRequest, response: SessionsResponse },
+  endOtherSessions: {
+    ...endpointPaths.endOtherSessions,
+    request: EmptyRequest,
+    response: EndOtherSessionsResponse,
+  },
 } as const satisfies { [K in EndpointName]: Endpoint & (typeof endpointPaths)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -44,7 +44,10 @@ export const integer = (field: string, min: number, max: number) => {
   );
 };
 
-/** A positive integer id, from a number or a decimal string. */
+/** The largest id any table holds: ids are stored in 32-bit integer columns (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id, from a number or a decimal string; above MAX_ID it cannot exist (400, not a 500). */
 export const id = (field: string) =>
   z.preprocess(
     toInteger,
@@ -52,7 +55,7 @@ export const id = (field: string) =>
       .number({ error: fieldMessage(field, 'a whole number') })
       .int(`${field} must be a whole number`)
       .positive(`${field} must be a positive number`)
-      .max(Number.MAX_SAFE_INTEGER, `${field} is too large`),
+      .max(MAX_ID, `${field} must be at most ${MAX_ID}`),
   );
 
 /** The latest instant accepted anywhere (year 3000): keeps date arithmetic far from overflow. */

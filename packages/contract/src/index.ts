@@ -35,5 +35,6 @@ export * from './entities/setup';
 export * from './entities/applianceSettings';
 export * from './entities/modes';
 export * from './entities/feedback';
+export * from './entities/sessions';
 export * from './paths';
 export * from './endpoints';

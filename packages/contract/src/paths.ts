@@ -53,6 +53,9 @@ export const endpointPaths = {
   noDisturbModePost: { method: 'POST', path: '/api/v3/no_disturb_mode/' },
   tariffGet: { method: 'GET', path: '/api/v3/tariff_setting/' },
   tariffPost: { method: 'POST', path: '/api/v3/tariff_setting/' },
+  // Additive, not in §7 (issue 27): the account's sessions, and signing out everywhere else.
+  sessions: { method: 'GET', path: '/api/v3/accounts/sessions/' },
+  endOtherSessions: { method: 'POST', path: '/api/v3/accounts/sessions/end_others/' },
 } as const satisfies Record<string, EndpointPath>;
 
 export type EndpointName = keyof typeof endpointPaths;

@@ -22,4 +22,5 @@ export type * from './entities/setup';
 export type * from './entities/applianceSettings';
 export type * from './entities/modes';
 export type * from './entities/feedback';
+export type * from './entities/sessions';
 export type { EndpointParams, EndpointRequest, EndpointResponse } from './endpoints';

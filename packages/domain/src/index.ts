@@ -17,6 +17,7 @@ export * from './tariff/model';
 export * from './tariff/storage';
 export * from './time/civil';
 export * from './time/periods';
+export * from './time/same-point';
 export * from './time/slots';
 export * from './time/zone';
 export * from './infocare/index';

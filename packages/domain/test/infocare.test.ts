@@ -224,6 +224,20 @@ describe('alert rules', () => {
     expect(kinds(postponed)).toEqual(['inactivity']);
   });
 
+  it('words "No activity" as it stood when raised, however late it is judged or escalated', () => {
+    const occurrences = [...past, ...dayRecord(today, [['kettle', 7 * 60, 3]]).occurrences];
+    const lastSeen = at(today, 7 * 60 + 3);
+    const short = { ...routine!, longestGapS: 3 * 3600 };
+    // Judged 40 min after the Warning became due (a catch-up or a replay step), then again once Urgent.
+    for (const late of [40 * 60, 4 * 3600]) {
+      const [alert] = evaluateAlerts(
+        input(lastSeen + INACTIVITY_GAP_FACTOR * 3 * 3600 + late, { routine: short, occurrences }),
+      );
+      expect(alert?.raisedAt).toBe(lastSeen + 6 * 3600);
+      expect(alert?.text).toMatch(/^Nothing used for 6 h 0 min since 07:03;/);
+    }
+  });
+
   it('reports no data within 30 minutes of the last reading, and not before 20', () => {
     const last = at(today, 10 * 60);
     const occurrences = [...past, ...dayRecord(today, [['kettle', 7 * 60, 3]]).occurrences];

@@ -197,7 +197,20 @@ describe('navigation', () => {
     const p = selectPeriod('week', null, range.now, LONDON);
     expect(p.unit).toBe('last-7-days');
     expect(summarizePeriod(p, { book, rows: [] }).details).toHaveLength(7);
-    expect(neighbours(p, range, LONDON)).toEqual({ previous: null, next: null });
+    // Tuesday 27 Oct: the last 7 days are 21–27 Oct; the week before is the calendar week of 19 Oct.
+    expect(neighbours(p, range, LONDON)).toEqual({
+      previous: startOfLocalDate('2026-10-19', LONDON),
+      next: null,
+    });
+    expect(neighbours(p, range, LONDON, 'day')).toEqual({
+      previous: startOfLocalDate('2026-10-20', LONDON),
+      next: null,
+    });
+    // Data from this Monday on: the week before holds none.
+    expect(neighbours(p, { first: startOfLocalDate('2026-10-26', LONDON), now: range.now }, LONDON)).toEqual({
+      previous: null,
+      next: null,
+    });
     expect(selectPeriod('day', null, range.now, LONDON)).toEqual(periodContaining('day', range.now, LONDON));
     expect(selectPeriod('month', utc('2026-09-15T00:00:00Z'), range.now, LONDON).start).toBe(
       startOfLocalDate('2026-09-01', LONDON),

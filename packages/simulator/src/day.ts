@@ -8,14 +8,16 @@ import { scheduleChores } from './habits-chores';
 import { eveningMeal, scheduleKitchen } from './habits-kitchen';
 import { scheduleScreens } from './habits-screens';
 import type { HomeParams } from './home';
-import { type DayContext, DayLoad, type ExactEvent } from './load';
+import { type DayContext, DayLoad, type ExactEvent, idx } from './load';
 import { occupancy } from './occupancy';
 import { Rng, Stream } from './rng';
 import { type MeterInts, type MeterMinutes, meterMinutes, roundMeter } from './rounding';
+import { ovenUse } from './power';
 import { scheduleRoutine } from './routine';
 import { dayIrradiance } from './solar';
+import { clockMinutes } from './spec';
 import { daySky, winterness } from './weather';
-import type { LocalDay } from './zone';
+import { dayNumberOfDate, indexOfLocalMinute, type LocalDay } from './zone';
 
 export interface ExactDay extends MeterMinutes {
   day: LocalDay;
@@ -28,7 +30,8 @@ export interface ExactDay extends MeterMinutes {
 export function simulateExactDay(home: HomeParams, day: LocalDay): ExactDay {
   const away = isHoliday(home.spec, day);
   const occ = occupancy(home, day);
-  const load = new DayLoad(day);
+  const departure = home.routine?.departures?.find((d) => dayNumberOfDate(d.date) === day.dayNumber);
+  const load = new DayLoad(day, departure?.quiet ? [quietIndexes(day, departure.quiet)] : []);
   const sky = daySky(home.weatherSeed, day);
   const sun = dayIrradiance(day, home.latDeg, home.lonDeg, sky.clearness, home.pv);
 
@@ -53,6 +56,15 @@ export function simulateExactDay(home: HomeParams, day: LocalDay): ExactDay {
     scheduleKitchen(ctx, meal);
     scheduleChores(ctx);
     scheduleScreens(ctx, meal);
+    const leftOn = departure?.leftOn;
+    if (leftOn) {
+      const rng = Rng.of(home.seed, Stream.departure, day.dayNumber);
+      load.add(
+        leftOn.appliance,
+        idx(ctx, clockMinutes(leftOn.at)),
+        ovenUse(home.ratings, rng, leftOn.minutes),
+      );
+    }
   }
 
   const demandWh = new Float64Array(day.minutes);
@@ -63,6 +75,15 @@ export function simulateExactDay(home: HomeParams, day: LocalDay): ExactDay {
   }
   load.events.sort((a, b) => a.startIndex - b.startIndex || a.typeId - b.typeId);
   return { day, demandWh, events: load.events, away, ...meterMinutes(demandWh, generationWh) };
+}
+
+/** A quiet span's real minute indexes ('24:00' is the day's end). */
+function quietIndexes(day: LocalDay, quiet: { from: string; to: string }): [number, number] {
+  const at = (hhmm: string) => {
+    const m = clockMinutes(hhmm);
+    return m >= 24 * 60 ? day.minutes : indexOfLocalMinute(day, m);
+  };
+  return [at(quiet.from), at(quiet.to)];
 }
 
 export interface IntegerDay extends MeterInts {

@@ -39,6 +39,7 @@ export {
   type Occupant,
   PROPERTY_TYPES,
   type PropertyType,
+  type RoutineDeparture,
   type RoutineItem,
   type RoutineSpec,
   WORK_PATTERNS,

@@ -21,7 +21,14 @@ export class DayLoad {
   readonly events: ExactEvent[] = [];
   private readonly busy = new Map<ApplianceKey, [number, number][]>();
 
-  constructor(readonly day: LocalDay) {
+  /**
+   * `quiet`: [start, end) minute indexes where no use starts (a set departure): a use placed there is
+   * dropped, so neither the meter nor the events see it.
+   */
+  constructor(
+    readonly day: LocalDay,
+    private readonly quiet: readonly (readonly [number, number])[] = [],
+  ) {
     this.demandW = new Float64Array(day.minutes);
   }
 
@@ -38,6 +45,8 @@ export class DayLoad {
   add(key: ApplianceKey, start: number, profileW: ArrayLike<number>): ExactEvent {
     const minutes = Math.min(profileW.length, this.day.minutes);
     const at = Math.max(0, Math.min(Math.round(start), this.day.minutes - minutes));
+    if (this.quiet.some(([a, b]) => at >= a && at < b))
+      return { key, typeId: applianceTypeId(key), startIndex: at, minutes: 0, energyWh: 0 };
     let wh = 0;
     for (let i = 0; i < minutes; i++) {
       const w = profileW[i] ?? 0;

@@ -30,6 +30,7 @@ export const Stream = {
   home: 8,
   weather: 9,
   preset: 10,
+  departure: 11,
 } as const;
 
 /** mulberry32: 32-bit state, fast, statistically fine for simulation (not for secrets). */

@@ -95,3 +95,38 @@ describe("Mum's bungalow routine", () => {
     expect(count('television') / days.length).toBeGreaterThan(1.6);
   });
 });
+
+describe('set departures (the demo story for InfoCare)', () => {
+  const date = '2025-03-30'; // the spring clock change: 23 hours
+  const from = utc(2025, 3, 30);
+  const FRIDGE = applianceTypeId('fridge_freezer');
+  const day = (spec: typeof mum) =>
+    [...simulateDays(spec, { from, to: from + 23 * 3600, zone: 'Europe/London' })][0]!;
+  const ordinary = day(mum);
+  const departing = (departures: NonNullable<typeof mum.routine>['departures']) =>
+    day({ ...mum, routine: { ...mum.routine!, departures } });
+  const sum = (a: Int32Array) => a.reduce((s, v) => s + v, 0);
+
+  test('a quiet afternoon drops every use starting then from the events and the meter alike', () => {
+    const quiet = departing([{ date, quiet: { from: '11:30', to: '20:00' } }]);
+    const inside = (e: { start: number }) => localMinutes(e.start) >= 690 && localMinutes(e.start) < 1200;
+    const dropped = ordinary.events.filter((e) => inside(e) && e.appliance_type_id !== FRIDGE);
+    expect(dropped.length).toBeGreaterThan(2);
+    expect(quiet.events.filter((e) => inside(e) && e.appliance_type_id !== FRIDGE)).toEqual([]);
+    // Everything else that day is as it was, and the meter lost exactly the dropped uses' energy.
+    expect(quiet.events.filter((e) => !inside(e))).toEqual(ordinary.events.filter((e) => !inside(e)));
+    const lost = sum(ordinary.importWh) - sum(quiet.importWh);
+    const energy = dropped.reduce((s, e) => s + e.energy_wh, 0);
+    expect(Math.abs(lost - energy)).toBeLessThanOrEqual(dropped.length + 2);
+  });
+
+  test('an oven left on runs from the time set for as long as set; other dates are untouched', () => {
+    const oven = departing([{ date, leftOn: { appliance: 'oven', at: '17:40', minutes: 260 } }]);
+    const added = oven.events.filter((e) => !ordinary.events.some((o) => o.start === e.start));
+    expect(added).toMatchObject([
+      { appliance_type_id: applianceTypeId('oven'), end: added[0]!.start + 260 * 60 },
+    ]);
+    expect(localMinutes(added[0]!.start)).toBe(17 * 60 + 40);
+    expect(departing([{ date: '2025-03-31', quiet: { from: '00:00', to: '24:00' } }])).toEqual(ordinary);
+  });
+});

@@ -61,6 +61,21 @@ export interface RoutineSpec {
   noEarlyKettleEveryDays: number;
   /** Mean days between evenings with no activity at all from 18:00. 0 = never. */
   missingEveningEveryDays: number;
+  /** Departures set on given dates rather than drawn (the demo's story for InfoCare). */
+  departures?: readonly RoutineDeparture[];
+}
+
+/**
+ * One day's set departure from the routine. Readings and uses are simulated with it, so the meter, the
+ * appliance uses and anything judged from them tell the same story.
+ */
+export interface RoutineDeparture {
+  /** Local date 'YYYY-MM-DD'. */
+  date: string;
+  /** No appliance use (of any habit) starts from `from` until `to`: 'HH:MM' local, '24:00' = midnight. */
+  quiet?: { from: string; to: string };
+  /** An appliance left on: it starts at `at` ('HH:MM' local) and runs `minutes` (within the day). */
+  leftOn?: { appliance: 'oven'; at: string; minutes: number };
 }
 
 export interface HomeSpec {

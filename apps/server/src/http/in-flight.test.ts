@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest';
-import { InFlight } from './in-flight';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../db/types';
+import { BACKGROUND_MAX_WAIT_MS, InFlight } from './in-flight';
 
 it('is idle at once with no request, and when the last of several requests ends (once each)', async () => {
   const requests = new InFlight();
@@ -18,4 +19,71 @@ it('is idle at once with no request, and when the last of several requests ends 
   requests.end(b);
   await waiting;
   expect(idle).toBe(true);
+});
+
+describe('the bound on waiting for a quiet moment', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('resolves once the requests in flight are maxWaitMs old, then at once while they stay open', async () => {
+    const requests = new InFlight({ maxWaitMs: 3000 });
+    const slow = {};
+    requests.begin(slow);
+    let idle = false;
+    const waiting = requests.idle().then(() => {
+      idle = true;
+    });
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(idle).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(idle).toBe(true);
+    // The same slow request does not hold the next piece of work back again.
+    let again = false;
+    void requests.idle().then(() => {
+      again = true;
+    });
+    await Promise.resolve();
+    expect(again).toBe(true);
+  });
+
+  it('waits for a request that began while it waited, each up to the bound', async () => {
+    const requests = new InFlight({ maxWaitMs: 3000 });
+    requests.begin({});
+    let idle = false;
+    const waiting = requests.idle().then(() => {
+      idle = true;
+    });
+    await vi.advanceTimersByTimeAsync(2000);
+    const later = {};
+    requests.begin(later);
+    await vi.advanceTimersByTimeAsync(1500); // the first is 3.5 s old, the later one 1.5 s
+    expect(idle).toBe(false);
+    requests.end(later);
+    await waiting;
+    expect(idle).toBe(true);
+  });
+
+  it('is 3 seconds by default', async () => {
+    expect(BACKGROUND_MAX_WAIT_MS).toBe(3000);
+    const requests = new InFlight();
+    requests.begin({});
+    let idle = false;
+    void requests.idle().then(() => {
+      idle = true;
+    });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(idle).toBe(true);
+  });
+});
+
+it('leaves a PostgreSQL database as it is: background work has connections of its own there', () => {
+  const postgres = { kind: 'postgres' } as Db;
+  expect(new InFlight().background(postgres)).toBe(postgres);
+  const pglite = { kind: 'pglite' } as Db;
+  expect(new InFlight().background(pglite)).not.toBe(pglite);
 });

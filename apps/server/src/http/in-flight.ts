@@ -3,26 +3,67 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/types';
 
+/**
+ * How long a request in flight holds background work back at most: one that never ends (a body sent a
+ * byte at a time until the request timeout) must not hold InfoCare's alerts back.
+ */
+export const BACKGROUND_MAX_WAIT_MS = 3_000;
+
 export class InFlight {
-  readonly #open = new Set<unknown>();
+  /** Each request in flight, with the time it began (performance.now()). */
+  readonly #open = new Map<unknown, number>();
   #waiters: (() => void)[] = [];
   /** The background work's one lane: resolves when the work that holds it has its answer. */
   #lane: Promise<unknown> = Promise.resolve();
+  readonly #maxWaitMs: number;
+
+  constructor(options: { maxWaitMs?: number } = {}) {
+    this.#maxWaitMs = options.maxWaitMs ?? BACKGROUND_MAX_WAIT_MS;
+  }
+
+  /** Requests in flight now. */
+  get count(): number {
+    return this.#open.size;
+  }
 
   begin(request: unknown): void {
-    this.#open.add(request);
+    this.#open.set(request, performance.now());
   }
 
   /** Ends a request (its response sent, or the client gone); a second call for it changes nothing. */
   end(request: unknown): void {
     this.#open.delete(request);
-    if (this.#open.size === 0) for (const wake of this.#waiters.splice(0)) wake();
+    // Waiters look again: none left in flight, or only ones past the bound.
+    for (const wake of this.#waiters.splice(0)) wake();
   }
 
-  /** Resolves at once when no request is in flight, else when the last one ends. */
+  /**
+   * Resolves at once when no request is in flight, else when the last one ends, or once every request in
+   * flight has been so for `maxWaitMs`: a slow request holds background work back that long at most in
+   * all, not once per transaction.
+   */
   idle(): Promise<void> {
-    if (this.#open.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#waiters.push(resolve));
+    if (this.#waitLeft() <= 0) return Promise.resolve();
+    return (async () => {
+      for (let left = this.#waitLeft(); left > 0; left = this.#waitLeft()) {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            this.#waiters = this.#waiters.filter((w) => w !== wake);
+            resolve();
+          };
+          const timer: NodeJS.Timeout = setTimeout(wake, left);
+          this.#waiters.push(wake);
+        });
+      }
+    })();
+  }
+
+  /** How long until the youngest request in flight is `maxWaitMs` old (≤ 0: do not wait). */
+  #waitLeft(): number {
+    let youngest = Number.NEGATIVE_INFINITY;
+    for (const began of this.#open.values()) youngest = Math.max(youngest, began);
+    return youngest + this.#maxWaitMs - performance.now();
   }
 
   /** Background work's turn between two transactions: a whole trip through the event loop, then idle. */
@@ -32,13 +73,16 @@ export class InFlight {
   }
 
   /**
-   * `db` for background work (the demo's seeding, InfoCare's runs and their mail): each transaction or
-   * statement waits for the one before it from any background work, then for a quiet moment (`turn`),
-   * then runs. Each background chain's own pause came before its transaction was queued, so two chains
-   * could both be queued on PGlite's one connection when a request came: it then waited for both. Now
-   * at most one background transaction runs or waits there, and a request waits for that one at most.
+   * `db` for background work (the demo's seeding, InfoCare's runs and their mail). On PGlite (one
+   * connection) each transaction or statement waits for the one before it from any background work,
+   * then for a quiet moment (`turn`, bounded), then runs. Each background chain's own pause came before
+   * its transaction was queued, so two chains could both be queued on PGlite's one connection when a
+   * request came: it then waited for both. Now at most one background transaction runs or waits there,
+   * and a request waits for that one at most. PostgreSQL gives background work connections of its own
+   * from the pool: it runs at once, as requests do.
    */
   background(db: Db): Db {
+    if (db.kind === 'postgres') return db;
     const inLane = <T>(work: () => Promise<T>): Promise<T> => {
       const run = this.#lane.then(() => this.turn()).then(work);
       this.#lane = run.catch(() => undefined);

@@ -1,28 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
+import { jsonShape, MAX_FIELDS, MAX_JSON_VALUES, tooManyFields } from './fields';
 
-// JSON bodies, with a nesting limit checked before parsing: no call nests more than a few levels, and a
-// body of ten million brackets costs the parser (and whatever walks the result) seconds on the event
-// loop. The check is one pass over the text, no recursion; within the limit Fastify's own parser runs
-// (its __proto__ / constructor checks included).
+// JSON bodies, with a nesting limit and a count of keys and values checked before parsing: no call nests
+// more than a few levels or takes more than a few hundred keys, and a body of ten million brackets (or
+// 100,000 keys) costs the parser and whatever walks the result seconds on the event loop. The check is
+// one pass over the text, no recursion, stopping at the first limit passed; within the limits Fastify's
+// own parser runs (its __proto__ / constructor checks included).
 
 export const MAX_JSON_DEPTH = 32;
 
 /** True when `text` nests arrays or objects deeper than `max` (brackets inside strings do not count). */
 export function nestsDeeperThan(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 /* [ */ || c === 123 /* { */) {
-      if (++depth > max) return true;
-    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
-  }
-  return false;
+  return jsonShape(text, { depth: max, keys: Infinity, values: Infinity }).depth > max;
 }
 
 export function registerJsonParser(app: FastifyInstance): void {
@@ -30,8 +20,18 @@ export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    const limits = { depth: MAX_JSON_DEPTH, keys: MAX_FIELDS, values: MAX_JSON_VALUES };
+    const shape = jsonShape(text, limits);
+    if (shape.depth > limits.depth) {
       done(new HttpError(400, `The JSON body nests more than ${MAX_JSON_DEPTH} levels deep.`), undefined);
+      return;
+    }
+    if (shape.keys > limits.keys) {
+      done(tooManyFields(), undefined);
+      return;
+    }
+    if (shape.values > limits.values) {
+      done(new HttpError(400, `The JSON body has more than ${MAX_JSON_VALUES} values.`), undefined);
       return;
     }
     parseJson(request, text, done);

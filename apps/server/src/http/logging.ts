@@ -66,10 +66,13 @@ export function loggerOptions(level: LogLevel, stream?: LogDestination): Fastify
   };
 }
 
-/** One line per finished request instead of Fastify's two (which also log the raw URL). */
+/**
+ * One line per finished request instead of Fastify's two (which also log the raw URL), at debug: a person
+ * running the server reads its events, not every request (LOG_LEVEL=debug shows them). A 5xx is a warning.
+ */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    request.log[reply.statusCode >= 500 ? 'warn' : 'debug'](
       {
         method: request.method,
         url: redactUrl(request.url),

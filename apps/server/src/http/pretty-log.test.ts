@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prettyLine } from './pretty-log';
+import { prettyLine, prettyLogs } from './pretty-log';
 
 describe('log lines on a terminal', () => {
   const time = Date.UTC(2026, 0, 15, 9, 14, 3);
@@ -37,5 +37,12 @@ describe('log lines on a terminal', () => {
 
   it('passes a line that is not JSON through unchanged', () => {
     expect(prettyLine('plain text')).toBe('plain text');
+  });
+
+  it('writes human lines on a terminal, JSON elsewhere, unless LOG_FORMAT says which', () => {
+    expect(prettyLogs('auto', true)).toBe(true);
+    expect(prettyLogs('auto', false)).toBe(false);
+    expect(prettyLogs('json', true)).toBe(false);
+    expect(prettyLogs('pretty', false)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import type { LogFormat } from '../config';
 import type { LogDestination } from './logging';
 
 // On a terminal, pino's JSON lines are rewritten as short human lines ("09:14:03 INFO  GET /healthz 200
@@ -45,4 +46,9 @@ export function prettyLine(line: string): string {
 /** A pino destination writing short human lines to `out` (the terminal). */
 export function prettyDestination(out: NodeJS.WritableStream): LogDestination {
   return { write: (line) => void out.write(prettyLine(line.trimEnd())) };
+}
+
+/** Whether the log is written as human lines: LOG_FORMAT=pretty, or auto on a terminal. */
+export function prettyLogs(format: LogFormat, terminal: boolean): boolean {
+  return format === 'pretty' || (format === 'auto' && terminal);
 }

@@ -276,6 +276,8 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
     case 'logout':
     case 'dashboard':
     case 'popupsGet':
+    case 'sessions':
+    case 'endOtherSessions': // keeps the session it is sent in
     case 'healthz':
       return fc.constant({ fields: {} });
     case 'resetPassword':
@@ -452,27 +454,51 @@ export function validRequestsFor(
         return { ...w, fields: { ...w.fields, [keys[i % keys.length]!]: bad } };
       })
     : arb;
-  return mutated.map((w): FuzzRequest => {
-    const headers: Record<string, string> = {};
-    if (!w.anonymous) {
-      headers.cookie = who.cookie;
-      headers['x-csrftoken'] = who.csrf;
-    }
-    if (target.kind === 'ingest') headers.authorization = `Bearer ${who.ingestKey}`;
-    const path = target.path.replace(/:[A-Za-z_]+/g, String(w.pathId ?? who.userId));
-    const fields = Object.entries(w.fields).filter(([, v]) => v !== undefined);
-    const form = fields
-      .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v : JSON.stringify(v))}`)
-      .join('&');
-    if (w.body) {
-      headers['content-type'] = w.body.type;
-      const url = w.body.query ? `${path}?${w.body.query}` : path;
-      return { method: target.method, url, headers, payload: w.body.payload };
-    }
-    if (target.method === 'GET') return { method: 'GET', url: form ? `${path}?${form}` : path, headers };
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    return { method: target.method, url: path, headers, payload: form };
-  });
+  return mutated.map((w) => requestOf(target, who, w));
+}
+
+/**
+ * One well-formed request at the target with `field` set to `value` (the path's `:id` when `field` is
+ * "path"), or null when the target has no success path or no such field: attacks on one field of a
+ * request that is otherwise accepted, so the answer can only be about that field.
+ */
+export function wellFormedWith(
+  target: FuzzTarget,
+  who: FuzzIdentity,
+  field: string,
+  value: string,
+): FuzzRequest | null {
+  const arb = wellFormed(target, who);
+  if (arb === null) return null;
+  const [w] = fc.sample(arb, { seed: 1, numRuns: 1 });
+  if (field === 'path') {
+    if (!target.path.includes('/:')) return null;
+    return requestOf(target, who, w!, value);
+  }
+  if (!target.fields.includes(field)) return null;
+  return requestOf(target, who, { ...w!, fields: { ...w!.fields, [field]: value } });
+}
+
+function requestOf(target: FuzzTarget, who: FuzzIdentity, w: WellFormed, pathValue?: string): FuzzRequest {
+  const headers: Record<string, string> = {};
+  if (!w.anonymous) {
+    headers.cookie = who.cookie;
+    headers['x-csrftoken'] = who.csrf;
+  }
+  if (target.kind === 'ingest') headers.authorization = `Bearer ${who.ingestKey}`;
+  const path = target.path.replace(/:[A-Za-z_]+/g, pathValue ?? String(w.pathId ?? who.userId));
+  const fields = Object.entries(w.fields).filter(([, v]) => v !== undefined);
+  const form = fields
+    .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v : JSON.stringify(v))}`)
+    .join('&');
+  if (w.body) {
+    headers['content-type'] = w.body.type;
+    const url = w.body.query ? `${path}?${w.body.query}` : path;
+    return { method: target.method, url, headers, payload: w.body.payload };
+  }
+  if (target.method === 'GET') return { method: 'GET', url: form ? `${path}?${form}` : path, headers };
+  headers['content-type'] = 'application/x-www-form-urlencoded';
+  return { method: target.method, url: path, headers, payload: form };
 }
 
 export interface FuzzRequest {

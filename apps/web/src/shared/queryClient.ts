@@ -7,6 +7,12 @@ function retry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+/**
+ * How often a screen that shows now asks again (today's figures, the alerts): readings arrive every minute,
+ * and a page left open must not keep showing the minute it was opened.
+ */
+export const LIVE_REFRESH_MS = 60_000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

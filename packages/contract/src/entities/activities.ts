@@ -24,12 +24,23 @@ export const ActivityPattern = z.object({
 });
 export type ActivityPattern = z.infer<typeof ActivityPattern>;
 
+/**
+ * Additive to §3: an off alert that no occurrence of the activity followed on its local day (raised after
+ * the day's last one, or on a day with none), so no pattern's `inactivity` carries it. `timestamp` is when
+ * it was raised; `inactivity` places it on that day's 0–2400 axis: `off` from local midnight to the alert,
+ * `on` from the alert to the day's end (or to now, today).
+ */
+export const UnfollowedOffAlert = z.object({ timestamp: epoch, inactivity: OnOff });
+export type UnfollowedOffAlert = z.infer<typeof UnfollowedOffAlert>;
+
 export const Activity = z.object({
   activity_id: z.number().int(),
   activity_type: z.string(),
   icon: z.string(),
   level: z.string(),
   patterns: z.array(ActivityPattern),
+  /** Additive to §3: off alerts drawn on their day's row though the activity did not follow them. */
+  unfollowed_off_alerts: z.array(UnfollowedOffAlert).optional(),
 });
 export type Activity = z.infer<typeof Activity>;
 

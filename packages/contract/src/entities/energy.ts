@@ -9,6 +9,11 @@ import { Available, Balance, ComparedGroup, EnergyBalance, epoch, Neighbour, Per
 export const EnergyDetailEntry = z.object({
   period: z.object({ start_timestamp: epoch }),
   balance: Balance,
+  /**
+   * Additive to §3 (spec-decisions "Energy detail entries"): the entry's energy in kWh, so a chart can
+   * show kWh as well as money.
+   */
+  energy_balance: EnergyBalance,
   /** Half-hours the entry spans, and those with data: data_slots 0 is "no data" (a gap), not zero use. */
   slots: z.number().int().nonnegative().optional(),
   data_slots: z.number().int().nonnegative().optional(),
@@ -22,6 +27,9 @@ export const UtcOffsetSpan = z.object({
   offset_seconds: z.number().int(),
 });
 export type UtcOffsetSpan = z.infer<typeof UtcOffsetSpan>;
+
+export const PreviousSoFar = z.object({ start_timestamp: epoch, end_timestamp: epoch, cost: z.number() });
+export type PreviousSoFar = z.infer<typeof PreviousSoFar>;
 
 export const EnergyDetail = z.object({
   subtitle: z.string(),
@@ -49,6 +57,13 @@ export const EnergyDetail = z.object({
    * phone a quarter of a second before anything is drawn.
    */
   utc_offsets: z.array(UtcOffsetSpan).optional(),
+  /**
+   * Additive to §3: while the period is under way, the previous period's cost (currency units) over
+   * [start_timestamp, end_timestamp): from its start to the same point (same local time of day, weekday
+   * or day of the month), so a part period is compared with the same part of the one before (issue 21).
+   * Null when the period is over (compare it with the whole previous one) or has no previous period.
+   */
+  previous_so_far: PreviousSoFar.nullable().optional(),
 });
 export type EnergyDetail = z.infer<typeof EnergyDetail>;
 
@@ -86,6 +101,8 @@ export const Ranking = z.object({
   energy_unit: z.string(),
   /** Additive to §3: what `similar` is, so the banner can name it. */
   compared: ComparedGroup.optional(),
+  /** Additive to §3: the house's IANA zone, in which the screen names the period's dates. */
+  time_zone: z.string().optional(),
 });
 export type Ranking = z.infer<typeof Ranking>;
 

@@ -23,7 +23,13 @@ const energy = {
   currency_unit: '£',
   energy_unit: 'kWh',
   energy_unit_desc: 'kilowatt hours',
-  details: [{ period: { start_timestamp: 1_700_000_000 }, balance }],
+  details: [
+    {
+      period: { start_timestamp: 1_700_000_000 },
+      balance,
+      energy_balance: { generated: 0.6, consumed: 3.4 },
+    },
+  ],
   available: [null, 1_699_920_000, 1_700_000_000],
   previous: 1_699_920_000,
   next: null,
@@ -195,6 +201,13 @@ const samples: Record<EndpointName, unknown> = {
   noDisturbModePost: { status: 'DISABLED', start_time: '00:00', end_time: '00:00' },
   tariffGet: { ...rates, used_tariff: rates, tariffs_msg: '' },
   tariffPost: { ...rates, used_tariff: rates, tariffs_msg: '', status: 'error' },
+  sessions: {
+    sessions: [
+      { created_at: 1_700_000_100, last_seen_at: 1_700_000_160, current: true },
+      { created_at: 1_700_000_000, last_seen_at: 1_700_000_000, current: false },
+    ],
+  },
+  endOtherSessions: { ended: 2 },
 };
 
 const optionalTopLevel = new Set(['status']);

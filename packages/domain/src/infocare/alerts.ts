@@ -247,13 +247,16 @@ function inactivityAlert(input: EvaluationInput, routine: Routine): AlertCandida
   );
   const urgent = input.now >= urgentAt && urgentAt <= bedtime;
   const idleS = secondsWithData(last, input.now, input.gaps, input.now);
+  // The text is true at the raising, whenever it is judged (a catch-up, a replay, an escalation keeping
+  // the text): the time from the last use to the raising, as a person reads it on the clock.
+  const silentMin = Math.floor((warnAt - last) / 60);
   return {
     cause: `inactivity:${last}`,
     kind: 'inactivity',
     type: 'Off',
     level: urgent ? 'Urgent' : 'Warning',
     name: 'No activity',
-    text: `Nothing used for ${Math.floor(idleS / 3600)} h ${Math.floor((idleS % 3600) / 60)} min since ${hhmm(localParts(last, input.zone).minuteOfDay)}; the usual longest gap is about ${Math.round(routine.longestGapS / 3600)} h.`,
+    text: `Nothing used for ${Math.floor(silentMin / 60)} h ${silentMin % 60} min since ${hhmm(localParts(last, input.zone).minuteOfDay)}; the usual longest gap is about ${Math.round(routine.longestGapS / 3600)} h.`,
     icon: 'hourglass',
     activityId: lastActivityId(input.occurrences, input.now),
     raisedAt: warnAt,

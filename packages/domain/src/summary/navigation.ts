@@ -34,19 +34,24 @@ export function selectPeriod(
 
 /**
  * Start of the previous period if it overlaps the data, and of the next period if it has begun by now;
- * null otherwise. The rolling 7 days have neither.
+ * null otherwise. The rolling 7 days end with today, so they have no next; their previous is the
+ * `rollingUnit` period just before them (for weeks the calendar week before this one, whatever the
+ * weekday: a person on "Last 7 days" pressing Previous expects the week before).
  */
 export function neighbours(
   period: Period,
   range: DataRange,
   zone: string,
+  rollingUnit: CalendarUnit = 'week',
 ): { previous: number | null; next: number | null } {
-  if (period.unit === 'last-7-days') return { previous: null, next: null };
-  const prev = previousPeriod(period, zone);
-  const next = nextPeriod(period, zone);
+  const prev =
+    period.unit === 'last-7-days'
+      ? periodContaining(rollingUnit, period.start - 1, zone)
+      : previousPeriod(period, zone);
+  const next = period.unit === 'last-7-days' ? null : nextPeriod(period, zone);
   return {
     previous: range.first !== null && prev.end > range.first ? prev.start : null,
-    next: next.start <= range.now ? next.start : null,
+    next: next !== null && next.start <= range.now ? next.start : null,
   };
 }
 

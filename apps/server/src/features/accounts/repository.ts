@@ -75,8 +75,15 @@ export interface SessionRow {
 export const TOUCH_INTERVAL_MS = 60_000;
 
 /**
+ * How stale last_seen_at may get for an idle limit: a minute, or a quarter of the limit when that is
+ * shorter (with a 1-minute limit a session used every 10 s must live on: refreshed every 15 s).
+ */
+export const touchIntervalMs = (idleMs: number): number =>
+  Math.min(TOUCH_INTERVAL_MS, Math.floor(idleMs / 4));
+
+/**
  * The live session with this id, or null when expired. Its last_seen_at is written only when it is more
- * than TOUCH_INTERVAL_MS old, so an idle session may end up to a minute early, never late.
+ * than touchIntervalMs old, so an idle session may end up to that much early, never late.
  */
 export async function touchSession(
   db: Queryable,
@@ -98,7 +105,7 @@ export async function touchSession(
         where s.id = live.id and live.last_seen_at < $2::timestamptz - $5 * interval '1 millisecond'
      )
      select user_id, username, csrf_token from live`),
-    [id, now, idleMs, absoluteMs, TOUCH_INTERVAL_MS],
+    [id, now, idleMs, absoluteMs, touchIntervalMs(idleMs)],
   );
   return rows[0] ?? null;
 }
@@ -109,6 +116,40 @@ export async function deleteSession(db: Queryable, id: string): Promise<void> {
 
 export async function deleteUserSessions(db: Queryable, userId: number): Promise<void> {
   await db.query('delete from sessions where user_id = $1', [userId]);
+}
+
+export interface LiveSessionRow {
+  id: string;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+/** The user's sessions still live at `now`, newest first. */
+export async function listLiveSessions(
+  db: Queryable,
+  userId: number,
+  now: Date,
+  idleMs: number,
+  absoluteMs: number,
+): Promise<LiveSessionRow[]> {
+  const { rows } = await db.query<LiveSessionRow>(
+    `select id, created_at, last_seen_at from sessions
+      where user_id = $1
+        and last_seen_at >= $2::timestamptz - $3 * interval '1 millisecond'
+        and created_at >= $2::timestamptz - $4 * interval '1 millisecond'
+      order by created_at desc, id`,
+    [userId, now, idleMs, absoluteMs],
+  );
+  return rows;
+}
+
+/** Ends every session of the user but `keepId`; answers how many there were. */
+export async function deleteOtherSessions(db: Queryable, userId: number, keepId: string): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    'delete from sessions where user_id = $1 and id <> $2 returning id',
+    [userId, keepId],
+  );
+  return rows.length;
 }
 
 /** Housekeeping at login: the user's sessions that can no longer be used. */

@@ -31,7 +31,9 @@ export function tokenUserId(token: string): number | null {
   const match = TOKEN.exec(token);
   if (!match) return null;
   const id = Number.parseInt(match[1]!, 36);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+  if (!(Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647)) return null;
+  // One form only (as makeResetToken writes it): "05-…" or "A-…" naming user 5 or 10 are refused.
+  return match[1] === id.toString(36) ? id : null;
 }
 
 /** Valid up to and including the expiry second; the MAC is compared in constant time. */
@@ -44,8 +46,10 @@ export function checkResetToken(
 ): boolean {
   if (expires === undefined || nowSeconds > expires) return false;
   const match = TOKEN.exec(token);
-  if (!match) return false;
+  if (!match || match[1] !== user.id.toString(36)) return false;
   const sent = Buffer.from(match[2]!, 'base64url');
+  // The 43rd character has 2 bits no byte uses: only the canonical spelling of the MAC is accepted.
+  if (sent.toString('base64url') !== match[2]) return false;
   const expected = mac(secret, user, expires);
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }

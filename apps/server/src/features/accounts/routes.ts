@@ -1,4 +1,10 @@
-import { endpoints, type LoginResponse, type OkResponse } from '@homeview/contract';
+import {
+  type EndOtherSessionsResponse,
+  endpoints,
+  type LoginResponse,
+  type OkResponse,
+  type SessionsResponse,
+} from '@homeview/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
@@ -10,7 +16,8 @@ import { changePassword, resetPasswordWithToken } from './password-change';
 import { requestPasswordReset } from './password-reset';
 import { cachedSecret } from './secrets';
 
-// §7 POST /accounts/login/, /accounts/logout/, /accounts/reset_password/ and /accounts/change_password/.
+// §7 POST /accounts/login/, /accounts/logout/, /accounts/reset_password/ and /accounts/change_password/;
+// and, additive, the account's own sessions (GET /accounts/sessions/, POST /accounts/sessions/end_others/).
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { sessions } = ctx;
@@ -54,6 +61,22 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { email } = parse(endpoints.resetPassword.request, request.body);
     await requestPasswordReset(resetDeps, { email, address: request.ip }, request.log);
     return { detail: 'If the address is registered, a reset link has been sent.' };
+  });
+
+  // Only the signed-in account's own sessions: no user id is taken, so no one else's can be named.
+  app.get(endpoints.sessions.path, async (request, reply): Promise<SessionsResponse> => {
+    parse(endpoints.sessions.request, request.query);
+    const auth = requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return { sessions: await sessions.list(auth.user.id, auth.sessionId) };
+  });
+
+  app.post(endpoints.endOtherSessions.path, async (request): Promise<EndOtherSessionsResponse> => {
+    parse(endpoints.endOtherSessions.request, request.body);
+    const auth = requireUser(request);
+    const ended = await sessions.endOthers(auth.user.id, auth.sessionId);
+    request.log.info({ event: 'sessions-ended', userId: auth.user.id, ended }, 'signed out everywhere else');
+    return { ended };
   });
 
   app.post(endpoints.changePassword.path, async (request, reply) => {

@@ -3,7 +3,14 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/types';
-import { deleteExpiredSessions, deleteSession, insertSession, touchSession } from './repository';
+import {
+  deleteExpiredSessions,
+  deleteOtherSessions,
+  deleteSession,
+  insertSession,
+  listLiveSessions,
+  touchSession,
+} from './repository';
 
 // Server-side sessions. The cookie holds 256 random bits; the database keeps only their SHA-256, so a
 // copy of the sessions table cannot be replayed. Every login issues a new token and CSRF token.
@@ -78,5 +85,25 @@ export class SessionService {
 
   async end(sessionId: string): Promise<void> {
     await deleteSession(this.db, sessionId);
+  }
+
+  /** The user's live sessions, newest first, `current` marking the one `sessionId` names. */
+  async list(
+    userId: number,
+    sessionId: string,
+  ): Promise<{ created_at: number; last_seen_at: number; current: boolean }[]> {
+    const { sessionIdleMs, sessionAbsoluteMs } = this.config;
+    const rows = await listLiveSessions(this.db, userId, this.clock.now(), sessionIdleMs, sessionAbsoluteMs);
+    const seconds = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
+    return rows.map((r) => ({
+      created_at: seconds(r.created_at),
+      last_seen_at: seconds(r.last_seen_at),
+      current: r.id === sessionId,
+    }));
+  }
+
+  /** Signs the user out everywhere but the session `sessionId` names; answers how many ended. */
+  endOthers(userId: number, sessionId: string): Promise<number> {
+    return deleteOtherSessions(this.db, userId, sessionId);
   }
 }

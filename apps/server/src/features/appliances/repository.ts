@@ -12,16 +12,20 @@ export interface ShownAppliance {
 }
 
 /**
- * Every catalogue appliance the house shows: not hidden, and not declared absent (a count of 0 in
- * setup). No row in house_appliances means shown under the catalogue's name and icon.
+ * Every catalogue appliance the house has and shows: not hidden, and either counted (at least one in its
+ * settings) or, when the person has said nothing about it, used at some time (it has use days). An
+ * appliance the home never said it has and never used is not the home's (the demo's EV charger).
  */
 export async function shownAppliances(db: Queryable, houseId: number): Promise<ShownAppliance[]> {
   const { rows } = await db.query<ShownAppliance>(
-    `select t.id as appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
+    `with used as (select distinct appliance_type_id from appliance_daily where house_id = $1)
+     select t.id as appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
             coalesce(ha.appliance_icon, t.icon) as icon, t.continuous
        from appliance_types t
        left join house_appliances ha on ha.house_id = $1 and ha.appliance_type_id = t.id
-      where coalesce(ha.show_appliance, true) and coalesce(ha.number_of_appliances, 1) > 0
+      where coalesce(ha.show_appliance, true)
+        and (ha.number_of_appliances > 0
+             or (ha.number_of_appliances is null and t.id in (select appliance_type_id from used)))
       order by t.id`,
     [houseId],
   );

@@ -59,9 +59,14 @@ export async function applianceList(
   if (viewType === 'most_used') rows = usage.filter((r) => !r.continuous).sort(by('seconds'));
   else if (viewType === 'most_costly') rows = [...usage].sort(by('cost'));
   else {
+    // What the home has (at 0 when unused today), and whatever it used today even if said to have none.
     const used = new Map(usage.map((r) => [r.appliance_type_id, r]));
-    rows = (await shownAppliances(db, house.id)).map(
+    const has = (await shownAppliances(db, house.id)).map(
       (a) => used.get(a.appliance_type_id) ?? { ...a, seconds: 0, energy_wh: 0, cost: 0 },
+    );
+    const listed = new Set(has.map((r) => r.appliance_type_id));
+    rows = [...has, ...usage.filter((r) => !listed.has(r.appliance_type_id))].sort(
+      (a, b) => a.appliance_type_id - b.appliance_type_id,
     );
   }
   return {

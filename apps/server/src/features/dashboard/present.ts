@@ -2,12 +2,14 @@ import type { DashboardItem } from '@homeview/contract';
 import type { DashboardMessage } from './messages';
 import type { DependantRow, OwnHouseRow } from './repository';
 
-// num_alerts (InfoCare) counts the unviewed alerts; sp_id (a supply point) is not modelled yet.
+// num_alerts (InfoCare) counts the unviewed alerts; sp_id (a supply point) is not modelled yet; demo_user is
+// the logged-in account's flag (the same on every card).
 
 export function homeViewItem(
   userId: number,
   house: OwnHouseRow,
   messages: DashboardMessage[],
+  demoUser: boolean,
 ): DashboardItem {
   return {
     dashboard_type: 1,
@@ -19,7 +21,7 @@ export function homeViewItem(
     user_house_id: house.house_id,
     icon: 'my-home',
     messages,
-    demo_user: house.demo,
+    demo_user: demoUser,
   };
 }
 
@@ -27,7 +29,8 @@ export function infoCareItem(
   carerUserId: number,
   dependant: DependantRow,
   messages: DashboardMessage[],
-  numAlerts = 0,
+  numAlerts: number,
+  demoUser: boolean,
 ): DashboardItem {
   return {
     dashboard_type: 2,
@@ -39,6 +42,6 @@ export function infoCareItem(
     user_house_id: dependant.house_id,
     icon: 'parents-home',
     messages,
-    demo_user: dependant.demo ?? false,
+    demo_user: demoUser,
   };
 }

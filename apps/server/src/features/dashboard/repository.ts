@@ -21,13 +21,12 @@ export interface DependantRow {
   house_id: number | null;
   house_name: string | null;
   time_zone: string | null;
-  demo: boolean | null;
 }
 
 /** The dependants this carer may see: accepted links to enabled accounts, with their homes if any. */
 export async function listDependants(db: Queryable, carerUserId: number): Promise<DependantRow[]> {
   const { rows } = await db.query<DependantRow>(
-    `select l.dependant_user_id, u.username, h.id as house_id, h.name as house_name, h.time_zone, h.demo
+    `select l.dependant_user_id, u.username, h.id as house_id, h.name as house_name, h.time_zone
        from carer_links l
        join users u on u.id = l.dependant_user_id
        left join houses h on h.owner_user_id = l.dependant_user_id

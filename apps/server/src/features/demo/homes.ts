@@ -1,4 +1,4 @@
-import { fixedRate, makeTariff, type Tariff, touRate } from '@homeview/domain';
+import { addDays, fixedRate, makeTariff, type Tariff, touRate } from '@homeview/domain';
 import {
   APPLIANCE_CATALOGUE,
   demoHomes,
@@ -6,6 +6,7 @@ import {
   householdSummary,
   neighbourHomes,
   type OwnableKey,
+  type RoutineDeparture,
 } from '@homeview/simulator';
 import type { Occupants } from '../houses/repository';
 
@@ -90,9 +91,31 @@ export interface DemoHomeSpec {
   interval: 60 | 1800;
 }
 
-/** Every demo home's spec by username: the demo's own, Mum's and `count` neighbours. */
-export function demoSpecs(count: number): Map<string, DemoHomeSpec> {
-  const { own, mum } = demoHomes();
+/**
+ * Mum's departures from her routine in the days before the demo was seeded (`seededOn`, her home's local
+ * date then), so InfoCare has something to show from the first login: the oven left on one evening, a late
+ * morning (nothing before 10:40) and an afternoon with nothing. They are simulated (readings and uses
+ * alike), so her alerts, timeline and charts agree, and every later simulation of those days (a restart,
+ * a live tick looking back) gives the same.
+ */
+export function mumsDepartures(seededOn: string): RoutineDeparture[] {
+  return [
+    { date: addDays(seededOn, -3), leftOn: { appliance: 'oven', at: '17:40', minutes: 260 } },
+    { date: addDays(seededOn, -2), quiet: { from: '00:00', to: '10:40' } },
+    { date: addDays(seededOn, -1), quiet: { from: '11:30', to: '20:00' } },
+  ];
+}
+
+/**
+ * Every demo home's spec by username: the demo's own, Mum's (with her departures when the seeding date
+ * is given) and `count` neighbours.
+ */
+export function demoSpecs(count: number, mumSeededOn?: string): Map<string, DemoHomeSpec> {
+  const { own, mum: usual } = demoHomes();
+  const mum =
+    mumSeededOn === undefined || !usual.routine
+      ? usual
+      : { ...usual, routine: { ...usual.routine, departures: mumsDepartures(mumSeededOn) } };
   const out = new Map<string, DemoHomeSpec>([
     [DEMO_USERNAME, { username: DEMO_USERNAME, spec: own, interval: 60 }],
     [MUM_USERNAME, { username: MUM_USERNAME, spec: mum, interval: 60 }],

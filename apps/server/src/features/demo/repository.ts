@@ -92,6 +92,8 @@ export interface DemoHouseRow {
   /** Start of the oldest and end of the newest data, from the daily rollups (index probes). */
   first: number | null;
   latest_end: number | null;
+  /** When the home was created (epoch s): the demo was seeded then. */
+  created_at: number;
 }
 
 /** The demo-flagged homes with their data span: the seeder's progress marker is the data itself. */
@@ -100,10 +102,16 @@ export async function listDemoHouses(db: Queryable): Promise<DemoHouseRow[]> {
     `select u.username, h.id as house_id, h.time_zone,
             (select d.first_ts from daily_rollups d where d.house_id = h.id order by d.day limit 1) as first,
             (select d.latest_end from daily_rollups d where d.house_id = h.id order by d.day desc limit 1)
-              as latest_end
+              as latest_end,
+            extract(epoch from h.created_at)::bigint as created_at
        from houses h join users u on u.id = h.owner_user_id
       where h.demo
       order by h.id`,
   );
   return rows;
+}
+
+/** Dates a home's creation (the demo's: the seeding instant its simulated story is placed from). */
+export async function setCreatedAt(db: Queryable, houseId: number, at: Date): Promise<void> {
+  await db.query('update houses set created_at = $2 where id = $1', [houseId, at]);
 }

@@ -14,7 +14,7 @@ import {
   neighbourUsername,
   occupantsOf,
 } from './homes';
-import { insertDeclaredAppliances, insertHomes, insertTariff } from './repository';
+import { insertDeclaredAppliances, insertHomes, insertTariff, setCreatedAt } from './repository';
 
 // The demo on an empty database: `demo` (password Demo-Home1) with their own home (4 people, 4 kWp PV, a
 // time-of-use tariff with export, the appliances it has declared), a linked dependant `mum` (Mum's bungalow, a fixed tariff) for InfoCare,
@@ -76,6 +76,8 @@ export async function seedDemoIfEmpty(
       occupants: occupantsOf(mumSpec),
       demo: true,
     });
+    // Her departures from her routine are placed from this date (homes.ts mumsDepartures).
+    await setCreatedAt(tx, mumHouse, now);
     await insertTariff(tx, mumHouse, MUM_TARIFF);
     await insertDeclaredAppliances(tx, mumHouse, declaredAppliances(mumSpec), now);
     await linkDependant(tx, demo, mum, now);

@@ -7,7 +7,7 @@ import {
   startOfLocalDate,
 } from '@homeview/domain';
 import type { Db } from '../../db/types';
-import { type DemoHomeSpec, demoSpecs, neighbourIndex } from './homes';
+import { type DemoHomeSpec, demoSpecs, MUM_USERNAME, neighbourIndex } from './homes';
 import {
   type DaysRange,
   type IngestedCounts,
@@ -229,7 +229,11 @@ export class DemoSimulation {
     if (this.#homesRead) return;
     const rows = await listDemoHouses(this.#db);
     // The neighbourhood's specs depend on its size: use the number of neighbour homes that exist.
-    const specs = demoSpecs(rows.filter((r) => neighbourIndex(r.username) !== null).length);
+    const mum = rows.find((r) => r.username === MUM_USERNAME);
+    const specs = demoSpecs(
+      rows.filter((r) => neighbourIndex(r.username) !== null).length,
+      mum && localDate(Number(mum.created_at), mum.time_zone),
+    );
     this.#homes = rows.flatMap((r) => {
       const spec = specs.get(r.username);
       if (!spec) return [];

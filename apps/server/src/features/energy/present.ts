@@ -99,9 +99,12 @@ export const by =
 
 export function presentEnergyView(view: EnergyView, options: { today: boolean }): EnergyDetail {
   const zone = view.house.time_zone;
-  const on = new Set(view.onInPastHour.map((r) => r.appliance_type_id));
   const { summary } = view;
-  const isToday = options.today && view.period.start <= view.range.now && view.range.now < view.period.end;
+  const containsNow = view.period.start <= view.range.now && view.range.now < view.period.end;
+  const isToday = options.today && containsNow;
+  // 'On' means on now: a period that is over (or not begun) shows its appliances off (issue 21 item 4).
+  const onNow = new Set(view.onInPastHour.map((r) => r.appliance_type_id));
+  const on: ReadonlySet<number> = containsNow ? onNow : new Set();
   return {
     subtitle: subtitleOf(view.period, zone, isToday),
     latest_updated: view.latestEnd,
@@ -114,6 +117,7 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
     details: summary.details.map((d) => ({
       period: { start_timestamp: d.period.start },
       balance: presentBalance(d.balance),
+      energy_balance: presentEnergy(d.energy_balance),
       slots: d.totals.slots,
       data_slots: d.totals.data_slots,
     })),
@@ -121,7 +125,7 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
     previous: view.previous,
     next: view.next,
     // Continuous appliances (fridge-freezer, heat pump) run all day: never "used", still costly.
-    used_appliances: [...view.onInPastHour].sort(by('seconds')).map((r) => entry(r, on)),
+    used_appliances: [...view.onInPastHour].sort(by('seconds')).map((r) => entry(r, onNow)),
     most_used_appliances: view.usage
       .filter((r) => !r.continuous)
       .sort(by('seconds'))
@@ -134,5 +138,13 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
       end_timestamp: s.end,
       offset_seconds: s.offsetSeconds,
     })),
+    previous_so_far:
+      view.previousSoFar === null
+        ? null
+        : {
+            start_timestamp: view.previousSoFar.start,
+            end_timestamp: view.previousSoFar.end,
+            cost: pounds(view.previousSoFar.cost),
+          },
   };
 }

@@ -308,3 +308,22 @@ export async function appliancesOnBetween(
   ]);
   return rows;
 }
+
+/**
+ * Import cost (n£) of the house's half-hours from `from` up to `slot` (whole), and of the half-hour starting
+ * at `slot` (part, for the caller to take its share of): the previous period's "so far" (service.ts).
+ */
+export async function importCostUntil(
+  db: Queryable,
+  houseId: number,
+  from: number,
+  slot: number,
+): Promise<{ whole: number; part: number }> {
+  const { rows } = await db.query<{ whole: number; part: number }>(
+    prepared(`select coalesce(sum(import_cost) filter (where slot_start < $3), 0)::bigint as whole,
+            coalesce(sum(import_cost) filter (where slot_start = $3), 0)::bigint as part
+       from rollups where house_id = $1 and slot_start >= $2 and slot_start <= $3`),
+    [houseId, from, slot],
+  );
+  return rows[0] ?? { whole: 0, part: 0 };
+}

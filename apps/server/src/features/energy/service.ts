@@ -8,8 +8,11 @@ import {
   type Period,
   type PeriodSummary,
   periodContaining,
+  roundDiv,
   type SummaryEntry,
+  samePointBefore,
   selectPeriod,
+  slotStartOf,
   type TariffBook,
   subPeriods,
   summarizePeriod,
@@ -26,6 +29,7 @@ import {
   type BucketSums,
   type Buckets,
   type EnergyHouse,
+  importCostUntil,
   type ListsAsked,
   periodSums,
 } from './repository';
@@ -55,6 +59,15 @@ export interface EnergyView extends Summary {
   onInPastHour: ApplianceUsageRow[];
   /** Per appliance, uses that started in the period. */
   usage: ApplianceUsageRow[];
+  /** While the period is under way: the previous period's cost (n£) up to the same point. */
+  previousSoFar: PreviousSoFar | null;
+}
+
+export interface PreviousSoFar {
+  start: number;
+  end: number;
+  /** n£: import over [start, end) plus the standing charge of each local day begun by `end`, in full. */
+  cost: number;
 }
 
 export const PAST_HOUR_S = 3600;
@@ -139,7 +152,7 @@ async function summaryOf(
   period: Period,
   now: number,
   lists?: ListsAsked,
-): Promise<{ base: Summary; lists: ApplianceLists }> {
+): Promise<{ base: Summary; lists: ApplianceLists; book: TariffBook }> {
   const zone = house.time_zone;
   const plan = bucketPlans.get(`${zone}|${period.unit}|${period.start}`, () => bucketPlan(period, zone));
   // One statement reads the sums, the data span, the tariff key (and a view's appliance lists); the
@@ -155,7 +168,8 @@ async function summaryOf(
   const details = skeleton.details.map((d, i) => withSums(d, sums[i] as BucketSums));
   const summary = summaryOfDetails(period, details);
   const range = { first: span.first, now };
-  return { base: { house, unit, period, summary, range, latestEnd: span.latestEnd }, lists: read.lists };
+  const base = { house, unit, period, summary, range, latestEnd: span.latestEnd };
+  return { base, lists: read.lists, book };
 }
 
 /** The hours a day view offers: those of the selected hour's local day that overlap the data, newest first. */
@@ -179,7 +193,11 @@ export async function energyView(
   const zone = house.time_zone;
   const selected = periodFor(unit, timestamp, now, zone);
   const on = { from: now - PAST_HOUR_S, to: now };
-  const { base, lists } = await summaryOf(db, house, unit, selected, now, { on, period: selected, zone });
+  const { base, lists, book } = await summaryOf(db, house, unit, selected, now, {
+    on,
+    period: selected,
+    zone,
+  });
   const { period, range } = base;
   const { on: onInPastHour, usage } = lists;
   const { previous, next } = neighbours(period, range, zone);
@@ -189,7 +207,33 @@ export async function energyView(
   const available = availableLists.get(`${zone}|${unit}|${range.first}|${current}|${selectedHour}`, () =>
     unit === 'hour' ? availableHours(period, range, zone) : availablePeriods(unit, range, zone),
   );
-  return { ...base, available, previous, next, onInPastHour, usage };
+  const previousSoFar =
+    previous !== null && range.first !== null && period.start <= now && now < period.end
+      ? await previousSoFarOf(db, house.id, book, period, range.first, now)
+      : null;
+  return { ...base, available, previous, next, onInPastHour, usage, previousSoFar };
+}
+
+/**
+ * The previous period's cost up to the point `now` is at in `period` (samePointBefore: same local time
+ * of day, weekday, day of the month), the way the period's own cost is counted so far: every half-hour
+ * before that point, the one it falls in by its share of seconds (rollups are half-hourly; exact integer
+ * division, half away from zero), and each local day begun by then charged in full, as today is.
+ */
+async function previousSoFarOf(
+  db: Queryable,
+  houseId: number,
+  book: TariffBook,
+  period: Period,
+  first: number,
+  now: number,
+): Promise<PreviousSoFar> {
+  const { previous, at } = samePointBefore(period, now, book.zone);
+  const slot = slotStartOf(at, book.zone);
+  const { whole, part } = await importCostUntil(db, houseId, previous.start, slot);
+  const standing = summarizePeriod(previous, { book, rows: [], chargeFrom: first, now: at }).totals
+    .standing_charge;
+  return { start: previous.start, end: at, cost: whole + roundDiv(part * (at - slot), 1800) + standing };
 }
 
 /** Today's balance (n£) for the dashboard card, or null when today has no data yet (never a made-up 0). */

@@ -1,10 +1,11 @@
-import type { ActivityDetail, ActivityPattern } from '@homeview/contract';
+import type { ActivityDetail, ActivityPattern, UnfollowedOffAlert } from '@homeview/contract';
 import {
   ACTIVITY_TYPES,
   activityOccurrences,
   addDays,
   lastSevenDays,
   localDate,
+  neighbours,
   type Period,
   periodContaining,
   startOfLocalDate,
@@ -16,7 +17,8 @@ import { applianceUses, type InfocareHouse } from './repository';
 
 // §3 Activity detail for the daily and weekly charts: per activity its occurrences as segments stacked on
 // the 0–2400 day axis (hundredths of an hour, each day starting again at local midnight), the off-alert
-// windows before them, and the period's events. Hidden appliances are left out.
+// windows before them, the off alerts no occurrence followed that day (`unfollowed_off_alerts`, so every
+// counted off alert can be drawn), and the period's events. Hidden appliances are left out.
 
 export type ActivityMode = 'daily' | 'weekly';
 
@@ -56,6 +58,7 @@ export async function activityDetail(
     const ownAlerts = alerts.filter((a) => a.activity_id === type.id);
     if (own.length === 0 && ownAlerts.length === 0) continue;
     const patterns: ActivityPattern[] = [];
+    const drawn = new Set<number>();
     let previousEnd: number | null = null;
     let previousDate = '';
     for (const o of own) {
@@ -68,6 +71,7 @@ export async function activityDetail(
       const offAlert = ownAlerts.find(
         (a) => a.type === 'Off' && a.raised_at >= from && a.raised_at <= o.start,
       );
+      if (offAlert) drawn.add(offAlert.id);
       const within = ownAlerts.filter(
         (a) => a.raised_at >= o.start && a.raised_at <= Math.max(o.end, o.start),
       );
@@ -89,6 +93,10 @@ export async function activityDetail(
       icon: type.icon,
       level: worst(ownAlerts.map((a) => a.level)),
       patterns,
+      unfollowed_off_alerts: ownAlerts
+        .filter((a) => a.type === 'Off' && !drawn.has(a.id))
+        .map((a) => unfollowed(a.raised_at, now, zone))
+        .sort((a, b) => a.timestamp - b.timestamp),
     });
   }
   const offAlerts = alerts.filter((a) => a.type === 'Off');
@@ -110,6 +118,17 @@ export async function activityDetail(
   };
 }
 
+/** An off alert the activity did not follow that day: from the alert to the day's end (or now). */
+function unfollowed(raisedAt: number, now: number, zone: string): UnfollowedOffAlert {
+  const date = localDate(raisedAt, zone);
+  const dayStart = startOfLocalDate(date, zone);
+  const until = Math.min(startOfLocalDate(addDays(date, 1), zone), Math.max(now, raisedAt));
+  return {
+    timestamp: raisedAt,
+    inactivity: { off: hundredths(raisedAt - dayStart), on: hundredths(until - raisedAt) },
+  };
+}
+
 function navigation(
   mode: ActivityMode,
   period: Period,
@@ -118,25 +137,14 @@ function navigation(
   zone: string,
 ): Pick<ActivityDetail, 'available' | 'previous' | 'next'> {
   const unit = mode === 'daily' ? 'day' : 'week';
-  const current = periodContaining(unit, now, zone);
   const starts: number[] = [];
-  let p = current;
+  let p = periodContaining(unit, now, zone);
   for (let i = 0; i < (mode === 'daily' ? AVAILABLE_DAYS : AVAILABLE_WEEKS); i++) {
     if (first !== null && p.end <= first) break;
     if (first === null && i > 0) break;
     starts.push(p.start);
     p = periodContaining(unit, p.start - 1, zone);
   }
-  const anchor = period.unit === 'last-7-days' ? periodContaining(unit, period.end - 1, zone) : period;
-  const before = periodContaining(
-    unit,
-    (period.unit === 'last-7-days' ? period.start : anchor.start) - 1,
-    zone,
-  );
-  const after = period.unit === 'last-7-days' ? null : periodContaining(unit, anchor.end, zone);
-  return {
-    available: [null, ...starts],
-    previous: first !== null && before.end > first ? before.start : null,
-    next: after && after.start <= now ? after.start : null,
-  };
+  // Last 7 days: Previous is the day (daily) or calendar week (weekly) just before them, as HomeView's.
+  return { available: [null, ...starts], ...neighbours(period, { first, now }, zone, unit) };
 }

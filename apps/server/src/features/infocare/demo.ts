@@ -1,19 +1,15 @@
-import { addDays, instantOfLocal, localDate } from '@homeview/domain';
 import type { Db } from '../../db/types';
-import { refreshApplianceDays } from '../readings/appliance-days';
-import { ingestApplianceEvents } from '../readings/ingest';
 import { backfillHouse, type Replay } from './backfill';
 import { marginsOf, ReadingEnds, RoutineCache } from './engine';
 import type { InfocareHouse } from './repository';
 
-// Mum's home in the demo shows a believable InfoCare from the first login: once her history is stored,
-// her appliance uses are thinned to a late morning and an empty afternoon, the oven is left on one
-// evening (events the simulator does not make), the engine is run over her
-// last two weeks as it would have run live, and the older alerts are viewed and assessed by the carer
-// (the newest stay new). Idempotent: nothing is done twice.
+// Mum's home in the demo shows a believable InfoCare from the first login: once her history is stored
+// (simulated with a late morning, an empty afternoon and the oven left on one evening: demo/homes.ts
+// mumsDepartures, so her meter, uses and alerts agree), the engine is run over her last two weeks as it
+// would have run live, and the older alerts are viewed and assessed by the carer (the newest stay new).
+// Idempotent: nothing is done twice.
 
 export const DEMO_ALERT_DAYS = 14;
-const OVEN = 3;
 
 /** Gives waiting requests their turn between two transactions (the server: no request in flight). */
 export type Pause = () => Promise<void>;
@@ -36,29 +32,6 @@ export async function prepareDemoInfocare(db: Db, now: number, pause: Pause = ne
     [house.id, now - 86_400, house.carer_id === null],
   );
   if (done.rows.length > 0) return 0;
-  const today = localDate(now, house.time_zone);
-  const zone = house.time_zone;
-  // Departures from her routine: a late morning (nothing before 10:40) and an afternoon with nothing.
-  // Each change waits for requests first: PGlite gives the event loop no turn between two statements
-  // either, so these chained held a request back ~60 ms (`npm run bench first-start`).
-  const quiet = async (date: string, fromMin: number, toMin: number) => {
-    await pause();
-    await db.query('delete from appliance_events where house_id = $1 and start_ts >= $2 and start_ts < $3', [
-      house.id,
-      instantOfLocal(date, fromMin * 60, zone),
-      instantOfLocal(date, toMin * 60, zone),
-    ]);
-    await pause();
-    await refreshApplianceDays(db, house.id, zone, [date]); // appliance days follow their events
-  };
-  await quiet(addDays(today, -2), 0, 10 * 60 + 40);
-  await quiet(addDays(today, -1), 11 * 60 + 30, 20 * 60);
-  const ovenDay = addDays(today, -3);
-  const ovenOn = instantOfLocal(ovenDay, 17 * 3600 + 40 * 60, house.time_zone);
-  await pause();
-  await ingestApplianceEvents(db, house.id, [
-    { appliance_type_id: OVEN, start: ovenOn, end: ovenOn + 4 * 3600 + 20 * 60, energy_wh: 5200 },
-  ]);
   // One evaluation per transaction, then `pause`: PGlite runs a transaction's statements without giving
   // the event loop a turn, so a day of them (~1.6 s) held every request back. A replay over her stored
   // history (backfillHouse's Replay): from here on, her days before each instant's do not change (the

@@ -27,6 +27,9 @@ import { houseOfUser } from './repository';
 
 export const ALERTS_PAGE = 20;
 
+/** How far behind the server's clock a first page's `timestamp` (the asker's now) may be. */
+const FIRST_PAGE_SLACK_S = 300;
+
 export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
   const houseFor = async (userId: number) => {
     const house = await houseOfUser(ctx.db, userId);
@@ -43,7 +46,9 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     const at = now();
     const rows = await alertPage(ctx.db, house.id, Math.min(q.timestamp ?? at + 1, at + 1), ALERTS_PAGE);
     const alerts = await presentAlerts(ctx.db, rows);
-    if (q.timestamp !== undefined) return { alerts };
+    // The page that reaches now carries the screen's routine and counters. Screens ask it with now
+    // (spec §7), from a clock that may be a little behind ours; older pages are asked with an alert's time.
+    if (q.timestamp !== undefined && q.timestamp < at - FIRST_PAGE_SLACK_S) return { alerts };
     const [situation, unviewed] = await Promise.all([
       loadSituation(ctx.db, house, at),
       unviewedByLevel(ctx.db, house.id, at),

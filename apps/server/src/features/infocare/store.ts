@@ -48,7 +48,7 @@ export async function storeCandidates(
     const row = rows[0]!;
     if (row.inserted) raised.push(row.id);
     else if ((LEVEL_RANK[c.level] ?? 0) > (LEVEL_RANK[row.level] ?? 0)) {
-      // Escalation (Warning → Urgent) keeps the alert and its history; the text says how long now.
+      // Escalation (Warning → Urgent) keeps the alert and its history (its text stays as true when raised).
       const updated = await tx.query(
         'update infocare_alerts set level = $2, text = $3, evidence = $4::jsonb where id = $1 and cleared_at is null',
         [row.id, c.level, c.text, JSON.stringify(c.evidence)],

@@ -19,7 +19,11 @@ import { sendDueReports } from './reports';
 /** Wait after data arrives before evaluating its house, so a burst of batches is judged once. */
 export const ARRIVAL_DEBOUNCE_MS = 5_000;
 
+/** Thrown at a pause once the timer is stopping: a run ends between two transactions, never inside one. */
+class Stopping extends Error {}
+
 export class InfocareTimer {
+  private stopping = false;
   private handle: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private readonly arrived = new Set<number>();
@@ -41,7 +45,16 @@ export class InfocareTimer {
     },
   ) {}
 
+  /** Before each home's transaction: the deps' pause, or the end of the run when the timer is stopping. */
+  private readonly pause: Pause = async () => {
+    if (this.stopping) throw new Stopping('InfoCare is stopping');
+    await this.deps.pause?.();
+    // The wait may have seen a stop (the server waits for requests in flight): no new transaction then.
+    if (this.stopping) throw new Stopping('InfoCare is stopping');
+  };
+
   start(): void {
+    this.stopping = false;
     this.unsubscribe ??= onDataArrived(this.deps.db, (houseId) => this.dataArrived(houseId));
     if (this.deps.intervalS <= 0 || this.handle) return;
     this.handle = setInterval(() => void this.tick().catch(() => undefined), this.deps.intervalS * 1000);
@@ -52,7 +65,7 @@ export class InfocareTimer {
     if (this.running) return undefined;
     const now = Math.floor(this.deps.clock.now().getTime() / 1000);
     const run = (async () => {
-      const summary = await runInfocare(this.deps.db, this.deps, now, undefined, this.deps.pause);
+      const summary = await runInfocare(this.deps.db, this.deps, now, undefined, this.pause);
       await sendDueReports(this.deps.db, this.deps.mailer, now);
       return summary;
     })();
@@ -63,6 +76,7 @@ export class InfocareTimer {
         this.deps.log?.info({ infocare: summary }, 'infocare run');
       return summary;
     } catch (error) {
+      if (error instanceof Stopping) return undefined;
       this.deps.log?.error({ err: error }, 'infocare run failed');
       throw error;
     } finally {
@@ -93,18 +107,21 @@ export class InfocareTimer {
         const now = Math.floor(this.deps.clock.now().getTime() / 1000);
         const houses = (await watchedHouses(this.deps.db)).filter((h) => ids.includes(h.id));
         for (const house of houses) {
-          await this.deps.pause?.();
+          await this.pause();
           await evaluateHouse(this.deps.db, house, now);
         }
         if (houses.length > 0) await deliverDue(this.deps.db, this.deps, now);
       } catch (error) {
+        if (error instanceof Stopping) return;
         this.deps.log?.error({ err: error }, 'infocare evaluation on arrival failed');
       }
     });
     return this.evaluating;
   }
 
+  /** Stops the timer; a run under way ends after the home it is evaluating (Ctrl-C need not wait for all). */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.handle) clearInterval(this.handle);
     this.handle = undefined;
     this.unsubscribe?.();

@@ -105,5 +105,6 @@ export async function userRanking(
     currency_unit: CURRENCY_UNIT,
     energy_unit: ENERGY_UNIT,
     compared,
+    time_zone: zone,
   };
 }

@@ -11,6 +11,7 @@ import { houseOfKey } from '../keys';
 import { BatchTooLarge, parseCsvLinedYielding, yieldingSlices } from '../lined';
 import { type PowerBatch, readPowerBatch } from '../power';
 import { powerQuery, readingsQuery } from './schemas';
+import { checkBatchSpan } from './span';
 
 // Ingest for devices and scripts, outside /api/v3 (README "Ingest API"): a house key as a Bearer token
 // instead of a session, so no CSRF token; JSON or CSV bodies; each batch all or nothing.
@@ -148,6 +149,7 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.post(READINGS_PATH, { bodyLimit: INGEST_BODY_LIMIT }, async (request, reply) => {
       const houseId = houseOf(request);
       const batch = await readingsBatch(request);
+      checkBatchSpan(batch.rows);
       try {
         const stored = await ingestReadings(ctx.db, houseId, batch.rows, {
           now: nowSeconds(ctx),
@@ -163,6 +165,7 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
     scope.post(POWER_PATH, { bodyLimit: INGEST_BODY_LIMIT }, async (request, reply) => {
       const houseId = houseOf(request);
       const batch = await powerBatch(request);
+      checkBatchSpan(batch.readings);
       try {
         const result = await ctx.db.transaction(async (tx) => ({
           readings: await ingestReadings(tx, houseId, batch.readings, { now: nowSeconds(ctx) }),

@@ -1,4 +1,4 @@
-import { messages, PHONE_MESSAGE, type Settings } from '@homeview/contract';
+import { type ApplianceListItem, messages, PHONE_MESSAGE, type Settings } from '@homeview/contract';
 import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, type RecordedCall, renderApp, type Reply, stubApi } from '../../test/app';
@@ -153,6 +153,73 @@ describe('account cards (spec §2.4)', () => {
       '/account/infocare/tariff',
     );
     expect(screen.getByRole('link', { name: /Alerts/ })).toBeTruthy();
+  });
+});
+
+describe('account appliances (spec §2.4)', () => {
+  const item = (over: Partial<ApplianceListItem>): ApplianceListItem => ({
+    appliance_type_id: 1,
+    name: 'Kettle',
+    appliance_label: 'Kettle',
+    appliance_icon: 'kettle',
+    show_appliance: true,
+    number_of_appliances: 1,
+    ...over,
+  });
+
+  it('lists each with its icon and label, naming the catalogue appliance only when the label is another', async () => {
+    logIn();
+    stubApi({
+      'GET /list_appliances/': {
+        body: {
+          appliances: [
+            item({}),
+            item({
+              appliance_type_id: 11,
+              name: 'Television',
+              appliance_label: 'Big telly',
+              appliance_icon: 'tv',
+              number_of_appliances: 2,
+            }),
+            item({
+              appliance_type_id: 15,
+              name: 'EV charger',
+              appliance_label: 'EV charger',
+              appliance_icon: 'ev-charger',
+              number_of_appliances: 0,
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/account/homeview/appliances');
+    const cards = await screen.findAllByRole('link', { name: /in the home/ });
+    expect(cards.map((c) => c.textContent)).toEqual([
+      'Kettle1 in the home',
+      'Big tellyTelevision · 2 in the home',
+      'EV chargerNone in the home',
+    ]);
+    expect(
+      cards.map((c) => c.querySelector('.appliance-badge [data-icon]')?.getAttribute('data-icon')),
+    ).toEqual(['kettle', 'tv', 'ev-charger']);
+  });
+
+  it("titles the edit page with the appliance's name", async () => {
+    logIn();
+    stubApi({
+      'GET /appliance_settings/': {
+        body: {
+          appliance_type_id: 11,
+          appliance_label: 'Big telly',
+          appliance_icon: 'tv',
+          show_appliance: true,
+          number_of_appliances: 2,
+          available_icons: ['tv', 'computer'],
+        },
+      },
+    });
+    renderApp('/account/homeview/appliance/11');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Big telly' })).toBeTruthy();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   noonOf,
   periodOption,
   shareOf,
+  soFarLabel,
   timeLabel,
   weekdayDayLabel,
 } from './display';
@@ -111,5 +112,30 @@ describe('HomeView display rules (§9)', () => {
     expect(shareOf(0.47, 2.35)).toBe('20%');
     expect(shareOf(0.001, 2.35)).toBe('<1%');
     expect(shareOf(1, 0)).toBe('');
+  });
+
+  it('names the part of the previous period a period under way is compared with (house zone)', () => {
+    const t = (iso: string) => Date.parse(iso) / 1000;
+    const london = 'Europe/London';
+    const soFar = (end: string) => ({ start_timestamp: 0, end_timestamp: t(end), cost: 1 });
+    expect(soFarLabel('day', soFar('2024-10-27T12:20:00Z'), t('2024-10-28T00:00:00Z'), london)).toBe(
+      'yesterday by 12:20',
+    );
+    expect(soFarLabel('hour', soFar('2024-10-28T11:20:00Z'), t('2024-10-28T12:00:00Z'), london)).toBe(
+      'the hour before by 11:20',
+    );
+    expect(soFarLabel('week', soFar('2024-11-22T12:20:00Z'), t('2024-11-25T00:00:00Z'), london)).toBe(
+      'last week by Friday 12:20',
+    );
+    // 11:20Z on 5 October is 12:20 BST.
+    expect(soFarLabel('month', soFar('2024-10-05T11:20:00Z'), t('2024-11-01T00:00:00Z'), london)).toBe(
+      'last month by 5 October 12:20',
+    );
+    expect(soFarLabel('month', soFar('2024-03-01T00:00:00Z'), t('2024-03-01T00:00:00Z'), london)).toBe(
+      'all of last month',
+    );
+    expect(changeAgainst('day', '£', 1.5, 2.41, 'yesterday by 12:20')).toBe(
+      '£0.91 less than yesterday by 12:20',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { Balance, TimeUnit, UtcOffsetSpan } from '@homeview/contract/web';
+import type { Balance, PreviousSoFar, TimeUnit, UtcOffsetSpan } from '@homeview/contract/web';
 import { formatMoney } from '../../shared/format';
 
 // HomeView's display rules (spec §9): 2 decimals, profit at income − cost ≥ 0.01, a break-even label when
@@ -190,12 +190,20 @@ export function detailLabel(unit: TimeUnit, start: number, zone?: Zone): string 
   return unit === 'hour' || unit === 'day' ? timeLabel(start, zone) : weekdayDayLabel(start, zone);
 }
 
-/** "£1.20 less than last week" (or "more", or "the same as"), from two costs in currency units. */
-export function changeAgainst(unit: TimeUnit, currency: string, cost: number, previousCost: number): string {
+/**
+ * "£1.20 less than last week" (or "more", or "the same as"), from two costs in currency units. `than`
+ * names a part of the previous period instead (soFarLabel: "yesterday by 12:20").
+ */
+export function changeAgainst(
+  unit: TimeUnit,
+  currency: string,
+  cost: number,
+  previousCost: number,
+  than?: string,
+): string {
   const diff = pennies(cost) - pennies(previousCost);
-  const last = { hour: 'the hour before', day: 'the day before', week: 'last week', month: 'last month' }[
-    unit
-  ];
+  const last =
+    than ?? { hour: 'the hour before', day: 'the day before', week: 'last week', month: 'last month' }[unit];
   if (diff === 0) return `The same as ${last}`;
   return `${money(currency, Math.abs(diff) / 100)} ${diff < 0 ? 'less' : 'more'} than ${last}`;
 }
@@ -206,4 +214,22 @@ export function shareOf(part: number, whole: number): string {
   const pct = Math.round((part / whole) * 100);
   if (pct === 0 && part > 0) return '<1%';
   return `${pct}%`;
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/**
+ * The part of the previous period a period under way is compared with (`previous_so_far`), as a person
+ * says it: 'yesterday by 12:20', 'the hour before by 11:20', 'last week by Friday 12:20', 'last month by
+ * 5 October 12:20', or 'all of last month' when last month had no such day (its end is this one's start).
+ */
+export function soFarLabel(unit: TimeUnit, soFar: PreviousSoFar, periodStart: number, zone?: Zone): string {
+  const end = soFar.end_timestamp;
+  const time = timeLabel(end, zone);
+  if (unit === 'hour') return `the hour before by ${time}`;
+  if (unit === 'day') return `yesterday by ${time}`;
+  const p = localParts(end, zone);
+  if (unit === 'week') return `last week by ${WEEKDAY_NAMES[p.weekday]} ${time}`;
+  if (end >= periodStart) return 'all of last month';
+  return `last month by ${p.day} ${MONTHS[p.month - 1]} ${time}`;
 }

@@ -30,6 +30,7 @@ export function energyView(overrides: Partial<EnergyDetail> = {}): EnergyDetail 
     details: Array.from({ length: 24 }, (_, h) => ({
       period: { start_timestamp: DAY_START + h * 3600 },
       balance: { income: 0.01, cost: 0.1, profit_loss: -0.09 },
+      energy_balance: { generated: 0.05, consumed: h < 12 ? 0.412 : 0 },
       slots: 2,
       data_slots: h < 12 ? 2 : 0,
     })),

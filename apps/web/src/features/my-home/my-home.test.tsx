@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Reply, renderApp, stubApi } from '../../test/app';
 import { logIn, session } from '../../test/fixtures';
 import { DAY_START, energyView, ranking } from './fixtures';
@@ -8,11 +8,26 @@ import { DAY_START, energyView, ranking } from './fixtures';
 
 const USER = session.userId;
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://test').searchParams);
+const NOW = DAY_START + 12 * 3600 + 20 * 60; // Tuesday 5 November 2024, 12:20 in London
+
+/** Pins the browser's clock: reads of today send now as their `timestamp` (spec §7). */
+function pinClock(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW * 1000);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('HomeView screens (spec §2.2)', () => {
   it("/my-home shows the answer's balance, last update, chart and appliance lists", async () => {
     logIn();
-    const calls = stubApi({ 'GET /energy_info/today/': { body: energyView() } });
+    pinClock();
+    // The house's zone, so its times read the same in any browser zone.
+    const calls = stubApi({
+      'GET /energy_info/today/': { body: energyView({ time_zone: 'Europe/London' }) },
+    });
     renderApp('/my-home');
     expect((await screen.findByRole('status')).textContent).toContain("Fetching today's energy");
     expect((await screen.findByTestId('balance-cost')).textContent).toBe('£2.35');
@@ -21,7 +36,7 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(screen.getByText('Loss')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: "TODAY'S BALANCE" })).toBeTruthy();
     expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 12:00 05-11-24');
-    expect(query(calls[0]!.url)).toEqual({ user_id: String(USER) });
+    expect(query(calls[0]!.url)).toEqual({ user_id: String(USER), timestamp: String(NOW) });
     const onNow = screen.getByRole('region', { name: 'On in the past hour' });
     expect(within(onNow).getByText('On')).toBeTruthy();
     expect(within(onNow).getByRole('link', { name: 'Washing machine' }).getAttribute('href')).toBe(
@@ -37,6 +52,89 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(screen.queryByRole('figure', { name: /Cost and income/ })).toBeNull();
   });
 
+  it('/my-home left open asks for today again every minute, so its figures follow the readings', async () => {
+    logIn();
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(NOW * 1000);
+    let asked = 0;
+    const calls = stubApi({
+      'GET /energy_info/today/': (): Reply => {
+        asked += 1;
+        // The second read finds a minute's more readings.
+        return {
+          body: energyView({
+            time_zone: 'Europe/London',
+            latest_updated: DAY_START + 12 * 3600 + (asked - 1) * 60,
+          }),
+        };
+      },
+    });
+    renderApp('/my-home');
+    await waitFor(() =>
+      expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 12:00 05-11-24'),
+    );
+    vi.advanceTimersByTime(59_000);
+    expect(asked).toBe(1);
+    vi.advanceTimersByTime(1_000);
+    await waitFor(() =>
+      expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 12:01 05-11-24'),
+    );
+    expect(query(calls[1]!.url)).toEqual({ user_id: String(USER), timestamp: String(NOW + 60) });
+  });
+
+  it('Weekly opens on the last 7 days with Previous to the week before, and Next back', async () => {
+    logIn();
+    const weekBefore = DAY_START - 8 * 86_400; // Monday 28 October 2024
+    const thisWeek = DAY_START - 86_400; // Monday 4 November 2024
+    const calls = stubApi({
+      'GET /energy_info/detail/': (call): Reply => {
+        const ts = query(call.url).timestamp;
+        if (ts === undefined)
+          return {
+            body: energyView({
+              subtitle: 'Last 7 days',
+              period: { time_unit: 'week', start_timestamp: DAY_START - 6 * 86_400 },
+              available: [null, thisWeek, weekBefore],
+              previous: weekBefore,
+              next: null,
+            }),
+          };
+        const start = Number(ts);
+        return {
+          body: energyView({
+            subtitle: start === weekBefore ? 'Week of 28 October 2024' : 'Week of 4 November 2024',
+            period: { time_unit: 'week', start_timestamp: start },
+            available: [null, thisWeek, weekBefore],
+            previous: start === weekBefore ? null : weekBefore,
+            next: start === weekBefore ? thisWeek : null,
+          }),
+        };
+      },
+    });
+    renderApp('/my-home/usage');
+    fireEvent.click(screen.getByRole('tab', { name: 'Weekly' }));
+    await screen.findByRole('heading', { name: 'Last 7 days' });
+    expect((screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement).value).toBe('');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    // The week before is not the same seven days: no "than last week" on the rolling view.
+    expect(screen.queryByTestId('period-change')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { name: 'Week of 28 October 2024' });
+    expect(query(calls.at(-1)!.url)).toMatchObject({ timescale: 'week', timestamp: String(weekBefore) });
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Week of 4 November 2024' });
+    expect(query(calls.at(-1)!.url)).toMatchObject({ timescale: 'week', timestamp: String(thisWeek) });
+    expect(await screen.findByTestId('period-change')).toBeTruthy();
+    // Back on the last 7 days (every answer now cached, the week before's too): still no comparison.
+    // A select's own change event (the library's fireEvent.change sends input events under preact/compat).
+    const period = screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement;
+    period.value = '';
+    fireEvent(period, new Event('change', { bubbles: true }));
+    await screen.findByRole('heading', { name: 'Last 7 days' });
+    expect(screen.queryByTestId('period-change')).toBeNull();
+  });
+
   it('shows a failure as a danger alert with the status text', async () => {
     logIn();
     stubApi({ 'GET /energy_info/today/': { status: 500, body: { error: 'Database away' } } });
@@ -46,21 +144,25 @@ describe('HomeView screens (spec §2.2)', () => {
 
   it('Usage: Timeline first; Daily pages with previous/next, disabled at the ends; a new tab resets the period', async () => {
     logIn();
+    pinClock();
     const details: string[] = [];
     const calls = stubApi({
+      // Today is asked with now as its timestamp (spec §7), an earlier day with that day's noon.
       'GET /common/appliances/timeline/': (call): Reply => ({
-        body: query(call.url).timestamp
-          ? { events: [] }
-          : {
-              events: [
-                {
-                  appliance_type_id: 1,
-                  icon: 'kettle',
-                  name: 'Kettle',
-                  start_timestamp: DAY_START + 7 * 3600,
-                },
-              ],
-            },
+        body:
+          query(call.url).timestamp !== String(NOW)
+            ? { events: [] }
+            : {
+                events: [
+                  {
+                    appliance_type_id: 1,
+                    icon: 'kettle',
+                    name: 'Kettle',
+                    start_timestamp: DAY_START + 7 * 3600,
+                  },
+                ],
+                time_zone: 'Europe/London',
+              },
       }),
       'GET /energy_info/detail/': (call): Reply => {
         const q = query(call.url);
@@ -102,6 +204,37 @@ describe('HomeView screens (spec §2.2)', () => {
     await waitFor(() => expect(details.at(-1)).toBe('week:-'));
     expect(details).toContain(`day:${DAY_START - 86_400}`);
     expect(calls.some((c) => c.url.includes('timescale=day') && !c.url.includes('timestamp'))).toBe(true);
+  });
+
+  it('compares a day under way with the same part of yesterday, as the answer gives it, and says so', async () => {
+    logIn();
+    const asked: string[] = [];
+    stubApi({
+      'GET /common/appliances/timeline/': { body: { events: [] } },
+      'GET /energy_info/detail/': (call): Reply => {
+        const q = query(call.url);
+        asked.push(`${q.timescale}:${q.timestamp ?? '-'}`);
+        return {
+          body: energyView({
+            time_zone: 'Europe/London',
+            previous: DAY_START - 86_400,
+            balance: { income: 0.4, cost: 1.5, profit_loss: -1.1 },
+            previous_so_far: {
+              start_timestamp: DAY_START - 86_400,
+              end_timestamp: DAY_START - 86_400 + 12 * 3600 + 20 * 60,
+              cost: 2.41,
+            },
+          }),
+        };
+      },
+    });
+    renderApp('/my-home/usage');
+    fireEvent.click(screen.getByRole('tab', { name: 'Daily' }));
+    expect((await screen.findByTestId('period-change')).textContent).toBe(
+      'Cost: £0.91 less than yesterday by 12:20',
+    );
+    // The part of yesterday came with today's answer: yesterday as a whole is not asked for.
+    expect(asked).toEqual(['day:-']);
   });
 
   it("Timeline shows the house's day and times (its time_zone), not the browser's", async () => {

@@ -1,6 +1,8 @@
 import type { EndpointRequest, ViewType } from '@homeview/contract/web';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api';
+import { nowSeconds } from '../../shared/clock';
+import { LIVE_REFRESH_MS } from '../../shared/queryClient';
 import { useStoredUser } from '../../shared/useStoredUser';
 import { readToday, todayKey } from './todayRead';
 
@@ -12,7 +14,11 @@ export function useUserId(): number {
 
 /** /my-home's read (see todayRead.ts: the app's entry may have sent it already). */
 export const todayQuery = (user_id: number) =>
-  queryOptions({ queryKey: todayKey(user_id), queryFn: ({ signal }) => readToday(user_id, signal) });
+  queryOptions({
+    queryKey: todayKey(user_id),
+    queryFn: ({ signal }) => readToday(user_id, signal),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
 
 export function useToday() {
   return useQuery(todayQuery(useUserId()));
@@ -33,7 +39,9 @@ export function useTimeline(timestamp: number | undefined) {
   const user_id = useUserId();
   return useQuery({
     queryKey: ['timeline', user_id, timestamp ?? null],
-    queryFn: ({ signal }) => call('applianceTimeline', { fields: { user_id, timestamp }, signal }),
+    // Today (no timestamp) is asked as now, as spec §7 writes the call; now is taken at each fetch.
+    queryFn: ({ signal }) =>
+      call('applianceTimeline', { fields: { user_id, timestamp: timestamp ?? nowSeconds() }, signal }),
   });
 }
 

@@ -133,7 +133,7 @@ describe('tariff overview (spec §2.4, §8)', () => {
     );
     expect(section.getByText('TOU')).toBeTruthy();
     const cells = section.getAllByRole('row').map((r) => r.textContent);
-    expect(cells).toEqual(['RateFrom£ per kWh', 'Night0000£0.075', 'Day0730£0.30', 'Peak1600£0.42']);
+    expect(cells).toEqual(['RateFrom£ per kWh', 'Night00:00£0.075', 'Day07:30£0.30', 'Peak16:00£0.42']);
     expect(section.getByRole('link', { name: 'Edit import rates' }).getAttribute('href')).toBe(
       '/account/infocare/tariff/edit-time/all/import',
     );

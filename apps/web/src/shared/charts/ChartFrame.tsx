@@ -19,7 +19,8 @@ interface ChartFrameProps {
   legend: readonly LegendItem[];
   /** What the readout says now; null shows the hint. */
   readout: string | null;
-  hint: string;
+  /** How to read the chart; null where the screen already says it (once per screen is enough). */
+  hint: string | null;
   size: 'small' | 'medium' | 'large' | 'rows';
   /** The lazily loaded drawing, or null where the browser cannot draw (the table stays). */
   drawing: ReactNode;
@@ -57,7 +58,7 @@ export function ChartFrame(props: ChartFrameProps) {
       {drawing ? (
         <>
           <p className="chart__readout" aria-live="polite" id={`${id}-readout`}>
-            {readout ?? <span className="chart__hint">{hint}</span>}
+            {readout ?? (hint === null ? null : <span className="chart__hint">{hint}</span>)}
           </p>
           {/* biome-ignore lint/a11y/useSemanticElements: a group of drawn marks; a fieldset is for form controls. */}
           <div

@@ -9,6 +9,8 @@ const SegmentCanvas = lazy(() => import('./uplot/SegmentCanvas'));
 export interface SegmentChartProps extends SegmentChartData {
   title: string;
   showTitle?: boolean;
+  /** Whether to say how to read the chart; false for every chart of a screen but the first. */
+  hint?: boolean;
 }
 
 /** A row and a segment in it. */
@@ -71,7 +73,7 @@ export function segmentStep(
  * to a page. Arrow keys move between segments and rows; Enter follows the link. The table lists every
  * segment with its times and link.
  */
-export function SegmentChart({ title, showTitle, ...data }: SegmentChartProps) {
+export function SegmentChart({ title, showTitle, hint = true, ...data }: SegmentChartProps) {
   const [active, setActive] = useState<SegmentPosition | null>(null);
   const navigate = useNavigate();
   const rows = drawnRows(data);
@@ -86,7 +88,9 @@ export function SegmentChart({ title, showTitle, ...data }: SegmentChartProps) {
       showTitle={showTitle}
       legend={data.legend}
       readout={active === null ? null : describeSegment(rows, active)}
-      hint="Point at a bar, or focus the chart and use the arrow keys, to read it; Enter opens it."
+      hint={
+        hint ? 'Point at a bar, or focus the chart and use the arrow keys, to read it; Enter opens it.' : null
+      }
       size="rows"
       drawing={
         canDraw() ? (

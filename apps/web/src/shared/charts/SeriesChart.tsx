@@ -10,6 +10,8 @@ export interface SeriesChartProps extends SeriesChartData {
   title: string;
   showTitle?: boolean;
   size?: 'small' | 'medium' | 'large';
+  /** Whether to say how to read the chart; false for every chart of a screen but the first. */
+  hint?: boolean;
 }
 
 /** What the readout says for category `i`: 'Mon 03-06-25: Cost £1.20, Income £0.40'. */
@@ -26,7 +28,7 @@ export function describeCategory(data: SeriesChartData, i: number): string {
  * You / similar homes / all homes. Arrow keys, Home and End move along the categories; Enter follows a
  * category's link. The table lists every value.
  */
-export function SeriesChart({ title, showTitle, size = 'medium', ...data }: SeriesChartProps) {
+export function SeriesChart({ title, showTitle, size = 'medium', hint = true, ...data }: SeriesChartProps) {
   const [active, setActive] = useState<number | null>(null);
   const navigate = useNavigate();
   const count = data.labels.length;
@@ -45,7 +47,11 @@ export function SeriesChart({ title, showTitle, size = 'medium', ...data }: Seri
       showTitle={showTitle}
       legend={legend}
       readout={active === null ? null : describeCategory(data, active)}
-      hint={`Point at the chart, or focus it and use the arrow keys, to read each value${data.hrefs ? '; Enter opens it' : ''}.`}
+      hint={
+        hint
+          ? `Point at the chart, or focus it and use the arrow keys, to read each value${data.hrefs ? '; Enter opens it' : ''}.`
+          : null
+      }
       size={size}
       drawing={
         canDraw() ? (

@@ -6,7 +6,13 @@ import { canDraw } from './canDraw';
 import { ChartFrame, stepFor } from './ChartFrame';
 import { describeSegment, drawnRows, SegmentChart, segmentStep } from './SegmentChart';
 import { describeCategory, SeriesChart } from './SeriesChart';
-import { hundredthsToClock, type SegmentChartData, type SeriesChartData, tickIndices } from './types';
+import {
+  fittingTickIndices,
+  hundredthsToClock,
+  type SegmentChartData,
+  type SeriesChartData,
+  tickIndices,
+} from './types';
 
 afterEach(cleanup);
 
@@ -43,6 +49,19 @@ describe('chart helpers', () => {
     expect(tickIndices(2, 5)).toEqual([0, 1]);
     expect(tickIndices(1, 4)).toEqual([0]);
     expect(tickIndices(0, 4)).toEqual([]);
+  });
+
+  it('label fewer categories when the labels would overlap, never two closer than 8 px', () => {
+    const wide = Array.from({ length: 28 }, () => 75); // 'Sat 31-10-26' at 12 px
+    // A phone: 230 px over 28 days is 8.2 px a day. Four labels 9 days (74 px) apart would overlap;
+    // three, 13-14 days (107 px) apart, leave 32 px between them.
+    expect(fittingTickIndices(28, 4, wide, 230)).toEqual([0, 14, 27]);
+    // A desktop keeps the four asked for.
+    expect(fittingTickIndices(28, 4, wide, 900)).toEqual([0, 9, 18, 27]);
+    // Too narrow for two: only the first.
+    expect(fittingTickIndices(28, 4, wide, 60)).toEqual([0]);
+    // Short labels keep every one.
+    expect(fittingTickIndices(3, undefined, [30, 30, 30], 300)).toEqual([0, 1, 2]);
   });
 
   it('turn hundredths of an hour into clock times', () => {

@@ -17,6 +17,9 @@ export type ChartTone =
   | 'alert'
   | 'muted';
 
+/** Tones drawn striped as well as coloured, so they are told apart without colour (the off alert). */
+export const STRIPED_TONES: ReadonlySet<ChartTone> = new Set<ChartTone>(['alert']);
+
 /** One series over the chart's categories: bars side by side (grouped), or a line. */
 export interface ChartSeries {
   label: string;
@@ -41,6 +44,10 @@ export interface SeriesChartData {
   /** The y axis' label (§9: the pound sign for money) and its tick format. */
   yLabel: string;
   yTick?: (value: number) => string;
+  /** Bars carry their value, written above (below for a negative one) each bar. */
+  barValues?: boolean;
+  /** A shorter value for bars too narrow for `format`'s (e.g. without the unit the y axis names). */
+  shortFormat?: (value: number) => string;
   /** A link per category: a click or Enter on it goes there. */
   hrefs?: readonly (string | undefined)[];
 }
@@ -82,4 +89,31 @@ export function tickIndices(count: number, ticks: number | undefined): number[] 
   const n = Math.min(count, Math.max(1, ticks ?? count));
   if (n === 1) return [0];
   return Array.from({ length: n }, (_, k) => Math.round((k * (count - 1)) / (n - 1)));
+}
+
+/** Least room (CSS px) between two neighbouring axis labels. */
+export const TICK_GAP_PX = 8;
+
+/**
+ * The categories an x axis `plotWidth` CSS px wide labels: up to `wanted`, spread evenly (first and last
+ * included), fewer while two neighbouring labels (each `widths[i]` px wide, centred on its category)
+ * would come closer than TICK_GAP_PX, so no two labels ever overlap on a phone.
+ */
+export function fittingTickIndices(
+  count: number,
+  wanted: number | undefined,
+  widths: readonly number[],
+  plotWidth: number,
+): number[] {
+  const step = plotWidth / Math.max(1, count);
+  for (let n = Math.min(count, wanted ?? count); n > 1; n--) {
+    const indices = tickIndices(count, n);
+    const fits = indices.every((i, k) => {
+      const before = indices[k - 1];
+      if (before === undefined) return true;
+      return (i - before) * step >= ((widths[i] ?? 0) + (widths[before] ?? 0)) / 2 + TICK_GAP_PX;
+    });
+    if (fits) return indices;
+  }
+  return tickIndices(count, 1);
 }

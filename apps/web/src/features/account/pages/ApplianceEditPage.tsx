@@ -23,7 +23,10 @@ export function ApplianceEditPage() {
   });
   if (!isLevel(level)) return <Navigate to="/account" replace />;
   return (
-    <AccountLayout title="Appliance" back={{ to: `/account/${level}/appliances`, label: 'Appliances' }}>
+    <AccountLayout
+      title={setting.data?.appliance_label ?? 'Appliance'}
+      back={{ to: `/account/${level}/appliances`, label: 'Appliances' }}
+    >
       {setting.isPending ? <LoadingState title="Loading appliance" /> : null}
       {setting.isError ? <Alert tone="danger">{errorMessage(setting.error)}</Alert> : null}
       {setting.data && userId !== null ? <ApplianceForm userId={userId} saved={setting.data} /> : null}
@@ -74,18 +77,20 @@ function ApplianceForm({ userId, saved }: { userId: number; saved: ApplianceSett
             <label className="field__label" htmlFor="appliance-icon">
               Icon
             </label>
-            <select
-              id="appliance-icon"
-              className="field__input"
-              value={icon}
-              onChange={(e) => setIcon(e.target.value)}
-            >
-              {saved.available_icons.map((name) => (
-                <option key={name} value={name}>
-                  {name.replace(/[_-]/g, ' ')}
-                </option>
-              ))}
-            </select>
+            <div className="field__control">
+              <select
+                id="appliance-icon"
+                className="field__input"
+                value={icon}
+                onChange={(e) => setIcon(e.target.value)}
+              >
+                {saved.available_icons.map((name) => (
+                  <option key={name} value={name}>
+                    {name.replace(/[_-]/g, ' ')}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
           <label className="choice">
             <input

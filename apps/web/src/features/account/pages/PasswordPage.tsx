@@ -6,6 +6,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { PasswordField } from '../../../shared/ui/PasswordField';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { AccountLayout } from '../components/AccountLayout';
+import { SessionsSection } from '../components/SessionsSection';
 
 interface Fields {
   current_password: string;
@@ -13,7 +14,10 @@ interface Fields {
   confirm_password: string;
 }
 
-/** /account/password (spec §2.4, §4, §5.1): code 0 replaces the form with 'New password saved'. */
+/**
+ * /account/password (spec §2.4, §4, §5.1): code 0 replaces the form with 'New password saved'. Below it,
+ * the account's sessions and "Sign out everywhere else" (additive, issue 27).
+ */
 export function PasswordPage() {
   const [fields, setFields] = useState<Fields>({
     current_password: '',
@@ -91,6 +95,7 @@ export function PasswordPage() {
           </button>
         </form>
       )}
+      <SessionsSection />
     </AccountLayout>
   );
 }

@@ -2,6 +2,7 @@ import type { ApplianceEntry } from '@homeview/contract/web';
 import { Link } from 'react-router';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { energy, money, shareOf } from '../display';
+import { formatApiDuration } from '../../../shared/format';
 
 // Appliance lists of the energy views (spec §2.2): icon, name, time and cost, an 'On' marker for those on
 // in the past hour, and each one's share of the period's cost.
@@ -38,7 +39,7 @@ export function ApplianceRows({
   empty,
 }: ApplianceRowsProps) {
   return (
-    <section className="card appliance-list" aria-label={title}>
+    <section className="card appliance-rows" aria-label={title}>
       <h2 className="card__title">{title}</h2>
       {appliances.length === 0 ? (
         <p className="muted">{empty}</p>
@@ -54,9 +55,7 @@ export function ApplianceRows({
                   {a.status.state === 'on' ? <OnMarker /> : null}
                 </span>
                 <span className="appliance-row__figures">
-                  <span>
-                    {a.duration.value} {a.duration.unit}
-                  </span>
+                  <span>{formatApiDuration(a.duration)}</span>
                   <span>{energy(energyUnit, a.consumed)}</span>
                   <span className="appliance-row__cost">
                     {money(currency, a.cost)}

@@ -3,6 +3,7 @@ import { messages } from '@homeview/contract/web';
 import { dateLabel, localDateOf, noonOf, timeLabel } from '../display';
 import { useTimeline } from '../queries';
 import { ApplianceBadge } from './ApplianceRows';
+import { StepButton } from './StepButton';
 
 /**
  * Timeline: a day picker and that day's appliance events (spec §2.2). Failures stay silent (§8). Days
@@ -22,21 +23,12 @@ export function TimelineDay() {
   return (
     <section className="card usage-timeline" aria-label="Timeline">
       <div className="period-picker">
-        <button type="button" className="button button--secondary" onClick={() => setOffset(offset - 1)}>
-          Previous
-        </button>
+        <StepButton step="Previous" onClick={() => setOffset(offset - 1)} />
         <p className="period-picker__label" aria-live="polite">
           {offset === 0 ? 'Today, ' : null}
           <span className="period-picker__date">{dateLabel(date, offset !== 0)}</span>
         </p>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={offset >= 0}
-          onClick={() => setOffset(offset + 1)}
-        >
-          Next
-        </button>
+        <StepButton step="Next" disabled={offset >= 0} onClick={() => setOffset(offset + 1)} />
       </div>
       {timeline.isPending ? <p className="muted">Loading the day's events</p> : null}
       {events && events.length === 0 ? <p>{messages.noAppliancesUsed}</p> : null}

@@ -6,6 +6,7 @@ import { ApplianceBadge, OnMarker } from '../components/ApplianceRows';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { QueryState } from '../components/QueryState';
 import { useAppliances } from '../queries';
+import { formatApiDuration } from '../../../shared/format';
 
 // /my-home/appliances: today's appliances, most used (default), most costly or all, each with its icon,
 // name and an 'On' marker when it ran in the past hour (spec §2.2, §4 Appliances tab).
@@ -49,9 +50,7 @@ export function AppliancesPage() {
                     {a.status.state === 'on' ? <OnMarker /> : null}
                   </span>
                   <span className="appliance-row__figures">
-                    <span>
-                      {a.duration.value} {a.duration.unit}
-                    </span>
+                    <span>{formatApiDuration(a.duration)}</span>
                     <span className="appliance-row__cost">{money(a.cost.unit, a.cost.value)}</span>
                   </span>
                 </li>

@@ -29,21 +29,23 @@ export function FeedbackPage() {
           <label className="field__label" htmlFor={id}>
             Your feedback
           </label>
-          <textarea
-            id={id}
-            name="feedback"
-            className="field__input feedback__text"
-            placeholder="I'd like to say..."
-            rows={6}
-            maxLength={MAX}
-            value={text}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-error` : undefined}
-            onChange={(e) => {
-              setText(e.target.value);
-              if (send.isSuccess) send.reset();
-            }}
-          />
+          <div className="field__control">
+            <textarea
+              id={id}
+              name="feedback"
+              className="field__input field__textarea"
+              placeholder="I'd like to say..."
+              rows={6}
+              maxLength={MAX}
+              value={text}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-error` : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (send.isSuccess) send.reset();
+              }}
+            />
+          </div>
           {problem ? (
             <p className="field__error" id={`${id}-error`}>
               {problem}

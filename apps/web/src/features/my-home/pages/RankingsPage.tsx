@@ -1,13 +1,15 @@
 import type { Comparison, Ranking } from '@homeview/contract/web';
 import { SeriesChart } from '../../../shared/charts';
 import { Alert } from '../../../shared/ui/Alert';
+import { comparedPeriod } from '../comparedPeriod';
 import { energy, money } from '../display';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { QueryState } from '../components/QueryState';
 import { useRanking } from '../queries';
 
 // /my-home/rankings: which homes we compare against, then this week's and this month's summaries with
-// bar charts of you, similar homes and all homes (spec §2.2).
+// bar charts of you, similar homes and all homes (spec §2.2), each bar with its value written on it (so
+// no chart here needs the "point at the chart" hint), under the dates each summary compares.
 
 export function RankingsPage() {
   const week = useRanking('week');
@@ -49,9 +51,14 @@ function RankingSummary({ title, ranking }: { title: string; ranking: Ranking })
     ['Consumption', ranking.consumption, kwh, ranking.energy_unit],
   ];
   if (ranking.generation) charts.push(['Generation', ranking.generation, kwh, ranking.energy_unit]);
+  // On a narrow bar, '146.53' under an axis labelled kWh rather than '146.53 kWh' across two bars.
+  const short = (name: string) => (name === 'Cost' ? currency : (v: number) => v.toFixed(2));
   return (
     <section className="card ranking" aria-label={title}>
       <h2 className="card__title">{title}</h2>
+      <p className="ranking__period" data-testid="ranking-period">
+        {comparedPeriod(ranking.period, ranking.time_zone, Date.now() / 1000)}
+      </p>
       <p className="ranking__summary">{ranking.summary}</p>
       <div className="ranking__charts">
         {charts.map(([name, comparison, format, yLabel]) => (
@@ -64,7 +71,10 @@ function RankingSummary({ title, ranking }: { title: string; ranking: Ranking })
               { label: name, tone: 'you', tones: ['you', 'similar', 'all'], values: bars(comparison) },
             ]}
             format={format}
+            shortFormat={short(name)}
             yLabel={yLabel}
+            barValues
+            hint={false}
           />
         ))}
       </div>

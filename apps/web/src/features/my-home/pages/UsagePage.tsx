@@ -1,7 +1,7 @@
 import type { EnergyDetail } from '@homeview/contract/web';
 import { type KeyboardEvent, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
-import { changeAgainst, outcomeOf, PROFIT_MESSAGE, periodLabel } from '../display';
+import { changeAgainst, outcomeOf, PROFIT_MESSAGE, periodLabel, soFarLabel } from '../display';
 import { EnergyPeriod } from '../components/EnergyPeriod';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { PeriodPicker } from '../components/PeriodPicker';
@@ -87,7 +87,8 @@ function UsagePeriod({
           <PeriodPicker view={view} unit={unit} onSelect={onSelect} />
           <h2 className="usage__subtitle">{view.subtitle}</h2>
           {outcomeOf(view.balance) === 'profit' ? <Alert tone="info">{PROFIT_MESSAGE}</Alert> : null}
-          <Change view={view} />
+          {/* The last 7 days' Previous is the calendar week before: not the same 7 days, so no comparison. */}
+          {unit === 'week' && selected === undefined ? null : <Change view={view} />}
           <EnergyPeriod view={view} label={periodLabel(view.period.time_unit, false)} showOnNow={false} />
         </>
       )}
@@ -95,14 +96,27 @@ function UsagePeriod({
   );
 }
 
-/** "£1.20 less than last week": the cost against the previous period's, when there is one. */
+/**
+ * "£1.20 less than last week": the cost against the previous period's, when there is one. A period under
+ * way is compared with the same part of the previous one, which the answer carries (`previous_so_far`):
+ * "£0.91 less than yesterday by 12:20", never a part day against a whole one.
+ */
 function Change({ view }: { view: EnergyDetail }) {
   const unit = view.period.time_unit;
-  const previous = useDetail(unit, view.previous ?? undefined, view.previous !== null);
-  if (view.previous === null || !previous.data) return null;
+  const soFar = view.previous_so_far ?? null;
+  const whole = view.previous !== null && soFar === null;
+  const previous = useDetail(unit, view.previous ?? undefined, whole);
+  let text: string | null = null;
+  if (soFar !== null) {
+    const than = soFarLabel(unit, soFar, view.period.start_timestamp, view);
+    text = changeAgainst(unit, view.currency_unit, view.balance.cost, soFar.cost, than);
+  } else if (whole && previous.data) {
+    text = changeAgainst(unit, view.currency_unit, view.balance.cost, previous.data.balance.cost);
+  }
+  if (text === null) return null;
   return (
     <p className="change" data-testid="period-change">
-      Cost: {changeAgainst(unit, view.currency_unit, view.balance.cost, previous.data.balance.cost)}
+      Cost: {text}
     </p>
   );
 }

@@ -112,7 +112,7 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
         <QuietEmpty>No activities to show for this period.</QuietEmpty>
       ) : (
         <div className="activity-charts">
-          {data.activities.map((activity) => {
+          {data.activities.map((activity, index) => {
             const inactive = data.inactivities.find((i) => i.activity_id === activity.activity_id);
             return (
               <div key={activity.activity_id} className="card activity-chart">
@@ -121,12 +121,14 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
                   {activity.activity_type}
                   {inactive && inactive.num_inac_alerts > 0 ? (
                     <span className="activity-chart__alerts">
+                      <span className="chart-swatch chart-swatch--alert" aria-hidden="true" />
                       {inactive.num_inac_alerts} off {inactive.num_inac_alerts === 1 ? 'alert' : 'alerts'}
                     </span>
                   ) : null}
                 </h2>
                 <SegmentChart
                   showTitle={false}
+                  hint={index === 0}
                   title={`${activity.activity_type}, ${periodLabel(tab, shown)}`}
                   rows={activityRows(activity, days, showOffAlerts)}
                   legend={activityLegend(showOffAlerts)}

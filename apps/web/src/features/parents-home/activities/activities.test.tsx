@@ -1,7 +1,7 @@
 import type { ActivityDetail, ActivitySingle } from '@homeview/contract';
 import { messages } from '@homeview/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';
 import { anAlert } from '../testData';
@@ -12,6 +12,10 @@ const at = (day: number, hour: number, minute = 0) =>
   Math.floor(new Date(2026, 10, day, hour, minute).getTime() / 1000);
 const query = (url: string | undefined) => new URL(url ?? '', 'http://x').searchParams;
 const monday = at(16, 0);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** Kettle on 07:00–07:30 and 12:00–12:15 on Tuesday 17th; an off alert from 09:00 until the 12:00 use. */
 function detail(overrides: Partial<ActivityDetail> = {}): ActivityDetail {
@@ -117,9 +121,13 @@ describe('InfoCare activities (spec §2.3)', () => {
 
   it('lists a day’s events on the timeline, each start time linking to its appliance', async () => {
     logIn();
+    const now = at(18, 12, 20);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now * 1000);
+    // Today is asked with now as its timestamp (spec §7), an earlier day with its start.
     const calls = stubApi({
       'GET /common/appliances/timeline/': (call) =>
-        query(call.url).get('timestamp') === null
+        query(call.url).get('timestamp') === String(now)
           ? {
               body: {
                 events: [
@@ -135,6 +143,7 @@ describe('InfoCare activities (spec §2.3)', () => {
     });
     expect(link.getAttribute('href')).toBe('/parents-home/appliance/3');
     expect(query(calls[0]?.url).get('user_id')).toBe('22');
+    expect(query(calls[0]?.url).get('timestamp')).toBe(String(now));
     expect((screen.getByRole('button', { name: 'Next day' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));

@@ -55,6 +55,14 @@ export function activityRows(
     const day = dayStart(pattern.on);
     byDay.set(day, [...(byDay.get(day) ?? []), pattern]);
   }
+  // Off alerts the activity did not follow that day: placed from the day's midnight (additive to §3).
+  const unfollowed = new Map<number, { start: number; end: number }[]>();
+  for (const alert of activity.unfollowed_off_alerts ?? []) {
+    const placed = span(0, alert.inactivity);
+    if (!placed) continue;
+    const day = dayStart(alert.timestamp);
+    unfollowed.set(day, [...(unfollowed.get(day) ?? []), placed]);
+  }
   return days.map((day) => {
     const placed = placePatterns(byDay.get(day) ?? []);
     const on: Segment[] = placed.flatMap(({ activity: s }) =>
@@ -69,19 +77,17 @@ export function activityRows(
           ]
         : [],
     );
+    const offAlert = (s: { start: number; end: number }): Segment => ({
+      ...s,
+      label: 'Off alert',
+      tone: 'alert',
+      href: activityHref('alert', activity.activity_id, day),
+    });
     const off: Segment[] = showOffAlerts
-      ? placed.flatMap(({ offAlert: s }) =>
-          s
-            ? [
-                {
-                  ...s,
-                  label: 'Off alert',
-                  tone: 'alert' as const,
-                  href: activityHref('alert', activity.activity_id, day),
-                },
-              ]
-            : [],
-        )
+      ? [
+          ...placed.flatMap(({ offAlert: s }) => (s ? [offAlert(s)] : [])),
+          ...(unfollowed.get(day) ?? []).map(offAlert),
+        ]
       : [];
     return { label: rowLabel(day), segments: [...on, ...off] };
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../shared/api';
+import { nowSeconds } from '../../../shared/clock';
 import { infoCareKey } from '../alerts/queries';
 
 export type ActivityTab = 'timeline' | 'daily' | 'weekly';
@@ -10,7 +11,8 @@ export function useTimeline(dependantId: number, timestamp: number | null) {
     queryKey: [...infoCareKey(dependantId), 'timeline', timestamp],
     queryFn: ({ signal }) =>
       call('applianceTimeline', {
-        fields: { user_id: dependantId, timestamp: timestamp ?? undefined },
+        // Today (null) is asked as now, as spec §7 writes the call; now is taken at each fetch.
+        fields: { user_id: dependantId, timestamp: timestamp ?? nowSeconds() },
         signal,
       }),
     placeholderData: keepPreviousData,

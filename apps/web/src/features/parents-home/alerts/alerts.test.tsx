@@ -1,11 +1,14 @@
 import { messages } from '@homeview/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedCall, renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';
 import { anAlert, viewed } from '../testData';
 
 const dashboard = { 'GET /dashboard/': { body: [] } };
+/** The browser's clock, pinned: the first page is asked with now (spec §7), a later one with an alert's time. */
+const NOW = 1_764_003_600;
+const FIRST_PAGE = String(NOW);
 
 /** A card's expand/collapse button (an open card also shows Correct and Incorrect). */
 function toggleOf(card: HTMLElement | undefined): HTMLElement {
@@ -17,6 +20,14 @@ function attention() {
 }
 
 describe('InfoCare alerts (spec §2.3)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW * 1000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the routine sentence, the counters of unviewed alerts per level, and the list', async () => {
     logIn();
     const alerts = [
@@ -54,7 +65,10 @@ describe('InfoCare alerts (spec §2.3)', () => {
       expect.stringMatching(/^Hide details and mark as seen: Message Lights on late .* Needs attention$/),
     ]);
     expect(screen.getByText(messages.noMoreAlerts)).toBeTruthy();
-    expect(new URL(calls[0]?.url ?? '', 'http://x').searchParams.get('dependant_user_id')).toBe('22');
+    expect(Object.fromEntries(new URL(calls[0]?.url ?? '', 'http://x').searchParams)).toEqual({
+      dependant_user_id: '22',
+      timestamp: FIRST_PAGE,
+    });
   });
 
   it("is calm with no alerts: 'Nothing needs your attention' and 'No alerts to show'", async () => {
@@ -184,7 +198,7 @@ describe('InfoCare alerts (spec §2.3)', () => {
         const timestamp = new URL(call.url, 'http://x').searchParams.get('timestamp');
         return {
           body:
-            timestamp === null
+            timestamp === FIRST_PAGE
               ? { alerts: first, unviewed: { total: 1, urgent: 1, investigate: 0 } }
               : { alerts: older },
         };
@@ -221,7 +235,7 @@ describe('InfoCare alerts (spec §2.3)', () => {
     );
     expect(posts[0]?.get('correct')).toBe('true');
     expect(posts[0]?.get('id')).toBe(String(alert.id));
-    expect(Number(posts[0]?.get('assessment_timestamp'))).toBeGreaterThan(1_700_000_000);
+    expect(posts[0]?.get('assessment_timestamp')).toBe(String(NOW));
   });
 
   it('shows the failure of a Correct/Incorrect answer and keeps the buttons', async () => {
@@ -257,13 +271,13 @@ describe('InfoCare alerts (spec §2.3)', () => {
       'GET /assisted_living/alerts/': (call) => {
         const timestamp = new URL(call.url, 'http://x').searchParams.get('timestamp');
         asked.push(timestamp);
-        return { body: { alerts: timestamp === null ? first : older } };
+        return { body: { alerts: timestamp === FIRST_PAGE ? first : older } };
       },
     });
     renderApp('/parents-home');
     fireEvent.click(await screen.findByRole('button', { name: 'Show older alerts' }));
     expect(await screen.findByText(messages.noMoreAlerts)).toBeTruthy();
-    expect(asked).toEqual([null, String(first[19]?.timestamp)]);
+    expect(asked).toEqual([FIRST_PAGE, String(first[19]?.timestamp)]);
     expect(screen.getAllByRole('article')).toHaveLength(21);
     expect(within(attention()).getByRole('button', { name: /1 Urgent/ })).toBeTruthy();
   });

@@ -13,6 +13,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call } from '../../../shared/api';
+import { nowSeconds } from '../../../shared/clock';
+import { LIVE_REFRESH_MS } from '../../../shared/queryClient';
 import { dashboardQueryKey } from '../../chooser/queries';
 
 /** spec-decisions "Alert pages": 20 alerts a page; a shorter page is the last. */
@@ -21,15 +23,23 @@ export const ALERTS_PAGE_SIZE = 20;
 export const infoCareKey = (dependantId: number) => ['infocare', dependantId] as const;
 export const alertsKey = (dependantId: number) => [...infoCareKey(dependantId), 'alerts'] as const;
 
-/** The alerts, newest first, a page at a time: the next page is asked with the oldest alert's timestamp. */
+/**
+ * The alerts, newest first, a page at a time: the first page is asked with now (spec §7), the next with
+ * the oldest alert's timestamp.
+ */
 export function useAlertPages(dependantId: number) {
   return useInfiniteQuery({
     queryKey: alertsKey(dependantId),
     queryFn: ({ pageParam, signal }) =>
-      call('alerts', { fields: { dependant_user_id: dependantId, timestamp: pageParam }, signal }),
+      call('alerts', {
+        fields: { dependant_user_id: dependantId, timestamp: pageParam ?? nowSeconds() },
+        signal,
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last: AlertsResponse) =>
       last.alerts.length < ALERTS_PAGE_SIZE ? undefined : last.alerts[last.alerts.length - 1]?.timestamp,
+    // An alert raised while the carer watches the page appears on it.
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
@@ -70,7 +80,7 @@ export function useAlertAnswer(dependantId: number, alertId: number) {
           dependant_user_id: dependantId,
           id: alertId,
           ...answer,
-          ...('correct' in answer ? { assessment_timestamp: Math.floor(Date.now() / 1000) } : {}),
+          ...('viewed' in answer ? {} : { assessment_timestamp: nowSeconds() }),
         },
       }),
     onSuccess: (alert) => {

@@ -99,6 +99,7 @@ function ApplianceView({ dependantId, applianceId }: { dependantId: number; appl
             </fieldset>
             <SeriesChart
               title={`${data.name}: usage in ${usageUnit}`}
+              hint={false}
               labels={labels}
               ticks={4}
               series={[

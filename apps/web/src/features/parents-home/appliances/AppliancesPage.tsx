@@ -2,7 +2,7 @@ import { ThingIcon } from '../../../shared/ui/thingIcons';
 import type { ViewType } from '@homeview/contract/web';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
-import { formatMoney } from '../../../shared/format';
+import { formatApiDuration, formatMoney } from '../../../shared/format';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { InfoCareLayout } from '../components/InfoCareLayout';
@@ -70,9 +70,7 @@ function ApplianceList({ dependantId, viewType }: { dependantId: number; viewTyp
               {a.status.state === 'on' ? <span className="appliance-list__on">On</span> : null}
               <span className="appliance-list__figures">
                 <span>{formatMoney(a.cost.unit, a.cost.value)}</span>
-                <span>
-                  {a.duration.value} {a.duration.unit}
-                </span>
+                <span>{formatApiDuration(a.duration)}</span>
               </span>
             </li>
           ))}

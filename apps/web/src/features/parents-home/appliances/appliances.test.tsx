@@ -53,8 +53,10 @@ describe('InfoCare appliances (spec §2.3)', () => {
     expect(query(calls[0]?.url).get('view_type')).toBe('most_used');
     expect(query(calls[0]?.url).get('user_id')).toBe('22');
     expect(kettle.getAttribute('href')).toBe('/parents-home/appliance/3');
-    expect(kettle.parentElement?.textContent).toBe('KettleOn£0.4642 mins');
-    expect(screen.getByRole('link', { name: 'Oven' }).parentElement?.textContent).not.toContain('On');
+    expect(kettle.parentElement?.textContent).toBe('KettleOn£0.4642 min');
+    const oven = screen.getByRole('link', { name: 'Oven' }).parentElement?.textContent;
+    expect(oven).not.toContain('On');
+    expect(oven).toContain('1 h 35 min'); // 95 mins
 
     fireEvent.click(screen.getByRole('link', { name: 'Most Costly' }));
     await screen.findByRole('link', { name: 'Most Costly', current: 'page' });

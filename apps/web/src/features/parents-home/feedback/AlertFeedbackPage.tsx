@@ -1,10 +1,11 @@
-import type { AlertsResponse } from '@homeview/contract/web';
-import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { call } from '../../../shared/api';
+import { nowSeconds } from '../../../shared/clock';
 import { formatDate, formatTime } from '../../../shared/format';
 import { Alert } from '../../../shared/ui/Alert';
-import { alertsKey, replaceAlert } from '../alerts/queries';
+import { replaceAlert, useAlertPages } from '../alerts/queries';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { RequireDependant } from '../components/RequireDependant';
 import { FeedbackForm } from './FeedbackForm';
@@ -28,13 +29,23 @@ export function AlertFeedbackPage() {
   );
 }
 
+/**
+ * The alert with that id, from the alerts the Alerts screen reads (the same pages, shared): there is no
+ * call for one alert, so pages are asked for, newest first, until it is among them or none are left.
+ */
+function useAlertById(dependantId: number, alertId: number) {
+  const pages = useAlertPages(dependantId);
+  const found = pages.data?.pages.flatMap((p) => p.alerts).find((a) => a.id === alertId);
+  const more = found === undefined && pages.isSuccess && pages.hasNextPage && !pages.isFetchingNextPage;
+  useEffect(() => {
+    if (more) void pages.fetchNextPage();
+  }, [more, pages.fetchNextPage]);
+  return found;
+}
+
 function AlertFeedback({ dependantId, alertId }: { dependantId: number; alertId: number }) {
   const queryClient = useQueryClient();
-  // The alert, when the Alerts screen has loaded it: there is no call for one alert.
-  const known = queryClient
-    .getQueryData<InfiniteData<AlertsResponse>>(alertsKey(dependantId))
-    ?.pages.flatMap((p) => p.alerts)
-    .find((a) => a.id === alertId);
+  const known = useAlertById(dependantId, alertId);
   const when = known ? new Date(known.timestamp * 1000) : null;
 
   return (
@@ -48,7 +59,12 @@ function AlertFeedback({ dependantId, alertId }: { dependantId: number; alertId:
         label="What should we know about this alert?"
         send={async (feedback) => {
           const alert = await call('alertFeedback', {
-            fields: { dependant_user_id: dependantId, id: alertId, feedback },
+            fields: {
+              dependant_user_id: dependantId,
+              id: alertId,
+              feedback,
+              assessment_timestamp: nowSeconds(),
+            },
           });
           replaceAlert(queryClient, dependantId, alert);
         }}

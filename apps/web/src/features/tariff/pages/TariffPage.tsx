@@ -1,6 +1,5 @@
 import {
   messages,
-  padHhmm,
   RATE_KINDS,
   type RateKind,
   type RateList,
@@ -9,6 +8,7 @@ import {
 } from '@homeview/contract/web';
 import { Link, Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
+import { formatHhmm } from '../../../shared/format';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { AccountLayout } from '../../account/components/AccountLayout';
@@ -113,7 +113,7 @@ function RateSection(props: {
             {entry.times.map((time, i) => (
               <tr key={time}>
                 <th scope="row">{entry.rate_names[i]}</th>
-                <td>{padHhmm(time)}</td>
+                <td>{formatHhmm(time)}</td>
                 <td>{pounds(entry.prices[i] ?? 0)}</td>
               </tr>
             ))}

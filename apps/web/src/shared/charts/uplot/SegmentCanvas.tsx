@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
-import { DAY_HUNDREDTHS, hundredthsToClock, type SegmentRow } from '../types';
+import { DAY_HUNDREDTHS, hundredthsToClock, type SegmentRow, STRIPED_TONES } from '../types';
 import type { SegmentPosition } from '../SegmentChart';
 import { axisStyle, cssColor, dpr, onPlotClick, toneColor, useUPlot } from './common';
 
@@ -20,6 +20,24 @@ const AXIS_PX = 36;
 /** How far (CSS px) from a segment the pointer still picks it. */
 const REACH_PX = 4;
 
+/** Light diagonal stripes over a filled box (the same as the legend's striped swatch). */
+function stripe(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number) {
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x, y, w, h);
+  ctx.clip();
+  ctx.strokeStyle = 'rgb(255 255 255 / 55%)';
+  ctx.lineWidth = 2 * dpr();
+  const step = 6 * dpr();
+  ctx.beginPath();
+  for (let sx = x - h; sx < x + w; sx += step) {
+    ctx.moveTo(sx, y + h);
+    ctx.lineTo(sx + h, y);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
 export default function SegmentCanvas({ rows, active, onHover, onActivate }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const state = useRef({ active, hovered: null as SegmentPosition | null, onHover, onActivate });
@@ -32,7 +50,8 @@ export default function SegmentCanvas({ rows, active, onHover, onActivate }: Pro
   const plot = useUPlot(container, key, (el, width) => {
     const n = rows.length;
     const axis = axisStyle(el);
-    const focus = cssColor(el, '--color-focus');
+    // Dark, not the focus blue: the activity itself is blue.
+    const focus = cssColor(el, '--color-text');
     const rowValue = (r: number) => n - 1 - r;
 
     const draw = (u: uPlot) => {
@@ -53,6 +72,7 @@ export default function SegmentCanvas({ rows, active, onHover, onActivate }: Pro
           const x1 = Math.max(x0 + minWidth, u.valToPos(s.end, 'x', true));
           ctx.fillStyle = toneColor(el, s.tone);
           ctx.fillRect(x0, centre - band / 2, x1 - x0, band);
+          if (STRIPED_TONES.has(s.tone)) stripe(ctx, x0, centre - band / 2, x1 - x0, band);
           const at = state.current.active;
           if (at && at.row === r && at.segment === i) {
             ctx.strokeStyle = focus;

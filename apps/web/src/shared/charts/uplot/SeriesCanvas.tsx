@@ -1,7 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
-import { type SeriesChartData, tickIndices } from '../types';
-import { axisStyle, cssColor, dpr, niceCeil, onPlotClick, toneColor, useUPlot } from './common';
+import { fittingTickIndices, type SeriesChartData } from '../types';
+import {
+  axisStyle,
+  cssColor,
+  dpr,
+  FONT,
+  niceCeil,
+  onPlotClick,
+  textWidth,
+  toneColor,
+  useUPlot,
+} from './common';
 
 // Bars (grouped) and lines over categories 0..n-1, drawn on uPlot's scales and axes. Bars are drawn by
 // the draw hook rather than uPlot's bar paths: per-category colours, gaps for "no data" and side-by-side
@@ -13,6 +23,9 @@ interface Props {
   onHover: (index: number | null) => void;
   onActivate: (index: number | null) => void;
 }
+
+/** The y axis' width with its label (CSS px). */
+const Y_AXIS_PX = 70;
 
 /** Of the category width, the share a group of bars takes. */
 const GROUP = 0.72;
@@ -30,20 +43,28 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
     data.tickLabels,
     data.ticks,
     data.yLabel,
+    data.barValues,
     data.series.map((s) => [s.label, s.values, s.tone, s.tones, s.kind]),
   ]);
 
   const plot = useUPlot(container, key, (el, width) => {
     const n = data.labels.length;
     const ticks = data.tickLabels ?? data.labels;
+    const tickWidths = ticks.map(textWidth);
+    // The last label is centred on the last category: room on the right so it is not cut off.
+    const lastHalf = (tickWidths.at(-1) ?? 0) / 2;
+    const rightPad = Math.max(8, Math.ceil(lastHalf - (width - Y_AXIS_PX) / Math.max(1, n) / 2) + 2);
     const lines = data.series.map((s) => s.kind === 'line');
     const bars = data.series.flatMap((_, i) => (lines[i] ? [] : [i]));
     const all = data.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
-    const lo = Math.min(0, ...all);
-    const hi = Math.max(0, ...all);
+    // Values written on the bars need room above the tallest (and below the lowest) bar.
+    const room = data.barValues ? 1.2 : 1;
+    const lo = Math.min(0, ...all) * room;
+    const hi = Math.max(0, ...all) * room;
     const axis = axisStyle(el);
     const grid = cssColor(el, '--color-border');
     const highlight = cssColor(el, '--chart-highlight');
+    const text = cssColor(el, '--color-text');
 
     const drawBars = (u: uPlot) => {
       const { ctx } = u;
@@ -56,6 +77,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
       const slotPx = u.valToPos(slot, 'x', true) - u.valToPos(0, 'x', true);
       const gap = bars.length > 1 ? Math.min(2 * dpr(), slotPx * 0.12) : 0;
       const zero = u.valToPos(0, 'y', true);
+      const labels: Array<{ value: number; x: number; y: number; below: boolean }> = [];
       bars.forEach((seriesIndex, j) => {
         const series = state.current.data.series[seriesIndex];
         if (!series) return;
@@ -66,8 +88,26 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
           const height = Math.max(v === 0 ? 0 : dpr(), Math.abs(zero - y));
           ctx.fillStyle = toneColor(el, series.tones?.[i] ?? series.tone);
           ctx.fillRect(x + gap / 2, v >= 0 ? zero - height : zero, slotPx - gap, height);
+          if (data.barValues) {
+            const top = v >= 0 ? zero - height : zero + height;
+            labels.push({ value: v, x: x + slotPx / 2, y: top, below: v < 0 });
+          }
         });
       });
+      ctx.restore();
+      if (labels.length === 0) return;
+      ctx.save();
+      ctx.font = `600 ${Math.round(12 * dpr())}px ${FONT.split('px ')[1]}`;
+      ctx.fillStyle = text;
+      ctx.textAlign = 'center';
+      // Every label in the long form if each fits its category (with room between), else the short form.
+      const room = u.valToPos(1, 'x', true) - u.valToPos(0, 'x', true) - 6 * dpr();
+      const long = labels.every((l) => ctx.measureText(data.format(l.value)).width <= room);
+      const say = long || !data.shortFormat ? data.format : data.shortFormat;
+      for (const label of labels) {
+        ctx.textBaseline = label.below ? 'top' : 'bottom';
+        ctx.fillText(say(label.value), label.x, label.y + (label.below ? 4 : -4) * dpr());
+      }
       ctx.restore();
     };
 
@@ -84,6 +124,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
       width,
       height: el.clientHeight || 240,
       legend: { show: false },
+      padding: [null, rightPad, null, null],
       cursor: {
         x: false,
         y: false,
@@ -97,7 +138,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
       axes: [
         {
           ...axis,
-          splits: () => tickIndices(n, data.ticks),
+          splits: (u) => fittingTickIndices(n, data.ticks, tickWidths, u.bbox.width / dpr()),
           values: (_u, splits) => splits.map((i) => ticks[i] ?? ''),
           grid: { show: false },
         },
@@ -105,7 +146,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
           ...axis,
           label: data.yLabel,
           labelSize: 18,
-          size: 52,
+          size: Y_AXIS_PX - 18,
           values: (_u, splits) => splits.map((v) => (data.yTick ? data.yTick(v) : String(v))),
           grid: { stroke: grid, width: 1 },
         },

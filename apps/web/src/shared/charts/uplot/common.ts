@@ -15,6 +15,16 @@ export function cssColor(el: Element, name: string): string {
 
 export const toneColor = (el: Element, tone: ChartTone): string => cssColor(el, `--chart-${tone}`);
 
+let measuring: CanvasRenderingContext2D | null = null;
+
+/** How wide `text` is (CSS px) in the axes' font. */
+export function textWidth(text: string): number {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  if (!measuring) return text.length * 7;
+  measuring.font = FONT;
+  return measuring.measureText(text).width;
+}
+
 /** Canvas pixels per CSS pixel. */
 export const dpr = (): number => uPlot.pxRatio || 1;
 
