@@ -182,6 +182,8 @@ export const configTable: readonly ConfigEntry[] = [
     default: 'homeview-ingest',
     meaning:
       'Fixed MQTT client id: the broker keeps its session and queues messages while the server is down. Give each server sharing a broker its own.',
+  },
+  {
     name: 'REQUEST_TIMEOUT_S',
     default: '30',
     meaning:
