@@ -1,4 +1,4 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync …]`:
+// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt …]`:
 // the benchmarks (all by default), each on PGlite and on PostgreSQL, printing figures with the machine
 // and the date.
 import { benchDefaultSync } from './default-sync';
@@ -8,6 +8,7 @@ import { benchHomeView } from './homeview';
 import { benchInfocare } from './infocare';
 import { benchIngest } from './ingest';
 import { cpuProbeMs, machineLine } from './machine';
+import { benchMqtt } from './mqtt';
 import { benchServer } from './server';
 import { benchSummaries } from './summaries';
 import { benchWebBundle } from './web-bundle';
@@ -23,6 +24,7 @@ const benches = {
   infocare: { title: 'InfoCare: one evaluation run over many homes, replay speed', run: benchInfocare },
   'web-bundle': { title: 'JavaScript fetched to show each first screen', run: benchWebBundle },
   'web-lcp': { title: 'LCP of /my-home, first visit, 4× CPU slowdown', run: benchWebLcp },
+  mqtt: { title: 'Devices over MQTT: 1,000 Glow homes and 2,000 plugs into the write path', run: benchMqtt },
   'default-sync': {
     title: 'Reprice once after the default (price-cap) table changes',
     run: benchDefaultSync,

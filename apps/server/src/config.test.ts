@@ -27,6 +27,17 @@ describe('configuration from the environment', () => {
     expect(c.webDist).toMatch(/apps\/web\/dist$/);
   });
 
+  it('reads MQTT_URL (unset: no MQTT) and refuses what is not a broker URL', () => {
+    expect(loadConfig({}, '/srv/app')).toMatchObject({ mqttUrl: null, mqttClientId: 'homeview-ingest' });
+    expect(
+      loadConfig({ MQTT_URL: 'mqtt://u:p@broker:1883', MQTT_CLIENT_ID: 'homeview-a' }, '/srv/app'),
+    ).toMatchObject({ mqttUrl: 'mqtt://u:p@broker:1883', mqttClientId: 'homeview-a' });
+    expect(() => loadConfig({ MQTT_URL: 'http://broker' }, '/srv/app')).toThrow(
+      new ConfigError('MQTT_URL must start with mqtt://, mqtts://, ws:// or wss:// (got http://)'),
+    );
+    expect(() => loadConfig({ MQTT_URL: 'broker:1883x' }, '/srv/app')).toThrow(ConfigError);
+  });
+
   it('turns on Secure cookies for an https origin', () => {
     const c = loadConfig({ PUBLIC_ORIGIN: 'https://homeview.example/' });
     expect(c.publicOrigin).toBe('https://homeview.example');

@@ -48,6 +48,10 @@ export interface Config {
   smsToken: string | null;
   /** Seconds between InfoCare evaluation runs; 0 turns the engine's timer off. */
   infocareIntervalS: number;
+  /** The MQTT broker live devices publish to (src/devices); null: no MQTT. */
+  mqttUrl: string | null;
+  /** This server's fixed MQTT client id (its persistent session on the broker). */
+  mqttClientId: string;
   /** A request not received in full (headers and body) within this long gets 408 and its connection closes. */
   requestTimeoutMs: number;
   /** A connection with nothing sent or received for this long is closed (between requests too). */
@@ -168,6 +172,18 @@ export const configTable: readonly ConfigEntry[] = [
     meaning: 'Seconds between InfoCare alert evaluations (0: off).',
   },
   {
+    name: 'MQTT_URL',
+    default: '(empty)',
+    meaning:
+      "MQTT broker the homes' devices publish to (Glow, Shelly, Tasmota, Zigbee2MQTT, emon), e.g. mqtt://user:pass@broker:1883; register devices with `npm run admin -- add-device`. Unset: no MQTT.",
+  },
+  {
+    name: 'MQTT_CLIENT_ID',
+    default: 'homeview-ingest',
+    meaning:
+      'Fixed MQTT client id: the broker keeps its session and queues messages while the server is down. Give each server sharing a broker its own.',
+  },
+  {
     name: 'REQUEST_TIMEOUT_S',
     default: '30',
     meaning:
@@ -203,6 +219,21 @@ function smtpUrl(raw: string | undefined): string | null {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
     throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
+  return raw;
+}
+
+function mqttUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('MQTT_URL must be a URL such as mqtt://broker.example:1883 (got something else)');
+  }
+  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol))
+    throw new ConfigError(
+      `MQTT_URL must start with mqtt://, mqtts://, ws:// or wss:// (got ${url.protocol}//)`,
+    );
   return raw;
 }
 
@@ -281,6 +312,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsUrl: value(env, 'SMS_URL') ?? null,
     smsToken: value(env, 'SMS_TOKEN') ?? null,
     infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
+    mqttUrl: mqttUrl(value(env, 'MQTT_URL')),
+    mqttClientId: value(env, 'MQTT_CLIENT_ID') ?? 'homeview-ingest',
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_S', 30, 1, 3600) * 1000,
     idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_S', 60, 1, 3600) * 1000,
   };

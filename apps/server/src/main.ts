@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
+import { startDevices } from './devices/server';
 import { syncDefaultTariff } from './features/tariffs/default-sync';
 import type { Db } from './db/types';
 import { PasswordHasher } from './features/accounts/password';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     const requests = new InFlight();
     const app = await buildApp({ config, db, requests, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
+    let devices: { stop(): Promise<void> } | null = null;
     // Background work (the demo's seeding, InfoCare) runs one transaction at a time, each once no request
     // is in flight: a request waits for one of them at most.
     const background = requests.background(db);
@@ -53,7 +55,9 @@ async function main(): Promise<void> {
       stopping = true;
       app.log.info({ signal }, 'shutting down');
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-      void (simulation?.stop() ?? Promise.resolve())
+      // Devices first: the broker keeps queueing for our session, and what was received is stored.
+      void (devices?.stop() ?? Promise.resolve())
+        .then(() => simulation?.stop())
         .then(() => infocare.stop())
         .then(() => app.close())
         .then(() => db?.close())
@@ -106,6 +110,8 @@ async function main(): Promise<void> {
       }
     }
     infocare.start();
+    devices = await startDevices({ config, db, log: app.log });
+    if (config.mqttUrl) lines.push(`Devices: MQTT as ${config.mqttClientId}`);
     console.log(lines.join('\n'));
   } catch (error) {
     await db?.close().catch(() => undefined);

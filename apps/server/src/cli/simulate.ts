@@ -2,6 +2,7 @@
 // sim-<seed>-0001… that nobody can log in to, one home each) with D days of history ending now, stored
 // through the real ingest path. Re-running with the same seed reuses the homes and adds only what is
 // missing (ingest is idempotent). Progress on stderr, one summary line on stdout.
+// `npm run simulate -- devices …`: their devices publishing over MQTT (simulate-devices.ts).
 import { neighbourHomes } from '@homeview/simulator';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
@@ -11,6 +12,13 @@ import { occupantsOf } from '../features/demo/homes';
 import { type ReadingInterval, ingestSimulatedDays } from '../features/demo/ingest-days';
 import { insertHomes } from '../features/demo/repository';
 import { CliError, parseFlags } from './args';
+import {
+  DEVICES_USAGE,
+  type DevicesArgs,
+  parseDevicesArgs,
+  publishSimulatedDevices,
+  registerSimulatedDevices,
+} from './simulate-devices';
 
 const USAGE = 'usage: npm run simulate -- --homes N --days D [--seed S] [--interval 60|1800]';
 
@@ -96,7 +104,38 @@ async function simulate(db: Db, args: SimulateArgs, now: number, err: (text: str
   return { homes: specs.length, readings, events, seconds: (performance.now() - started) / 1000 };
 }
 
+async function devices(argv: readonly string[]): Promise<number> {
+  let args: DevicesArgs;
+  try {
+    args = parseDevicesArgs(argv);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    console.error(`${error.message}\n${DEVICES_USAGE}`);
+    return 1;
+  }
+  const db = await openDb(loadConfig(process.env));
+  try {
+    await migrate(db);
+    const added = await registerSimulatedDevices(db, args, Math.floor(Date.now() / 1000));
+    console.error(`${added} ${args.kind} devices registered; publishing to ${args.broker} every 10 s`);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    console.error(error.message);
+    return 1;
+  } finally {
+    await db.close();
+  }
+  const stop = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  const sent = await publishSimulatedDevices(args, stop);
+  console.log(`Published ${sent} messages for ${args.homes} simulated ${args.kind} devices`);
+  return 0;
+}
+
 async function main(): Promise<number> {
+  if (process.argv[2] === 'devices') return devices(process.argv.slice(3));
   let args: SimulateArgs;
   try {
     args = parseSimulateArgs(process.argv.slice(2));

@@ -1,5 +1,6 @@
 import { createHouseCommand, createUser, linkDependantCommand } from './accounts';
 import { apiKeyCommand } from './api-key';
+import { addDeviceCommand, devicesCommand, removeDeviceCommand } from './devices';
 import type { Command } from './types';
 
 /** Every admin command; a new one is a Command object added here. */
@@ -8,4 +9,7 @@ export const commands: readonly Command[] = [
   createHouseCommand,
   linkDependantCommand,
   apiKeyCommand,
+  addDeviceCommand,
+  removeDeviceCommand,
+  devicesCommand,
 ];

@@ -1,0 +1,474 @@
+import type { Db, Queryable } from '../db/types';
+import { IngestError } from '../features/readings/ingest';
+import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
+import { type CounterState, stepCounter } from './counter';
+import { type DeviceKind, MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
+import { addEnergy, closeMinutes, emptyMinutes, type MinuteState } from './minutes';
+import { type Parsed, parseDeviceMessage, parseShellyReply } from './parse';
+import { PlugUses } from './plug-uses';
+import { applianceKeyOf } from './repository';
+import { storeHouseBatch } from './write';
+
+/**
+ * Device messages → readings and appliance uses, buffered and written in batches across homes (at most
+ * every `flush()`, which the MQTT client calls every second). Per registered device it keeps the counter
+ * normaliser's state and the open minutes (stored with the device in the transaction of the readings they
+ * produced, so a restart differences against exactly what was stored) and, for a plug, the use detector.
+ * Bad messages are counted per device and topic and logged at most once a minute per device; messages of
+ * devices nobody registered are counted as unclaimed. Nothing here throws on input.
+ */
+export interface ConsumerLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+interface Registered {
+  rowId: number;
+  houseId: number;
+  kind: DeviceKind;
+  deviceId: string;
+  zone: string;
+  applianceTypeId: number | null;
+}
+
+interface StoredCounter {
+  import: CounterState | null;
+  export: CounterState | null;
+  minutes: MinuteState;
+}
+
+interface Live {
+  device: Registered;
+  counter: StoredCounter;
+  plug: PlugUses | null;
+  lastMessage: number | null;
+  online: boolean | null;
+  newRejects: number;
+  lastReject: { reason: string; at: number } | null;
+  dirty: boolean;
+}
+
+export interface ConsumerStats {
+  messages: number;
+  ignored: number;
+  rejected: number;
+  unclaimed: number;
+  readingsStored: number;
+  usesStored: number;
+  flushes: number;
+  /** Time spent in flushes, and the longest one (ms). */
+  flushMs: number;
+  flushMsMax: number;
+}
+
+const LOG_EVERY_S = 60;
+/** Registered devices are read again this often (a device added with the CLI starts being stored). */
+const RELOAD_S = 10;
+/** Houses written at once on PostgreSQL: round trips, not CPU, bound a flush (4 → 8 halved it in the bench). */
+const WRITERS = 8;
+
+const key = (kind: string, id: string) => `${kind}\u0000${id}`;
+
+export class DeviceConsumer {
+  readonly stats: ConsumerStats = {
+    messages: 0,
+    ignored: 0,
+    rejected: 0,
+    unclaimed: 0,
+    readingsStored: 0,
+    usesStored: 0,
+    flushes: 0,
+    flushMs: 0,
+    flushMsMax: 0,
+  };
+  #live = new Map<string, Live>();
+  #loadedAt = Number.NEGATIVE_INFINITY;
+  #readings = new Map<number, Reading[]>();
+  #events = new Map<number, ApplianceEventInput[]>();
+  #rejects = new Map<
+    string,
+    { kind: string; deviceId: string; topic: string; count: number; reason: string; at: number }
+  >();
+  #unclaimed = new Map<
+    string,
+    { kind: string; deviceId: string; first: number; last: number; count: number }
+  >();
+  #loggedAt = new Map<string, number>();
+  #flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly db: Db,
+    readonly options: {
+      now: () => number;
+      log?: ConsumerLog;
+      /** Told after each house's batch committed (the bench measures publish-to-stored with it). */
+      onStored?: (houseId: number, readings: readonly Reading[]) => void;
+    },
+  ) {}
+
+  /** Reads the registered devices (and their stored state, for devices not yet live). */
+  async load(): Promise<void> {
+    const { rows } = await this.db.query<{
+      id: number;
+      house_id: number;
+      kind: DeviceKind;
+      device_id: string;
+      appliance_type_id: number | null;
+      time_zone: string;
+      counter: StoredCounter | string | null;
+      last_message_at: number | null;
+      online: boolean | null;
+    }>(
+      `select d.id, d.house_id, d.kind, d.device_id, d.appliance_type_id, h.time_zone, d.counter,
+              d.last_message_at::float8 as last_message_at, d.online
+       from devices d join houses h on h.id = d.house_id`,
+    );
+    const next = new Map<string, Live>();
+    for (const r of rows) {
+      const k = key(r.kind, r.device_id);
+      const device: Registered = {
+        rowId: r.id,
+        houseId: r.house_id,
+        kind: r.kind,
+        deviceId: r.device_id,
+        zone: r.time_zone,
+        applianceTypeId: r.appliance_type_id,
+      };
+      const live = this.#live.get(k);
+      if (live !== undefined && live.device.rowId === r.id) {
+        live.device = device;
+        next.set(k, live);
+        continue;
+      }
+      const stored = typeof r.counter === 'string' ? (JSON.parse(r.counter) as StoredCounter) : r.counter;
+      const applianceKey = r.appliance_type_id === null ? null : applianceKeyOf(r.appliance_type_id);
+      next.set(k, {
+        device,
+        counter: stored ?? { import: null, export: null, minutes: emptyMinutes() },
+        plug: applianceKey === null ? null : new PlugUses(r.device_id, applianceKey),
+        lastMessage: r.last_message_at,
+        online: r.online,
+        newRejects: 0,
+        lastReject: null,
+        dirty: false,
+      });
+    }
+    this.#live = next;
+    this.#loadedAt = Math.floor(this.options.now());
+  }
+
+  /** One MQTT message. Never throws. */
+  receive(topic: string, payload: Uint8Array | string): void {
+    const now = Math.floor(this.options.now());
+    this.#take(topic, now, () =>
+      parseDeviceMessage(topic, payload, now, {
+        zoneOf: (kind, id) => this.#live.get(key(kind, id))?.device.zone,
+      }),
+    );
+  }
+
+  /** A Shelly's answer to our Shelly.GetStatus (DeviceMqtt asks silent ones). Never throws. */
+  receiveShellyReply(topic: string, payload: Uint8Array | string): void {
+    const now = Math.floor(this.options.now());
+    this.#take(topic, now, () => parseShellyReply(payload, now));
+  }
+
+  /** Registered Shelly Gen2+ devices silent for `silentS` or more (they do not repeat unchanged values). */
+  silentShellies(silentS: number): string[] {
+    const now = Math.floor(this.options.now());
+    const ids: string[] = [];
+    for (const live of this.#live.values()) {
+      if (live.device.kind !== 'shelly') continue;
+      if (live.lastMessage === null || now - live.lastMessage >= silentS) ids.push(live.device.deviceId);
+    }
+    return ids;
+  }
+
+  #take(topic: string, now: number, parse: () => Parsed): void {
+    this.stats.messages++;
+    let parsed: Parsed;
+    try {
+      parsed = parse();
+    } catch (error) {
+      this.options.log?.error({ err: error, topic }, 'device message parser failed');
+      this.stats.rejected++;
+      return;
+    }
+    if (parsed === null) {
+      this.stats.ignored++;
+      return;
+    }
+    const live = this.#live.get(
+      key(parsed.ok ? parsed.sample.kind : parsed.kind, parsed.ok ? parsed.sample.deviceId : parsed.deviceId),
+    );
+    if (!parsed.ok) {
+      this.#reject(live, parsed.kind, parsed.deviceId, topic, parsed.reason, now);
+      return;
+    }
+    const s = parsed.sample;
+    if (live === undefined) {
+      this.stats.unclaimed++;
+      const k = key(s.kind, s.deviceId);
+      const u = this.#unclaimed.get(k);
+      if (u === undefined)
+        this.#unclaimed.set(k, { kind: s.kind, deviceId: s.deviceId, first: now, last: now, count: 1 });
+      else {
+        u.last = now;
+        u.count++;
+      }
+      return;
+    }
+    live.lastMessage = now;
+    live.online = s.online ?? true;
+    live.dirty = true;
+    const maxW = live.plug === null ? MAX_HOUSE_W : MAX_PLUG_W;
+    for (const direction of ['import', 'export'] as const) {
+      const mwh = direction === 'import' ? s.importMwh : s.exportMwh;
+      if (mwh === undefined) continue;
+      const { state, step } = stepCounter(live.counter[direction], s.t, mwh, maxW);
+      live.counter[direction] = state;
+      if (step.kind === 'rejected') this.#reject(live, s.kind, s.deviceId, topic, step.reason, now);
+      else if (step.kind === 'energy') {
+        if (live.plug !== null) {
+          if (direction === 'import') live.plug.energy(step.from, step.to, step.mwh);
+        } else addEnergy(live.counter.minutes, step.from, step.to, step.mwh, direction);
+      }
+    }
+    if (s.powerW !== undefined) live.plug?.power(s.t, s.powerW, now);
+    if (live.plug === null && (s.importMwh !== undefined || s.exportMwh !== undefined)) {
+      const readings = closeMinutes(live.counter.minutes, s.t);
+      if (readings.length > 0) this.#push(this.#readings, live.device.houseId, readings);
+    }
+  }
+
+  #push<T>(map: Map<number, T[]>, houseId: number, items: T[]): void {
+    const list = map.get(houseId);
+    if (list === undefined) map.set(houseId, items);
+    else list.push(...items);
+  }
+
+  #reject(
+    live: Live | undefined,
+    kind: string,
+    deviceId: string,
+    topic: string,
+    reason: string,
+    now: number,
+  ): void {
+    this.stats.rejected++;
+    const k = `${key(kind, deviceId)}\u0000${topic}`;
+    const r = this.#rejects.get(k);
+    if (r === undefined) this.#rejects.set(k, { kind, deviceId, topic, count: 1, reason, at: now });
+    else {
+      r.count++;
+      r.reason = reason;
+      r.at = now;
+    }
+    if (live !== undefined) {
+      live.newRejects++;
+      live.lastReject = { reason, at: now };
+      live.dirty = true;
+    }
+    const logKey = key(kind, deviceId);
+    const logged = this.#loggedAt.get(logKey);
+    if (logged === undefined || now - logged >= LOG_EVERY_S) {
+      this.#loggedAt.set(logKey, now);
+      if (this.#loggedAt.size > 100_000) this.#loggedAt.clear();
+      this.options.log?.warn({ kind, deviceId, topic, reason }, 'device message rejected');
+    }
+  }
+
+  /** Writes everything buffered; calls never overlap (a call waits for the one before). */
+  flush(): Promise<void> {
+    this.#flushing = this.#flushing
+      .then(async () => {
+        const t0 = performance.now();
+        await this.#flush();
+        const ms = performance.now() - t0;
+        this.stats.flushMs += ms;
+        this.stats.flushMsMax = Math.max(this.stats.flushMsMax, ms);
+      })
+      .catch((error: unknown) => {
+        this.options.log?.error({ err: error }, 'device flush failed');
+      });
+    return this.#flushing;
+  }
+
+  async #flush(): Promise<void> {
+    const now = Math.floor(this.options.now());
+    if (now - this.#loadedAt >= RELOAD_S) await this.load();
+    // Plugs' uses whose energy is known by now.
+    for (const live of this.#live.values()) {
+      if (live.plug === null || live.device.applianceTypeId === null) continue;
+      const uses = live.plug.take(now);
+      if (uses.length === 0) continue;
+      const typeId = live.device.applianceTypeId;
+      this.#push(
+        this.#events,
+        live.device.houseId,
+        uses.map((u) => ({ appliance_type_id: typeId, start: u.start, end: u.end, energy_wh: u.energy_wh })),
+      );
+    }
+    // Everything taken at once (synchronously), so the states written match the readings written.
+    const readings = this.#readings;
+    const events = this.#events;
+    const rejects = [...this.#rejects.values()];
+    const unclaimed = [...this.#unclaimed.values()];
+    this.#readings = new Map();
+    this.#events = new Map();
+    this.#rejects.clear();
+    this.#unclaimed.clear();
+    const dirty = new Map<number, Live[]>();
+    for (const live of this.#live.values()) {
+      if (!live.dirty) continue;
+      live.dirty = false;
+      this.#push(dirty, live.device.houseId, [live]);
+    }
+    const snapshots = new Map<number, DeviceUpdate[]>();
+    for (const [houseId, lives] of dirty) snapshots.set(houseId, lives.map(snapshot));
+    this.stats.flushes++;
+
+    const houses = [...new Set([...readings.keys(), ...events.keys()])];
+    let failure: unknown = null;
+    const storeHouse = async (houseId: number): Promise<void> => {
+      const batch = { houseId, readings: readings.get(houseId) ?? [], events: events.get(houseId) ?? [] };
+      const updates = snapshots.get(houseId) ?? [];
+      snapshots.delete(houseId);
+      try {
+        await storeHouseBatch(this.db, batch, now, (tx) => updateDevices(tx, updates));
+        this.stats.readingsStored += batch.readings.length;
+        this.stats.usesStored += batch.events.length;
+        this.options.onStored?.(houseId, batch.readings);
+      } catch (error) {
+        if (!(error instanceof IngestError)) {
+          // The database failed (not the data): the house's batch goes back in the buffer, its devices'
+          // newer state with it, and the next flush tries again.
+          this.#readings.set(houseId, [...batch.readings, ...(this.#readings.get(houseId) ?? [])]);
+          this.#events.set(houseId, [...batch.events, ...(this.#events.get(houseId) ?? [])]);
+          for (const live of dirty.get(houseId) ?? []) live.dirty = true;
+          failure ??= error;
+          return;
+        }
+        // Readings the write path refuses (they overlap a file import with other starts…) are dropped
+        // and reported on the device; its state still moves on, so they are not retried forever.
+        this.options.log?.warn({ houseId, reason: error.message }, 'device readings refused');
+        for (const u of updates) {
+          u.rejects++;
+          u.reason = `readings refused: ${error.message}`;
+          u.rejectAt = now;
+        }
+        await updateDevices(this.db, updates);
+      }
+    };
+    // Houses in parallel on PostgreSQL (each its own transaction and lock, a few pool connections);
+    // PGlite has one connection, so one at a time.
+    let next = 0;
+    const worker = async () => {
+      while (next < houses.length) await storeHouse(houses[next++] as number);
+    };
+    await Promise.all(Array.from({ length: this.db.kind === 'postgres' ? WRITERS : 1 }, worker));
+    const rest = [...snapshots.values()].flat();
+    if (rest.length > 0) await updateDevices(this.db, rest);
+    if (rejects.length > 0) await storeRejects(this.db, rejects);
+    if (unclaimed.length > 0) await storeUnclaimed(this.db, unclaimed);
+    if (failure !== null) throw failure;
+  }
+}
+
+interface DeviceUpdate {
+  rowId: number;
+  counter: string;
+  lastMessage: number | null;
+  online: boolean | null;
+  rejects: number;
+  reason: string | null;
+  rejectAt: number | null;
+}
+
+function snapshot(live: Live): DeviceUpdate {
+  const update: DeviceUpdate = {
+    rowId: live.device.rowId,
+    counter: JSON.stringify(live.counter),
+    lastMessage: live.lastMessage,
+    online: live.online,
+    rejects: live.newRejects,
+    reason: live.lastReject?.reason ?? null,
+    rejectAt: live.lastReject?.at ?? null,
+  };
+  live.newRejects = 0;
+  live.lastReject = null;
+  return update;
+}
+
+/** One statement for any number of devices. */
+async function updateDevices(db: Queryable, updates: readonly DeviceUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  await db.query(
+    `update devices d set counter = u.counter::jsonb,
+            last_message_at = coalesce(u.last_message, d.last_message_at),
+            online = coalesce(u.online, d.online),
+            rejects = d.rejects + u.rejects,
+            last_reject_reason = coalesce(u.reason, d.last_reject_reason),
+            last_reject_at = coalesce(u.reject_at, d.last_reject_at)
+     from unnest($1::int[], $2::text[], $3::bigint[], $4::boolean[], $5::int[], $6::text[], $7::bigint[])
+       as u(id, counter, last_message, online, rejects, reason, reject_at)
+     where d.id = u.id`,
+    [
+      updates.map((u) => u.rowId),
+      updates.map((u) => u.counter),
+      updates.map((u) => u.lastMessage),
+      updates.map((u) => u.online),
+      updates.map((u) => u.rejects),
+      updates.map((u) => u.reason),
+      updates.map((u) => u.rejectAt),
+    ],
+  );
+}
+
+async function storeRejects(
+  db: Queryable,
+  rows: readonly {
+    kind: string;
+    deviceId: string;
+    topic: string;
+    count: number;
+    reason: string;
+    at: number;
+  }[],
+): Promise<void> {
+  await db.query(
+    `insert into device_rejects (kind, device_id, topic, count, last_reason, last_at)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::bigint[])
+     on conflict (kind, device_id, topic) do update
+       set count = device_rejects.count + excluded.count, last_reason = excluded.last_reason,
+           last_at = excluded.last_at`,
+    [
+      rows.map((r) => r.kind),
+      rows.map((r) => r.deviceId.slice(0, 200)),
+      rows.map((r) => r.topic.slice(0, 500)),
+      rows.map((r) => r.count),
+      rows.map((r) => r.reason.slice(0, 500)),
+      rows.map((r) => r.at),
+    ],
+  );
+}
+
+async function storeUnclaimed(
+  db: Queryable,
+  rows: readonly { kind: string; deviceId: string; first: number; last: number; count: number }[],
+): Promise<void> {
+  await db.query(
+    `insert into unclaimed_devices (kind, device_id, first_seen, last_seen, messages)
+     select * from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
+     on conflict (kind, device_id) do update
+       set last_seen = excluded.last_seen, messages = unclaimed_devices.messages + excluded.messages`,
+    [
+      rows.map((r) => r.kind),
+      rows.map((r) => r.deviceId.slice(0, 200)),
+      rows.map((r) => r.first),
+      rows.map((r) => r.last),
+      rows.map((r) => r.count),
+    ],
+  );
+}

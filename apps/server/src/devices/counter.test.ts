@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { type CounterState, type CounterStep, stepCounter } from './counter';
+import { MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
+
+/** Feeds [t, mWh] pairs; returns every step. */
+function run(samples: [number, number][], maxW = MAX_HOUSE_W): CounterStep[] {
+  let state: CounterState | null = null;
+  return samples.map(([t, mwh]) => {
+    const next = stepCounter(state, t, mwh, maxW);
+    state = next.state;
+    return next.step;
+  });
+}
+
+const T = 1_700_000_000;
+
+describe('stepCounter', () => {
+  it('turns successive values into interval energies by difference', () => {
+    expect(
+      run([
+        [T, 4_595_563_000],
+        [T + 10, 4_595_565_000],
+        [T + 20, 4_595_565_000],
+      ]),
+    ).toEqual([
+      { kind: 'first' },
+      { kind: 'energy', from: T, to: T + 10, mwh: 2000 },
+      { kind: 'energy', from: T + 10, to: T + 20, mwh: 0 },
+    ]);
+  });
+
+  it('ignores a repeat or an older sample (redelivery, Glow re-sending its reading)', () => {
+    expect(
+      run([
+        [T, 1000],
+        [T, 1000],
+        [T + 10, 2000],
+        [T + 5, 1500],
+      ]).map((s) => s.kind),
+    ).toEqual(['first', 'duplicate', 'energy', 'duplicate']);
+  });
+
+  it('takes a counter going down as a reset: the new value is the energy since, never negative', () => {
+    expect(
+      run(
+        [
+          [T, 80_000_000],
+          [T + 60, 30_000],
+        ],
+        MAX_PLUG_W,
+      )[1],
+    ).toEqual({
+      kind: 'energy',
+      from: T,
+      to: T + 60,
+      mwh: 30_000,
+    });
+  });
+
+  it('takes a lone zero followed by the old value as a glitch', () => {
+    const steps = run([
+      [T, 5_000_000],
+      [T + 3, 0],
+      [T + 6, 5_001_000],
+    ]);
+    expect(steps).toEqual([
+      { kind: 'first' },
+      { kind: 'held' },
+      { kind: 'energy', from: T, to: T + 6, mwh: 1000 },
+    ]);
+  });
+
+  it('takes a zero followed by a lower value as a reset at the zero', () => {
+    const steps = run(
+      [
+        [T, 5_000_000],
+        [T + 30, 0],
+        [T + 90, 20_000],
+      ],
+      MAX_PLUG_W,
+    );
+    expect(steps[2]).toEqual({ kind: 'energy', from: T + 30, to: T + 90, mwh: 20_000 });
+  });
+
+  it('rejects a step above what the device could draw, then counts on from the new value', () => {
+    // Tasmota after a power cut: 3.705 kWh jumps to 912.4 kWh in 300 s on a 3.7 kW plug.
+    const steps = run(
+      [
+        [T, 3_705_000],
+        [T + 300, 912_400_000],
+        [T + 600, 912_500_000],
+      ],
+      MAX_PLUG_W,
+    );
+    expect(steps[1]).toEqual({
+      kind: 'rejected',
+      reason:
+        'the counter stepped 908.695 kWh in 300 s, more than 3.7 kW could use (from 3.705 kWh to 912.400 kWh)',
+    });
+    expect(steps[2]).toEqual({ kind: 'energy', from: T + 300, to: T + 600, mwh: 100_000 });
+  });
+
+  it('rejects a reset whose value is more than the time since allows (flash fallback)', () => {
+    // The counter falls back to last midnight's save: 3.5 kWh "since the reset" 10 s later.
+    expect(
+      run(
+        [
+          [T, 3_705_000],
+          [T + 10, 3_500_000],
+        ],
+        MAX_PLUG_W,
+      )[1]?.kind,
+    ).toBe('rejected');
+  });
+
+  it('accepts exactly the most the device could draw, plus one unit of the register', () => {
+    // 3.7 kW for 3600 s = 3.7 kWh; +1 Wh resolution.
+    expect(
+      run(
+        [
+          [T, 0],
+          [T + 3600, 3_701_000],
+        ],
+        MAX_PLUG_W,
+      )[1]?.kind,
+    ).toBe('energy');
+    expect(
+      run(
+        [
+          [T, 0],
+          [T + 3600, 3_701_001],
+        ],
+        MAX_PLUG_W,
+      )[1]?.kind,
+    ).toBe('rejected');
+  });
+
+  it('does not spread energy over a silence longer than six hours', () => {
+    const step = run([
+      [T, 1_000_000],
+      [T + 7 * 3600, 9_000_000],
+    ])[1];
+    expect(step).toEqual({
+      kind: 'rejected',
+      reason: '8.000 kWh over a silence of 7.0 h cannot be placed in time',
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import type { Reading } from '../ingest/formats';
+
+/**
+ * Whole-house energy at 1-minute resolution at most, whatever the device's cadence: each interval energy
+ * (from the counter normaliser) is spread over the UTC minutes it spans in proportion to time, and a
+ * minute becomes a 60 s reading once the device has reported past its end. Wh are carried (each reading
+ * is round(total after) − round(total before)), so the readings add up to the counter's energy instead of
+ * drifting by up to ½ Wh per minute. Pure and serialisable (stored with the device).
+ */
+export interface MinuteState {
+  /** Open minutes: [start epoch s, import mWh, export mWh], ascending. */
+  open: [number, number, number][];
+  /** mWh handed out as readings so far and the Wh they made, per direction (the carry). */
+  importMwh: number;
+  importWh: number;
+  exportMwh: number;
+  exportWh: number;
+}
+
+export const MINUTE_S = 60;
+
+export function emptyMinutes(): MinuteState {
+  return { open: [], importMwh: 0, importWh: 0, exportMwh: 0, exportWh: 0 };
+}
+
+/** Adds `mwh` used over [from, to) in one direction, split across minutes exactly (integer mWh). */
+export function addEnergy(
+  state: MinuteState,
+  from: number,
+  to: number,
+  mwh: number,
+  direction: 'import' | 'export',
+): void {
+  if (to <= from || mwh === 0) return;
+  const span = to - from;
+  const col = direction === 'import' ? 1 : 2;
+  let given = 0;
+  for (let m = from - (from % MINUTE_S); m < to; m += MINUTE_S) {
+    const upTo = Math.min(to, m + MINUTE_S) - from;
+    const share = Math.round((mwh * upTo) / span) - given;
+    given += share;
+    if (share === 0) continue;
+    let bin = state.open.find((b) => b[0] === m);
+    if (bin === undefined) {
+      bin = [m, 0, 0];
+      state.open.push(bin);
+      state.open.sort((a, b) => a[0] - b[0]);
+    }
+    bin[col] = (bin[col] as number) + share;
+  }
+}
+
+/** Readings of the minutes that end at or before `upTo` (the device's latest sample), removed from the state. */
+export function closeMinutes(state: MinuteState, upTo: number): Reading[] {
+  const readings: Reading[] = [];
+  while (state.open.length > 0 && (state.open[0] as [number, number, number])[0] + MINUTE_S <= upTo) {
+    const [start, imp, exp] = state.open.shift() as [number, number, number];
+    state.importMwh += imp;
+    state.exportMwh += exp;
+    const importDue = Math.round(state.importMwh / 1000);
+    const exportDue = Math.round(state.exportMwh / 1000);
+    readings.push({
+      start,
+      interval_s: MINUTE_S,
+      import_wh: importDue - state.importWh,
+      export_wh: exportDue - state.exportWh,
+      generation_wh: 0,
+    });
+    state.importWh = importDue;
+    state.exportWh = exportDue;
+  }
+  return readings;
+}

@@ -1,0 +1,345 @@
+import { z } from 'zod';
+import { parseTimestamp } from '../ingest/formats/time';
+import { NaiveTimeResolver } from '../ingest/formats/zone';
+import type { DeviceKind } from './kinds';
+
+/**
+ * MQTT messages of each device kind → one normalised sample, pure (topic, payload and receive time in).
+ * Units become integers: cumulative counters in milli-watt-hours (kWh with 3 decimals, Wh with 3, and
+ * Gen1's watt-minutes all land on whole mWh within ½ mWh), power in watts. Rules per kind, from the field
+ * reference (FORMATS.md, devices.md):
+ * - Glow: `import.cumulative` (and `export.cumulative`) are the only energy truth; day/week/month are
+ *   never read (suppliers reset them at different midnights); a zero counter and the error value
+ *   -8388.608 are dropped, as is zero power. Time: the meter's `timestamp` (UTC, `Z`).
+ * - Shelly Gen2+: NotifyStatus/NotifyFullStatus on `<id>/events/rpc` (time `params.ts`, UTC) and
+ *   `<id>/status/<component>` (receive time); `switch:0` (apower W, aenergy.total Wh), `em1:0`/`em1data:0`
+ *   and `em:0`/`emdata:0` (clamp meters, Wh). Other components and methods are not energy: ignored.
+ * - Shelly Gen1: `relay/0/power` W, `relay/0/energy` watt-minutes, `emeter/0/power` W, `emeter/0/total` Wh,
+ *   `emeter/0/total_returned` Wh; receive time (the device's epoch is local and not in these messages).
+ * - Tasmota: `tele/<id>/SENSOR` `ENERGY.Total` kWh, `ENERGY.Power` W; `Time` is local time without offset
+ *   in the device's zone (the zone of the house it is registered with); `tele/<id>/LWT` Online/Offline.
+ * - Zigbee2MQTT: `energy` kWh, `power` W; `last_seen` when it carries an offset or is epoch ms.
+ * - emon: `emon/<node>/P1` or `power1` W, `emon/<node>/E1` Wh, one bare number per message.
+ * A device time more than 2 minutes ahead of the receive time is not believed (the receive time is used).
+ */
+export interface DeviceSample {
+  kind: DeviceKind;
+  deviceId: string;
+  /** Epoch seconds. */
+  t: number;
+  importMwh?: number;
+  exportMwh?: number;
+  powerW?: number;
+  online?: boolean;
+}
+
+export type Parsed =
+  | { ok: true; sample: DeviceSample }
+  | { ok: false; kind: DeviceKind; deviceId: string; reason: string }
+  /** A topic or message that carries no energy data (a Glow STATE, a Shelly wifi status…). */
+  | null;
+
+export interface ParseOptions {
+  /** The zone a Tasmota device's local time is in (its house's); default Europe/London. */
+  zoneOf?: (kind: DeviceKind, deviceId: string) => string | undefined;
+}
+
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/** Glow's error value for power (0x800000 / 1000, negated). */
+const GLOW_ERROR = -8388.608;
+/** A counter above this is not a real register (a million MWh). */
+const MAX_COUNTER_MWH = 1e15;
+const MAX_AHEAD_S = 120;
+
+const num = z.number();
+const glowSchema = z.object({
+  electricitymeter: z.object({
+    timestamp: z.string(),
+    energy: z.object({
+      import: z.object({ cumulative: num }),
+      export: z.object({ cumulative: num }).optional(),
+    }),
+    power: z.object({ value: num }).optional(),
+  }),
+});
+const switchSchema = z.object({ apower: num.optional(), aenergy: z.object({ total: num }).optional() });
+const em1Schema = z.object({ act_power: num.optional() });
+const em1DataSchema = z.object({ total_act_energy: num.optional(), total_act_ret_energy: num.optional() });
+const emSchema = z.object({ total_act_power: num.optional() });
+const emDataSchema = z.object({ total_act: num.optional(), total_act_ret: num.optional() });
+const notifySchema = z.object({ method: z.string(), params: z.record(z.string(), z.unknown()).optional() });
+const tasmotaSchema = z.object({
+  Time: z.string(),
+  ENERGY: z.object({ Total: num.optional(), Power: num.optional() }).optional(),
+});
+const z2mSchema = z.object({
+  energy: num.nullable().optional(),
+  power: num.nullable().optional(),
+  last_seen: z.union([z.string(), num]).nullable().optional(),
+});
+
+class Bad extends Error {}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'is not the expected shape';
+  const path = issue.path.join('.');
+  return `${path === '' ? 'the message' : path}: ${issue.message}`;
+}
+
+function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Bad(firstIssue(result.error));
+  return result.data;
+}
+
+function json(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Bad('the payload is not JSON');
+  }
+}
+
+function bareNumber(text: string): number {
+  const v = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(v)) throw new Bad(`"${text.slice(0, 40)}" is not a number`);
+  return v;
+}
+
+/** A counter in `unitMwh` mWh per unit → whole mWh; negative or absurd counters are bad input. */
+function counter(value: number, unitMwh: number, name: string): number {
+  if (!Number.isFinite(value) || value < 0) throw new Bad(`${name} ${value} is not a counter (≥ 0)`);
+  const mwh = Math.round(value * unitMwh);
+  if (mwh > MAX_COUNTER_MWH) throw new Bad(`${name} ${value} is beyond any real meter register`);
+  return mwh;
+}
+
+function power(value: number, unitW: number, name: string): number {
+  if (!Number.isFinite(value) || Math.abs(value * unitW) > 1e6)
+    throw new Bad(`${name} ${value} is not a believable power`);
+  return Math.round(value * unitW);
+}
+
+function deviceTime(text: string, received: number, zone: string | null): number {
+  const parsed = parseTimestamp(text);
+  if (!parsed.ok) throw new Bad(`time "${text.slice(0, 40)}" ${parsed.reason}`);
+  let t: number;
+  if (typeof parsed.value === 'number') t = parsed.value;
+  else {
+    if (zone === null) return received;
+    const resolved = new NaiveTimeResolver(zone).resolve(parsed.value, text, null);
+    if (!resolved.ok) throw new Bad(`time ${resolved.reason}`);
+    t = resolved.value;
+  }
+  return believable(t, received);
+}
+
+function believable(t: number, received: number): number {
+  return t > received + MAX_AHEAD_S ? received : Math.floor(t);
+}
+
+type Body = Omit<DeviceSample, 'kind' | 'deviceId'>;
+
+function glow(text: string, received: number): Body | null {
+  const m = parseWith(glowSchema, json(text)).electricitymeter;
+  const body: Body = { t: deviceTime(m.timestamp, received, null) };
+  const imp = m.energy.import.cumulative;
+  if (imp !== 0) body.importMwh = counter(imp, 1e6, 'import.cumulative');
+  const exp = m.energy.export?.cumulative ?? 0;
+  if (exp !== 0) body.exportMwh = counter(exp, 1e6, 'export.cumulative');
+  const p = m.power?.value;
+  if (p !== undefined && p !== 0 && p !== GLOW_ERROR) body.powerW = power(p, 1000, 'power.value');
+  return hasData(body) ? body : null;
+}
+
+function hasData(b: Body): boolean {
+  return (
+    b.importMwh !== undefined || b.exportMwh !== undefined || b.powerW !== undefined || b.online !== undefined
+  );
+}
+
+/** One Shelly Gen2 component's status (whole or the changed keys) into `body`. */
+function shellyComponent(name: string, value: unknown, body: Body): void {
+  if (name === 'switch:0') {
+    const s = parseWith(switchSchema, value);
+    if (s.apower !== undefined) body.powerW = power(s.apower, 1, 'apower');
+    if (s.aenergy !== undefined) body.importMwh = counter(s.aenergy.total, 1000, 'aenergy.total');
+  } else if (name === 'em1:0') {
+    const s = parseWith(em1Schema, value);
+    if (s.act_power !== undefined) body.powerW = power(s.act_power, 1, 'act_power');
+  } else if (name === 'em1data:0') {
+    const s = parseWith(em1DataSchema, value);
+    if (s.total_act_energy !== undefined)
+      body.importMwh = counter(s.total_act_energy, 1000, 'total_act_energy');
+    if (s.total_act_ret_energy !== undefined)
+      body.exportMwh = counter(s.total_act_ret_energy, 1000, 'total_act_ret_energy');
+  } else if (name === 'em:0') {
+    const s = parseWith(emSchema, value);
+    if (s.total_act_power !== undefined) body.powerW = power(s.total_act_power, 1, 'total_act_power');
+  } else if (name === 'emdata:0') {
+    const s = parseWith(emDataSchema, value);
+    if (s.total_act !== undefined) body.importMwh = counter(s.total_act, 1000, 'total_act');
+    if (s.total_act_ret !== undefined) body.exportMwh = counter(s.total_act_ret, 1000, 'total_act_ret');
+  }
+}
+
+function shellyRpc(text: string, received: number): Body | null {
+  const message = parseWith(notifySchema, json(text));
+  if (message.method !== 'NotifyStatus' && message.method !== 'NotifyFullStatus') return null;
+  const params = message.params ?? {};
+  const ts = params.ts;
+  if (ts !== undefined && (typeof ts !== 'number' || !Number.isFinite(ts)))
+    throw new Bad('params.ts is not a number');
+  const body: Body = { t: typeof ts === 'number' ? believable(ts, received) : received };
+  for (const [name, value] of Object.entries(params)) if (name !== 'ts') shellyComponent(name, value, body);
+  return hasData(body) ? body : null;
+}
+
+function tasmota(kind: 'SENSOR' | 'LWT', text: string, received: number, zone: string): Body | null {
+  if (kind === 'LWT') {
+    const state = text.trim();
+    if (state !== 'Online' && state !== 'Offline')
+      throw new Bad(`LWT "${state.slice(0, 40)}" is not Online or Offline`);
+    return { t: received, online: state === 'Online' };
+  }
+  const m = parseWith(tasmotaSchema, json(text));
+  if (m.ENERGY === undefined) return null;
+  const body: Body = { t: deviceTime(m.Time, received, zone) };
+  if (m.ENERGY.Total !== undefined) body.importMwh = counter(m.ENERGY.Total, 1e6, 'ENERGY.Total');
+  if (m.ENERGY.Power !== undefined) body.powerW = power(m.ENERGY.Power, 1, 'ENERGY.Power');
+  return hasData(body) ? body : null;
+}
+
+function zigbee(text: string, received: number): Body | null {
+  const value = json(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Bad('the payload is not a JSON object');
+  if (!('energy' in value) && !('power' in value)) return null;
+  const m = parseWith(z2mSchema, value);
+  let t = received;
+  if (typeof m.last_seen === 'number') t = believable(m.last_seen / 1000, received);
+  else if (typeof m.last_seen === 'string') {
+    const parsed = parseTimestamp(m.last_seen);
+    if (parsed.ok && typeof parsed.value === 'number') t = believable(parsed.value, received);
+  }
+  const body: Body = { t };
+  if (m.energy !== undefined && m.energy !== null) body.importMwh = counter(m.energy, 1e6, 'energy');
+  if (m.power !== undefined && m.power !== null) body.powerW = power(m.power, 1, 'power');
+  return hasData(body) ? body : null;
+}
+
+function gen1(parts: readonly string[], text: string, received: number): Body | null {
+  const [, , group, channel, field] = parts;
+  if (channel !== '0') return null;
+  if (group === 'relay' && field === 'power')
+    return { t: received, powerW: power(bareNumber(text), 1, 'power') };
+  if (group === 'relay' && field === 'energy')
+    return { t: received, importMwh: counter(bareNumber(text), 1000 / 60, 'energy (watt-minutes)') };
+  if (group === 'emeter' && field === 'power')
+    return { t: received, powerW: power(bareNumber(text), 1, 'power') };
+  if (group === 'emeter' && field === 'total')
+    return { t: received, importMwh: counter(bareNumber(text), 1000, 'total (Wh)') };
+  if (group === 'emeter' && field === 'total_returned')
+    return { t: received, exportMwh: counter(bareNumber(text), 1000, 'total_returned (Wh)') };
+  return null;
+}
+
+function emon(input: string, text: string, received: number): Body | null {
+  if (input === 'P1' || input === 'power1') return { t: received, powerW: power(bareNumber(text), 1, input) };
+  if (input === 'E1') return { t: received, importMwh: counter(bareNumber(text), 1000, 'E1 (Wh)') };
+  return null;
+}
+
+const replySchema = z.object({
+  src: z.string().min(1).max(200),
+  result: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * A Shelly Gen2+ answer to our `Shelly.GetStatus` (on the reply topic we named as `src`): the device is the
+ * answer's `src`, the time `result.sys.unixtime` (UTC) when present, else the receive time.
+ */
+export function parseShellyReply(payload: Uint8Array | string, receivedAt: number): Parsed {
+  const received = Math.floor(receivedAt);
+  const text = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
+  let deviceId = '?';
+  try {
+    if (text.length > MAX_PAYLOAD_BYTES) throw new Bad(`the payload is more than ${MAX_PAYLOAD_BYTES} bytes`);
+    const reply = parseWith(replySchema, json(text));
+    deviceId = reply.src;
+    const sys = reply.result.sys as { unixtime?: unknown } | undefined;
+    const unixtime = typeof sys?.unixtime === 'number' ? sys.unixtime : null;
+    const body: Body = { t: unixtime === null ? received : believable(unixtime, received) };
+    for (const [name, value] of Object.entries(reply.result)) shellyComponent(name, value, body);
+    return hasData(body) ? { ok: true, sample: { kind: 'shelly', deviceId, ...body } } : null;
+  } catch (error) {
+    if (error instanceof Bad) return { ok: false, kind: 'shelly', deviceId, reason: error.message };
+    throw error;
+  }
+}
+
+/** The kind and device a topic belongs to, or null for a topic no kind publishes energy on. */
+export function topicDevice(topic: string): { kind: DeviceKind; deviceId: string } | null {
+  const parts = topic.split('/');
+  const [first, id, third, fourth] = parts;
+  if (id === undefined || id === '') return null;
+  if (first === 'glow') {
+    return parts.length === 4 && third === 'SENSOR' && fourth === 'electricitymeter'
+      ? { kind: 'glow', deviceId: id }
+      : null;
+  }
+  if (first === 'shellies') return parts.length === 5 ? { kind: 'shelly-gen1', deviceId: id } : null;
+  if (first === 'tele')
+    return parts.length === 3 && (third === 'SENSOR' || third === 'LWT')
+      ? { kind: 'tasmota', deviceId: id }
+      : null;
+  if (first === 'zigbee2mqtt')
+    return parts.length === 2 && id !== 'bridge' ? { kind: 'zigbee2mqtt', deviceId: id } : null;
+  if (first === 'emon') return parts.length === 3 ? { kind: 'emon', deviceId: id } : null;
+  if (parts.length === 3 && first !== undefined && first !== '') {
+    if ((id === 'events' && third === 'rpc') || id === 'status') return { kind: 'shelly', deviceId: first };
+  }
+  return null;
+}
+
+/** One MQTT message → a sample, a reason it is bad, or null when it carries no energy data. */
+export function parseDeviceMessage(
+  topic: string,
+  payload: Uint8Array | string,
+  receivedAt: number,
+  options: ParseOptions = {},
+): Parsed {
+  const device = topicDevice(topic);
+  if (device === null) return null;
+  const { kind, deviceId } = device;
+  const received = Math.floor(receivedAt);
+  try {
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
+    if (size > MAX_PAYLOAD_BYTES)
+      throw new Bad(`the payload is ${size} bytes, more than ${MAX_PAYLOAD_BYTES}`);
+    const text = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
+    const parts = topic.split('/');
+    let body: Body | null;
+    if (kind === 'glow') body = glow(text, received);
+    else if (kind === 'shelly') {
+      const component = parts[2] ?? '';
+      if (parts[1] === 'events') body = shellyRpc(text, received);
+      else {
+        const b: Body = { t: received };
+        if (['switch:0', 'em1:0', 'em1data:0', 'em:0', 'emdata:0'].includes(component))
+          shellyComponent(component, json(text), b);
+        body = hasData(b) ? b : null;
+      }
+    } else if (kind === 'shelly-gen1') body = gen1(parts, text, received);
+    else if (kind === 'tasmota') {
+      const zone = options.zoneOf?.(kind, deviceId) ?? 'Europe/London';
+      body = tasmota(parts[2] === 'LWT' ? 'LWT' : 'SENSOR', text, received, zone);
+    } else if (kind === 'zigbee2mqtt') body = zigbee(text, received);
+    else body = emon(parts[2] ?? '', text, received);
+    return body === null ? null : { ok: true, sample: { kind, deviceId, ...body } };
+  } catch (error) {
+    if (error instanceof Bad) return { ok: false, kind, deviceId, reason: error.message };
+    throw error;
+  }
+}

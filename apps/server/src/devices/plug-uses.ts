@@ -1,0 +1,161 @@
+import type { ApplianceType } from '../ingest/formats';
+import {
+  APPLIANCE_TYPES,
+  type ApplianceEvent,
+  DEFAULT_RULES,
+  type EventRule,
+  EventDetector,
+} from '../ingest/formats';
+
+/**
+ * A plug's power messages → uses of its appliance, through the same detector as appliance-power files
+ * (thresholds, minimum duration, gaps merged: detect-events.ts). Plugs report on change, so the last power
+ * is held and fed to the detector on a GRID_S grid, by later samples and by the clock (FEED_LAG_S behind); a power older than HOLD_S is no longer believed (0 W).
+ * A use's energy is the plug's own counter over the use, once the counter has reported past its end: each
+ * counter interval gives the use the share of its energy that the plug's power put inside the use (by
+ * time when the interval saw no power); a plug without a counter, or silent for WAIT_S after the use, gets
+ * the detector's Σ W × t. Lives in memory: a use open when the server stops is not stored.
+ */
+export const GRID_S = 10;
+export const HOLD_S = 600;
+export const WAIT_S = 300;
+/** The clock feeds the grid this far behind now, so a message a little late still lands in order. */
+export const FEED_LAG_S = 60;
+/** For catalogue appliances the file formats have no rule for (an iron, a vacuum cleaner). */
+const GENERIC_RULE: EventRule = { on_w: 100, min_on_s: 60, max_gap_s: 60 };
+
+export interface PlugUse {
+  start: number;
+  end: number;
+  energy_wh: number;
+}
+
+export class PlugUses {
+  readonly #detector: EventDetector;
+  #held: { t: number; w: number } | null = null;
+  #heldReceived = 0;
+  /** Next grid instant to feed. */
+  #next: number | null = null;
+  /** Counter intervals [from, to, mWh] and power samples [t, W], ascending, kept while needed. */
+  #intervals: [number, number, number][] = [];
+  #powers: [number, number][] = [];
+  #waiting: ApplianceEvent[] = [];
+
+  constructor(
+    readonly deviceId: string,
+    catalogueKey: string,
+  ) {
+    const known = (APPLIANCE_TYPES as readonly string[]).includes(catalogueKey);
+    const appliance = (known ? catalogueKey : 'toaster') as ApplianceType;
+    const rule = known ? DEFAULT_RULES[appliance] : GENERIC_RULE;
+    this.#detector = new EventDetector(
+      {
+        time: 't',
+        aggregate: null,
+        appliances: [{ column: deviceId, appliance }],
+        unmapped: [],
+        ignored: [],
+        interval_s: GRID_S,
+      },
+      { [appliance]: rule },
+    );
+  }
+
+  /**
+   * A power sample at device time `t` (epoch s), received at `receivedAt` (default `t`); samples not after
+   * the last are ignored.
+   */
+  power(t: number, w: number, receivedAt = t): void {
+    if (this.#held !== null && t <= this.#held.t) return;
+    this.#feed(t);
+    this.#held = { t, w: Math.max(0, w) };
+    this.#heldReceived = receivedAt;
+    this.#powers.push([t, this.#held.w]);
+    if (this.#next === null) this.#next = t - (t % GRID_S);
+  }
+
+  /** Counter energy `mwh` used over [from, to) (from the counter normaliser). */
+  energy(from: number, to: number, mwh: number): void {
+    this.#intervals.push([from, to, mwh]);
+  }
+
+  /**
+   * Feeds the grid by the clock, in the device's time (its last sample plus the time since it arrived, so
+   * messages a broker queued while the server was down still come in order), FEED_LAG_S behind, and
+   * returns the uses whose energy is known.
+   */
+  take(clock: number): PlugUse[] {
+    const now = this.#held === null ? clock : this.#held.t + (clock - this.#heldReceived);
+    this.#feed(now - FEED_LAG_S);
+    const ready: PlugUse[] = [];
+    const counterTo = this.#intervals.at(-1)?.[1] ?? Number.NEGATIVE_INFINITY;
+    const counterFrom = this.#intervals[0]?.[0] ?? Number.POSITIVE_INFINITY;
+    this.#waiting = this.#waiting.filter((e) => {
+      if (counterTo >= e.end && counterFrom <= e.start) {
+        ready.push({
+          start: e.start,
+          end: e.end,
+          energy_wh: Math.round(this.#counterMwh(e.start, e.end) / 1000),
+        });
+        return false;
+      }
+      if (now >= e.end + WAIT_S) {
+        ready.push({ start: e.start, end: e.end, energy_wh: e.energy_wh });
+        return false;
+      }
+      return true;
+    });
+    this.#prune(now);
+    return ready;
+  }
+
+  #feed(upTo: number): void {
+    const held = this.#held;
+    if (held === null || this.#next === null) return;
+    let t: number = this.#next;
+    for (; t + GRID_S <= upTo; t += GRID_S) {
+      const stale = t - held.t > HOLD_S;
+      // Zero-watt samples add nothing to a use, so a long-silent plug jumps to the last grid instant.
+      if (stale) t = Math.max(t, Math.floor((upTo - GRID_S) / GRID_S) * GRID_S);
+      const w = stale ? 0 : held.w;
+      this.#waiting.push(...this.#detector.push({ line: 0, t, aggregate_w: null, watts: [w] }));
+    }
+    this.#next = t;
+  }
+
+  /** mWh of the counter inside [start, end): each interval's energy shared by power × time, else by time. */
+  #counterMwh(start: number, end: number): number {
+    let total = 0;
+    for (const [from, to, mwh] of this.#intervals) {
+      const a = Math.max(from, start);
+      const b = Math.min(to, end);
+      if (b <= a || mwh === 0) continue;
+      const whole = this.#ws(from, to);
+      total += whole > 0 ? (mwh * this.#ws(a, b)) / whole : (mwh * (b - a)) / (to - from);
+    }
+    return total;
+  }
+
+  /** W·s of the held power over [a, b) (a power older than HOLD_S counts 0). */
+  #ws(a: number, b: number): number {
+    let ws = 0;
+    const powers = this.#powers;
+    for (let i = 0; i < powers.length; i++) {
+      const [t, w] = powers[i] as [number, number];
+      const until = Math.min(powers[i + 1]?.[0] ?? b, t + HOLD_S);
+      const lo = Math.max(a, t);
+      const hi = Math.min(b, until);
+      if (hi > lo) ws += w * (hi - lo);
+    }
+    return ws;
+  }
+
+  /** Intervals and powers older than anything still needed (the earliest waiting use, or an hour). */
+  #prune(now: number): void {
+    const keepFrom = Math.min(now - 3600, ...this.#waiting.map((e) => e.start));
+    while (this.#intervals.length > 1 && (this.#intervals[0] as [number, number, number])[1] <= keepFrom)
+      this.#intervals.shift();
+    while (this.#powers.length > 1 && (this.#powers[1] as [number, number])[0] <= keepFrom)
+      this.#powers.shift();
+  }
+}

@@ -1,0 +1,107 @@
+import { APPLIANCE_CATALOGUE } from '@homeview/simulator';
+import type { Queryable } from '../db/types';
+import { CATALOGUE_APPLIANCES } from '../features/appliances-catalogue/catalogue';
+import { type DeviceKind, isDeviceKind } from './kinds';
+
+// The devices table (migration 0014): registering, removing and listing a house's devices, and the
+// catalogue appliance a plug measures. The consumer's own reads and writes are in consumer-store.ts.
+
+export class DeviceError extends Error {}
+
+export interface DeviceRow {
+  id: number;
+  house_id: number;
+  kind: DeviceKind;
+  device_id: string;
+  appliance_type_id: number | null;
+  created_at: number;
+  last_message_at: number | null;
+  online: boolean | null;
+  rejects: number;
+  last_reject_reason: string | null;
+  last_reject_at: number | null;
+}
+
+const squash = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+
+/** The catalogue appliance a name means (its key or its name, any case, `_`/`-`/space alike), or null. */
+export function applianceByName(name: string): { id: number; key: string; name: string } | null {
+  const wanted = squash(name);
+  const found = CATALOGUE_APPLIANCES.find((a) => squash(a.key) === wanted || squash(a.name) === wanted);
+  return found === undefined ? null : { id: found.id, key: found.key, name: found.name };
+}
+
+export function applianceKeyOf(id: number): string | null {
+  return APPLIANCE_CATALOGUE.find((a) => a.id === id)?.key ?? null;
+}
+
+/** A device id as devices publish it: one MQTT topic level (no `/`, `+`, `#`), 1–200 characters. */
+export function checkDeviceId(id: string): string | null {
+  if (id.length === 0 || id.length > 200) return 'must be 1 to 200 characters';
+  if (/[/+#]/.test(id) || id.includes('\0'))
+    return 'cannot contain /, + or # (it is one level of an MQTT topic)';
+  return null;
+}
+
+export interface NewDevice {
+  houseId: number;
+  kind: string;
+  deviceId: string;
+  appliance?: string;
+}
+
+/** Registers a device for a house; returns its row id. Throws DeviceError for anything a person can fix. */
+export async function addDevice(db: Queryable, d: NewDevice, now: number): Promise<number> {
+  if (!isDeviceKind(d.kind))
+    throw new DeviceError(
+      `Unknown kind "${d.kind}": use glow, shelly, shelly-gen1, tasmota, zigbee2mqtt or emon.`,
+    );
+  const idIssue = checkDeviceId(d.deviceId);
+  if (idIssue !== null) throw new DeviceError(`The device id ${idIssue}.`);
+  let applianceId: number | null = null;
+  if (d.appliance !== undefined) {
+    const appliance = applianceByName(d.appliance);
+    if (appliance === null) {
+      throw new DeviceError(
+        `Unknown appliance "${d.appliance}": use one of ${CATALOGUE_APPLIANCES.map((a) => a.key).join(', ')}.`,
+      );
+    }
+    applianceId = appliance.id;
+  }
+  const { rows } = await db.query<{ id: number }>(
+    `insert into devices (house_id, kind, device_id, appliance_type_id, created_at)
+     select h.id, $2, $3, $4, $5 from houses h where h.id = $1
+     on conflict (kind, device_id) do nothing
+     returning id`,
+    [d.houseId, d.kind, d.deviceId, applianceId, now],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) {
+    const house = await db.query('select 1 from houses where id = $1', [d.houseId]);
+    if (house.rows.length === 0) throw new DeviceError(`There is no house ${d.houseId}.`);
+    throw new DeviceError(`The ${d.kind} device "${d.deviceId}" is already registered.`);
+  }
+  await db.query('delete from unclaimed_devices where kind = $1 and device_id = $2', [d.kind, d.deviceId]);
+  return id;
+}
+
+/** Removes a device of a house (its readings and uses stay); false when the house has no such device. */
+export async function removeDevice(db: Queryable, houseId: number, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('delete from devices where id = $1 and house_id = $2', [id, houseId]);
+  return rowCount > 0;
+}
+
+export async function listDevices(db: Queryable, houseId: number): Promise<DeviceRow[]> {
+  const { rows } = await db.query<DeviceRow>(
+    `select id, house_id, kind, device_id, appliance_type_id, created_at::float8 as created_at,
+            last_message_at::float8 as last_message_at, online, rejects, last_reject_reason,
+            last_reject_at::float8 as last_reject_at
+     from devices where house_id = $1 order by id`,
+    [houseId],
+  );
+  return rows;
+}
