@@ -1,17 +1,11 @@
 import type { Db, Queryable } from '../db/types';
-import { dataArrived } from '../features/infocare/arrivals';
-import {
-  type ApplianceEventInput,
-  ingestApplianceEvents,
-  ingestReadings,
-  type Reading,
-} from '../features/readings/ingest';
+import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
+import { receive } from '../features/readings/receive';
 
-// The one seam between the device consumer and the write path: a house's readings and appliance uses of
-// one flush, stored with the devices' normaliser state in one transaction through the same ingest code as
-// HTTP and files (idempotent by house + start, rollups and costs exact), then InfoCare told that data
-// arrived. When the ingest entry point becomes one function that writes and tells InfoCare, only this file
-// changes.
+// The seam between the device consumer and the one way in (features/readings/receive.ts): a house's
+// readings and appliance uses of one flush, stored with the devices' normaliser state in one transaction
+// through the same ingest code as HTTP and files (idempotent by house + start, rollups and costs exact),
+// then InfoCare told that data arrived.
 
 export interface HouseBatch {
   houseId: number;
@@ -19,21 +13,18 @@ export interface HouseBatch {
   events: ApplianceEventInput[];
 }
 
-export async function storeHouseBatch(
+export function storeHouseBatch(
   db: Db,
   batch: HouseBatch,
   now: number,
   /** Runs in the same transaction, after the ingest (the devices' counter state). */
   alongside: (tx: Queryable) => Promise<void>,
 ): Promise<{ stored: number }> {
-  const stored = await db.transaction(async (tx) => {
-    let n = 0;
-    if (batch.readings.length > 0)
-      n += (await ingestReadings(tx, batch.houseId, batch.readings, { now })).stored;
-    if (batch.events.length > 0) n += (await ingestApplianceEvents(tx, batch.houseId, batch.events)).stored;
+  return receive(db, batch.houseId, now, async (intake, tx) => {
+    let stored = 0;
+    if (batch.readings.length > 0) stored += (await intake.readings(batch.readings)).stored;
+    if (batch.events.length > 0) stored += (await intake.events(batch.events)).stored;
     await alongside(tx);
-    return n;
+    return { stored };
   });
-  if (stored > 0) dataArrived(db, batch.houseId);
-  return { stored };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types';
+import type { Db, Queryable } from '../../db/types';
 import { dataArrived } from './arrivals';
 import {
   type ApplianceEventInput,
@@ -39,19 +39,23 @@ export interface Intake {
 
 /**
  * Several batches of readings and uses, all or nothing, in one transaction (a file, a power batch, a run
- * of simulated days); their arrival is told once, after the commit.
+ * of simulated days); their arrival is told once, after the commit. The transaction is passed too, for
+ * a caller's own rows that must commit with the data (the devices' counter state).
  */
 export async function receive<R>(
   db: Db,
   houseId: number,
   now: number,
-  write: (intake: Intake) => Promise<R>,
+  write: (intake: Intake, tx: Queryable) => Promise<R>,
 ): Promise<R> {
   const result = await db.transaction((tx) =>
-    write({
-      readings: (readings, options) => ingestReadings(tx, houseId, readings, { now, ...options }),
-      events: (events) => ingestApplianceEvents(tx, houseId, events),
-    }),
+    write(
+      {
+        readings: (readings, options) => ingestReadings(tx, houseId, readings, { now, ...options }),
+        events: (events) => ingestApplianceEvents(tx, houseId, events),
+      },
+      tx,
+    ),
   );
   dataArrived(db, houseId);
   return result;
