@@ -60,8 +60,17 @@ function alertsAnsweredTo(page: Page): () => Promise<AlertsAnswer> {
   let latest: Promise<AlertsAnswer> | undefined;
   page.on('response', (res) => {
     const url = new URL(res.url());
-    if (url.pathname === '/api/v3/assisted_living/alerts/' && !url.searchParams.has('timestamp') && res.ok())
-      latest = res.json() as Promise<AlertsAnswer>;
+    if (url.pathname !== '/api/v3/assisted_living/alerts/' || res.request().method() !== 'GET' || !res.ok())
+      return;
+    // The first page is asked with now (spec §7), as later pages are with an alert's time: it is the one
+    // that carries the counters.
+    const answer = res.json() as Promise<AlertsAnswer>;
+    answer.then(
+      (a) => {
+        if (a.unviewed !== undefined) latest = answer;
+      },
+      () => undefined,
+    );
   });
   return () => {
     if (latest === undefined) throw new Error('the page has not read its alerts');

@@ -101,9 +101,9 @@ describe('tariff editor in a real browser', () => {
     await importSection.getByText('TOU', { exact: true }).waitFor();
     expect(await importSection.getByRole('row').allTextContents()).toEqual([
       'RateFrom£ per kWh',
-      'Night0000£0.95',
-      'Day0700£0.97',
-      'Peak1600£0.99',
+      'Night00:00£0.95',
+      'Day07:00£0.97',
+      'Peak16:00£0.99',
     ]);
 
     // Every kWh imported today is now priced at 0.95 to 0.99 £/kWh. Today's import is at least consumed −
