@@ -99,6 +99,22 @@ export const timeLabel = (ts: number, zone?: Zone): string => {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
+/** Month names, January first (month 1 is MONTHS[0]). */
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 /** Mon 04-11-24 */
 export const weekdayDayLabel = (ts: number, zone?: Zone): string => {
   const p = localParts(ts, zone);

@@ -1,24 +1,10 @@
 import type { Ranking } from '@homeview/contract/web';
-import { localDateOf, type Zone } from '../../shared/time';
+import { localDateOf, MONTHS, type Zone } from '../../shared/time';
 
 // Which days a ranking compares, as a person reads them: 'Monday 4 to Sunday 10 November 2024', or for
 // the period still running 'Monday 23 to Friday 27 November 2026 (the week so far)'.
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 interface Day {
   year: number;

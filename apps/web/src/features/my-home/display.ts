@@ -1,6 +1,6 @@
 import type { Balance, PreviousSoFar, TimeUnit } from '@homeview/contract/web';
 import { formatMoney } from '../../shared/format';
-import { dayLabel, localParts, timeLabel, weekdayDayLabel, type Zone } from '../../shared/time';
+import { dayLabel, localParts, MONTHS, timeLabel, weekdayDayLabel, type Zone } from '../../shared/time';
 
 // HomeView's display rules (spec §9): 2 decimals, profit at income − cost ≥ 0.01, a break-even label when
 // income and cost are equal at 2 decimals, period labels, DD-MM-YY dates, HH:mm times, axis ticks.
@@ -35,21 +35,6 @@ export const AXIS_TICKS: Readonly<Record<TimeUnit, number>> = { hour: 5, day: 4,
 export const money = (unit: string, value: number): string => formatMoney(unit, value);
 
 export const energy = (unit: string, value: number): string => `${value.toFixed(2)} ${unit}`;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** What a period dropdown says for an `available` entry (null = 'Last 7 days'). */
 export function periodOption(unit: TimeUnit, start: number | null, zone?: Zone): string {
