@@ -23,7 +23,7 @@ const benches = {
   homeview: { title: 'HomeView calls (rankings, appliances) at 1,000 homes', run: benchHomeView },
   infocare: { title: 'InfoCare: one evaluation run over many homes, replay speed', run: benchInfocare },
   'web-bundle': { title: 'JavaScript fetched to show each first screen', run: benchWebBundle },
-  'web-lcp': { title: 'LCP of /my-home, first visit, 4× CPU slowdown', run: benchWebLcp },
+  'web-lcp': { title: 'LCP of /my-home and /parents-home, first visit, 4× CPU slowdown', run: benchWebLcp },
   mqtt: { title: 'Devices over MQTT: 1,000 Glow homes and 2,000 plugs into the write path', run: benchMqtt },
   'default-sync': {
     title: 'Reprice once after the default (price-cap) table changes',
