@@ -110,6 +110,12 @@ async function main(): Promise<void> {
       }
     }
     infocare.start();
+    // On PostgreSQL, data other processes write (the import CLI, other servers) is heard from here on.
+    await infocare
+      .listening()
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'arrivals from other processes are judged by the every-minute run only'),
+      );
     devices = await startDevices({ config, db, log: app.log });
     if (config.mqttUrl) lines.push(`Devices: MQTT as ${config.mqttClientId}`);
     console.log(lines.join('\n'));

@@ -3,7 +3,7 @@ import { PasswordHasher } from '../src/features/accounts/password';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
 import { DemoSimulation } from '../src/features/demo/seeder';
 import { databaseOf } from '../src/db/types';
-import { dataArrived, onDataArrived } from '../src/features/readings/arrivals';
+import { arrivalNotice, arrivalsHeard, dataArrived, onDataArrived } from '../src/features/readings/arrivals';
 import { turnOfTheLoop } from '../src/http/in-flight';
 import { prepareDemoInfocare } from '../src/features/infocare/demo';
 import { login, makeTestApp, TEST_ITERATIONS, type TestApp } from './support/app';
@@ -136,7 +136,12 @@ describeEachDb('demo seeding gives way to requests', (suite) => {
     expect(databaseOf(background)).toBe(suite.db);
     const heard: number[] = [];
     const stop = onDataArrived(background, (houseId) => heard.push(houseId));
+    await arrivalsHeard(background);
+    // As the one way in says it: NOTIFY in a write's transaction on PostgreSQL, then dataArrived.
+    const notice = arrivalNotice(suite.db, 7);
+    if (notice !== undefined) await suite.db.transaction(async () => undefined, { first: notice });
     dataArrived(suite.db, 7);
+    for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     stop();
     expect(heard).toEqual([7]);
   });

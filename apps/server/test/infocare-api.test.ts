@@ -13,6 +13,7 @@ import { createSmsSender } from '../src/sms/sms';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 import {
+  evaluateArrivedUntil,
   KETTLE,
   local,
   MICROWAVE,
@@ -461,6 +462,7 @@ describeEachDb('InfoCare API', (suite) => {
       debounceMs: 3_600_000, // evaluated below when the test asks, never by the clock
     });
     timer.start();
+    await timer.listening(); // PostgreSQL: its LISTEN is in place
     try {
       const key = await createApiKey(suite.db, houseId);
       const res = await t.app.inject({
@@ -470,7 +472,7 @@ describeEachDb('InfoCare API', (suite) => {
         payload: { readings: syntheticReadings(lastReading, secs() - (secs() % 300), 5) },
       });
       expect(res.statusCode, res.body).toBe(200);
-      await timer.evaluateArrived();
+      await evaluateArrivedUntil(timer, async () => !(await open()).includes('No data'));
       expect(await open()).not.toContain('No data');
     } finally {
       await timer.stop();

@@ -12,12 +12,13 @@ import type { SmsSender } from '../src/sms/sms';
 import { FakeClock, link, makeUser } from './support/app';
 import { describeEachDb } from './support/db';
 import { syntheticReadings } from './support/energy';
-import { local, seedRoutine } from './support/infocare';
+import { evaluateArrivedUntil, local, seedRoutine } from './support/infocare';
 import { toCsv } from './support/ingest';
 
 // Readings that come in from a file (the import CLI's code path, in-process) wake InfoCare as readings
 // over HTTP do: the one way in (features/readings/receive.ts) tells it once the file has committed, so an
-// open "No data" alert clears at once, not at the next every-minute run.
+// open "No data" alert clears at once, not at the next every-minute run. (From another process on
+// PostgreSQL: infocare-arrivals-postgres.test.ts.)
 
 const TODAY = '2024-11-20';
 const senders: { mailer: Mailer; sms: SmsSender } = {
@@ -60,6 +61,7 @@ describeEachDb('InfoCare hears a file import', (suite) => {
       debounceMs: 3_600_000, // evaluated below when the test asks, never by the clock
     });
     timer.start();
+    await timer.listening(); // PostgreSQL: its LISTEN is in place
     try {
       const file = join(dir, `meter-${suite.kind}.csv`);
       await writeFile(file, toCsv(syntheticReadings(local(TODAY, 8, 20), local(TODAY, 9, 0), 3)));
@@ -75,7 +77,7 @@ describeEachDb('InfoCare hears a file import', (suite) => {
       });
       expect(code, out.join('\n')).toBe(0);
       expect(out[0]).toMatch(/8 readings read: 8 stored/);
-      await timer.evaluateArrived();
+      await evaluateArrivedUntil(timer, async () => !(await openAlerts()).includes('No data'));
       expect(await openAlerts()).not.toContain('No data');
     } finally {
       await timer.stop();

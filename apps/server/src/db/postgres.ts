@@ -1,5 +1,12 @@
 import pg from 'pg';
-import { type Db, preparedName, type Queryable, type QueryResult, type SqlParam } from './types';
+import {
+  type Db,
+  type Listening,
+  preparedName,
+  type Queryable,
+  type QueryResult,
+  type SqlParam,
+} from './types';
 
 // int8 (count(*), bigint) as a JS number, as on PGlite; our values stay far below 2^53.
 const INT8_OID = 20;
@@ -60,5 +67,79 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       }
     },
     close: () => pool.end(),
+    listen: (channel, onNotice, onReconnect) => listen(url, channel, onNotice, onReconnect),
+  };
+}
+
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries and lose it). When the
+ * connection drops (the server restarted, a proxy cut it) it is opened again after 1 s, doubling up to
+ * 30 s while it keeps failing; `onReconnect` then says notices may have been missed meanwhile.
+ */
+async function listen(
+  url: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<Listening> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new TypeError(`${channel} is not a plain channel name`);
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let backoff = RECONNECT_MIN_MS;
+
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotice(message.payload ?? '');
+    });
+    next.on('error', () => undefined); // 'end' follows and reconnects
+    next.on('end', () => {
+      if (closed || client !== next) return;
+      client = undefined;
+      schedule();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    backoff = RECONNECT_MIN_MS;
+  };
+
+  const schedule = (): void => {
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (closed) return;
+      open().then(
+        () => onReconnect?.(),
+        () => {
+          backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
+          schedule();
+        },
+      );
+    }, backoff);
+    retry.unref();
+  };
+
+  await open();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => undefined);
+    },
   };
 }

@@ -42,8 +42,20 @@ export interface Db extends Queryable {
     options?: TransactionOptions,
   ): Promise<R>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (not the pool's), `onNotice` called with
+   * each payload NOTIFY sends after its transaction commits. A dropped connection is opened again (backoff
+   * 1 s to 30 s) and LISTENs again; what was sent meanwhile is not heard (`onReconnect` says it happened,
+   * so the caller can catch up). Resolves once the first LISTEN is in place.
+   */
+  listen?(channel: string, onNotice: (payload: string) => void, onReconnect?: () => void): Promise<Listening>;
   /** The database this is a view of (InFlight.background's); absent on the database itself. */
   readonly viewOf?: Db;
+}
+
+/** A LISTEN in place (Db.listen); `close` ends its connection. */
+export interface Listening {
+  close(): Promise<void>;
 }
 
 /** Runs `fn` in a new transaction when given the database, or inside the caller's open transaction. */

@@ -1,5 +1,6 @@
 import { addDays, instantOfLocal } from '@homeview/domain';
 import type { Db } from '../../src/db/types';
+import type { InfocareTimer } from '../../src/features/infocare/timer';
 import { ingestApplianceEvents, ingestReadings } from '../../src/features/readings/ingest';
 import { syntheticReadings, ZONE } from './energy';
 
@@ -49,4 +50,17 @@ export async function readingsBetween(db: Db, houseId: number, from: number, to:
   const readings = syntheticReadings(from - (from % 300), to - (to % 300), 11);
   for (let i = 0; i < readings.length; i += 2000)
     await ingestReadings(db, houseId, readings.slice(i, i + 2000), { now: to });
+}
+
+/**
+ * Has the timer evaluate the houses whose data arrived until `done` says so (5 s at most): on PGlite the
+ * arrival is told before the write returns, on PostgreSQL its NOTIFY reaches the timer a moment after.
+ */
+export async function evaluateArrivedUntil(
+  timer: InfocareTimer,
+  done: () => Promise<boolean>,
+): Promise<void> {
+  const until = Date.now() + 5_000;
+  do await timer.evaluateArrived();
+  while (!(await done()) && Date.now() < until);
 }

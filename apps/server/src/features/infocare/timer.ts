@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
-import { onDataArrived } from '../readings/arrivals';
+import { arrivalsHeard, onDataArrived } from '../readings/arrivals';
 import { evaluateHouse, type Pause, type RunSummary, runInfocare } from './job';
 import { deliverDue } from './notify';
 import { watchedHouses } from './repository';
@@ -14,7 +14,8 @@ import { sendDueReports } from './reports';
 // previous one; several processes may tick at once (the engine's per-home lock keeps them apart).
 // Besides the timer, data arriving for a house (dataArrived, said by the one way in: readings/receive.ts)
 // schedules that house's evaluation `debounceMs` later (one evaluation for a burst of batches); it is the
-// same idempotent, locked evaluateHouse, so it may race the timer or another process harmlessly.
+// same idempotent, locked evaluateHouse, so it may race the timer or another process harmlessly. On
+// PostgreSQL arrivals are heard from every process writing to the database (NOTIFY, arrivals.ts).
 
 /** Wait after data arrives before evaluating its house, so a burst of batches is judged once. */
 export const ARRIVAL_DEBOUNCE_MS = 5_000;
@@ -59,6 +60,11 @@ export class InfocareTimer {
     if (this.deps.intervalS <= 0 || this.handle) return;
     this.handle = setInterval(() => void this.tick().catch(() => undefined), this.deps.intervalS * 1000);
     this.handle.unref();
+  }
+
+  /** Resolves once arrivals written by other processes are heard (PostgreSQL's LISTEN); at once on PGlite. */
+  listening(): Promise<void> {
+    return arrivalsHeard(this.deps.db);
   }
 
   async tick(): Promise<RunSummary | undefined> {

@@ -143,12 +143,17 @@ export async function ingestReadings(
   db: Db | Queryable,
   houseId: number,
   readings: readonly Reading[],
-  options: { now: number; replace?: boolean },
+  options: {
+    now: number;
+    replace?: boolean;
+    /** Statements of literals its own transaction runs first (the arrival notice); ignored inside a caller's. */
+    first?: string;
+  },
 ): Promise<IngestResult> {
   const batch = prepareBatch(readings, options.now);
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
   const read = batchContextRead(houseId, blockStarts(batch.cols.start));
-  const stored = await inLockedTransaction(db, houseId, read, async (tx, rows) => {
+  const stored = await inLockedTransaction(db, houseId, read, options.first, async (tx, rows) => {
     const context = batchContextOf(rows);
     if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
     const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/types';
-import { dataArrived } from './arrivals';
+import { arrivalNotice, dataArrived } from './arrivals';
 import {
   type ApplianceEventInput,
   type IngestResult,
@@ -11,7 +11,8 @@ import {
 // The one way readings and appliance uses come in, whatever brings them (the ingest API, the import CLI,
 // the demo's simulation, devices): each call writes in its own transaction (ingest.ts) and, once it has
 // committed, says that data arrived for the house (arrivals.ts), so InfoCare judges it again within
-// seconds. A write that fails says nothing.
+// seconds. A write that fails says nothing. On PostgreSQL the saying is a NOTIFY sent in the write's own
+// transaction (with its BEGIN, no extra round trip), heard by every process that listens (arrivals.ts).
 
 export interface ReadingsOptions {
   /** The server's clock (epoch s): readings may not end more than MAX_FUTURE_S after it. */
@@ -26,7 +27,11 @@ export async function receiveReadings(
   readings: readonly Reading[],
   options: ReadingsOptions,
 ): Promise<IngestResult> {
-  const result = await ingestReadings(db, houseId, readings, options);
+  const notice = arrivalNotice(db, houseId);
+  const result = await ingestReadings(db, houseId, readings, {
+    ...options,
+    ...(notice ? { first: notice } : {}),
+  });
   dataArrived(db, houseId);
   return result;
 }
@@ -48,14 +53,17 @@ export async function receive<R>(
   now: number,
   write: (intake: Intake, tx: Queryable) => Promise<R>,
 ): Promise<R> {
-  const result = await db.transaction((tx) =>
-    write(
-      {
-        readings: (readings, options) => ingestReadings(tx, houseId, readings, { now, ...options }),
-        events: (events) => ingestApplianceEvents(tx, houseId, events),
-      },
-      tx,
-    ),
+  const notice = arrivalNotice(db, houseId);
+  const result = await db.transaction(
+    (tx) =>
+      write(
+        {
+          readings: (readings, options) => ingestReadings(tx, houseId, readings, { now, ...options }),
+          events: (events) => ingestApplianceEvents(tx, houseId, events),
+        },
+        tx,
+      ),
+    notice ? { first: notice } : {},
   );
   dataArrived(db, houseId);
   return result;

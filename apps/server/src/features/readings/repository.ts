@@ -23,6 +23,8 @@ export async function inLockedTransaction<R>(
   db: Db | Queryable,
   houseId: number,
   read: { literal: string; sql: string; params: readonly SqlParam[] },
+  /** Statements of literals a transaction of its own runs before the lock (with BEGIN on PostgreSQL). */
+  first: string | undefined,
   fn: (tx: Queryable, rows: readonly Record<string, unknown>[]) => Promise<R>,
 ): Promise<R> {
   const locked = async (tx: Queryable) => {
@@ -31,9 +33,9 @@ export async function inLockedTransaction<R>(
   };
   if (!('transaction' in db)) return locked(db);
   // PGlite has no round trip to save: there the read stays prepared (planned once).
-  if (db.kind === 'pglite') return db.transaction(locked);
+  if (db.kind === 'pglite') return db.transaction(locked, first === undefined ? {} : { first });
   return db.transaction(fn, {
-    first: `select pg_advisory_xact_lock(${WRITE_LOCK}, ${literalInt(houseId)}::int); ${read.literal}`,
+    first: `${first === undefined ? '' : `${first}; `}select pg_advisory_xact_lock(${WRITE_LOCK}, ${literalInt(houseId)}::int); ${read.literal}`,
   });
 }
 
