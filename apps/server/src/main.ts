@@ -16,8 +16,13 @@ import { prepareDemoInfocare } from './features/infocare/demo';
 import { serverInfocareTimer } from './features/infocare/server-timer';
 import { prettyDestination, prettyLogs } from './http/pretty-log';
 import { InFlight } from './http/in-flight';
+import { LOCKS } from './db/exclusive';
+import { Leadership } from './db/leader';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often a server that does not lead InfoCare or the demo tries again: a dead leader's work resumes
+ * on another server within this. */
+const LEAD_RETRY_MS = 10_000;
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -41,11 +46,44 @@ async function main(): Promise<void> {
     const requests = new InFlight();
     const app = await buildApp({ config, db, requests, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
+    let demoLead: Leadership | undefined;
+    let listening = false;
     let devices: { stop(): Promise<void> } | null = null;
     // Background work (the demo's seeding, InfoCare) runs one transaction at a time, each once no request
     // is in flight: a request waits for one of them at most.
     const background = requests.background(db);
     const infocare = serverInfocareTimer({ config, db: background, log: app.log });
+    // Several servers on one PostgreSQL: one of them runs InfoCare (its runs, arrivals, notifications and
+    // reports) and one the demo's simulation, at a time (db/leader.ts); PGlite's one process always does.
+    const infocareLead = new Leadership(db, LOCKS.infocareRuns, {
+      retryMs: LEAD_RETRY_MS,
+      onLead: async () => {
+        infocare.start();
+        // On PostgreSQL, data other processes write (the import CLI, other servers) is heard from here on.
+        await infocare
+          .listening()
+          .catch((error: unknown) =>
+            app.log.warn(
+              { err: error },
+              'arrivals from other processes are judged by the every-minute run only',
+            ),
+          );
+        if (background.kind === 'postgres') app.log.info('this server runs InfoCare');
+      },
+      onLose: () => infocare.stop(),
+      onError: (error) => app.log.error({ err: error }, 'InfoCare leadership failed'),
+    });
+    const startSimulation = (running: DemoSimulation) => {
+      running.start();
+      // Once Mum's history is stored (before the neighbours'), her past alerts are raised as the engine
+      // would have raised them.
+      void running.ownSeeded
+        .then(() => prepareDemoInfocare(background, Math.floor(Date.now() / 1000)))
+        .then(
+          (raised) => app.log.info({ raised }, 'demo infocare history ready'),
+          (error: unknown) => app.log.error({ err: error }, 'demo infocare history failed'),
+        );
+    };
 
     // Signal handlers go in before the ready line, so a stop sent the moment the server says it is ready
     // still closes the HTTP server and the database cleanly.
@@ -57,8 +95,8 @@ async function main(): Promise<void> {
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
       // Devices first: the broker keeps queueing for our session, and what was received is stored.
       void (devices?.stop() ?? Promise.resolve())
-        .then(() => simulation?.stop())
-        .then(() => infocare.stop())
+        .then(() => demoLead?.stop())
+        .then(() => infocareLead.stop())
         .then(() => app.close())
         .then(() => db?.close())
         .then(
@@ -74,16 +112,25 @@ async function main(): Promise<void> {
 
     const demoPresent = (await findUserId(db, DEMO_USERNAME)) !== null;
     if (demoPresent && config.demoLive) {
-      simulation = new DemoSimulation(background, {
-        historyDays: config.demoHistoryDays,
-        log: app.log,
+      demoLead = new Leadership(db, LOCKS.demoSimulation, {
+        retryMs: LEAD_RETRY_MS,
+        onLead: async () => {
+          const next = new DemoSimulation(background, { historyDays: config.demoHistoryDays, log: app.log });
+          simulation = next;
+          // The demo's readings are simulated after listen, so they never delay the start; only their
+          // write paths are warmed before it (~0.15 s), so the first requests do not wait for a cold
+          // transaction. A server that leads later (another one died) starts at once.
+          await next.warmUp();
+          if (listening) startSimulation(next);
+        },
+        onLose: () => simulation?.stop(),
+        onError: (error) => app.log.error({ err: error }, 'demo simulation leadership failed'),
       });
-      // The demo's readings are simulated after listen, so they never delay the start; only their write
-      // paths are warmed before it (~0.15 s), so the first requests do not wait for a cold transaction.
-      await simulation.warmUp();
+      await demoLead.start();
     }
 
     await app.listen({ port: config.port, host: config.host });
+    listening = true;
 
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -95,27 +142,9 @@ async function main(): Promise<void> {
       'ready',
     );
     const lines = [`HomeView & InfoCare is running at ${url} (ready in ${readyMs} ms; database: ${store})`];
-    if (demoPresent) {
-      lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);
-      if (simulation) {
-        simulation.start();
-        // Once Mum's history is stored (before the neighbours'), her past alerts are raised as the engine
-        // would have raised them.
-        void simulation.ownSeeded
-          .then(() => prepareDemoInfocare(background, Math.floor(Date.now() / 1000)))
-          .then(
-            (raised) => app.log.info({ raised }, 'demo infocare history ready'),
-            (error: unknown) => app.log.error({ err: error }, 'demo infocare history failed'),
-          );
-      }
-    }
-    infocare.start();
-    // On PostgreSQL, data other processes write (the import CLI, other servers) is heard from here on.
-    await infocare
-      .listening()
-      .catch((error: unknown) =>
-        app.log.warn({ err: error }, 'arrivals from other processes are judged by the every-minute run only'),
-      );
+    if (demoPresent) lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);
+    if (simulation && demoLead?.leading) startSimulation(simulation);
+    await infocareLead.start();
     devices = await startDevices({ config, db, log: app.log });
     if (config.mqttUrl) lines.push(`Devices: MQTT as ${config.mqttClientId}`);
     console.log(lines.join('\n'));

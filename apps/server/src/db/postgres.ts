@@ -1,6 +1,7 @@
 import pg from 'pg';
 import {
   type Db,
+  type HeldLock,
   type Listening,
   preparedName,
   type Queryable,
@@ -68,6 +69,43 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     },
     close: () => pool.end(),
     listen: (channel, onNotice, onReconnect) => listen(url, channel, onNotice, onReconnect),
+    tryLock: (key) => tryLock(url, key),
+  };
+}
+
+async function tryLock(url: string, key: number): Promise<HeldLock | null> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 10_000,
+    // A dead peer (the server's machine gone) is noticed within a minute, not at the TCP timeout.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  client.on('error', () => undefined); // 'end' follows
+  let released = false;
+  const lost = new Promise<void>((resolve) => client.on('end', () => (released ? undefined : resolve())));
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ held: boolean }>(
+      'select pg_try_advisory_lock($1::bigint) as held',
+      [key],
+    );
+    if (rows[0]?.held !== true) {
+      released = true;
+      await client.end();
+      return null;
+    }
+  } catch (error) {
+    released = true;
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return {
+    lost,
+    async release() {
+      released = true;
+      await client.end().catch(() => undefined);
+    },
   };
 }
 

@@ -49,6 +49,12 @@ export interface Db extends Queryable {
    * so the caller can catch up). Resolves once the first LISTEN is in place.
    */
   listen?(channel: string, onNotice: (payload: string) => void, onReconnect?: () => void): Promise<Listening>;
+  /**
+   * PostgreSQL only: takes the session-level advisory lock `key` on a connection of its own if no other
+   * session holds it (pg_try_advisory_lock), else null. Held until `release()` or until that connection
+   * ends (the process died, the network cut it): then `lost` resolves and another process may take it.
+   */
+  tryLock?(key: number): Promise<HeldLock | null>;
   /** The database this is a view of (InFlight.background's); absent on the database itself. */
   readonly viewOf?: Db;
 }
@@ -56,6 +62,13 @@ export interface Db extends Queryable {
 /** A LISTEN in place (Db.listen); `close` ends its connection. */
 export interface Listening {
   close(): Promise<void>;
+}
+
+/** A session-level advisory lock held on its own connection (Db.tryLock). */
+export interface HeldLock {
+  /** Resolves when the lock's connection ended without `release()`: the lock is no longer held. */
+  readonly lost: Promise<void>;
+  release(): Promise<void>;
 }
 
 /** Runs `fn` in a new transaction when given the database, or inside the caller's open transaction. */

@@ -12,6 +12,7 @@ import {
 import { type Db, inTransaction } from '../../db/types';
 import { datesFrom } from '../readings/daily';
 import { lockHouse } from '../../shared/house';
+import { exclusively, LOCKS } from '../../db/exclusive';
 import { repriceWithBook } from '../readings/reprice';
 import { repriceDailyTotals } from '../readings/summary-days';
 import { houseTariffs } from '../../shared/tariff-book';
@@ -41,11 +42,18 @@ export interface DefaultSyncResult {
 
 const fingerprintOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** Reprices houses' stored money if `series` (the code's) differs from the one that priced it. */
-export async function syncDefaultTariff(
+/**
+ * Reprices houses' stored money if `series` (the code's) differs from the one that priced it. One server
+ * at a time (db/exclusive.ts): a second one starting meanwhile waits, then finds the series recorded.
+ */
+export function syncDefaultTariff(
   db: Db,
   series: readonly Tariff[] = DEFAULT_TARIFFS,
 ): Promise<DefaultSyncResult> {
+  return exclusively(db, LOCKS.defaultTariffSync, () => sync(db, series));
+}
+
+async function sync(db: Db, series: readonly Tariff[]): Promise<DefaultSyncResult> {
   const text = serializeDefaultSeries(series);
   const fingerprint = fingerprintOf(text);
   const { rows } = await db.query<{ series: string; fingerprint: string }>(

@@ -1,0 +1,149 @@
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Leadership } from '../src/db/leader';
+import { openPostgres } from '../src/db/postgres';
+import type { Db } from '../src/db/types';
+import { findHouseIdOf } from '../src/features/houses/repository';
+import { ingestReadings } from '../src/features/readings/ingest';
+import { syncDefaultTariff } from '../src/features/tariffs/default-sync';
+import { makeUser } from './support/app';
+import { createPostgresDatabase, dbKinds, type TestDatabase } from './support/db';
+import { syntheticReadings } from './support/energy';
+import { childEnv, startTs } from './support/spawn';
+
+// Work every server would do at start or on a timer, done once across servers on one PostgreSQL (issue 26):
+// migrations and the demo's account under advisory transaction locks, the default tariff's repricing under
+// one held while it works, and the InfoCare / demo-simulation leader chosen by a session advisory lock
+// that a dead leader loses with its connection.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.runIf(dbKinds.includes('postgres'))('done once across servers on one PostgreSQL', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('two servers started at once on a fresh database: one migrates and seeds the demo, one leads InfoCare', async () => {
+    const database = await createPostgresDatabase([]); // nothing applied yet
+    try {
+      const env = childEnv({
+        DATABASE_URL: database.url,
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+        DEMO: 'true',
+        DEMO_LIVE: 'false',
+        DEMO_NEIGHBOURS: '0',
+        INFOCARE_INTERVAL_S: '0',
+      });
+      const start = () => {
+        const child = startTs('main.ts', [], env);
+        children.push(child);
+        let output = '';
+        child.stdout?.on('data', (d: Buffer) => {
+          output += d.toString();
+        });
+        child.stderr?.on('data', (d: Buffer) => {
+          output += d.toString();
+        });
+        return new Promise<{ child: ChildProcess; lines: Record<string, unknown>[] }>((resolve, reject) => {
+          const timer = setInterval(() => {
+            if (/running at/.test(output)) {
+              clearInterval(timer);
+              const lines = output
+                .split('\n')
+                .filter((l) => l.startsWith('{'))
+                .map((l) => JSON.parse(l) as Record<string, unknown>);
+              resolve({ child, lines });
+            }
+          }, 50);
+          child.on('exit', (code) => {
+            clearInterval(timer);
+            reject(new Error(`exited with ${code}:\n${output}`));
+          });
+        });
+      };
+      const servers = await Promise.all([start(), start()]);
+      const ready = servers.map((s) => s.lines.find((l) => l.msg === 'ready')!);
+      const applied = ready.map((r) => (r.migrationsApplied as number[]).length).sort();
+      expect(applied[0]).toBe(0);
+      expect(applied[1]).toBeGreaterThanOrEqual(14);
+      expect(ready.map((r) => r.demoSeeded).sort()).toEqual([false, true]);
+      const leaders = servers.filter((s) => s.lines.some((l) => l.msg === 'this server runs InfoCare'));
+      expect(leaders).toHaveLength(1);
+      const demo = await database.db.query<{ n: number }>(
+        "select count(*)::int as n from users where username = 'demo'",
+      );
+      expect(demo.rows[0]!.n).toBe(1);
+      for (const s of servers) s.child.kill('SIGKILL');
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
+
+  describe('in one process, two pools as two servers', () => {
+    let database: TestDatabase & { url: string };
+    let other: Db;
+    beforeAll(async () => {
+      database = await createPostgresDatabase();
+      other = await openPostgres(database.url, 4);
+    });
+    afterAll(async () => {
+      await other?.close();
+      await database?.drop();
+    });
+
+    it('reprices the default tariff once when two servers start at once', async () => {
+      const person = await makeUser(database.db, 'defaulted');
+      const houseId = (await findHouseIdOf(database.db, person.id))!;
+      const day = Date.UTC(2024, 2, 5) / 1000;
+      await ingestReadings(database.db, houseId, syntheticReadings(day, day + 86_400, 3), {
+        now: day + 86_400,
+      });
+      await database.db.query('delete from default_tariff_state'); // as a database from before 0013
+      const results = await Promise.all([syncDefaultTariff(database.db), syncDefaultTariff(other)]);
+      expect(results.map((r) => r.houses).sort()).toEqual([0, 1]);
+      expect(results.map((r) => r.from === null).sort()).toEqual([false, true]);
+    });
+
+    it('one of two servers leads; when its lock connection dies the other leads within the retry', async () => {
+      const KEY = 990_001;
+      const leading: string[] = [];
+      const make = (db: Db, name: string, retryMs = 200) =>
+        new Leadership(db, KEY, {
+          retryMs,
+          onLead: () => void leading.push(`${name} leads`),
+          onLose: () => void leading.push(`${name} lost`),
+        });
+      // a's process will be as good as dead: it would only try again in a minute.
+      const a = make(database.db, 'a', 60_000);
+      const b = make(other, 'b');
+      await a.start();
+      await b.start();
+      expect(leading).toEqual(['a leads']);
+      expect([a.leading, b.leading]).toEqual([true, false]);
+
+      // The leader's session ends (its process died): PostgreSQL lets the lock go with it.
+      const { rows } = await database.db.query<{ pid: number }>(
+        `select l.pid from pg_locks l where l.locktype = 'advisory' and l.objid = $1 and l.granted`,
+        [KEY],
+      );
+      expect(rows).toHaveLength(1);
+      await database.db.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      for (let i = 0; i < 50 && !b.leading; i++) await sleep(100);
+      expect(leading).toEqual(['a leads', 'a lost', 'b leads']);
+      expect([a.leading, b.leading]).toEqual([false, true]);
+
+      // A clean stop hands over without waiting for a death: a third server leads at its next try.
+      const c = make(database.db, 'c');
+      await c.start();
+      expect(c.leading).toBe(false);
+      await b.stop();
+      for (let i = 0; i < 50 && !c.leading; i++) await sleep(100);
+      expect(leading).toEqual(['a leads', 'a lost', 'b leads', 'b lost', 'c leads']);
+      await c.stop();
+      await a.stop();
+    });
+  });
+});
