@@ -10,6 +10,8 @@ import { PasswordHasher } from './features/accounts/password';
 import { applianceRoutes } from './features/appliances/routes';
 import { accountRoutes } from './features/accounts/routes';
 import { SessionService } from './features/accounts/sessions';
+import { ReadRouter } from './db/replica';
+import { registerReadYourWrites, wroteAt } from './http/read-your-writes';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
 import { dashboardRoutes } from './features/dashboard/routes';
 import type { InFlight } from './http/in-flight';
@@ -58,6 +60,8 @@ export interface AppDeps {
    * session's) may wait on the database, and the seeder must see the request before then.
    */
   requests?: InFlight;
+  /** A streaming replica of `db` for reads that may lag (DATABASE_READ_URL); none: every read on `db`. */
+  replica?: Db | null;
   /** More routes, registered after the built-in ones with the same hooks (tests, later features). */
   routes?: ReadonlyArray<(app: FastifyInstance, ctx: AppContext) => void>;
 }
@@ -87,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   deps.requests?.track(app);
   const hasher = deps.hasher ?? new PasswordHasher(config.passwordIterations);
   const sessions = new SessionService(db, config, clock);
+  const router = new ReadRouter(db, deps.replica ?? null);
   const ctx: AppContext = {
     config,
     db,
@@ -95,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits, clock),
     mailer: deps.mailer ?? createMailer({ config, db, clock }),
+    reads: (request) => router.forReader(wroteAt(request.cookies)),
   };
 
   const registeredRoutes: { method: string; url: string }[] = [];
@@ -112,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, sessions.cookieName);
   registerRequestLog(app);
   registerAuth(app, sessions, config);
+  registerReadYourWrites(app, router, config.secureCookies);
   registerSingleValuedFields(app);
 
   app.get('/healthz', async (_request, reply) => {

@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL URL; when set, PGlite is not used. */
   databaseUrl: string | null;
+  /** A streaming replica of `databaseUrl` for reads that may lag a few seconds; null: all on the primary. */
+  databaseReadUrl: string | null;
   /** The origin browsers use to reach the app, e.g. https://homeview.example; no trailing slash. */
   publicOrigin: string;
   /**
@@ -82,6 +84,12 @@ export const configTable: readonly ConfigEntry[] = [
     name: 'DATABASE_URL',
     default: '(empty)',
     meaning: 'PostgreSQL URL, e.g. postgres://user@host:5432/homeview. When set, PostgreSQL replaces PGlite.',
+  },
+  {
+    name: 'DATABASE_READ_URL',
+    default: '(empty)',
+    meaning:
+      "A streaming replica of DATABASE_URL. Reads that may lag a few seconds (rankings, comparisons, history screens) go there once it has replayed the asker's own last write; all else stays on DATABASE_URL. Unset: everything on DATABASE_URL.",
   },
   {
     name: 'PUBLIC_ORIGIN',
@@ -280,6 +288,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError('TRUST_PROXY must be true or false');
   const webDist = value(env, 'WEB_DIST') ?? 'apps/web/dist';
   const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  const databaseReadUrl = value(env, 'DATABASE_READ_URL') ?? null;
+  if (databaseReadUrl !== null && databaseUrl === null)
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL (the primary it is a replica of)');
   // The demo's password is published: never on a real (PostgreSQL) deployment unless asked for.
   const demo = value(env, 'DEMO') ?? (databaseUrl === null ? 'true' : 'false');
   if (demo !== 'true' && demo !== 'false') throw new ConfigError('DEMO must be true or false');
@@ -290,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     host: value(env, 'HOST') ?? '127.0.0.1',
     dataDir: resolve(cwd, value(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
+    databaseReadUrl,
     publicOrigin,
     publicOriginExplicit: explicitOrigin !== undefined,
     secureCookies: publicOrigin.startsWith('https:'),

@@ -1,5 +1,6 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/types';
 import type { PasswordHasher } from './features/accounts/password';
 import type { SessionService } from './features/accounts/sessions';
@@ -16,4 +17,9 @@ export interface AppContext {
   throttle: LoginThrottle;
   /** Email: SMTP when configured, else the outbox (see mail/mailer.ts). */
   mailer: Mailer;
+  /**
+   * The database for this request's reads that may lag a few seconds (rankings, comparisons, history
+   * screens): the read replica when there is one and it has replayed the asker's last write, else `db`.
+   */
+  reads(request: FastifyRequest): Promise<Db>;
 }

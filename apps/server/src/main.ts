@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
-import { openDb } from './db/open';
+import { openDb, openReplica } from './db/open';
 import { startDevices } from './devices/server';
 import { syncDefaultTariff } from './features/tariffs/default-sync';
 import type { Db } from './db/types';
@@ -28,8 +28,10 @@ async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig(process.env);
   let db: Db | undefined;
+  let replica: Db | null = null;
   try {
     db = await openDb(config);
+    replica = await openReplica(config);
     const applied = await migrate(db);
     // Stored money follows the code's default (price-cap) series: repriced once when a release changes it.
     const defaults = await syncDefaultTariff(db);
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
       ? prettyDestination(process.stdout)
       : undefined;
     const requests = new InFlight();
-    const app = await buildApp({ config, db, requests, ...(logStream ? { logStream } : {}) });
+    const app = await buildApp({ config, db, replica, requests, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
     let demoLead: Leadership | undefined;
     let listening = false;
@@ -98,6 +100,7 @@ async function main(): Promise<void> {
         .then(() => demoLead?.stop())
         .then(() => infocareLead.stop())
         .then(() => app.close())
+        .then(() => replica?.close())
         .then(() => db?.close())
         .then(
           () => process.exit(0),
@@ -136,7 +139,9 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.publicOriginExplicit ? config.publicOrigin : `http://localhost:${port}`;
     const readyMs = Math.round(performance.now() - started);
-    const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    const store = config.databaseUrl
+      ? `PostgreSQL (DATABASE_URL${replica ? ', reads that may lag on DATABASE_READ_URL' : ''})`
+      : `PGlite in ${config.dataDir}`;
     app.log.info(
       { readyMs, migrationsApplied: applied, demoSeeded: seeded, defaultTariffRepriced: defaults, store },
       'ready',
@@ -149,6 +154,7 @@ async function main(): Promise<void> {
     if (config.mqttUrl) lines.push(`Devices: MQTT as ${config.mqttClientId}`);
     console.log(lines.join('\n'));
   } catch (error) {
+    await replica?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     throw error;
   }

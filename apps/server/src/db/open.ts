@@ -7,3 +7,8 @@ import type { Db } from './types';
 export function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }
+
+/** The read replica (DATABASE_READ_URL), or null. */
+export function openReplica(config: Pick<Config, 'databaseReadUrl'>): Promise<Db | null> {
+  return config.databaseReadUrl ? openPostgres(config.databaseReadUrl) : Promise.resolve(null);
+}

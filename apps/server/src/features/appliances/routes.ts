@@ -27,7 +27,7 @@ export function applianceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(endpoints.usedAppliances.path, async (request) => {
     const { user_id, timescale } = parse(endpoints.usedAppliances.request, request.query);
     const house = await houseFor(request, user_id);
-    return { used_appliances: await usedAppliances(ctx.db, house, timescale, now()) };
+    return { used_appliances: await usedAppliances(await ctx.reads(request), house, timescale, now()) };
   });
 
   app.get(endpoints.applianceTimeline.path, async (request) => {
@@ -46,7 +46,8 @@ export function applianceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = parse(endpoints.appliance.params, request.params);
     const { user_id } = parse(endpoints.appliance.request, request.query);
     const house = await houseFor(request, user_id);
-    const detail = await applianceDetail(ctx.db, house, id, now());
+    // A comparison with other homes over 28 days: the read replica when there is one.
+    const detail = await applianceDetail(await ctx.reads(request), house, id, now());
     if (!detail) throw notFound('No such appliance.');
     return detail;
   });

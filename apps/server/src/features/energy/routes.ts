@@ -27,7 +27,14 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { user_id, timestamp, timescale } = parse(endpoints.energyDetail.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
     const house = await requireHouseOf(ctx.db, user_id);
-    const view = await energyView(ctx.db, house, timescale, timestamp, epochSeconds(ctx.clock.now()));
+    // A history screen: the read replica when there is one (its own writes are there: ctx.reads).
+    const view = await energyView(
+      await ctx.reads(request),
+      house,
+      timescale,
+      timestamp,
+      epochSeconds(ctx.clock.now()),
+    );
     return presentEnergyView(view, { today: false });
   });
 }
