@@ -44,10 +44,13 @@ function instance(dataDir: string, port: number): PgInstance {
     dataDir,
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    async stop() {
-      await pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
-    },
+    stop: () => stopPostgres(dataDir),
   };
+}
+
+/** Stops the PostgreSQL of `dataDir` (fast: sessions are ended), if it runs. */
+export async function stopPostgres(dataDir: string): Promise<void> {
+  await pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
 }
 
 async function start(dataDir: string): Promise<void> {
