@@ -50,8 +50,21 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/cluster/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The product as a cluster of real processes (npm run cluster): PostgreSQL primary and replica,
+        // Mosquitto, two servers, HAProxy. Needs Debian's postgresql, mosquitto and haproxy packages.
+        test: {
+          name: 'cluster',
+          root: 'apps/server',
+          include: ['test/cluster/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

@@ -45,6 +45,14 @@ if (!existsSync('/usr/bin/chromium')) {
   must(apt[0], [...apt.slice(1), 'install', '-y', '-qq', 'chromium'], { env });
 }
 
+if (!existsSync('/usr/sbin/haproxy')) {
+  console.log('HAProxy is missing: installing it for the cluster tests (npm run cluster).');
+  const apt = process.getuid?.() === 0 ? ['apt-get'] : ['sudo', 'apt-get'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  must(apt[0], [...apt.slice(1), 'update', '-qq'], { env });
+  must(apt[0], [...apt.slice(1), 'install', '-y', '-qq', 'haproxy'], { env });
+}
+
 if (!(await reachable(5432))) {
   const message = 'PostgreSQL is not reachable on 127.0.0.1:5432.';
   if (ci) {

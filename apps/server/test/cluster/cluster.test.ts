@@ -1,0 +1,163 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alive, type ClusterState, clusterDown, clusterUp, startServer } from '../../src/cli/cluster/cluster';
+import { openPostgres } from '../../src/db/postgres';
+import type { Db } from '../../src/db/types';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../src/features/demo/seed';
+import { findHouseIdOf } from '../../src/features/houses/repository';
+import { createApiKey } from '../../src/ingest/keys';
+import { makeUser } from '../support/app';
+import { REPO_ROOT } from '../support/spawn';
+
+// The product as a cluster of real processes (npm run cluster's code): a PostgreSQL primary and replica,
+// Mosquitto, two bundled servers and HAProxy. Kept small for CI: a 2-day demo without neighbours.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
+  let state: ClusterState;
+  let db: Db;
+  let dir: string;
+  const proxy = () => `http://127.0.0.1:${state.proxyPort}`;
+  const server = (n: number) => `http://127.0.0.1:${state.servers[n - 1]!.port}`;
+
+  beforeAll(async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'homeview-cluster-'));
+    await chmod(parent, 0o755); // PostgreSQL's own user reaches the run's directory inside
+    dir = join(parent, 'run');
+    state = await clusterUp({
+      dir,
+      servers: 2,
+      root: REPO_ROOT,
+      env: {
+        DEMO_HISTORY_DAYS: '2',
+        DEMO_NEIGHBOURS: '0',
+        PASSWORD_ITERATIONS: '10000',
+        INFOCARE_INTERVAL_S: '60',
+        LOG_LEVEL: 'info',
+      },
+    });
+    db = await openPostgres(state.launch.env.DATABASE_URL as string, 3);
+  }, 300_000);
+
+  afterAll(async () => {
+    await db?.close();
+    if (dir) {
+      await clusterDown(dir);
+      await rm(join(dir, '..'), { recursive: true, force: true });
+    }
+    // Nothing of the run is left behind.
+    for (const pid of [...(state?.servers.map((s) => s.pid) ?? []), state?.haproxyPid, state?.mosquittoPid])
+      if (pid) expect(alive(pid)).toBe(false);
+  }, 120_000);
+
+  async function login(base: string, username: string, password: string, address = '10.1.1.1') {
+    return fetch(`${base}/api/v3/accounts/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: proxy(), 'x-forwarded-for': address },
+      body: JSON.stringify({ username, password }),
+    });
+  }
+
+  it('has the demo account, and a session made through one server works through the other', async () => {
+    const res = await login(server(1), DEMO_USERNAME, DEMO_PASSWORD);
+    expect(res.status).toBe(200);
+    const cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sessionid='))!
+      .split(';')[0]!;
+    const onTwo = await fetch(`${server(2)}/api/v3/dashboard/`, { headers: { cookie } });
+    expect(onTwo.status).toBe(200);
+    const cards = (await onTwo.json()) as { title: string }[];
+    expect(cards.length).toBeGreaterThan(0);
+    // Through the proxy, each request to whichever server: all answered in the one session.
+    const statuses = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(`${proxy()}/api/v3/dashboard/`, { headers: { cookie } })),
+    );
+    expect(statuses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it('60 wrong passwords from one address spread over both servers are throttled as if sent to one', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        login(server((i % 2) + 1), `someone${i % 5}`, 'Wrong-Pass1!', '10.9.9.9').then((r) => r.status),
+      ),
+    );
+    expect(answers.filter((s) => s === 401)).toHaveLength(20);
+    expect(answers.filter((s) => s === 429)).toHaveLength(40);
+  });
+
+  it('a server killed with SIGKILL under load: only requests in flight on it fail, no reading lost or stored twice', async () => {
+    const person = await makeUser(db, 'cluster-meter');
+    const houseId = (await findHouseIdOf(db, person.id))!;
+    const key = await createApiKey(db, houseId);
+    const session = await login(proxy(), person.username, person.password, '10.2.2.2');
+    const cookie = session.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sessionid='))!
+      .split(';')[0]!;
+
+    // A meter sends 1-minute readings in batches of 10 through the proxy, retrying a failed batch (the
+    // ingest is idempotent by start); 20 people browse meanwhile. Server 2 is killed a moment in.
+    const start = Math.floor(Date.now() / 1000 / 86_400) * 86_400 - 86_400; // yesterday, 00:00 UTC
+    const batches = 60;
+    let failedBatches = 0;
+    const meter = (async () => {
+      for (let b = 0; b < batches; b++) {
+        const readings = Array.from({ length: 10 }, (_, i) => ({
+          start: start + (b * 10 + i) * 60,
+          interval_s: 60,
+          import_wh: 7,
+          export_wh: 0,
+          generation_wh: 0,
+        }));
+        for (;;) {
+          const res = await fetch(`${proxy()}/api/ingest/v1/readings`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ readings }),
+          }).catch(() => null);
+          if (res?.status === 200) break;
+          failedBatches++;
+          await sleep(100);
+        }
+      }
+    })();
+    let browsing = true;
+    const failures: number[] = [];
+    let answered = 0;
+    const browse = async () => {
+      while (browsing) {
+        const res = await fetch(`${proxy()}/api/v3/dashboard/`, { headers: { cookie } }).catch(() => null);
+        if (res?.status === 200) answered++;
+        else failures.push(res?.status ?? 0);
+      }
+    };
+    const people = Array.from({ length: 20 }, browse);
+    await sleep(1500);
+    const killed = state.servers[1]!;
+    process.kill(killed.pid, 'SIGKILL');
+    await sleep(3000);
+    await startServer(state, 2);
+    await sleep(1000);
+    browsing = false;
+    await Promise.all([meter, ...people]);
+
+    // At most the requests in flight on the killed server failed: one per browsing person at most.
+    expect(failures.length).toBeLessThanOrEqual(20);
+    expect(failures.length + failedBatches).toBeGreaterThan(0); // the kill did hit requests in flight
+    expect(answered).toBeGreaterThan(100);
+    expect(failedBatches).toBeLessThanOrEqual(1);
+    const { rows } = await db.query<{ n: number; distinct_starts: number; wh: number }>(
+      `select count(*)::int as n, count(distinct start_ts)::int as distinct_starts,
+              coalesce(sum(import_wh), 0)::int as wh
+         from readings where house_id = $1`,
+      [houseId],
+    );
+    expect(rows[0]).toEqual({ n: batches * 10, distinct_starts: batches * 10, wh: batches * 10 * 7 });
+    // The restarted server serves again.
+    expect((await fetch(`${server(2)}/healthz`)).status).toBe(200);
+  }, 120_000);
+});
