@@ -189,7 +189,7 @@ export const configTable: readonly ConfigEntry[] = [
     name: 'MQTT_CLIENT_ID',
     default: 'homeview-ingest',
     meaning:
-      'Fixed MQTT client id: the broker keeps its session and queues messages while the server is down. Give each server sharing a broker its own.',
+      'Fixed MQTT client id: the broker keeps its session and queues messages while the server is down. Servers sharing one PostgreSQL use the same one: only the server leading the devices connects, and the next leader resumes its session.',
   },
   {
     name: 'REQUEST_TIMEOUT_S',

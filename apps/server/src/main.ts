@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   let replica: Db | null = null;
   try {
     db = await openDb(config);
+    const opened = db; // for the closures below
     replica = await openReplica(config);
     const applied = await migrate(db);
     // Stored money follows the code's default (price-cap) series: repriced once when a release changes it.
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     let demoLead: Leadership | undefined;
     let listening = false;
     let devices: { stop(): Promise<void> } | null = null;
+    let devicesLead: Leadership | undefined;
     // Background work (the demo's seeding, InfoCare) runs one transaction at a time, each once no request
     // is in flight: a request waits for one of them at most.
     const background = requests.background(db);
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down');
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
       // Devices first: the broker keeps queueing for our session, and what was received is stored.
-      void (devices?.stop() ?? Promise.resolve())
+      void (devicesLead?.stop() ?? Promise.resolve())
         .then(() => demoLead?.stop())
         .then(() => infocareLead.stop())
         .then(() => app.close())
@@ -150,8 +152,25 @@ async function main(): Promise<void> {
     if (demoPresent) lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);
     if (simulation && demoLead?.leading) startSimulation(simulation);
     await infocareLead.start();
-    devices = await startDevices({ config, db, log: app.log });
-    if (config.mqttUrl) lines.push(`Devices: MQTT as ${config.mqttClientId}`);
+    if (config.mqttUrl) {
+      // Devices: one server at a time holds the broker session (MQTT_CLIENT_ID, the same on every server):
+      // a device's cumulative counters are normalised by one process, against the state the last one
+      // stored; a server that leads after another died resumes that session and what the broker queued.
+      devicesLead = new Leadership(db, LOCKS.devices, {
+        retryMs: LEAD_RETRY_MS,
+        onLead: async () => {
+          devices = await startDevices({ config, db: opened, log: app.log });
+          if (opened.kind === 'postgres') app.log.info('this server reads the devices');
+        },
+        onLose: async () => {
+          await devices?.stop();
+          devices = null;
+        },
+        onError: (error) => app.log.error({ err: error }, 'devices leadership failed'),
+      });
+      await devicesLead.start();
+      lines.push(`Devices: MQTT as ${config.mqttClientId}${devicesLead.leading ? '' : ' (standing by)'}`);
+    }
     console.log(lines.join('\n'));
   } catch (error) {
     await replica?.close().catch(() => undefined);

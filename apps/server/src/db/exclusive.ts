@@ -11,6 +11,7 @@ export const LOCKS = {
   defaultTariffSync: 7_346_111,
   demoSimulation: 7_346_112,
   infocareRuns: 7_346_113,
+  devices: 7_346_114,
 } as const;
 
 export async function exclusively<R>(db: Db, key: number, fn: () => Promise<R>): Promise<R> {

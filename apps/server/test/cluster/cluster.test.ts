@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,42 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
     );
     expect(answers.filter((s) => s === 401)).toHaveLength(20);
     expect(answers.filter((s) => s === 429)).toHaveLength(40);
+  });
+
+  /** The pids that logged `msg` (JSON log lines of every server of the run, restarts included). */
+  async function logged(msg: string): Promise<number[]> {
+    const pids = new Set<number>();
+    for (const s of state.servers) {
+      const text = await readFile(join(dir, `server-${s.n}.log`), 'utf8');
+      for (const line of text.split('\n')) {
+        if (!line.startsWith('{')) continue;
+        const entry = JSON.parse(line) as { msg?: string; pid?: number };
+        if (entry.msg === msg && entry.pid !== undefined) pids.add(entry.pid);
+      }
+    }
+    return [...pids];
+  }
+
+  it('one server leads InfoCare and one the devices; when a leader is killed another leads within seconds', async () => {
+    const infocare = await logged('this server runs InfoCare');
+    const devices = await logged('this server reads the devices');
+    expect(infocare).toHaveLength(1);
+    expect(devices).toHaveLength(1);
+    const leader = infocare[0]!;
+    const slot = state.servers.find((s) => s.pid === leader)!;
+    process.kill(leader, 'SIGKILL');
+    const killedAt = Date.now();
+    let next: number[] = [];
+    for (let i = 0; i < 150 && next.length === 0; i++) {
+      await sleep(100);
+      next = (await logged('this server runs InfoCare')).filter((pid) => pid !== leader);
+    }
+    expect(next).toHaveLength(1);
+    expect(Date.now() - killedAt).toBeLessThan(15_000); // the standby tries every 10 s
+    if (devices[0] === leader)
+      expect((await logged('this server reads the devices')).filter((pid) => pid !== leader)).toHaveLength(1);
+    await startServer(state, slot.n); // back, standing by
+    expect(await logged('this server runs InfoCare')).toHaveLength(2);
   });
 
   it('a server killed with SIGKILL under load: only requests in flight on it fail, no reading lost or stored twice', async () => {

@@ -28,8 +28,6 @@ export interface ServerState {
   n: number;
   pid: number;
   port: number;
-  /** MQTT client id: fixed per server slot, so a restarted server takes its broker session back. */
-  clientId: string;
 }
 
 export interface ClusterState {
@@ -91,7 +89,6 @@ export async function startServer(state: ClusterState, n: number, timeoutMs = 12
   const child = detached(process.execPath, state.launch.args, join(state.dir, `server-${n}.log`), {
     ...state.launch.env,
     PORT: String(server.port),
-    MQTT_CLIENT_ID: server.clientId,
   });
   server.pid = child.pid as number;
   await writeFile(stateFile(state.dir), JSON.stringify(state, null, 2));
@@ -143,8 +140,7 @@ export async function clusterUp(options: ClusterOptions): Promise<ClusterState> 
     await freePort(),
   ];
   const servers: ServerState[] = [];
-  for (let n = 1; n <= options.servers; n++)
-    servers.push({ n, pid: 0, port: await freePort(), clientId: `homeview-cluster-${n}` });
+  for (let n = 1; n <= options.servers; n++) servers.push({ n, pid: 0, port: await freePort() });
 
   const bundle = await buildServerBundle(options.root);
   const launch = serverLaunch(options.root, bundle, {});
@@ -167,6 +163,8 @@ export async function clusterUp(options: ClusterOptions): Promise<ClusterState> 
         PUBLIC_ORIGIN: origin,
         TRUST_PROXY: 'true',
         MQTT_URL: `mqtt://127.0.0.1:${mqttPort}`,
+        // One broker session, held by the server that leads the devices (main.ts).
+        MQTT_CLIENT_ID: 'homeview-cluster',
         DEMO: 'true',
         LOG_FORMAT: 'json',
         ...options.env,
