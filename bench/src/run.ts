@@ -1,6 +1,7 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt …]`:
+// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt|cluster …]`:
 // the benchmarks (all by default), each on PGlite and on PostgreSQL, printing figures with the machine
 // and the date.
+import { benchCluster } from './cluster';
 import { benchDefaultSync } from './default-sync';
 import { benchFirstStart } from './first-start';
 import { benchHardening } from './hardening';
@@ -25,6 +26,10 @@ const benches = {
   'web-bundle': { title: 'JavaScript fetched to show each first screen', run: benchWebBundle },
   'web-lcp': { title: 'LCP of /my-home and /parents-home, first visit, 4× CPU slowdown', run: benchWebLcp },
   mqtt: { title: 'Devices over MQTT: 1,000 Glow homes and 2,000 plugs into the write path', run: benchMqtt },
+  cluster: {
+    title: 'Several servers behind HAProxy on a primary and a replica: 1, 2, 3 servers',
+    run: benchCluster,
+  },
   'default-sync': {
     title: 'Reprice once after the default (price-cap) table changes',
     run: benchDefaultSync,
