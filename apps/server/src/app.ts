@@ -12,6 +12,7 @@ import { accountRoutes } from './features/accounts/routes';
 import { SessionService } from './features/accounts/sessions';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { deviceRoutes } from './features/devices/routes';
 import type { InFlight } from './http/in-flight';
 import { energyRoutes } from './features/energy/routes';
 import { applianceSettingsRoutes } from './features/appliance-settings/routes';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   setupRoutes(app, ctx);
   applianceSettingsRoutes(app, ctx);
   modeRoutes(app, ctx);
+  deviceRoutes(app, ctx);
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);

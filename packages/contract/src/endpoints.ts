@@ -48,6 +48,15 @@ import { SetupDetail, SetupRequest, SetupWriteRequest } from './entities/setup';
 import { Tariff, TariffRequest } from './entities/tariff';
 import { TariffWriteRequest } from './entities/tariffWrite';
 import { EndOtherSessionsResponse, SessionsResponse } from './entities/sessions';
+import {
+  DeviceAddRequest,
+  DeviceClaimRequest,
+  DeviceRemoveRequest,
+  DevicesRequest,
+  DevicesResponse,
+  UnclaimedDevicesRequest,
+  UnclaimedDevicesResponse,
+} from './entities/devices';
 
 import { type EndpointName, type EndpointPath, endpointPaths } from './paths';
 
@@ -152,6 +161,15 @@ export const endpoints = {
     request: EmptyRequest,
     response: EndOtherSessionsResponse,
   },
+  devicesGet: { ...endpointPaths.devicesGet, request: DevicesRequest, response: DevicesResponse },
+  devicesAdd: { ...endpointPaths.devicesAdd, request: DeviceAddRequest, response: DevicesResponse },
+  devicesRemove: { ...endpointPaths.devicesRemove, request: DeviceRemoveRequest, response: DevicesResponse },
+  devicesUnclaimed: {
+    ...endpointPaths.devicesUnclaimed,
+    request: UnclaimedDevicesRequest,
+    response: UnclaimedDevicesResponse,
+  },
+  devicesClaim: { ...endpointPaths.devicesClaim, request: DeviceClaimRequest, response: DevicesResponse },
 } as const satisfies { [K in EndpointName]: Endpoint & (typeof endpointPaths)[K] };
 
 export type Endpoints = typeof endpoints;
