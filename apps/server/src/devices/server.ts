@@ -19,7 +19,12 @@ export async function startDevices(deps: {
   const { config, db, log } = deps;
   if (config.mqttUrl === null) return null;
   const consumer = new DeviceConsumer(db, { now: () => Date.now() / 1000, log });
-  const mqtt = new DeviceMqtt(consumer, { url: config.mqttUrl, clientId: config.mqttClientId, log });
+  const mqtt = new DeviceMqtt(consumer, {
+    url: config.mqttUrl,
+    clientId: config.mqttClientId,
+    group: config.mqttShareGroup,
+    log,
+  });
   const unfollow = followDeviceChanges(db, consumer, log);
   void mqtt.start().catch((error: unknown) => log.error({ err: error }, 'devices failed to start'));
   return {
