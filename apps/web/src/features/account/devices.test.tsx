@@ -85,7 +85,7 @@ describe('the Devices screen', () => {
     expect(facts(card)).toEqual({
       Measures: 'The whole house',
       'Last message': '2 min ago (08:57 15-01-26)',
-      Today: '540 readings stored today',
+      Today: '540 readings of the home stored today',
       'Publishes to': 'glow/AABBCCDDEEFF/SENSOR/electricitymeter',
     });
     expect(within(card).getByText('Receiving')).toBeTruthy();

@@ -68,7 +68,7 @@ export function ClaimDevice({ userId, appliances, now, onClaimed }: ClaimDeviceP
   const anyPlug = found?.devices.some((d) => DEVICE_KIND_TEXT[d.kind].plug) ?? false;
   return (
     <div className="stack">
-      <form className="device-claim" onSubmit={lookUp} aria-busy={busy} noValidate>
+      <form className="stack device-claim" onSubmit={lookUp} aria-busy={busy} noValidate>
         <TextField
           label="Id of a device already sending"
           hint="Exactly as the device publishes it: capitals count."

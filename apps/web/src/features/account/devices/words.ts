@@ -19,9 +19,10 @@ export function lastMessageLabel(d: Pick<Device, 'last_message_at'>, now: number
   return `${agoLabel(d.last_message_at, now)} (${timeAndDayLabel(d.last_message_at, zone)})`;
 }
 
+/** A whole-house device: the home's readings today (from every source: readings say not which device sent them). */
 export const todayLabel = (d: Pick<Device, 'appliance' | 'readings_today'>): string =>
   d.appliance === null
-    ? `${d.readings_today} reading${d.readings_today === 1 ? '' : 's'} stored today`
+    ? `${d.readings_today} reading${d.readings_today === 1 ? '' : 's'} of the home stored today`
     : `${d.readings_today} ${d.appliance.name.toLowerCase()} use${d.readings_today === 1 ? '' : 's'} today`;
 
 export type Tone = 'good' | 'warn' | 'bad' | 'quiet';
