@@ -37,7 +37,7 @@ export function stateWords(
     case 'waiting':
       return {
         word: 'Waiting',
-        sentence: 'No message yet. Check that the device publishes to the topic below.',
+        sentence: 'No message yet. Check that the device publishes to the topic shown.',
         tone: 'quiet',
       };
     case 'receiving':

@@ -66,7 +66,7 @@ export function DevicesPage() {
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       {data && userId !== null ? (
         <>
-          <section className="stack" aria-labelledby="devices-list">
+          <section className="stack devices-section" aria-labelledby="devices-list">
             <h2 id="devices-list" className="setup__question">
               This home’s devices
             </h2>
@@ -89,7 +89,7 @@ export function DevicesPage() {
               </ul>
             )}
           </section>
-          <section className="stack" aria-labelledby="devices-add">
+          <section className="stack devices-section" aria-labelledby="devices-add">
             <h2 id="devices-add" className="setup__question">
               Add a device
             </h2>
@@ -101,7 +101,7 @@ export function DevicesPage() {
               }
             />
           </section>
-          <section className="stack" aria-labelledby="devices-claim">
+          <section className="stack devices-section" aria-labelledby="devices-claim">
             <h2 id="devices-claim" className="setup__question">
               Claim a device that is already sending
             </h2>
