@@ -324,6 +324,29 @@ describeEachDb('devices API', (suite) => {
       strangerSession,
     );
     expect(late.statusCode).toBe(404);
+
+    // A plug is claimed as the appliance it measures; a meter display cannot measure one.
+    await send([
+      [
+        'tele/plug-7/SENSOR',
+        JSON.stringify({ Time: '2026-01-16T09:00:00', ENERGY: { Total: 1.5, Power: 0 } }),
+      ],
+    ]);
+    expect((await lookup('plug-7')).json().devices).toMatchObject([{ kind: 'tasmota', device_id: 'plug-7' }]);
+    const asKettle = await post('/api/v3/devices/claim/', {
+      user_id: carer.id,
+      kind: 'tasmota',
+      device_id: 'plug-7',
+      appliance: 'kettle',
+    });
+    expect(asKettle.statusCode, asKettle.body).toBe(200);
+    expect(
+      (asKettle.json().devices as { device_id: string; appliance: unknown }[]).find(
+        (d) => d.device_id === 'plug-7',
+      ),
+    ).toMatchObject({
+      appliance: { key: 'kettle', name: 'Kettle' },
+    });
   });
 
   it('limits lookups per account, so ids cannot be guessed by the thousand', async () => {

@@ -262,6 +262,48 @@ describe('the Devices screen', () => {
     expect(await screen.findByRole('article', { name: /FFEEDDCCBBAA/ })).toBeTruthy();
   });
 
+  it('claims a plug as the appliance chosen', async () => {
+    logIn();
+    pinClock();
+    const calls = stubApi({
+      'GET /devices/': { body: answer([]) },
+      'GET /devices/unclaimed/': {
+        body: {
+          devices: [
+            {
+              kind: 'zigbee2mqtt',
+              device_id: 'Kettle plug',
+              first_seen: NOW - 60,
+              last_seen: NOW - 60,
+              messages: 1,
+            },
+          ],
+        },
+      },
+      'POST /devices/claim/': {
+        body: answer([{ ...kettle, kind: 'zigbee2mqtt', device_id: 'Kettle plug' }]),
+      },
+    });
+    renderApp('/account/infocare/devices');
+    fireEvent.input(await screen.findByLabelText(/Id of a device already sending/), {
+      target: { value: 'Kettle plug' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByText(/1 message, the last 1 min ago/)).toBeTruthy();
+    // Only a plug offers the appliance (the add form's Glow has none, so this select is the claim's).
+    chooseOption(screen.getByLabelText('What it measures'), 'kettle');
+    await rendered();
+    fireEvent.click(screen.getByRole('button', { name: 'Claim Kettle plug' }));
+    expect(await screen.findByText('Claimed Kettle plug. Its readings are stored from now on.')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST') as RecordedCall;
+    expect(Object.fromEntries(post.body)).toEqual({
+      user_id: String(session.dependantUserId),
+      kind: 'zigbee2mqtt',
+      device_id: 'Kettle plug',
+      appliance: 'kettle',
+    });
+  });
+
   it('is a card on both account hubs', async () => {
     logIn();
     stubApi({});
