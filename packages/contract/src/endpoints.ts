@@ -155,12 +155,6 @@ export const endpoints = {
   },
   tariffGet: { ...endpointPaths.tariffGet, request: TariffRequest, response: Tariff },
   tariffPost: { ...endpointPaths.tariffPost, request: TariffWriteRequest, response: Tariff },
-  sessions: { ...endpointPaths.sessions, request: EmptyRequest, response: SessionsResponse },
-  endOtherSessions: {
-    ...endpointPaths.endOtherSessions,
-    request: EmptyRequest,
-    response: EndOtherSessionsResponse,
-  },
   devicesGet: { ...endpointPaths.devicesGet, request: DevicesRequest, response: DevicesResponse },
   devicesAdd: { ...endpointPaths.devicesAdd, request: DeviceAddRequest, response: DevicesResponse },
   devicesRemove: { ...endpointPaths.devicesRemove, request: DeviceRemoveRequest, response: DevicesResponse },
@@ -170,6 +164,12 @@ export const endpoints = {
     response: UnclaimedDevicesResponse,
   },
   devicesClaim: { ...endpointPaths.devicesClaim, request: DeviceClaimRequest, response: DevicesResponse },
+  sessions: { ...endpointPaths.sessions, request: EmptyRequest, response: SessionsResponse },
+  endOtherSessions: {
+    ...endpointPaths.endOtherSessions,
+    request: EmptyRequest,
+    response: EndOtherSessionsResponse,
+  },
 } as const satisfies { [K in EndpointName]: Endpoint & (typeof endpointPaths)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -233,13 +233,6 @@ const samples: Record<EndpointName, unknown> = {
   noDisturbModePost: { status: 'DISABLED', start_time: '00:00', end_time: '00:00' },
   tariffGet: { ...rates, used_tariff: rates, tariffs_msg: '' },
   tariffPost: { ...rates, used_tariff: rates, tariffs_msg: '', status: 'error' },
-  sessions: {
-    sessions: [
-      { created_at: 1_700_000_100, last_seen_at: 1_700_000_160, current: true },
-      { created_at: 1_700_000_000, last_seen_at: 1_700_000_000, current: false },
-    ],
-  },
-  endOtherSessions: { ended: 2 },
   devicesGet: devices,
   devicesAdd: devices,
   devicesRemove: devices,
@@ -255,6 +248,13 @@ const samples: Record<EndpointName, unknown> = {
     ],
   },
   devicesClaim: devices,
+  sessions: {
+    sessions: [
+      { created_at: 1_700_000_100, last_seen_at: 1_700_000_160, current: true },
+      { created_at: 1_700_000_000, last_seen_at: 1_700_000_000, current: false },
+    ],
+  },
+  endOtherSessions: { ended: 2 },
 };
 
 const optionalTopLevel = new Set(['status']);
