@@ -20,6 +20,7 @@ import { applianceSettingsRoutes } from './features/appliance-settings/routes';
 import { feedbackRoutes } from './features/feedback/routes';
 import { infocareRoutes } from './features/infocare/routes';
 import { modeRoutes } from './features/modes/routes';
+import { deviceRoutes } from './features/devices/routes';
 import { popupRoutes } from './features/popups/routes';
 import { rankingRoutes } from './features/rankings/routes';
 import { setupRoutes } from './features/setup/routes';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   setupRoutes(app, ctx);
   applianceSettingsRoutes(app, ctx);
   modeRoutes(app, ctx);
+  deviceRoutes(app, ctx);
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);
