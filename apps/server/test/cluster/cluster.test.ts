@@ -1,12 +1,14 @@
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, type ClusterState, clusterDown, clusterUp, startServer } from '../../src/cli/cluster/cluster';
 import { openPostgres } from '../../src/db/postgres';
 import type { Db } from '../../src/db/types';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../src/features/demo/seed';
 import { findHouseIdOf } from '../../src/features/houses/repository';
+import { addDevice } from '../../src/devices/repository';
 import { createApiKey } from '../../src/ingest/keys';
 import { makeUser } from '../support/app';
 import { REPO_ROOT } from '../support/spawn';
@@ -123,6 +125,56 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
       expect((await logged('this server reads the devices')).filter((pid) => pid !== leader)).toHaveLength(1);
     await startServer(state, slot.n); // back, standing by
     expect(await logged('this server runs InfoCare')).toHaveLength(2);
+  });
+
+  it('devices: the server reading them is killed mid-stream, the next one resumes its session, no energy lost or doubled', async () => {
+    const person = await makeUser(db, 'cluster-glow');
+    const houseId = (await findHouseIdOf(db, person.id))!;
+    const deviceId = 'C1A5E2000001';
+    await addDevice(db, { houseId, kind: 'glow', deviceId }, Math.floor(Date.now() / 1000));
+    await sleep(11_000); // the devices' reader reloads the registered devices every 10 s
+    const readers = (await logged('this server reads the devices')).filter(alive);
+    expect(readers).toHaveLength(1);
+
+    // 30 minutes of a Glow display's 10 s messages (device time in the past), 10 Wh each: 1,800 Wh.
+    const publisher = await connectAsync(`mqtt://127.0.0.1:${state.mqttPort}`, {
+      clientId: `cluster-test-${Date.now()}`,
+    });
+    const t0 = Math.floor(Date.now() / 60_000) * 60 - 45 * 60;
+    const message = (i: number) =>
+      JSON.stringify({
+        electricitymeter: {
+          timestamp: new Date((t0 + i * 10) * 1000).toISOString().replace('.000Z', 'Z'),
+          energy: {
+            export: { cumulative: 0, units: 'kWh' },
+            import: { cumulative: 100 + i * 0.01, units: 'kWh' },
+          },
+          power: { value: 3.6, units: 'kW' },
+        },
+      });
+    for (let i = 0; i <= 180; i++) {
+      if (i === 60) process.kill(readers[0]!, 'SIGKILL'); // mid-stream: the broker queues the rest
+      await publisher.publishAsync(`glow/${deviceId}/SENSOR/electricitymeter`, message(i), { qos: 1 });
+      await sleep(50);
+    }
+    await publisher.endAsync();
+    const stored = async () =>
+      (
+        await db.query<{ n: number; wh: number; starts: number }>(
+          `select count(*)::int as n, coalesce(sum(import_wh), 0)::int as wh, count(distinct start_ts)::int as starts
+             from readings where house_id = $1`,
+          [houseId],
+        )
+      ).rows[0]!;
+    for (let i = 0; i < 300 && (await stored()).wh < 1800; i++) await sleep(100);
+    const final = await stored();
+    expect(final.wh).toBe(1800);
+    expect(final.n).toBe(final.starts); // no minute twice
+    expect(final.n).toBeLessThanOrEqual(30);
+    const next = (await logged('this server reads the devices')).filter(alive);
+    expect(next).toHaveLength(1);
+    expect(next[0]).not.toBe(readers[0]);
+    await startServer(state, state.servers.find((s) => s.pid === readers[0])!.n);
   });
 
   it('a server killed with SIGKILL under load: only requests in flight on it fail, no reading lost or stored twice', async () => {
