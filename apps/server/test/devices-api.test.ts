@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DeviceConsumer } from '../src/devices/consumer';
+import { DEVICES_CHANNEL } from '../src/devices/changes';
+import { heard } from '../src/db/notices';
 import { followDeviceChanges } from '../src/devices/server';
 import { LOOKUPS_PER_WINDOW } from '../src/features/devices/lookups';
 import { describeEachDb } from './support/db';
@@ -87,6 +89,7 @@ describeEachDb('devices API', (suite) => {
         loads++;
       },
     });
+    await heard(suite.db, DEVICES_CHANNEL); // PostgreSQL: the notices' LISTEN is in place
   });
   afterAll(async () => {
     unfollow();

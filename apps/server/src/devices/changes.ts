@@ -1,13 +1,19 @@
 // "The registered devices changed" (a device added, claimed or removed on the Devices screens): the running
 // consumer reads them again at once instead of at its next periodic reload, so a device's first messages
-// are stored rather than counted as unclaimed. Heard in the process that wrote (the admin CLI, another
-// process, is picked up by that reload). Listeners are kept per database, as arrivals.ts does.
-import { databaseOf } from '../db/types';
+// are stored rather than counted as unclaimed. On PGlite it is heard in the process that wrote; on
+// PostgreSQL through NOTIFY (db/notices.ts), so the server reading the devices hears a change made through
+// any other server (several servers: ARCHITECTURE.md). The admin CLI, another process, is picked up by
+// the periodic reload. Listeners are kept per database, as arrivals.ts does.
+import { listenTo, noticeSql, onPostgres } from '../db/notices';
+import { type Db, databaseOf, type Queryable } from '../db/types';
 
 type Listener = () => void;
 const listeners = new WeakMap<object, Set<Listener>>();
 
-export function onDevicesChanged(db: object, listener: Listener): () => void {
+export const DEVICES_CHANNEL = 'homeview_devices_changed';
+
+export function onDevicesChanged(db: Db, listener: Listener): () => void {
+  if (onPostgres(db)) return listenTo(db, DEVICES_CHANNEL, () => listener());
   const key = databaseOf(db);
   let set = listeners.get(key);
   if (!set) {
@@ -18,6 +24,11 @@ export function onDevicesChanged(db: object, listener: Listener): () => void {
   return () => set.delete(listener);
 }
 
-export function devicesChanged(db: object): void {
+/** Once the change is written: PGlite's listeners told here, PostgreSQL's listening processes by NOTIFY. */
+export async function devicesChanged(db: Db | Queryable): Promise<void> {
+  if (onPostgres(db)) {
+    await db.query(noticeSql(DEVICES_CHANNEL, ''));
+    return;
+  }
   for (const listener of listeners.get(databaseOf(db)) ?? []) listener();
 }

@@ -11,13 +11,13 @@ export { applianceByName, applianceKeyOf, DeviceError, type DeviceRow, listDevic
 /** Registers a device; throws DeviceError (unknown kind or appliance, bad or taken id) for what a person can fix. */
 export async function registerDevice(db: Queryable, device: NewDevice, now: number): Promise<number> {
   const id = await addDevice(db, device, now);
-  devicesChanged(db);
+  await devicesChanged(db);
   return id;
 }
 
 /** Removes a house's device (its readings and uses stay); false when the house has no such device. */
 export async function unregisterDevice(db: Queryable, houseId: number, id: number): Promise<boolean> {
   const removed = await removeDevice(db, houseId, id);
-  if (removed) devicesChanged(db);
+  if (removed) await devicesChanged(db);
   return removed;
 }
