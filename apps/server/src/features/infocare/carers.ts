@@ -13,7 +13,7 @@ import { requireUser } from '../../http/auth';
 import { badRequest, HttpError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { acceptLink, carersOf, displayName } from '../../shared/carer-links';
-import { cachedSecret } from '../accounts/secrets';
+import { cachedSecret } from '../../shared/server-secrets';
 import { checkInSettings, saveCheckInSettings } from './check-in';
 import {
   createInvite,
