@@ -54,7 +54,7 @@ export async function carersOf(
        from carer_links l join users u on u.id = l.carer_user_id
        left join user_settings s on s.user_id = u.id
       where l.dependant_user_id = $1 and l.accepted_at is not null and not u.disabled
-      order by l.accepted_at, l.id`,
+      order by l.id`,
     [dependantUserId],
   );
   return rows.map((r) => ({ ...r, since: Number(r.since) }));
