@@ -171,7 +171,7 @@ const cases: Record<EndpointName, Cases> = {
       [
         { dependant_user_id: '2', enabled: 'true', window_start: '08:00', window_end: '21:00' },
         'phone',
-        'Enter their mobile number',
+        'phone is required',
       ],
       [
         { dependant_user_id: '2', enabled: 'false', window_start: '21:00', window_end: '08:00' },

@@ -117,7 +117,7 @@ export const CheckInWriteRequest = formObject({
     ctx.addIssue({
       code: 'custom',
       path: ['phone'],
-      message: 'Enter their mobile number to send them a check-in text',
+      message: 'phone is required to send them a check-in text: enter their mobile number',
     });
   if (body.window_start >= body.window_end)
     ctx.addIssue({
