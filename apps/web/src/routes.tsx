@@ -17,6 +17,11 @@ const AccountLevelPage = lazyPage(
   () => import('./features/account/pages/AccountLevelPage'),
   'AccountLevelPage',
 );
+const AcceptInvitePage = lazyPage(
+  () => import('./features/account/pages/AcceptInvitePage'),
+  'AcceptInvitePage',
+);
+const CarersPage = lazyPage(() => import('./features/account/pages/CarersPage'), 'CarersPage');
 const AlertsPage = lazyPage(() => import('./features/account/pages/AlertsPage'), 'AlertsPage');
 const ApplianceEditPage = lazyPage(
   () => import('./features/account/pages/ApplianceEditPage'),
@@ -76,6 +81,8 @@ const protectedRoutes: RouteObject[] = [
   { path: '/account/do-not-disturb', element: <DoNotDisturbPage /> },
   { path: '/account/infocare/alerts', element: <AlertsPage /> },
   { path: '/account/infocare/email-report', element: <EmailReportPage /> },
+  { path: '/account/infocare/carers', element: <CarersPage /> },
+  { path: '/account/infocare/carers/accept', element: <AcceptInvitePage /> },
   { path: '/account/:level', element: <AccountLevelPage /> },
   { path: '/account/:level/holiday-mode', element: <HolidayModePage /> },
   { path: '/account/:level/appliances', element: <AccountAppliancesPage /> },
