@@ -99,6 +99,8 @@ describeEachDb('InfoCare carers on one alert', (suite) => {
     // Whoever was first, both answers name the same one carer at the same instant.
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]?.at).toBe(secs());
+    // Taking it is seeing it: the alert no longer needs attention (one viewing, by the taker).
+    expect(Alert.parse(both[0]!.json()).viewings).toEqual([{ timestamp: secs() }]);
     const taker = answers[0]?.by === 'Ann Smith' ? 'ann' : 'bob';
     const other = taker === 'ann' ? 'bob' : 'ann';
     expect(['Ann Smith', 'bob']).toContain(answers[0]?.by);

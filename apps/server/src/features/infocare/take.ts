@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types';
+import type { Db, Queryable } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import type { InfocareHouse } from './repository';
 import { holdReminders, queueNotifications } from './notify';
@@ -16,12 +16,25 @@ export async function takeAlert(db: Db, house: InfocareHouse, alertId: number, c
       [alertId, carerId, now],
     );
     if (rowCount === 0) return;
+    await seen(tx, alertId, carerId, now);
     await holdReminders(tx, alertId, 'taken by another carer');
     await queueNotifications(tx, [alertId], house.owner_user_id, house.time_zone, now, {
       kind: 'taken',
       except: carerId,
     });
   });
+}
+
+/**
+ * A carer who takes or resolves an alert has seen it: an alert nobody had viewed gets this viewing, so it
+ * no longer "needs attention" (spec-decisions "Alert viewings") while someone is on it.
+ */
+async function seen(tx: Queryable, alertId: number, carerId: number, now: number) {
+  await tx.query(
+    `insert into infocare_alert_viewings (alert_id, user_id, viewed_at)
+     select $1, $2, $3 where not exists (select 1 from infocare_alert_viewings where alert_id = $1)`,
+    [alertId, carerId, now],
+  );
 }
 
 /**
@@ -57,6 +70,7 @@ export async function resolveAlert(
         'resolve',
       );
     }
+    await seen(tx, alertId, carerId, now);
     await holdReminders(tx, alertId, 'resolved');
     await queueNotifications(tx, [alertId], house.owner_user_id, house.time_zone, now, {
       kind: 'resolved',

@@ -22,7 +22,9 @@ export function CarersPage() {
       {carers.isError ? <Alert tone="danger">{errorMessage(carers.error)}</Alert> : null}
       {carers.data ? (
         <section className="stack" aria-labelledby="carers-heading">
-          <h2 id="carers-heading">Looking after {name}</h2>
+          <h2 id="carers-heading" className="carers__heading">
+            Looking after {name}
+          </h2>
           <ul className="carer-list">
             {carers.data.carers.map((c) => (
               <li key={`${c.name}-${c.since}`} className="carer-list__item">
@@ -90,7 +92,9 @@ function CheckIn({ dependantId, name }: { dependantId: number; name: string }) {
   const saved = useCheckIn(dependantId);
   return (
     <section className="stack" aria-labelledby="check-in-heading">
-      <h2 id="check-in-heading">A word with {name} first</h2>
+      <h2 id="check-in-heading" className="carers__heading">
+        A word with {name} first
+      </h2>
       <p>
         For an Investigate alert (never an Urgent one), text {name} first: "Please reply OK if all is well".
         If they reply OK within 20 minutes the alert is resolved and you are told only that; otherwise you are
