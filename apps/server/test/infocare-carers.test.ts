@@ -225,6 +225,14 @@ describeEachDb('InfoCare carers on one alert', (suite) => {
       await timer.tick();
     }
     expect(await again()).toEqual([`${urgent}:ann`, `${urgent}:bob`]);
+    // An Urgent alert that became so over an hour ago (a replay of history) is not sent again.
+    const { rows } = await suite.db.query<{ id: number }>(
+      `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
+       values ($1, 'old:1', 'inactivity', 'Off', 'Urgent', 'No activity', 'Old.', 'clock', $2, $2) returning id`,
+      [houseId, secs() - 3601],
+    );
+    await timer.tick();
+    expect((await again()).filter((r) => r.startsWith(`${rows[0]!.id}:`))).toEqual([]);
     await timer.stop();
   });
 });

@@ -12,7 +12,8 @@ alter table infocare_alerts
   add column resolved_note text,
   add column urgent_at bigint,
   add column resent_at bigint;
-update infocare_alerts set urgent_at = raised_at where level = 'Urgent';
+-- Alerts from before this release were notified under the old rules: none is sent again now.
+update infocare_alerts set urgent_at = raised_at, resent_at = raised_at where level = 'Urgent';
 create index infocare_alerts_untaken_urgent_idx on infocare_alerts (urgent_at)
   where urgent_at is not null and taken_at is null and resent_at is null;
 
