@@ -228,6 +228,7 @@ for (const width of [390, 1280]) {
           `/account/${level}/holiday-mode`,
           `/account/${level}/appliances`,
           `/account/${level}/appliance/1`,
+          `/account/${level}/devices`,
           `/account/${level}/tariff`,
           `/account/${level}/tariff/standing-charge`,
           `/account/${level}/tariff/edit-time/all/import`,

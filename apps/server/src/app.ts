@@ -20,6 +20,7 @@ import { carerRoutes } from './features/infocare/carers';
 import { smsInboundRoutes } from './features/infocare/sms-inbound';
 import { infocareRoutes } from './features/infocare/routes';
 import { modeRoutes } from './features/modes/routes';
+import { deviceRoutes } from './features/devices/routes';
 import { popupRoutes } from './features/popups/routes';
 import { rankingRoutes } from './features/rankings/routes';
 import { setupRoutes } from './features/setup/routes';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   setupRoutes(app, ctx);
   applianceSettingsRoutes(app, ctx);
   modeRoutes(app, ctx);
+  deviceRoutes(app, ctx);
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);

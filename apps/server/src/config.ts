@@ -54,6 +54,8 @@ export interface Config {
   mqttUrl: string | null;
   /** This server's fixed MQTT client id (its persistent session on the broker). */
   mqttClientId: string;
+  /** The shared-subscription group the servers of one deployment split the messages in. */
+  mqttShareGroup: string;
   /** A request not received in full (headers and body) within this long gets 408 and its connection closes. */
   requestTimeoutMs: number;
   /** A connection with nothing sent or received for this long is closed (between requests too). */
@@ -192,6 +194,12 @@ export const configTable: readonly ConfigEntry[] = [
       'Fixed MQTT client id: the broker keeps its session and queues messages while the server is down. Give each server sharing a broker its own.',
   },
   {
+    name: 'MQTT_SHARE_GROUP',
+    default: 'homeview',
+    meaning:
+      "The shared-subscription group: the servers of one deployment split the devices' messages within it. Give another deployment on the same broker (staging, a test run) a group of its own, or it takes some of them.",
+  },
+  {
     name: 'REQUEST_TIMEOUT_S',
     default: '30',
     meaning:
@@ -227,6 +235,14 @@ function smtpUrl(raw: string | undefined): string | null {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
     throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
+  return raw;
+}
+
+function shareGroup(raw: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw))
+    throw new ConfigError(
+      'MQTT_SHARE_GROUP must be 1 to 64 letters, digits, - or _ (one level of a topic filter)',
+    );
   return raw;
 }
 
@@ -323,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
     mqttUrl: mqttUrl(value(env, 'MQTT_URL')),
     mqttClientId: value(env, 'MQTT_CLIENT_ID') ?? 'homeview-ingest',
+    mqttShareGroup: shareGroup(value(env, 'MQTT_SHARE_GROUP') ?? 'homeview'),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_S', 30, 1, 3600) * 1000,
     idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_S', 60, 1, 3600) * 1000,
   };

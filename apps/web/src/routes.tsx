@@ -41,6 +41,7 @@ const ForgotPasswordPage = lazyPage(
   'ForgotPasswordPage',
 );
 const HolidayModePage = lazyPage(() => import('./features/account/pages/HolidayModePage'), 'HolidayModePage');
+const DevicesPage = lazyPage(() => import('./features/account/pages/DevicesPage'), 'DevicesPage');
 const PasswordPage = lazyPage(() => import('./features/account/pages/PasswordPage'), 'PasswordPage');
 const ResetPasswordPage = lazyPage(
   () => import('./features/account/pages/ResetPasswordPage'),
@@ -86,6 +87,7 @@ const protectedRoutes: RouteObject[] = [
   { path: '/account/:level', element: <AccountLevelPage /> },
   { path: '/account/:level/holiday-mode', element: <HolidayModePage /> },
   { path: '/account/:level/appliances', element: <AccountAppliancesPage /> },
+  { path: '/account/:level/devices', element: <DevicesPage /> },
   { path: '/account/:level/appliance/:applianceId', element: <ApplianceEditPage /> },
   ...tariffRoutes,
 ];

@@ -40,6 +40,12 @@ const spec: [string, string][] = [
   ['POST', '/api/v3/no_disturb_mode/'],
   ['GET', '/api/v3/tariff_setting/'],
   ['POST', '/api/v3/tariff_setting/'],
+  // Additive, outside §7 (issue 23): a home's live devices.
+  ['GET', '/api/v3/devices/'],
+  ['POST', '/api/v3/devices/'],
+  ['POST', '/api/v3/devices/remove/'],
+  ['GET', '/api/v3/devices/unclaimed/'],
+  ['POST', '/api/v3/devices/claim/'],
   // Additive, outside §7 (issue 27): the account's sessions.
   ['GET', '/api/v3/accounts/sessions/'],
   ['POST', '/api/v3/accounts/sessions/end_others/'],
@@ -480,6 +486,39 @@ const cases: Record<EndpointName, Cases> = {
         'start_date',
         'start_date must be a date YYYY-MM-DD',
       ],
+    ],
+  },
+  devicesGet: { valid: [{ user_id: '2' }], invalid: [[{}, 'user_id', 'user_id is required']] },
+  devicesAdd: {
+    valid: [
+      { user_id: '2', kind: 'glow', device_id: 'AABBCCDDEEFF' },
+      { user_id: '2', kind: 'tasmota', device_id: 'kettle_plug', appliance: 'kettle' },
+      { user_id: '2', kind: 'shelly', device_id: 'shellyplusplugs-a8032ab1c2d4', appliance: '' },
+    ],
+    invalid: [
+      [{ user_id: '2', kind: 'nest', device_id: 'x' }, 'kind', 'kind must be one of glow, shelly'],
+      [{ user_id: '2', kind: 'glow' }, 'device_id', 'device_id is required'],
+      [{ user_id: '2', kind: 'glow', device_id: 'a/b' }, 'device_id', 'cannot contain /, + or #'],
+      [{ user_id: '2', kind: 'glow', device_id: '#' }, 'device_id', 'one level of an MQTT topic'],
+      [{ user_id: '2', kind: 'glow', device_id: 'x'.repeat(201) }, 'device_id', 'at most 200'],
+      [{ user_id: '2', kind: 'glow', device_id: 'x', appliance: 'kettle' }, 'appliance', 'whole house'],
+    ],
+  },
+  devicesRemove: {
+    valid: [{ user_id: '2', id: '7' }],
+    invalid: [[{ user_id: '2', id: 'all' }, 'id', 'id must be a whole number']],
+  },
+  devicesUnclaimed: {
+    valid: [{ user_id: '2', device_id: 'AABBCCDDEEFF' }],
+    invalid: [
+      [{ user_id: '2' }, 'device_id', 'device_id is required'],
+      [{ user_id: '2', device_id: '+' }, 'device_id', 'cannot contain'],
+    ],
+  },
+  devicesClaim: {
+    valid: [{ user_id: '2', kind: 'zigbee2mqtt', device_id: 'Kettle plug', appliance: 'Kettle' }],
+    invalid: [
+      [{ user_id: '2', kind: 'emon', device_id: 'emontx4', appliance: 'kettle' }, 'appliance', 'whole'],
     ],
   },
 };

@@ -58,6 +58,15 @@ import { SetupDetail, SetupRequest, SetupWriteRequest } from './entities/setup';
 import { Tariff, TariffRequest } from './entities/tariff';
 import { TariffWriteRequest } from './entities/tariffWrite';
 import { EndOtherSessionsResponse, SessionsResponse } from './entities/sessions';
+import {
+  DeviceAddRequest,
+  DeviceClaimRequest,
+  DeviceRemoveRequest,
+  DevicesRequest,
+  DevicesResponse,
+  UnclaimedDevicesRequest,
+  UnclaimedDevicesResponse,
+} from './entities/devices';
 
 import { type EndpointName, type EndpointPath, endpointPaths } from './paths';
 
@@ -156,6 +165,15 @@ export const endpoints = {
   },
   tariffGet: { ...endpointPaths.tariffGet, request: TariffRequest, response: Tariff },
   tariffPost: { ...endpointPaths.tariffPost, request: TariffWriteRequest, response: Tariff },
+  devicesGet: { ...endpointPaths.devicesGet, request: DevicesRequest, response: DevicesResponse },
+  devicesAdd: { ...endpointPaths.devicesAdd, request: DeviceAddRequest, response: DevicesResponse },
+  devicesRemove: { ...endpointPaths.devicesRemove, request: DeviceRemoveRequest, response: DevicesResponse },
+  devicesUnclaimed: {
+    ...endpointPaths.devicesUnclaimed,
+    request: UnclaimedDevicesRequest,
+    response: UnclaimedDevicesResponse,
+  },
+  devicesClaim: { ...endpointPaths.devicesClaim, request: DeviceClaimRequest, response: DevicesResponse },
   sessions: { ...endpointPaths.sessions, request: EmptyRequest, response: SessionsResponse },
   endOtherSessions: {
     ...endpointPaths.endOtherSessions,

@@ -37,5 +37,7 @@ export * from './entities/applianceSettings';
 export * from './entities/modes';
 export * from './entities/feedback';
 export * from './entities/sessions';
+export * from './entities/devices';
+export * from './deviceKinds';
 export * from './paths';
 export * from './endpoints';

@@ -247,6 +247,7 @@ const powerCsv = fc
         .join('\n')}\n`,
   );
 
+const deviceId = fc.stringMatching(/^[0-9A-F]{12}$/);
 const catalogueId = fc.constantFrom(...CATALOGUE_APPLIANCES.map((a) => a.id));
 
 interface WellFormed {
@@ -404,6 +405,22 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
           ...(status === 'SCHEDULED' ? { start_time: start, end_time: end } : {}),
         },
       }));
+    case 'devicesGet':
+      return rec({ user_id });
+    case 'devicesAdd': // a fresh id each time (a taken one is a 400), an appliance only on a plug
+      return fc.oneof(
+        rec({ user_id, kind: fc.constantFrom('glow', 'emon'), device_id: deviceId }),
+        rec({
+          user_id,
+          kind: fc.constantFrom('shelly', 'shelly-gen1', 'tasmota', 'zigbee2mqtt'),
+          device_id: deviceId,
+          appliance: optional(fc.constantFrom('kettle', 'Microwave', 'washing machine')),
+        }),
+      );
+    case 'devicesUnclaimed':
+      return rec({ user_id, device_id: deviceId });
+    // devicesRemove and devicesClaim: each success uses up what it needs (a device, an unclaimed one),
+    // so they are fuzzed for 5xx only; devices-api.test.ts walks their success paths.
     case 'tariffPost':
       return rec({ user_id, tariff, start_date: optional(isoDay.map((d) => d.toISOString().slice(0, 10))) });
     case 'ingestReadings':

@@ -19,6 +19,11 @@ export function AccountLevelPage() {
       title: 'Appliances',
       blurb: 'How many, their names, shown or hidden.',
     },
+    {
+      to: `/account/${level}/devices`,
+      title: 'Devices',
+      blurb: 'Meter displays and plugs sending readings live.',
+    },
     { to: `/account/${level}/holiday-mode`, title: 'Holiday Mode', blurb: 'Pause notifications while away.' },
   ];
   if (level === 'infocare')
