@@ -174,17 +174,17 @@ export const endpoints = {
     response: UnclaimedDevicesResponse,
   },
   devicesClaim: { ...endpointPaths.devicesClaim, request: DeviceClaimRequest, response: DevicesResponse },
+  carers: { ...endpointPaths.carers, request: DependantRequest, response: CarersResponse },
+  carerInvite: { ...endpointPaths.carerInvite, request: CarerInviteRequest, response: CarerInviteAnswer },
+  carerAccept: { ...endpointPaths.carerAccept, request: CarerAcceptRequest, response: CarerAcceptAnswer },
+  checkInGet: { ...endpointPaths.checkInGet, request: DependantRequest, response: CheckInSettings },
+  checkInPost: { ...endpointPaths.checkInPost, request: CheckInWriteRequest, response: CheckInSettings },
   sessions: { ...endpointPaths.sessions, request: EmptyRequest, response: SessionsResponse },
   endOtherSessions: {
     ...endpointPaths.endOtherSessions,
     request: EmptyRequest,
     response: EndOtherSessionsResponse,
   },
-  carers: { ...endpointPaths.carers, request: DependantRequest, response: CarersResponse },
-  carerInvite: { ...endpointPaths.carerInvite, request: CarerInviteRequest, response: CarerInviteAnswer },
-  carerAccept: { ...endpointPaths.carerAccept, request: CarerAcceptRequest, response: CarerAcceptAnswer },
-  checkInGet: { ...endpointPaths.checkInGet, request: DependantRequest, response: CheckInSettings },
-  checkInPost: { ...endpointPaths.checkInPost, request: CheckInWriteRequest, response: CheckInSettings },
 } as const satisfies { [K in EndpointName]: Endpoint & (typeof endpointPaths)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -248,13 +248,6 @@ const samples: Record<EndpointName, unknown> = {
     ],
   },
   devicesClaim: devices,
-  sessions: {
-    sessions: [
-      { created_at: 1_700_000_100, last_seen_at: 1_700_000_160, current: true },
-      { created_at: 1_700_000_000, last_seen_at: 1_700_000_000, current: false },
-    ],
-  },
-  endOtherSessions: { ended: 2 },
   carers: {
     dependant: 'Mum',
     carers: [{ name: 'Ann', you: true, since: 1_700_000_000 }],
@@ -270,6 +263,13 @@ const samples: Record<EndpointName, unknown> = {
     window_start: '08:00',
     window_end: '21:00',
   },
+  sessions: {
+    sessions: [
+      { created_at: 1_700_000_100, last_seen_at: 1_700_000_160, current: true },
+      { created_at: 1_700_000_000, last_seen_at: 1_700_000_000, current: false },
+    ],
+  },
+  endOtherSessions: { ended: 2 },
 };
 
 const optionalTopLevel = new Set(['status']);
