@@ -64,6 +64,8 @@ const publicRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/accounts/change_password', element: <ResetPasswordPage /> },
+  // The emailed carer invitation: it says itself when the visitor must sign in first (issue 25).
+  { path: '/account/infocare/carers/accept', element: <AcceptInvitePage /> },
 ];
 
 const protectedRoutes: RouteObject[] = [
@@ -83,7 +85,6 @@ const protectedRoutes: RouteObject[] = [
   { path: '/account/infocare/alerts', element: <AlertsPage /> },
   { path: '/account/infocare/email-report', element: <EmailReportPage /> },
   { path: '/account/infocare/carers', element: <CarersPage /> },
-  { path: '/account/infocare/carers/accept', element: <AcceptInvitePage /> },
   { path: '/account/:level', element: <AccountLevelPage /> },
   { path: '/account/:level/holiday-mode', element: <HolidayModePage /> },
   { path: '/account/:level/appliances', element: <AccountAppliancesPage /> },

@@ -81,4 +81,34 @@ describe('Carers screen', () => {
       window_end: '21:00',
     });
   });
+
+  it('asks a visitor who is not signed in to sign in first, and keeps the link working', async () => {
+    const calls = stubApi({});
+    const { router } = renderApp('/account/infocare/carers/accept?token=7-abc');
+    expect(await screen.findByText(/Sign in to your HomeView & InfoCare account first/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(router.state.location.pathname).toBe('/account/infocare/carers/accept');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('joins when the signed-in carer presses the button, and says why a link is refused', async () => {
+    logIn();
+    const posts: RecordedCall[] = [];
+    stubApi({
+      'POST /assisted_living/carers/accept/': (call) => {
+        posts.push(call);
+        return call.body.get('token') === 'good'
+          ? { body: { dependant_user_id: 22, dependant: 'Mum', detail: "You are now one of Mum's carers." } }
+          : { status: 400, body: { error: 'This invitation has already been used.', field: 'token' } };
+      },
+      'GET /dashboard/': { body: [] },
+    });
+    const { router } = renderApp('/account/infocare/carers/accept?token=used');
+    fireEvent.click(await screen.findByRole('button', { name: 'Join as a carer' }));
+    expect(await screen.findByText(/This invitation has already been used\./)).toBeTruthy();
+    await router.navigate('/account/infocare/carers/accept?token=good');
+    fireEvent.click(await screen.findByRole('button', { name: 'Join as a carer' }));
+    expect(await screen.findByText("You are now one of Mum's carers.")).toBeTruthy();
+    expect(posts.map((p) => p.body.get('token'))).toEqual(['used', 'good']);
+  });
 });

@@ -1,17 +1,34 @@
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
+import { useStoredUser } from '../../../shared/useStoredUser';
 import { Alert } from '../../../shared/ui/Alert';
 import { useAcceptInvite } from '../carers/queries';
 import { AccountLayout } from '../components/AccountLayout';
 
 /**
- * /account/infocare/carers/accept?token=… (issue 25): the emailed invitation, opened signed in. Joining
- * is a button (a link opened by a mail scanner must not accept it); used or expired links say so.
+ * /account/infocare/carers/accept?token=… (issue 25): the emailed invitation. Public, so a visitor who is
+ * not signed in is told to sign in and open the link again (a redirect to /login would lose the token).
+ * Joining is a button (a link opened by a mail scanner must not accept it); used or expired links say so.
  */
 export function AcceptInvitePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const accept = useAcceptInvite();
+  const user = useStoredUser();
+  if (!user) {
+    return (
+      <AccountLayout title="Join as a carer">
+        <Alert tone="info">
+          Sign in to your HomeView &amp; InfoCare account first, then open the link from the email again.
+        </Alert>
+        <p>
+          <Link to="/login" className="button button--primary">
+            Sign in
+          </Link>
+        </p>
+      </AccountLayout>
+    );
+  }
   return (
     <AccountLayout title="Join as a carer" back={{ to: '/account', label: 'Account' }}>
       {accept.isSuccess ? (
