@@ -52,7 +52,9 @@ describeEachDb('Carers of a home and invitations', (suite) => {
     carol = await makeUser(suite.db, 'carol', { house: null });
     stranger = await makeUser(suite.db, 'stranger');
     await link(suite.db, ann, mum);
-    t = await makeTestApp(suite.db, { env: { SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'http://care.example:8080' } });
+    t = await makeTestApp(suite.db, {
+      env: { SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'http://care.example:8080' },
+    });
   });
 
   afterAll(async () => {
@@ -72,6 +74,44 @@ describeEachDb('Carers of a home and invitations', (suite) => {
     expect((await get(await login(t.app, mum))).statusCode).toBe(200);
     expect((await get(await login(t.app, stranger))).statusCode).toBe(403);
     expect((await get(await login(t.app, bob))).statusCode).toBe(403);
+  });
+
+  it("keeps the dependant's check-in setting to her carers and herself", async () => {
+    const checkIn = (s: Session, write: boolean) =>
+      write
+        ? t.app.inject({
+            method: 'POST',
+            url: '/api/v3/assisted_living/check_in/',
+            headers: s.headers(true),
+            payload: {
+              dependant_user_id: mum.id,
+              enabled: true,
+              phone: '07700 900456',
+              window_start: '08:00',
+              window_end: '21:00',
+            },
+          })
+        : t.app.inject({
+            method: 'GET',
+            url: `/api/v3/assisted_living/check_in/?dependant_user_id=${mum.id}`,
+            headers: s.headers(),
+          });
+    for (const outsider of [stranger, bob]) {
+      const s = await login(t.app, outsider);
+      expect((await checkIn(s, false)).statusCode).toBe(403);
+      expect((await checkIn(s, true)).statusCode).toBe(403);
+    }
+    const a = await login(t.app, ann);
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/assisted_living/check_in/',
+      headers: a.headers(false),
+      payload: { dependant_user_id: mum.id, enabled: false, window_start: '08:00', window_end: '21:00' },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await checkIn(a, false)).json()).toMatchObject({ enabled: false, phone: null });
+    expect((await checkIn(a, true)).json()).toMatchObject({ enabled: true, phone: '+447700900456' });
+    expect((await checkIn(await login(t.app, mum), false)).json()).toMatchObject({ enabled: true });
   });
 
   it('emails a single-use link; accepting it makes the carer link', async () => {
