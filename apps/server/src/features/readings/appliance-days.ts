@@ -46,9 +46,10 @@ export async function refreshApplianceDays(
       [houseId, part.join(',')],
     );
     await db.query(
-      `insert into appliance_daily (house_id, appliance_type_id, day, day_start, uses, seconds, energy_wh, cost)
+      `insert into appliance_daily (house_id, appliance_type_id, day, day_start, uses, seconds, energy_wh, cost,
+                                   estimated)
        select $1, e.appliance_type_id, d.day, d.day_start, count(*), sum(e.end_ts - e.start_ts),
-              sum(e.energy_wh), sum(e.cost)
+              sum(e.energy_wh), sum(e.cost), bool_or(e.estimated)
          from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
                      string_to_array($4, ',')::bigint[]) d(day, day_start, day_end)
          join appliance_events e on e.house_id = $1 and e.start_ts >= d.day_start and e.start_ts < d.day_end
