@@ -29,6 +29,8 @@ export const Alert = z.object({
   feedback: z.boolean(),
   /** The latest assessment; null until the alert is marked. */
   correct: z.boolean().nullable(),
+  /** Additive to §3 (issue 24): the uses it rests on were estimated from the whole-house meter. */
+  estimated: z.literal(true).optional(),
 });
 export type Alert = z.infer<typeof Alert>;
 
