@@ -1,3 +1,4 @@
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import type { ApplianceDetail } from '@homeview/contract/web';
 import { Link, useParams } from 'react-router';
 import { SeriesChart } from '../../../shared/charts';
@@ -50,6 +51,12 @@ function Detail({ data }: { data: ApplianceDetail }) {
     <>
       <section className="card" aria-label="How it compares">
         <h2 className="card__title">Last 4 weeks, against homes with the same appliance</h2>
+        {data.estimated ? (
+          <p className="muted">
+            Its uses are <EstimatedNote />: found in your whole-house readings, not measured on the appliance
+            itself.
+          </p>
+        ) : null}
         {data.compared ? (
           <p data-testid="appliance-compared">
             Comparing against {data.compared.description} that have one ({data.compared.homes}{' '}

@@ -6,6 +6,7 @@ import { getIsDemoUser } from '../../../shared/storage';
 import { dayLabel, timeLabel, type Zone } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { ChevronIcon } from '../../../shared/ui/icons';
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { needsAttention, useAlertAnswer } from './queries';
 
@@ -91,6 +92,11 @@ export function AlertCard({
         {expanded ? (
           <>
             <p>{alert.text}</p>
+            {alert.estimated ? (
+              <p className="muted">
+                The uses behind this alert are <EstimatedNote whose="the" />, not measured on each appliance.
+              </p>
+            ) : null}
             <Assessment alert={alert} dependantId={dependantId} />
           </>
         ) : null}
