@@ -7,7 +7,7 @@ import {
   type TariffBook,
 } from '@homeview/domain';
 import { applianceTypeId } from '@homeview/simulator';
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { BLOCK_S, batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
 import { eventCost } from './events';
@@ -25,8 +25,12 @@ import { joined } from './repository';
 export const FINE_INTERVAL_S = 60;
 /** A measured use of a type this close to a window (either side) means the house measures that type. */
 export const MEASURED_S = 28 * 86_400;
-/** A measured use drawing this much (mean W) explains an unrecognised step that overlaps it. */
-const MEASURED_W = 650;
+/**
+ * A measured use drawing this much on average explains an unrecognised step that overlaps it: the heating
+ * phases of a washing machine or dishwasher (means of 330–600 W over their programme, simulated and REFIT),
+ * an iron or oven cycling. A television or computer (~100 W) does not.
+ */
+const MEASURED_W = 250;
 /** Estimates and measured uses that started this long before a window may still overlap it. */
 const LONGEST_S = 12 * 3600;
 
@@ -98,7 +102,7 @@ export async function estimateWindow(
   const detected = detectMeterUses(samplesOf(blocks, lo, hi));
 
   const { rows } = await tx.query<EventRow>(
-    `select 'measured' as what, e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
+    prepared(`select 'measured' as what, e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
        from appliance_events e join appliance_types t on t.id = e.appliance_type_id
       where e.house_id = $1 and not e.estimated and not t.continuous
         and e.start_ts >= $2::bigint - ${LONGEST_S} and e.start_ts < $3 and e.end_ts > $2
@@ -111,7 +115,7 @@ export async function estimateWindow(
       where exists (select 1 from appliance_events e where e.house_id = $1 and e.appliance_type_id = k.id
                       and not e.estimated and e.start_ts >= $5::bigint - ${MEASURED_S}
                       and e.start_ts < $6::bigint + ${MEASURED_S})
-         or exists (select 1 from devices d where d.house_id = $1 and d.appliance_type_id = k.id)`,
+         or exists (select 1 from devices d where d.house_id = $1 and d.appliance_type_id = k.id)`),
     [houseId, lo, hi, joined([...TYPE_OF_KIND.values()]), window.from, window.to],
   );
   const measuredTypes = new Set(rows.filter((r) => r.what === 'type').map((r) => r.appliance_type_id));
