@@ -54,8 +54,8 @@ export function ApplianceRows({
                 <span className="appliance-row__name">
                   <Link to={`/my-home/appliance/${a.appliance_type_id}`}>{a.name}</Link>
                   {a.status.state === 'on' ? <OnMarker /> : null}
-                  {a.estimated ? <EstimatedNote /> : null}
                 </span>
+                {a.estimated ? <EstimatedNote /> : null}
                 <span className="appliance-row__figures">
                   <span>{formatApiDuration(a.duration)}</span>
                   <span>{energy(energyUnit, a.consumed)}</span>

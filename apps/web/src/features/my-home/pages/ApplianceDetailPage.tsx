@@ -51,12 +51,6 @@ function Detail({ data }: { data: ApplianceDetail }) {
     <>
       <section className="card" aria-label="How it compares">
         <h2 className="card__title">Last 4 weeks, against homes with the same appliance</h2>
-        {data.estimated ? (
-          <p className="muted">
-            Its uses are <EstimatedNote />: found in your whole-house readings, not measured on the appliance
-            itself.
-          </p>
-        ) : null}
         {data.compared ? (
           <p data-testid="appliance-compared">
             Comparing against {data.compared.description} that have one ({data.compared.homes}{' '}
@@ -84,6 +78,12 @@ function Detail({ data }: { data: ApplianceDetail }) {
           The average comparable home: {money(data.currency_unit, c.cost)}, {c.duration} {data.time_unit},{' '}
           {energy(data.energy_unit, c.consumption)}.
         </p>
+        {data.estimated ? (
+          <p className="muted">
+            Your uses are <EstimatedNote inText />: found in your whole-house readings, not measured on the
+            appliance itself.
+          </p>
+        ) : null}
       </section>
       <section className="card" aria-label="Day by day">
         <SeriesChart

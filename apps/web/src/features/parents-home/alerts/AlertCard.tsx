@@ -94,7 +94,8 @@ export function AlertCard({
             <p>{alert.text}</p>
             {alert.estimated ? (
               <p className="muted">
-                The uses behind this alert are <EstimatedNote whose="the" />, not measured on each appliance.
+                The uses behind this alert are <EstimatedNote whose="the" inText />, not measured on each
+                appliance.
               </p>
             ) : null}
             <Assessment alert={alert} dependantId={dependantId} />

@@ -63,8 +63,8 @@ function ApplianceView({ dependantId, applianceId }: { dependantId: number; appl
       <h2>{data.name}</h2>
       {data.estimated ? (
         <p className="muted">
-          Its uses are <EstimatedNote whose="the" />: found in the whole-house readings, not measured on the
-          appliance itself.
+          Its uses are <EstimatedNote whose="the" inText />: found in the whole-house readings, not measured
+          on the appliance itself.
         </p>
       ) : null}
       <Rankings data={data} />
