@@ -103,3 +103,23 @@ describe('InfoCare on a meter alone', () => {
     expect(plain?.text).toMatch(/^Nothing used for 6 h 0 min since 07:03;/);
   });
 });
+
+describe('an appliance left on, seen by the meter alone', () => {
+  it('says the long run is what the meter shows, and marks the evidence', () => {
+    const today = '2024-11-20';
+    const uses = estimated(usesOn(today, [['hob', 17 * 60, 120]]));
+    const now = at(today, 17 * 60 + 100);
+    const [alert] = evaluateAlerts(
+      input(now, { routine: undefined, uses, occurrences: activityOccurrences(uses) }),
+    ).filter((a) => a.kind === 'long_on');
+    expect(alert?.text).toMatch(
+      /^The hob has been on since 17:00, .*\(As the whole-house meter shows it: no plug measures it\.\)$/,
+    );
+    expect(alert?.evidence.estimated).toBe(true);
+    const measured = usesOn(today, [['hob', 17 * 60, 120]]);
+    const [plain] = evaluateAlerts(
+      input(now, { routine: undefined, uses: measured, occurrences: activityOccurrences(measured) }),
+    ).filter((a) => a.kind === 'long_on');
+    expect(plain?.text).not.toMatch(/meter/);
+  });
+});

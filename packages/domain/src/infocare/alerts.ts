@@ -305,18 +305,22 @@ function longOnAlerts(input: EvaluationInput): AlertCandidate[] {
     const runningFor = Math.min(s.end, input.now) - s.start;
     if (runningFor < limit || s.end <= input.now) continue;
     const name = activityById(activityIdOf(s.applianceKey))?.name ?? s.applianceKey;
+    // A session seen only in the whole-house meter: the alert says it is the meter's estimate.
+    const estimated = input.uses.some(
+      (u) => u.applianceTypeId === s.applianceTypeId && u.start >= s.start && u.start < s.end && u.estimated,
+    );
     out.push({
       cause: `long_on:${s.applianceTypeId}:${s.start}`,
       kind: 'long_on',
       type: 'On',
       level: 'Urgent',
       name: `${label(s.applianceKey)} left on`,
-      text: longOnText(
+      text: `${longOnText(
         label(s.applianceKey).toLowerCase(),
         hhmm(localParts(s.start, input.zone).minuteOfDay),
         usual,
         limit,
-      ),
+      )}${estimated ? ' (As the whole-house meter shows it: no plug measures it.)' : ''}`,
       icon: s.applianceKey,
       activityId: activityIdOf(s.applianceKey),
       raisedAt: s.start + Math.round(limit),
@@ -325,6 +329,7 @@ function longOnAlerts(input: EvaluationInput): AlertCandidate[] {
         on_since: s.start,
         usual_run_s: usual === undefined ? null : Math.round(usual),
         activity: name,
+        ...(estimated ? { estimated: true } : {}),
       },
     });
   }
