@@ -103,6 +103,7 @@ describeEachDb('estimated appliance uses from a meter alone', (suite) => {
       now: () => new Date(NOW * 1000),
     });
     expect(code, out.join('\n')).toBe(0);
+    return out.join('\n');
   }
 
   const events = async (houseId: number) =>
@@ -132,8 +133,8 @@ describeEachDb('estimated appliance uses from a meter alone', (suite) => {
     const carer = await makeUser(suite.db, `${name}-carer`, { house: null });
     await link(suite.db, carer, person);
     const houseId = (await findHouseIdOf(suite.db, person.id)) as number;
-    await importFile(houseId, name, csv(history(morningToday, NOW)));
-    return { person, carer, houseId };
+    const summary = await importFile(houseId, name, csv(history(morningToday, NOW)));
+    return { person, carer, houseId, summary };
   }
 
   it('a meter-only house gets its steps as estimated uses, learns its routine and misses its morning', async () => {
@@ -142,6 +143,11 @@ describeEachDb('estimated appliance uses from a meter alone', (suite) => {
     const stored = await events(mum.houseId);
     expect(stored.length).toBeGreaterThan(28 * 4);
     expect(stored.every((e) => e.estimated)).toBe(true);
+    // The import says what it found: no appliance columns, the uses estimated from the aggregate.
+    expect(mum.summary).toContain('0 appliance events stored');
+    expect(mum.summary).toContain(
+      `; ${stored.length} appliance uses estimated from the whole-house readings`,
+    );
     // Every morning kettle of the 28 days is there, as a kettle starting on its minute.
     let i = 0;
     for (let d = FIRST; d < TODAY; d = addDays(d, 1), i++) {

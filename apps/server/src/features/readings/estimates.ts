@@ -78,7 +78,8 @@ const keyOf = (typeId: number, start: number, end: number, wh: number) => `${typ
 
 /**
  * Detects the uses of the window [from, to) and replaces the house's estimates there. `blocks` are the
- * blocks the batch just wrote (whole); the other blocks of the context are read here.
+ * blocks the batch just wrote (whole); the other blocks of the context are read here. Returns how many
+ * estimated uses start in the window now.
  */
 export async function estimateWindow(
   tx: Queryable,
@@ -87,7 +88,7 @@ export async function estimateWindow(
   book: TariffBook,
   window: { from: number; to: number },
   written: ReadonlyMap<number, ReadingColumns>,
-): Promise<void> {
+): Promise<number> {
   const lo = window.from - METER_CONTEXT_S;
   const hi = window.to + METER_CONTEXT_S;
   const wanted: number[] = [];
@@ -145,6 +146,7 @@ export async function estimateWindow(
     end_ts: u.end,
     energy_wh: u.wh,
   }));
+  const inWindow = fresh.filter((f) => f.start_ts >= window.from && f.start_ts < window.to).length;
   const before = new Set(
     stale.map((r) => keyOf(r.appliance_type_id, Number(r.start_ts), Number(r.end_ts), Number(r.energy_wh))),
   );
@@ -152,7 +154,7 @@ export async function estimateWindow(
     before.size === fresh.length &&
     fresh.every((f) => before.has(keyOf(f.appliance_type_id, f.start_ts, f.end_ts, f.energy_wh)))
   )
-    return; // the same uses as stored: nothing to write
+    return inWindow; // the same uses as stored: nothing to write
   if (stale.length > 0)
     await tx.query(
       `delete from appliance_events e
@@ -179,6 +181,7 @@ export async function estimateWindow(
     ...stale.map((r) => Number(r.start_ts)),
     ...fresh.map((f) => f.start_ts),
   ]);
+  return inWindow;
 }
 
 /**

@@ -35,6 +35,9 @@ export interface IngestResult {
   stored: number;
   /** Rows already stored (same key) or repeated inside the batch: ignored, first one wins. */
   duplicates: number;
+  /** Readings at 1 minute or finer: the appliance uses estimated from them that start in the batch's
+   *  window (estimates.ts); absent for coarser readings and for events. */
+  estimated?: number;
 }
 
 /** One appliance run, appliance_type_id from @homeview/simulator's APPLIANCE_CATALOGUE. */
@@ -149,6 +152,7 @@ export async function ingestReadings(
   const batch = prepareBatch(readings, options.now);
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
   const read = batchContextRead(houseId, blockStarts(batch.cols.start));
+  let estimated: number | undefined;
   const stored = await inLockedTransaction(db, houseId, read, async (tx, rows) => {
     const context = batchContextOf(rows);
     if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
@@ -181,11 +185,11 @@ export async function ingestReadings(
         from: batch.cols.start[0] as number,
         to: (batch.cols.start[last] as number) + (batch.cols.interval_s[last] as number),
       };
-      await estimateWindow(tx, houseId, context.time_zone, book, window, merged.blocks);
+      estimated = await estimateWindow(tx, houseId, context.time_zone, book, window, merged.blocks);
     }
     return merged.added + merged.replaced;
   });
-  return { stored, duplicates: readings.length - stored };
+  return { stored, duplicates: readings.length - stored, ...(estimated === undefined ? {} : { estimated }) };
 }
 
 function checkEvent(e: ApplianceEventInput, i: number): void {
