@@ -1,7 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AlertsResponse, ActivityDetail, Timeline, UsedAppliancesResponse } from '@homeview/contract';
+import {
+  ActivityDetail,
+  ActivitySingle,
+  AlertsResponse,
+  ApplianceDetail,
+  ApplianceList,
+  Timeline,
+  UsedAppliancesResponse,
+} from '@homeview/contract';
 import { addDays, instantOfLocal } from '@homeview/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runImport } from '../src/cli/run-import';
@@ -235,6 +243,39 @@ describeEachDb('estimated appliance uses from a meter alone', (suite) => {
       ).json(),
     );
     expect(used.used_appliances.find((a) => a.appliance_type_id === KETTLE)?.estimated).toBe(true);
+    const detail = ApplianceDetail.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/common/appliances/${KETTLE}/?user_id=${mum.person.id}`,
+          headers: own.headers(),
+        })
+      ).json(),
+    );
+    expect(detail.estimated).toBe(true);
+    const list = ApplianceList.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/common/appliances/?user_id=${mum.person.id}&view_type=all`,
+          headers: session.headers(),
+        })
+      ).json(),
+    );
+    expect(list.appliances.find((a) => a.appliance_type_id === SHOWER)?.estimated).toBe(true);
+    // The appliances behind "Hot drinks" in this home: the kettle, estimated.
+    const single = ActivitySingle.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v3/assisted_living/activities/1/?dependant_user_id=${mum.person.id}&start_timestamp=${local(FIRST, 0)}&end_timestamp=${NOW}`,
+          headers: session.headers(),
+        })
+      ).json(),
+    );
+    expect(single.activity.appliances).toEqual([
+      { name: 'Kettle', appliance_type_id: KETTLE, icon: 'kettle', estimated: true },
+    ]);
   }, 240_000);
 
   it('sending the same readings again, or replacing them, gives the same uses', async () => {
