@@ -44,6 +44,8 @@ export const Alert = z.object({
   taken: AlertTaken.nullable().optional(),
   /** Additive (issue 25): who resolved it, when, and their note; null until then. */
   resolved: AlertResolved.nullable().optional(),
+  /** Additive to §3 (issue 24): the uses it rests on were estimated from the whole-house meter. */
+  estimated: z.literal(true).optional(),
 });
 export type Alert = z.infer<typeof Alert>;
 

@@ -15,10 +15,12 @@ export interface AlertRow {
   activity_id: number;
   kind: string;
   feedback: string | null;
+  /** The uses the alert rests on were estimated from the whole-house meter (evidence.estimated). */
+  estimated: boolean;
 }
 
 export const ALERT_COLUMNS =
-  'a.id, a.raised_at, a.level, a.name, a.text, a.icon, a.type, a.activity_id, a.kind, a.feedback';
+  "a.id, a.raised_at, a.level, a.name, a.text, a.icon, a.type, a.activity_id, a.kind, a.feedback, coalesce((a.evidence->>'estimated')::boolean, false) as estimated";
 
 export async function presentAlerts(db: Queryable, rows: readonly AlertRow[]): Promise<Alert[]> {
   if (rows.length === 0) return [];
@@ -64,6 +66,7 @@ export async function presentAlerts(db: Queryable, rows: readonly AlertRow[]): P
       feedback: r.feedback !== null,
       correct: own.at(-1)?.correct ?? null,
       ...takenAndResolved(handled.get(r.id)),
+      ...(r.estimated ? { estimated: true as const } : {}),
     };
   });
 }

@@ -6,6 +6,7 @@ import { getIsDemoUser } from '../../../shared/storage';
 import { dayLabel, timeLabel, type Zone } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { ChevronIcon } from '../../../shared/ui/icons';
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { AlertHandling, HandlingStatus } from './AlertHandling';
 import { needsAttention, useAlertAnswer } from './queries';
@@ -94,6 +95,12 @@ export function AlertCard({
           <>
             <p>{alert.text}</p>
             <AlertHandling alert={alert} dependantId={dependantId} />
+            {alert.estimated ? (
+              <p className="muted">
+                The uses behind this alert are <EstimatedNote whose="the" inText />, not measured on each
+                appliance.
+              </p>
+            ) : null}
             <Assessment alert={alert} dependantId={dependantId} />
           </>
         ) : null}
