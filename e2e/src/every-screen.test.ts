@@ -245,6 +245,7 @@ for (const width of [390, 1280]) {
         '/account/tariff/info',
         '/account/infocare/alerts',
         '/account/infocare/email-report',
+        '/account/infocare/carers',
         '/no-such-screen',
       ])
         await visit(path);

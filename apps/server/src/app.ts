@@ -18,6 +18,8 @@ import type { InFlight } from './http/in-flight';
 import { energyRoutes } from './features/energy/routes';
 import { applianceSettingsRoutes } from './features/appliance-settings/routes';
 import { feedbackRoutes } from './features/feedback/routes';
+import { carerRoutes } from './features/infocare/carers';
+import { smsInboundRoutes } from './features/infocare/sms-inbound';
 import { infocareRoutes } from './features/infocare/routes';
 import { modeRoutes } from './features/modes/routes';
 import { deviceRoutes } from './features/devices/routes';
@@ -140,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rankingRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   infocareRoutes(app, ctx);
+  carerRoutes(app, ctx);
+  smsInboundRoutes(app, ctx);
   setupRoutes(app, ctx);
   applianceSettingsRoutes(app, ctx);
   modeRoutes(app, ctx);

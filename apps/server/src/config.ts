@@ -48,6 +48,8 @@ export interface Config {
   smsUrl: string | null;
   /** Bearer token for the SMS endpoint. */
   smsToken: string | null;
+  /** The shared secret the SMS provider's inbound webhook presents; null: replies are not taken. */
+  smsInboundToken: string | null;
   /** Seconds between InfoCare evaluation runs; 0 turns the engine's timer off. */
   infocareIntervalS: number;
   /** The MQTT broker live devices publish to (src/devices); null: no MQTT. */
@@ -176,6 +178,12 @@ export const configTable: readonly ConfigEntry[] = [
       'SMS provider endpoint for InfoCare alerts (a Twilio-style form post of To and Body). Unset: each text is stored in the outbox table and printed on the console.',
   },
   { name: 'SMS_TOKEN', default: '(empty)', meaning: 'Bearer token sent to SMS_URL.' },
+  {
+    name: 'SMS_INBOUND_TOKEN',
+    default: '(empty)',
+    meaning:
+      "Shared secret of the SMS provider's inbound webhook POST /api/sms/v1/inbound (form fields From and Body: the dependant's reply to an InfoCare check-in text), presented as Authorization: Bearer <token> or in the webhook URL's ?token= (masked in logs). Unset: the webhook answers 404 and replies are not taken.",
+  },
   {
     name: 'INFOCARE_INTERVAL_S',
     default: '60',
@@ -339,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: value(env, 'MAIL_FROM') ?? 'HomeView & InfoCare <no-reply@localhost>',
     smsUrl: value(env, 'SMS_URL') ?? null,
     smsToken: value(env, 'SMS_TOKEN') ?? null,
+    smsInboundToken: value(env, 'SMS_INBOUND_TOKEN') ?? null,
     infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
     mqttUrl: mqttUrl(value(env, 'MQTT_URL')),
     mqttClientId: value(env, 'MQTT_CLIENT_ID') ?? 'homeview-ingest',

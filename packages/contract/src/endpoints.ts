@@ -25,6 +25,16 @@ import {
   ListAppliancesRequest,
   ListAppliancesResponse,
 } from './entities/applianceSettings';
+import {
+  CarerAcceptAnswer,
+  CarerAcceptRequest,
+  CarerInviteAnswer,
+  CarerInviteRequest,
+  CarersResponse,
+  CheckInSettings,
+  CheckInWriteRequest,
+  DependantRequest,
+} from './entities/carers';
 import { EmptyRequest, IdParams, OkResponse } from './entities/common';
 import {
   EnergyDetail,
@@ -164,6 +174,11 @@ export const endpoints = {
     response: UnclaimedDevicesResponse,
   },
   devicesClaim: { ...endpointPaths.devicesClaim, request: DeviceClaimRequest, response: DevicesResponse },
+  carers: { ...endpointPaths.carers, request: DependantRequest, response: CarersResponse },
+  carerInvite: { ...endpointPaths.carerInvite, request: CarerInviteRequest, response: CarerInviteAnswer },
+  carerAccept: { ...endpointPaths.carerAccept, request: CarerAcceptRequest, response: CarerAcceptAnswer },
+  checkInGet: { ...endpointPaths.checkInGet, request: DependantRequest, response: CheckInSettings },
+  checkInPost: { ...endpointPaths.checkInPost, request: CheckInWriteRequest, response: CheckInSettings },
   sessions: { ...endpointPaths.sessions, request: EmptyRequest, response: SessionsResponse },
   endOtherSessions: {
     ...endpointPaths.endOtherSessions,

@@ -26,6 +26,7 @@ export * from './entities/password';
 export * from './entities/energy';
 export * from './entities/appliances';
 export * from './entities/alerts';
+export * from './entities/carers';
 export * from './entities/routine';
 export * from './entities/activities';
 export * from './entities/tariff';

@@ -15,6 +15,7 @@ export type * from './entities/password';
 export type * from './entities/energy';
 export type * from './entities/appliances';
 export type * from './entities/alerts';
+export type * from './entities/carers';
 export type * from './entities/activities';
 export type * from './entities/tariff';
 export type * from './entities/tariffWrite';

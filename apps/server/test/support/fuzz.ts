@@ -295,6 +295,19 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
     case 'dailyActivities':
     case 'weeklyActivities':
       return rec(dependant);
+    case 'carers':
+    case 'checkInGet':
+      return rec({ dependant_user_id: user_id });
+    case 'checkInPost':
+      return rec({
+        dependant_user_id: user_id,
+        enabled: fc.boolean(),
+        phone: fc.constantFrom('07700 900456', '+447700900457'),
+        window_start: fc.constantFrom('07:00', '08:30'),
+        window_end: fc.constantFrom('20:00', '21:45'),
+      });
+    case 'carerInvite':
+      return rec({ dependant_user_id: user_id, email: fc.constantFrom('friend@example.com') });
     case 'alertFeedback':
       return fc
         .oneof(

@@ -248,6 +248,21 @@ const samples: Record<EndpointName, unknown> = {
     ],
   },
   devicesClaim: devices,
+  carers: {
+    dependant: 'Mum',
+    carers: [{ name: 'Ann', you: true, since: 1_700_000_000 }],
+    invites: [{ email: 'bob@example.com', expires_at: 1_700_600_000 }],
+  },
+  carerInvite: { detail: 'Invitation sent to bob@example.com.', expires_at: 1_700_600_000 },
+  carerAccept: { dependant_user_id: 2, dependant: 'Mum', detail: "You are now one of Mum's carers." },
+  checkInGet: { enabled: false, phone: null, name: 'Mum', window_start: '08:00', window_end: '21:00' },
+  checkInPost: {
+    enabled: true,
+    phone: '+447700900456',
+    name: 'Joan',
+    window_start: '08:00',
+    window_end: '21:00',
+  },
   sessions: {
     sessions: [
       { created_at: 1_700_000_100, last_seen_at: 1_700_000_160, current: true },

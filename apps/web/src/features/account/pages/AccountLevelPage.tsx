@@ -34,6 +34,11 @@ export function AccountLevelPage() {
         title: 'Email Report',
         blurb: 'How often a summary is emailed.',
       },
+      {
+        to: '/account/infocare/carers',
+        title: 'Carers',
+        blurb: 'Who else looks after the home, invitations, and a text to them first.',
+      },
     );
   return (
     <AccountLayout title={levelTitle(level)} back={{ to: '/account', label: 'Account' }}>
