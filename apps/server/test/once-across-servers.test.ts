@@ -6,9 +6,14 @@ import type { Db } from '../src/db/types';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { ingestReadings } from '../src/features/readings/ingest';
 import { syncDefaultTariff } from '../src/features/tariffs/default-sync';
-import { makeUser } from './support/app';
+import { InfocareTimer } from '../src/features/infocare/timer';
+import { createMailer } from '../src/mail/mailer';
+import { createSmsSender } from '../src/sms/sms';
+import { FakeClock, link, makeUser } from './support/app';
 import { createPostgresDatabase, dbKinds, type TestDatabase } from './support/db';
 import { syntheticReadings } from './support/energy';
+import { local, seedRoutine } from './support/infocare';
+import { startTestSmtp } from './support/smtp';
 import { childEnv, startTs } from './support/spawn';
 
 // Work every server would do at start or on a timer, done once across servers on one PostgreSQL (issue 26):
@@ -105,6 +110,48 @@ describe.runIf(dbKinds.includes('postgres'))('done once across servers on one Po
       const results = await Promise.all([syncDefaultTariff(database.db), syncDefaultTariff(other)]);
       expect(results.map((r) => r.houses).sort()).toEqual([0, 1]);
       expect(results.map((r) => r.from === null).sort()).toEqual([false, true]);
+    });
+
+    it('two servers judging the same home at once (a lost leader still running) email the carer once', async () => {
+      const smtp = await startTestSmtp();
+      try {
+        const mum = await makeUser(database.db, 'mum');
+        const carer = await makeUser(database.db, 'carer', { house: null });
+        await link(database.db, carer, mum);
+        await database.db.query('insert into user_settings (user_id, alert_notification) values ($1, 3)', [
+          mum.id,
+        ]);
+        const houseId = (await findHouseIdOf(database.db, mum.id))!;
+        await seedRoutine(database.db, houseId, '2024-11-20', 7, local('2024-11-20', 7, 50));
+        const clock = new FakeClock(local('2024-11-20', 7, 50) * 1000);
+        const timer = (db: Db) =>
+          new InfocareTimer({
+            db,
+            mailer: createMailer({
+              config: { smtpUrl: smtp.url, mailFrom: 'InfoCare <a@example.com>' },
+              db,
+              clock,
+            }),
+            sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db, clock }),
+            clock,
+            intervalS: 60,
+          });
+        const [a, b] = [timer(database.db), timer(other)];
+        const runs = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
+        expect(runs.filter((r) => r !== undefined).length).toBeGreaterThanOrEqual(2);
+        await smtp.waitFor(1);
+        await sleep(500); // a second email would have come by now
+        expect(smtp.received.map((m) => m.subject)).toEqual([
+          "InfoCare Investigate: Morning not started (mum's home)",
+        ]);
+        const { rows } = await database.db.query<{ n: number }>(
+          "select count(*)::int as n from infocare_alerts where house_id = $1 and kind = 'morning'",
+          [houseId],
+        );
+        expect(rows[0]!.n).toBe(1);
+      } finally {
+        await smtp.close();
+      }
     });
 
     it('one of two servers leads; when its lock connection dies the other leads within the retry', async () => {
