@@ -123,6 +123,15 @@ describe.runIf(dbKinds.includes('postgres'))('reads that may lag, on a streaming
     expect(forged.json()).toEqual(res.json());
   });
 
+  it('a replica that is gone costs no answer: reads go to the primary', async () => {
+    const onPrimary = (await week(`${session.cookie}; ${WROTE_COOKIE}=FFFFFFFF/FFFFFFFF`)).json();
+    await replica.stop();
+    await sleep(150); // past the reuse of the last replay position
+    const res = await week(session.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(onPrimary);
+  });
+
   it('DATABASE_READ_URL needs DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_READ_URL: replica.url() })).toThrow(ConfigError);
     expect(

@@ -32,9 +32,14 @@ export function listenTo(db: Db, channel: string, listener: Listener): () => voi
     const listening = base.listen(channel, (payload) => {
       for (const each of listeners) each(payload);
     });
-    listening.catch(() => undefined); // a failed first LISTEN: `heard` says so; callers fall back
     entry = { listeners, listening };
     channels.set(channel, entry);
+    // A failed first LISTEN: `heard` says so (callers fall back to their periodic work), and the next
+    // listener of the channel tries again.
+    const failed = entry;
+    listening.catch(() => {
+      if (channels.get(channel) === failed) channels.delete(channel);
+    });
   }
   const { listeners } = entry;
   listeners.add(listener);
