@@ -1,0 +1,159 @@
+import { findSteps, type Pair, pairSteps } from './edges';
+import { minuteSeries } from './series';
+import type { MeterSample, MeterUse, MeterUseKind } from './types';
+
+// Appliance uses found in the whole-house power alone (issue 24). Pure and deterministic: the minute
+// power (series.ts) → its steps, each rise paired with the fall of the same size (edges.ts) → loads,
+// named here by their power, how long they stay on and whether they repeat like a thermostat:
+//   - kettle: a 1.7–3.4 kW load for under 6 minutes that does not repeat;
+//   - electric shower: 6–11 kW for 2–45 minutes;
+//   - oven and hob: a load of about the same power switching on and off again and again (a thermostat),
+//     the oven with a long first heat;
+//   - dishwasher: two 1.7–2.7 kW heats of 8–45 minutes, 20–120 minutes apart;
+//   - activity: any other load over ACTIVITY_MIN_W that starts and stops.
+// Background loads (fridge, freezer, standby) move the power by less than a step (STEP_MIN_W) and are
+// never paired. Every decision looks at most CONTEXT_NEEDED_S either side, well inside METER_CONTEXT_S,
+// so a window read with that context gives the uses found over the whole history.
+
+/** The smallest load counted as activity (someone switched something on). */
+export const ACTIVITY_MIN_W = 1200;
+
+const KETTLE = { minW: 1700, maxW: 3400, maxMin: 6 };
+const SHOWER = { minW: 6000, maxW: 11000, minMin: 2, maxMin: 45 };
+const HEAT = { minW: 1700, maxW: 2700, minMin: 8, maxMin: 45 };
+/** Thermostat cycling: loads within this share of each other's power, this many minutes apart. */
+const CYCLE = { share: 0.15, gapMin: 20, sessionMaxMin: 3 * 60, minCycles: 3 };
+
+interface Load extends Pair {
+  cycling: boolean;
+  taken: boolean;
+}
+
+export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
+  const { t0, watts } = minuteSeries(samples);
+  const loads: Load[] = pairSteps(watts, findSteps(watts))
+    .sort((a, b) => a.on - b.on || a.off - b.off)
+    .map((p) => ({ ...p, cycling: false, taken: false }));
+  markCycling(loads);
+
+  const uses: MeterUse[] = [];
+  const use = (kind: MeterUseKind, from: Load, to: Load, power: number, wh: number, confidence: number) =>
+    uses.push({
+      kind,
+      start: t0 + from.on * 60,
+      end: t0 + to.off * 60,
+      watts: Math.round(power),
+      wh: Math.round(wh),
+      confidence,
+    });
+
+  for (const s of sessions(loads)) {
+    const first = s[0] as Load;
+    const last = s[s.length - 1] as Load;
+    for (const l of s) l.taken = true;
+    const wh = s.reduce((sum, l) => sum + l.wh, 0);
+    const power = median(s.map((l) => l.watts));
+    if (s.length < CYCLE.minCycles) {
+      for (const l of s) l.taken = false;
+      continue;
+    }
+    const kind: MeterUseKind = power < 1200 ? 'activity' : first.onMinutes >= 5 ? 'oven' : 'hob';
+    use(kind, first, last, power, wh, kind === 'activity' ? 0.6 : 0.55);
+  }
+
+  for (const l of loads) {
+    if (l.taken) continue;
+    if (l.watts >= SHOWER.minW && l.watts <= SHOWER.maxW && l.onMinutes >= SHOWER.minMin) {
+      if (l.onMinutes <= SHOWER.maxMin) use('electric_shower', l, l, l.watts, l.wh, 0.9);
+      else use('activity', l, l, l.watts, l.wh, 0.6);
+    } else if (
+      l.watts >= KETTLE.minW &&
+      l.watts <= KETTLE.maxW &&
+      l.onMinutes <= KETTLE.maxMin &&
+      !l.cycling
+    ) {
+      use('kettle', l, l, l.watts, l.wh, l.onMinutes >= 1 && l.onMinutes <= 5 ? 0.85 : 0.65);
+    } else if (isHeat(l)) {
+      const second = loads.find((o) => o !== l && !o.taken && isHeat(o) && heatsOfOneRun(l, o));
+      if (second) {
+        second.taken = true;
+        use('dishwasher', l, second, (l.watts + second.watts) / 2, l.wh + second.wh, 0.5);
+      } else {
+        use('activity', l, l, l.watts, l.wh, 0.6);
+      }
+    } else if (l.watts >= ACTIVITY_MIN_W) {
+      use('activity', l, l, l.watts, l.wh, 0.6);
+    }
+    l.taken = true;
+  }
+  return uses.sort((a, b) => a.start - b.start || a.end - b.end || a.kind.localeCompare(b.kind));
+}
+
+function isHeat(l: Load): boolean {
+  return (
+    l.watts >= HEAT.minW && l.watts <= HEAT.maxW && l.onMinutes >= HEAT.minMin && l.onMinutes <= HEAT.maxMin
+  );
+}
+
+function heatsOfOneRun(a: Load, b: Load): boolean {
+  const gap = b.on - a.off;
+  return gap >= 20 && gap <= 120 && Math.abs(a.watts - b.watts) <= 0.15 * a.watts;
+}
+
+function similar(a: Load, b: Load): boolean {
+  return Math.abs(a.watts - b.watts) <= CYCLE.share * Math.max(a.watts, b.watts);
+}
+
+/** A load is cycling when another of about its power comes on within CYCLE.gapMin of it. */
+function markCycling(loads: Load[]): void {
+  for (let i = 0; i < loads.length; i++) {
+    const a = loads[i] as Load;
+    if (a.onMinutes > HEAT.maxMin) continue;
+    for (let j = i + 1; j < loads.length; j++) {
+      const b = loads[j] as Load;
+      if (b.on - a.off > CYCLE.gapMin) break;
+      if (b.onMinutes <= HEAT.maxMin && similar(a, b)) {
+        a.cycling = true;
+        b.cycling = true;
+      }
+    }
+  }
+}
+
+/** Runs of cycling loads of about one power, each starting within CYCLE.gapMin of the one before, at
+ * most CYCLE.sessionMaxMin long (what comes after in an endless run is left out). A session starts at a
+ * cycling load with no similar cycling load ending in the CYCLE.gapMin before it. */
+function sessions(loads: readonly Load[]): Load[][] {
+  const out: Load[][] = [];
+  for (let i = 0; i < loads.length; i++) {
+    const a = loads[i] as Load;
+    if (!a.cycling) continue;
+    let starts = true;
+    for (let j = i - 1; j >= 0; j--) {
+      const b = loads[j] as Load;
+      if (a.on - b.on > CYCLE.gapMin + HEAT.maxMin) break;
+      if (b.cycling && similar(a, b) && a.on - b.off <= CYCLE.gapMin) {
+        starts = false;
+        break;
+      }
+    }
+    if (!starts) continue;
+    const session = [a];
+    let end = a.off;
+    for (let j = i + 1; j < loads.length; j++) {
+      const b = loads[j] as Load;
+      if (b.on - end > CYCLE.gapMin || b.on - a.on > CYCLE.sessionMaxMin) break;
+      if (b.cycling && similar(a, b)) {
+        session.push(b);
+        end = Math.max(end, b.off);
+      }
+    }
+    out.push(session);
+  }
+  return out;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}

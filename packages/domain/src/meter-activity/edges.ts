@@ -1,0 +1,101 @@
+// Steps in the minute power and the loads they bound: an up step matched with the first later down step
+// of the same size (a kettle on top of an oven is two loads: its 2.8 kW step pairs with its own 2.8 kW
+// fall, the oven's 2 kW rise with the oven's fall). Everything here looks at most PAIR_MAX_MIN ahead.
+
+/** A step: consecutive minutes whose power moves the same way (a load switched on mid-minute spreads
+ * its step over two minutes), summed. `first` is the first minute of it, `last` the first minute at the
+ * new level. */
+export interface Step {
+  first: number;
+  last: number;
+  delta: number;
+}
+
+/** A load that came on and went off: from the minute it came on to the first minute it was fully off. */
+export interface Pair {
+  on: number;
+  off: number;
+  /** Its power (the mean of the rise and the fall), W. */
+  watts: number;
+  /** Its energy above the level before it, Wh (not rounded). */
+  wh: number;
+  /** Minutes of full power its energy amounts to (partial first and last minutes count in part). */
+  onMinutes: number;
+}
+
+/** A minute-to-minute change smaller than this is noise (the meter's 1 Wh is 60 W over a minute). */
+const NOISE_W = 130;
+/** At most this many minutes make one step. */
+const STEP_MAX_MIN = 3;
+/** The smallest step worth pairing. */
+export const STEP_MIN_W = 900;
+/** A load on for longer than this is not looked for (its context is beyond the detector's horizon). */
+export const PAIR_MAX_MIN = 4 * 60;
+
+export function findSteps(watts: Float64Array): Step[] {
+  const steps: Step[] = [];
+  let i = 1;
+  while (i < watts.length) {
+    const d = (watts[i] as number) - (watts[i - 1] as number);
+    if (!(Math.abs(d) >= NOISE_W)) {
+      i++;
+      continue;
+    }
+    const sign = Math.sign(d);
+    let delta = d;
+    let j = i + 1;
+    while (j < watts.length && j - i < STEP_MAX_MIN) {
+      const e = (watts[j] as number) - (watts[j - 1] as number);
+      if (!(Math.abs(e) >= NOISE_W) || Math.sign(e) !== sign) break;
+      delta += e;
+      j++;
+    }
+    if (Math.abs(delta) >= STEP_MIN_W) steps.push({ first: i, last: j - 1, delta });
+    i = j;
+  }
+  return steps;
+}
+
+/** How far a fall may differ from its rise and still be the same load. */
+function tolerance(watts: number): number {
+  return Math.max(350, 0.22 * watts);
+}
+
+export function pairSteps(watts: Float64Array, steps: readonly Step[]): Pair[] {
+  const pairs: Pair[] = [];
+  for (let k = 0; k < steps.length; k++) {
+    const up = steps[k] as Step;
+    if (up.delta <= 0 || up.first === 0) continue;
+    const before = watts[up.first - 1] as number;
+    // The load is on while the power stays at least half its step above the level before it.
+    const floor = before + up.delta / 2;
+    let m = up.last;
+    for (let q = k + 1; q < steps.length; q++) {
+      const down = steps[q] as Step;
+      if (down.first - up.first > PAIR_MAX_MIN) break;
+      let ended = false;
+      for (; m < down.first; m++) {
+        const w = watts[m] as number;
+        if (!(w >= floor)) {
+          ended = true;
+          break;
+        }
+      }
+      if (ended) break;
+      if (down.delta < 0 && Math.abs(up.delta + down.delta) <= tolerance(up.delta)) {
+        pairs.push(pair(watts, up, down, before));
+        break;
+      }
+    }
+  }
+  return pairs;
+}
+
+function pair(watts: Float64Array, up: Step, down: Step, before: number): Pair {
+  const power = (up.delta - down.delta) / 2;
+  let wh = 0;
+  for (let m = up.first; m < down.last; m++) {
+    wh += Math.min(Math.max((watts[m] as number) - before, 0), power) / 60;
+  }
+  return { on: up.first, off: down.last, watts: power, wh, onMinutes: (wh * 60) / power };
+}
