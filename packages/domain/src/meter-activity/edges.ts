@@ -65,8 +65,9 @@ export function pairSteps(watts: Float64Array, steps: readonly Step[]): Pair[] {
   const pairs: Pair[] = [];
   for (let k = 0; k < steps.length; k++) {
     const up = steps[k] as Step;
-    if (up.delta <= 0 || up.first === 0) continue;
-    const before = watts[up.first - 1] as number;
+    if (up.delta <= 0) continue;
+    const before = levelBefore(watts, up.first);
+    if (before === null) continue;
     // The load is on while the power stays at least half its step above the level before it.
     const floor = before + up.delta / 2;
     let m = up.last;
@@ -91,8 +92,22 @@ export function pairSteps(watts: Float64Array, steps: readonly Step[]): Pair[] {
   return pairs;
 }
 
+/** The level before a step: the median of the 3 minutes before it, all present (one minute of
+ * rounding or of another load's last moments does not set it). */
+function levelBefore(watts: Float64Array, first: number): number | null {
+  if (first < 3) return null;
+  const [a, b, c] = [watts[first - 3], watts[first - 2], watts[first - 1]] as [number, number, number];
+  if (Number.isNaN(a + b + c)) return null;
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+}
+
+/** Its power: the median of its full minutes above the level before it (the mean of its rise and fall
+ * when it has none), so that one minute's rounding does not set it. */
 function pair(watts: Float64Array, up: Step, down: Step, before: number): Pair {
-  const power = (up.delta - down.delta) / 2;
+  const full: number[] = [];
+  for (let m = up.last; m < down.first; m++) full.push((watts[m] as number) - before);
+  full.sort((a, b) => a - b);
+  const power = full.length > 0 ? (full[Math.floor(full.length / 2)] as number) : (up.delta - down.delta) / 2;
   let wh = 0;
   for (let m = up.first; m < down.last; m++) {
     wh += Math.min(Math.max((watts[m] as number) - before, 0), power) / 60;
