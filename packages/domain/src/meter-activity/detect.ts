@@ -18,11 +18,12 @@ import type { MeterSample, MeterUse, MeterUseKind } from './types';
 /** The smallest load counted as activity (someone switched something on). */
 export const ACTIVITY_MIN_W = 1200;
 
-const KETTLE = { minW: 1700, maxW: 3400, maxMin: 6 };
+const KETTLE = { minW: 1700, maxW: 3400, maxWithOther: 6000, maxMin: 5, quietMin: 10 };
 const SHOWER = { minW: 6000, maxW: 11000, minMin: 2, maxMin: 45 };
 const HEAT = { minW: 1700, maxW: 2700, minMin: 8, maxMin: 45 };
-/** Thermostat cycling: loads within this share of each other's power, this many minutes apart. */
-const CYCLE = { share: 0.15, gapMin: 20, sessionMaxMin: 3 * 60, minCycles: 3 };
+/** Thermostat cycling: loads within `share` of each other's power, several within `windowMin`; a
+ * session of them joins those `gapMin` apart. */
+const CYCLE = { share: 0.15, windowMin: 15, minOthers: 3, gapMin: 20, sessionMaxMin: 3 * 60, minCycles: 3 };
 
 interface Load extends Pair {
   cycling: boolean;
@@ -31,10 +32,14 @@ interface Load extends Pair {
 
 export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
   const { t0, watts } = minuteSeries(samples);
-  const loads: Load[] = pairSteps(watts, findSteps(watts))
+  const steps = findSteps(watts);
+  const loads: Load[] = pairSteps(watts, steps)
     .sort((a, b) => a.on - b.on || a.off - b.off)
     .map((p) => ({ ...p, cycling: false, taken: false }));
   markCycling(loads);
+  // Rises that are not a thermostat's: what makes a kettle look busy (a thermostat's cycles do not).
+  const thermostat = new Set(loads.filter((l) => l.cycling).map((l) => l.on));
+  const rises = steps.filter((s) => s.delta > 0 && !thermostat.has(s.first)).map((s) => s.first);
 
   const uses: MeterUse[] = [];
   const use = (kind: MeterUseKind, from: Load, to: Load, power: number, wh: number, confidence: number) =>
@@ -66,13 +71,8 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
     if (l.watts >= SHOWER.minW && l.watts <= SHOWER.maxW && l.onMinutes >= SHOWER.minMin) {
       if (l.onMinutes <= SHOWER.maxMin) use('electric_shower', l, l, l.watts, l.wh, 0.9);
       else use('activity', l, l, l.watts, l.wh, 0.6);
-    } else if (
-      l.watts >= KETTLE.minW &&
-      l.watts <= KETTLE.maxW &&
-      l.onMinutes <= KETTLE.maxMin &&
-      !l.cycling
-    ) {
-      use('kettle', l, l, l.watts, l.wh, l.onMinutes >= 1 && l.onMinutes <= 5 ? 0.85 : 0.65);
+    } else if (isKettle(l, rises)) {
+      use('kettle', l, l, l.watts, l.wh, l.watts <= KETTLE.maxW ? 0.85 : 0.6);
     } else if (isHeat(l)) {
       const second = loads.find((o) => o !== l && !o.taken && isHeat(o) && heatsOfOneRun(l, o));
       if (second) {
@@ -87,6 +87,19 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
     l.taken = true;
   }
   return uses.sort((a, b) => a.start - b.start || a.end - b.end || a.kind.localeCompare(b.kind));
+}
+
+/** A kettle: 1.7–3.4 kW for at most KETTLE.maxMin, alone (no thermostat cycling, at most one other
+ * rise but a thermostat's within KETTLE.quietMin), or such a kettle with another short load switched on with it (the
+ * 3.4–6 kW of a kettle and a toaster at breakfast). */
+function isKettle(l: Load, rises: readonly number[]): boolean {
+  if (l.cycling || l.onMinutes > KETTLE.maxMin || l.watts < KETTLE.minW || l.watts > KETTLE.maxWithOther)
+    return false;
+  let others = 0;
+  for (const r of rises) {
+    if (r >= l.on - KETTLE.quietMin && r <= l.off + KETTLE.quietMin && r !== l.on) others++;
+  }
+  return others <= 1;
 }
 
 function isHeat(l: Load): boolean {
@@ -104,20 +117,35 @@ function similar(a: Load, b: Load): boolean {
   return Math.abs(a.watts - b.watts) <= CYCLE.share * Math.max(a.watts, b.watts);
 }
 
-/** A load is cycling when another of about its power comes on within CYCLE.gapMin of it. */
+/** A load is cycling (a thermostat) when at least CYCLE.minOthers others of about its power come on
+ * within CYCLE.windowMin of it (a kettle boiled two or three times in half an hour is not), or when it
+ * comes within CYCLE.gapMin of such a load (the first and last cycles of a session). */
 function markCycling(loads: Load[]): void {
-  for (let i = 0; i < loads.length; i++) {
+  const near = (i: number, windowMin: number, visit: (b: Load) => void) => {
     const a = loads[i] as Load;
-    if (a.onMinutes > HEAT.maxMin) continue;
-    for (let j = i + 1; j < loads.length; j++) {
+    for (let j = i - 1; j >= 0 && (loads[j] as Load).on >= a.on - windowMin - HEAT.maxMin; j--) {
       const b = loads[j] as Load;
-      if (b.on - a.off > CYCLE.gapMin) break;
-      if (b.onMinutes <= HEAT.maxMin && similar(a, b)) {
-        a.cycling = true;
-        b.cycling = true;
-      }
+      if (b.off >= a.on - windowMin && b.onMinutes <= HEAT.maxMin && similar(a, b)) visit(b);
     }
-  }
+    for (let j = i + 1; j < loads.length && (loads[j] as Load).on <= a.off + windowMin; j++) {
+      const b = loads[j] as Load;
+      if (b.onMinutes <= HEAT.maxMin && similar(a, b)) visit(b);
+    }
+  };
+  const core = new Set<Load>();
+  loads.forEach((a, i) => {
+    if (a.onMinutes > HEAT.maxMin) return;
+    let others = 0;
+    near(i, CYCLE.windowMin, () => others++);
+    if (others >= CYCLE.minOthers) core.add(a);
+  });
+  loads.forEach((a, i) => {
+    if (a.onMinutes > HEAT.maxMin) return;
+    a.cycling = core.has(a);
+    near(i, CYCLE.gapMin, (b) => {
+      if (core.has(b)) a.cycling = true;
+    });
+  });
 }
 
 /** Runs of cycling loads of about one power, each starting within CYCLE.gapMin of the one before, at

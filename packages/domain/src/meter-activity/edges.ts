@@ -83,7 +83,11 @@ export function pairSteps(watts: Float64Array, steps: readonly Step[]): Pair[] {
         }
       }
       if (ended) break;
-      if (down.delta < 0 && Math.abs(up.delta + down.delta) <= tolerance(up.delta)) {
+      // Its own fall, or a larger one that takes the power below the floor (another load switched
+      // off in the same minute, like an oven's thermostat under a kettle).
+      const own = Math.abs(up.delta + down.delta) <= tolerance(up.delta);
+      const larger = -down.delta > up.delta && (watts[down.last] as number) < floor;
+      if (down.delta < 0 && (own || larger)) {
         pairs.push(pair(watts, up, down, before));
         break;
       }
