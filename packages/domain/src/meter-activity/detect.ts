@@ -5,21 +5,32 @@ import type { MeterSample, MeterUse, MeterUseKind } from './types';
 // Appliance uses found in the whole-house power alone (issue 24). Pure and deterministic: the minute
 // power (series.ts) → its steps, each rise paired with the fall of the same size (edges.ts) → loads,
 // named here by their power, how long they stay on and whether they repeat like a thermostat:
-//   - kettle: a 1.7–3.4 kW load for under 6 minutes that does not repeat;
-//   - electric shower: 6–11 kW for 2–45 minutes;
+//   - kettle: a 1.7–3.4 kW load for under 5 minutes, not a thermostat's and with little else switched
+//     on around it (up to 5 kW when something else came on with it: kettle and toaster);
+//   - electric shower: 5.5–11 kW for 3–45 minutes (some meters clip at 6 kW);
 //   - oven and hob: a load of about the same power switching on and off again and again (a thermostat),
 //     the oven with a long first heat;
 //   - dishwasher: two 1.7–2.7 kW heats of 8–45 minutes, 20–120 minutes apart;
 //   - activity: any other load over ACTIVITY_MIN_W that starts and stops.
 // Background loads (fridge, freezer, standby) move the power by less than a step (STEP_MIN_W) and are
-// never paired. Every decision looks at most CONTEXT_NEEDED_S either side, well inside METER_CONTEXT_S,
-// so a window read with that context gives the uses found over the whole history.
+// never paired. Every decision looks a bounded way either side (a load's fall at most PAIR_MAX_MIN = 4 h
+// ahead, thermostat neighbours within about an hour, a session at most 3 h), inside METER_CONTEXT_S, so
+// a window read with that context gives the uses found over the whole history.
 
-/** The smallest load counted as activity (someone switched something on). */
-export const ACTIVITY_MIN_W = 1200;
+/** The smallest load counted as activity (someone switched something on: a microwave's minute
+ * counts; a fridge's 100 W never reaches it). */
+export const ACTIVITY_MIN_W = 700;
 
-const KETTLE = { minW: 1700, maxW: 3400, maxWithOther: 6000, maxMin: 5, quietMin: 10 };
-const SHOWER = { minW: 6000, maxW: 11000, minMin: 2, maxMin: 45 };
+const KETTLE = {
+  minW: 1700,
+  maxW: 3400,
+  maxWithOther: 5000,
+  minMin: 0.6,
+  maxMin: 5,
+  quietMin: 10,
+  busyRiseW: 900,
+};
+const SHOWER = { minW: 5500, maxW: 11000, minMin: 3, maxMin: 45 };
 const HEAT = { minW: 1700, maxW: 2700, minMin: 8, maxMin: 45 };
 /** Thermostat cycling: loads within `share` of each other's power, several within `windowMin`; a
  * session of them joins those `gapMin` apart. */
@@ -39,7 +50,9 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
   markCycling(loads);
   // Rises that are not a thermostat's: what makes a kettle look busy (a thermostat's cycles do not).
   const thermostat = new Set(loads.filter((l) => l.cycling).map((l) => l.on));
-  const rises = steps.filter((s) => s.delta > 0 && !thermostat.has(s.first)).map((s) => s.first);
+  const rises = steps
+    .filter((s) => s.delta >= KETTLE.busyRiseW && !thermostat.has(s.first))
+    .map((s) => s.first);
 
   const uses: MeterUse[] = [];
   const use = (kind: MeterUseKind, from: Load, to: Load, power: number, wh: number, confidence: number) =>
@@ -72,7 +85,7 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
       if (l.onMinutes <= SHOWER.maxMin) use('electric_shower', l, l, l.watts, l.wh, 0.9);
       else use('activity', l, l, l.watts, l.wh, 0.6);
     } else if (isKettle(l, rises)) {
-      use('kettle', l, l, l.watts, l.wh, l.watts <= KETTLE.maxW ? 0.85 : 0.6);
+      use('kettle', l, l, l.watts, l.wh, l.matched && l.watts <= KETTLE.maxW ? 0.85 : 0.6);
     } else if (isHeat(l)) {
       const second = loads.find((o) => o !== l && !o.taken && isHeat(o) && heatsOfOneRun(l, o));
       if (second) {
@@ -93,7 +106,13 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
  * rise but a thermostat's within KETTLE.quietMin), or such a kettle with another short load switched on with it (the
  * 3.4–6 kW of a kettle and a toaster at breakfast). */
 function isKettle(l: Load, rises: readonly number[]): boolean {
-  if (l.cycling || l.onMinutes > KETTLE.maxMin || l.watts < KETTLE.minW || l.watts > KETTLE.maxWithOther)
+  if (
+    l.cycling ||
+    l.onMinutes < KETTLE.minMin ||
+    l.onMinutes > KETTLE.maxMin ||
+    l.watts < KETTLE.minW ||
+    l.watts > KETTLE.maxWithOther
+  )
     return false;
   let others = 0;
   for (const r of rises) {

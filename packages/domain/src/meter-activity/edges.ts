@@ -11,7 +11,8 @@ export interface Step {
   delta: number;
 }
 
-/** A load that came on and went off: from the minute it came on to the first minute it was fully off. */
+/** A load that came on and went off: from the minute it came on to the first minute it was fully off
+ * (for an excursion, the first minute back below half its rise). */
 export interface Pair {
   on: number;
   off: number;
@@ -21,6 +22,8 @@ export interface Pair {
   wh: number;
   /** Minutes of full power its energy amounts to (partial first and last minutes count in part). */
   onMinutes: number;
+  /** Its rise and fall matched; false for an excursion that ended without a fall of its size. */
+  matched: boolean;
 }
 
 /** A minute-to-minute change smaller than this is noise (the meter's 1 Wh is 60 W over a minute). */
@@ -28,7 +31,7 @@ const NOISE_W = 130;
 /** At most this many minutes make one step. */
 const STEP_MAX_MIN = 3;
 /** The smallest step worth pairing. */
-export const STEP_MIN_W = 900;
+export const STEP_MIN_W = 700;
 /** A load on for longer than this is not looked for (its context is beyond the detector's horizon). */
 export const PAIR_MAX_MIN = 4 * 60;
 
@@ -82,13 +85,18 @@ export function pairSteps(watts: Float64Array, steps: readonly Step[]): Pair[] {
           break;
         }
       }
-      if (ended) break;
+      if (ended) {
+        // No fall of its own, but the power came back below its floor: loads switched on and off
+        // together (a kettle with a toaster), one excursion.
+        pairs.push(pair(watts, up, { first: m, last: m, delta: 0 }, before, false));
+        break;
+      }
       // Its own fall, or a larger one that takes the power below the floor (another load switched
       // off in the same minute, like an oven's thermostat under a kettle).
       const own = Math.abs(up.delta + down.delta) <= tolerance(up.delta);
       const larger = -down.delta > up.delta && (watts[down.last] as number) < floor;
       if (down.delta < 0 && (own || larger)) {
-        pairs.push(pair(watts, up, down, before));
+        pairs.push(pair(watts, up, down, before, true));
         break;
       }
     }
@@ -107,14 +115,19 @@ function levelBefore(watts: Float64Array, first: number): number | null {
 
 /** Its power: the median of its full minutes above the level before it (the mean of its rise and fall
  * when it has none), so that one minute's rounding does not set it. */
-function pair(watts: Float64Array, up: Step, down: Step, before: number): Pair {
+function pair(watts: Float64Array, up: Step, down: Step, before: number, matched: boolean): Pair {
   const full: number[] = [];
   for (let m = up.last; m < down.first; m++) full.push((watts[m] as number) - before);
   full.sort((a, b) => a - b);
-  const power = full.length > 0 ? (full[Math.floor(full.length / 2)] as number) : (up.delta - down.delta) / 2;
+  const power =
+    full.length > 0
+      ? (full[Math.floor(full.length / 2)] as number)
+      : matched
+        ? (up.delta - down.delta) / 2
+        : up.delta;
   let wh = 0;
   for (let m = up.first; m < down.last; m++) {
     wh += Math.min(Math.max((watts[m] as number) - before, 0), power) / 60;
   }
-  return { on: up.first, off: down.last, watts: power, wh, onMinutes: (wh * 60) / power };
+  return { on: up.first, off: down.last, watts: power, wh, onMinutes: (wh * 60) / power, matched };
 }
