@@ -97,6 +97,26 @@ describe('hand-made signals', () => {
     ]);
   });
 
+  it('finds a kettle switched on with a toaster at breakfast, their rises in one step', () => {
+    const watts = (t: number) => 200 + (on(t, at(7), 3) ? 2800 : 0) + (on(t, at(7, 0, 30), 4) ? 1200 : 0);
+    const uses = detectMeterUses(meter(at(6), at(9), watts));
+    expect(kinds(uses)).toEqual(['kettle']);
+    expect(uses[0]?.start).toBe(at(7));
+    expect(uses[0]?.confidence).toBeLessThan(0.8); // less sure than of a kettle alone
+  });
+
+  it("counts a microwave's minute as activity: someone is up", () => {
+    const uses = detectMeterUses(
+      meter(at(5), at(7), (t) => 150 + fridge(t) + (on(t, at(5, 31), 1) ? 900 : 0)),
+    );
+    expect(uses.map(({ kind, start, end }) => ({ kind, start, end }))).toEqual([
+      { kind: 'activity', start: at(5, 31), end: at(5, 32) },
+    ]);
+    // Within the meter's resolution: 1 Wh a minute is 60 W.
+    expect(Math.abs((uses[0]?.watts as number) - 900)).toBeLessThanOrEqual(60);
+    expect(Math.abs((uses[0]?.wh as number) - 15)).toBeLessThanOrEqual(1);
+  });
+
   it('finds nothing across missing readings, and a load that never stops is not a use', () => {
     const samples = meter(at(6), at(9), (t) => 200 + (t >= at(7) ? 2800 : 0));
     expect(detectMeterUses(samples)).toEqual([]);
@@ -193,7 +213,7 @@ describe.skipIf(!exists)('real REFIT house 20, November 2014', () => {
     const near = (t: number, list: number[]) => list.some((s) => Math.abs(s - t) <= 120);
     const right = found.filter((t) => near(t, truth));
     expect({ found: found.length, right: right.length, truth: truth.length }).toEqual({
-      found: 40,
+      found: 39,
       right: 34,
       truth: 36,
     });

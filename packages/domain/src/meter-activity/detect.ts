@@ -19,7 +19,7 @@ import type { MeterSample, MeterUse, MeterUseKind } from './types';
 
 /** The smallest load counted as activity (someone switched something on: a microwave's minute
  * counts; a fridge's 100 W never reaches it). */
-export const ACTIVITY_MIN_W = 700;
+export const ACTIVITY_MIN_W = 600;
 
 const KETTLE = {
   minW: 1700,
@@ -29,6 +29,7 @@ const KETTLE = {
   maxMin: 5,
   quietMin: 10,
   busyRiseW: 900,
+  otherPower: 0.25,
 };
 const SHOWER = { minW: 5500, maxW: 11000, minMin: 3, maxMin: 45 };
 const HEAT = { minW: 1700, maxW: 2700, minMin: 8, maxMin: 45 };
@@ -48,11 +49,10 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
     .sort((a, b) => a.on - b.on || a.off - b.off)
     .map((p) => ({ ...p, cycling: false, taken: false }));
   markCycling(loads);
-  // Rises that are not a thermostat's: what makes a kettle look busy (a thermostat's cycles do not).
-  const thermostat = new Set(loads.filter((l) => l.cycling).map((l) => l.on));
-  const rises = steps
-    .filter((s) => s.delta >= KETTLE.busyRiseW && !thermostat.has(s.first))
-    .map((s) => s.first);
+  // What makes a kettle look busy: other rises around it, except a thermostat's cycles of another
+  // power (a kettle on top of an oven is still a kettle; one among a hob's cycles of its power is not).
+  const thermostat = new Map(loads.filter((l) => l.cycling).map((l) => [l.on, l.watts]));
+  const rises = steps.filter((s) => s.delta >= KETTLE.busyRiseW).map((s) => s.first);
 
   const uses: MeterUse[] = [];
   const use = (kind: MeterUseKind, from: Load, to: Load, power: number, wh: number, confidence: number) =>
@@ -84,7 +84,7 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
     if (l.watts >= SHOWER.minW && l.watts <= SHOWER.maxW && l.onMinutes >= SHOWER.minMin) {
       if (l.onMinutes <= SHOWER.maxMin) use('electric_shower', l, l, l.watts, l.wh, 0.9);
       else use('activity', l, l, l.watts, l.wh, 0.6);
-    } else if (isKettle(l, rises)) {
+    } else if (isKettle(l, rises, thermostat)) {
       use('kettle', l, l, l.watts, l.wh, l.matched && l.watts <= KETTLE.maxW ? 0.85 : 0.6);
     } else if (isHeat(l)) {
       const second = loads.find((o) => o !== l && !o.taken && isHeat(o) && heatsOfOneRun(l, o));
@@ -102,10 +102,10 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
   return uses.sort((a, b) => a.start - b.start || a.end - b.end || a.kind.localeCompare(b.kind));
 }
 
-/** A kettle: 1.7–3.4 kW for at most KETTLE.maxMin, alone (no thermostat cycling, at most one other
- * rise but a thermostat's within KETTLE.quietMin), or such a kettle with another short load switched on with it (the
- * 3.4–6 kW of a kettle and a toaster at breakfast). */
-function isKettle(l: Load, rises: readonly number[]): boolean {
+/** A kettle: 1.7–3.4 kW for KETTLE.minMin to KETTLE.maxMin at full power, not a thermostat's, with at
+ * most one other rise within KETTLE.quietMin (a thermostat's of clearly another power aside); up to
+ * KETTLE.maxWithOther when another short load came on with it (a kettle and a toaster at breakfast). */
+function isKettle(l: Load, rises: readonly number[], thermostat: ReadonlyMap<number, number>): boolean {
   if (
     l.cycling ||
     l.onMinutes < KETTLE.minMin ||
@@ -116,7 +116,9 @@ function isKettle(l: Load, rises: readonly number[]): boolean {
     return false;
   let others = 0;
   for (const r of rises) {
-    if (r >= l.on - KETTLE.quietMin && r <= l.off + KETTLE.quietMin && r !== l.on) others++;
+    if (r < l.on - KETTLE.quietMin || r > l.off + KETTLE.quietMin || r === l.on) continue;
+    const cycle = thermostat.get(r);
+    if (cycle === undefined || Math.abs(cycle - l.watts) <= KETTLE.otherPower * l.watts) others++;
   }
   return others <= 1;
 }

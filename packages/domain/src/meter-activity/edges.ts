@@ -31,7 +31,7 @@ const NOISE_W = 130;
 /** At most this many minutes make one step. */
 const STEP_MAX_MIN = 3;
 /** The smallest step worth pairing. */
-export const STEP_MIN_W = 700;
+export const STEP_MIN_W = 600;
 /** A load on for longer than this is not looked for (its context is beyond the detector's horizon). */
 export const PAIR_MAX_MIN = 4 * 60;
 
