@@ -123,6 +123,16 @@ function isKettle(l: Load, rises: readonly number[], thermostat: ReadonlyMap<num
   return others <= 1;
 }
 
+/**
+ * The uses that start in [from, to), for the write path and replays: `samples` are the readings of
+ * [from − METER_CONTEXT_S, to + METER_CONTEXT_S) (fewer where the history begins or ends), and the answer
+ * is what detectMeterUses over the whole history gives in that window, so the estimates stored for the
+ * window are replaced by it.
+ */
+export function detectMeterUsesIn(samples: readonly MeterSample[], from: number, to: number): MeterUse[] {
+  return detectMeterUses(samples).filter((u) => u.start >= from && u.start < to);
+}
+
 function isHeat(l: Load): boolean {
   return (
     l.watts >= HEAT.minW && l.watts <= HEAT.maxW && l.onMinutes >= HEAT.minMin && l.onMinutes <= HEAT.maxMin
