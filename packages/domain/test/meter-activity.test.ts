@@ -123,6 +123,18 @@ describe('hand-made signals', () => {
     expect(Math.abs((uses[0]?.wh as number) - 15)).toBeLessThanOrEqual(1);
   });
 
+  it("names a dishwasher by its two heats, and leaves a single heat (a washing machine's?) an activity", () => {
+    // A dishwasher from 19:00: heat 10 min, pump 40 min, heat 12 min, 100 W between.
+    const dishwasher = (t: number) =>
+      on(t, at(19), 10) || on(t, at(19, 50), 12) ? 2100 : on(t, at(19), 70) ? 100 : 0;
+    const uses = detectMeterUses(meter(at(18), at(22), (t) => 200 + dishwasher(t)));
+    expect(uses.map(({ kind, start, end }) => ({ kind, start, end }))).toEqual([
+      { kind: 'dishwasher', start: at(19), end: at(20, 2) },
+    ]);
+    const single = detectMeterUses(meter(at(9), at(12), (t) => 200 + (on(t, at(10), 15) ? 2100 : 0)));
+    expect(kinds(single)).toEqual(['activity']);
+  });
+
   it('finds nothing across missing readings, and a load that never stops is not a use', () => {
     const samples = meter(at(6), at(9), (t) => 200 + (t >= at(7) ? 2800 : 0));
     expect(detectMeterUses(samples)).toEqual([]);

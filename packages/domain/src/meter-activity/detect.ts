@@ -10,7 +10,8 @@ import type { MeterSample, MeterUse, MeterUseKind } from './types';
 //   - electric shower: 5.5–11 kW for 3–45 minutes (some meters clip at 6 kW);
 //   - oven and hob: a load of about the same power switching on and off again and again (a thermostat),
 //     the oven with a long first heat;
-//   - dishwasher: two 1.7–2.7 kW heats of 8–45 minutes, 20–120 minutes apart;
+//   - dishwasher: two 1.7–2.7 kW heats of 5.5–45 minutes, 15–60 minutes apart (a washing machine's
+//     single heat is not told apart from other heaters: it is an activity);
 //   - activity: any other load over ACTIVITY_MIN_W that starts and stops.
 // Background loads (fridge, freezer, standby) move the power by less than a step (STEP_MIN_W) and are
 // never paired. Every decision looks a bounded way either side (a load's fall at most PAIR_MAX_MIN = 4 h
@@ -32,7 +33,7 @@ const KETTLE = {
   otherPower: 0.25,
 };
 const SHOWER = { minW: 5500, maxW: 11000, minMin: 3, maxMin: 45 };
-const HEAT = { minW: 1700, maxW: 2700, minMin: 8, maxMin: 45 };
+const HEAT = { minW: 1700, maxW: 2700, minMin: 5.5, maxMin: 45 };
 /** Thermostat cycling: loads within `share` of each other's power, several within `windowMin`; a
  * session of them joins those `gapMin` apart. */
 const CYCLE = { share: 0.15, windowMin: 15, minOthers: 3, gapMin: 20, sessionMaxMin: 3 * 60, minCycles: 3 };
@@ -87,11 +88,14 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
     } else if (isKettle(l, rises, thermostat)) {
       use('kettle', l, l, l.watts, l.wh, l.matched && l.watts <= KETTLE.maxW ? 0.85 : 0.6);
     } else if (isHeat(l)) {
-      const second = loads.find((o) => o !== l && !o.taken && isHeat(o) && heatsOfOneRun(l, o));
+      const second = secondHeat(loads, l);
       if (second) {
         second.taken = true;
         use('dishwasher', l, second, (l.watts + second.watts) / 2, l.wh + second.wh, 0.5);
       } else {
+        // One heat: a washing machine's, a dishwasher's whose other heat was not seen, an immersion
+        // heater, a tumble dryer… not told apart from the meter (a drum's movement after the heat was
+        // tried: 0.58 precision at best on the tuning months), so an activity.
         use('activity', l, l, l.watts, l.wh, 0.6);
       }
     } else if (l.watts >= ACTIVITY_MIN_W) {
@@ -139,9 +143,15 @@ function isHeat(l: Load): boolean {
   );
 }
 
-function heatsOfOneRun(a: Load, b: Load): boolean {
-  const gap = b.on - a.off;
-  return gap >= 20 && gap <= 120 && Math.abs(a.watts - b.watts) <= 0.15 * a.watts;
+/** A dishwasher's second heat: one of about the same power coming on 15–60 minutes after the first ends. */
+function secondHeat(loads: readonly Load[], first: Load): Load | undefined {
+  for (let j = loads.indexOf(first) + 1; j < loads.length; j++) {
+    const b = loads[j] as Load;
+    const gap = b.on - first.off;
+    if (gap > 60) return undefined;
+    if (gap >= 15 && !b.taken && isHeat(b) && Math.abs(first.watts - b.watts) <= 0.15 * first.watts) return b;
+  }
+  return undefined;
 }
 
 function similar(a: Load, b: Load): boolean {
