@@ -1,4 +1,4 @@
-import { findSteps, type Pair, pairSteps } from './edges';
+import { findSteps, type Pair, pairSteps, type Step } from './edges';
 import { minuteSeries } from './series';
 import type { MeterSample, MeterUse, MeterUseKind } from './types';
 
@@ -30,6 +30,7 @@ const KETTLE = {
   maxMin: 5,
   quietMin: 10,
   busyRiseW: 900,
+  busyShare: 0.5,
   otherPower: 0.25,
 };
 const SHOWER = { minW: 5500, maxW: 11000, minMin: 3, maxMin: 45 };
@@ -50,10 +51,11 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
     .sort((a, b) => a.on - b.on || a.off - b.off)
     .map((p) => ({ ...p, cycling: false, taken: false }));
   markCycling(loads);
-  // What makes a kettle look busy: other rises around it, except a thermostat's cycles of another
-  // power (a kettle on top of an oven is still a kettle; one among a hob's cycles of its power is not).
+  // What makes a kettle look busy: other rises of about its power around it, except a thermostat's
+  // cycles of another power (a kettle on top of an oven is still a kettle; one among a hob's cycles of
+  // its power is not).
   const thermostat = new Map(loads.filter((l) => l.cycling).map((l) => [l.on, l.watts]));
-  const rises = steps.filter((s) => s.delta >= KETTLE.busyRiseW).map((s) => s.first);
+  const rises = steps.filter((s) => s.delta >= KETTLE.busyRiseW);
 
   const uses: MeterUse[] = [];
   const use = (kind: MeterUseKind, from: Load, to: Load, power: number, wh: number, confidence: number) =>
@@ -107,9 +109,10 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
 }
 
 /** A kettle: 1.7–3.4 kW for KETTLE.minMin to KETTLE.maxMin at full power, not a thermostat's, with at
- * most one other rise within KETTLE.quietMin (a thermostat's of clearly another power aside); up to
+ * most one other rise of about its power within KETTLE.quietMin (a thermostat's of clearly another
+ * power aside); up to
  * KETTLE.maxWithOther when another short load came on with it (a kettle and a toaster at breakfast). */
-function isKettle(l: Load, rises: readonly number[], thermostat: ReadonlyMap<number, number>): boolean {
+function isKettle(l: Load, rises: readonly Step[], thermostat: ReadonlyMap<number, number>): boolean {
   if (
     l.cycling ||
     l.onMinutes < KETTLE.minMin ||
@@ -119,8 +122,11 @@ function isKettle(l: Load, rises: readonly number[], thermostat: ReadonlyMap<num
   )
     return false;
   let others = 0;
-  for (const r of rises) {
+  for (const { first: r, delta } of rises) {
     if (r < l.on - KETTLE.quietMin || r > l.off + KETTLE.quietMin || r === l.on) continue;
+    // Only loads of about its power make it look like one of a series (a hob's spikes); a toaster or
+    // a microwave after the kettle does not.
+    if (Math.abs(delta - l.watts) > KETTLE.busyShare * l.watts) continue;
     const cycle = thermostat.get(r);
     if (cycle === undefined || Math.abs(cycle - l.watts) <= KETTLE.otherPower * l.watts) others++;
   }
