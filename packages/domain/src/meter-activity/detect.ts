@@ -110,8 +110,8 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
 
 /** A kettle: 1.7–3.4 kW for KETTLE.minMin to KETTLE.maxMin at full power, not a thermostat's, with at
  * most one other rise of about its power within KETTLE.quietMin (a thermostat's of clearly another
- * power aside); up to
- * KETTLE.maxWithOther when another short load came on with it (a kettle and a toaster at breakfast). */
+ * power aside); up to KETTLE.maxWithOther when another short load came on with it (a kettle and a
+ * toaster at breakfast). */
 function isKettle(l: Load, rises: readonly Step[], thermostat: ReadonlyMap<number, number>): boolean {
   if (
     l.cycling ||
