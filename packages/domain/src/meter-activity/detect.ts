@@ -5,7 +5,7 @@ import type { MeterSample, MeterUse, MeterUseKind } from './types';
 // Appliance uses found in the whole-house power alone (issue 24). Pure and deterministic: the minute
 // power (series.ts) → its steps, each rise paired with the fall of the same size (edges.ts) → loads,
 // named here by their power, how long they stay on and whether they repeat like a thermostat:
-//   - kettle: a 1.7–3.4 kW load for under 5 minutes, not a thermostat's and with little else switched
+//   - kettle: a 2–3.4 kW load for under 5 minutes, not a thermostat's and with little else switched
 //     on around it (up to 5 kW when something else came on with it: kettle and toaster);
 //   - electric shower: 5.5–11 kW for 3–45 minutes (some meters clip at 6 kW);
 //   - oven and hob: a load of about the same power switching on and off again and again (a thermostat),
@@ -23,12 +23,12 @@ import type { MeterSample, MeterUse, MeterUseKind } from './types';
 export const ACTIVITY_MIN_W = 600;
 
 const KETTLE = {
-  minW: 1700,
+  minW: 2000,
   maxW: 3400,
   maxWithOther: 5000,
   minMin: 0.6,
   maxMin: 5,
-  quietMin: 10,
+  quietMin: 5,
   busyRiseW: 900,
   busyShare: 0.5,
   otherPower: 0.25,
@@ -108,7 +108,7 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
   return uses.sort((a, b) => a.start - b.start || a.end - b.end || a.kind.localeCompare(b.kind));
 }
 
-/** A kettle: 1.7–3.4 kW for KETTLE.minMin to KETTLE.maxMin at full power, not a thermostat's, with at
+/** A kettle: 2–3.4 kW for KETTLE.minMin to KETTLE.maxMin at full power, not a thermostat's, with at
  * most one other rise of about its power within KETTLE.quietMin (a thermostat's of clearly another
  * power aside); up to KETTLE.maxWithOther when another short load came on with it (a kettle and a
  * toaster at breakfast). */

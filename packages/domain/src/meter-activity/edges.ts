@@ -26,8 +26,8 @@ export interface Pair {
   matched: boolean;
 }
 
-/** A minute-to-minute change smaller than this is noise (the meter's 1 Wh is 60 W over a minute). */
-const NOISE_W = 130;
+/** A minute-to-minute move under 2 Wh is noise (the meter's 1 Wh is 60 W over a minute). */
+const NOISE_W = 120;
 /** At most this many minutes make one step. */
 const STEP_MAX_MIN = 3;
 /** The smallest step worth pairing. */
