@@ -264,7 +264,25 @@ function washScore(uses: readonly MeterUse[], runs: readonly { start: number; en
   return s;
 }
 
+/** Minute by minute, as NILM papers score: a minute is on in truth when the kettle channel is ≥ 500 W,
+ * detected when it lies inside a detected kettle use. */
+function kettleMinutes(data: MonthData, uses: readonly MeterUse[]): Score {
+  const s = emptyScore();
+  const w = data.channels.Kettle as number[];
+  const on = new Set<number>();
+  for (const u of uses) if (u.kind === 'kettle') for (let t = u.start; t < u.end; t += 60) on.add(t);
+  data.t.forEach((t, k) => {
+    if (data.aggregate[k] === null) return;
+    const truth = (w[k] as number) >= TRUE_ON_W;
+    if (truth && on.has(t)) s.tp++;
+    else if (truth) s.fn++;
+    else if (on.has(t)) s.fp++;
+  });
+  return s;
+}
+
 interface MonthResult {
+  kettleMinutes: Score;
   kettle: Score;
   shower: Score;
   dishwasher: Score;
@@ -282,6 +300,7 @@ export function measureMonth(data: MonthData): MonthResult {
   const startsOf = (kind: string) => uses.filter((u) => u.kind === kind).map((u) => u.start);
   return {
     // A home without the channel (IDEAL has no kettle channel, the others no shower) is not scored on it.
+    kettleMinutes: data.channels.Kettle ? kettleMinutes(data, uses) : emptyScore(),
     kettle: data.channels.Kettle
       ? score(startsOf('kettle'), trueUses(data, 'Kettle', TRUE_ON_W, KETTLE_MIN_WH))
       : emptyScore(),
@@ -319,6 +338,7 @@ function firsts(s: FirstScore): string {
 }
 
 interface Total {
+  kettleMinutes: Score;
   kettle: Score;
   shower: Score;
   dishwasher: Score;
@@ -328,6 +348,7 @@ interface Total {
   days: number;
 }
 const emptyTotal = (): Total => ({
+  kettleMinutes: emptyScore(),
   kettle: emptyScore(),
   shower: emptyScore(),
   dishwasher: emptyScore(),
@@ -338,6 +359,7 @@ const emptyTotal = (): Total => ({
 });
 function addTotal(t: Total, r: MonthResult): void {
   add(t.kettle, r.kettle);
+  add(t.kettleMinutes, r.kettleMinutes);
   add(t.shower, r.shower);
   add(t.dishwasher, r.dishwasher);
   add(t.washer, r.washer);
@@ -413,6 +435,16 @@ export async function benchMeterActivity(): Promise<void> {
     ['HELD OUT', heldOut],
   ] as const) {
     console.log(`  ${label.padEnd(34)} ${prf(t.dishwasher)} │ ${prf(t.washer)}`);
+  }
+  console.log('');
+  console.log(
+    `  ${'kettle minute by minute (n minutes)'.padEnd(34)} P     R     F1    n │ (NILM papers' measure)`,
+  );
+  for (const [label, t] of [
+    ['tuning months', tuningTotal],
+    ['HELD OUT', heldOut],
+  ] as const) {
+    console.log(`  ${label.padEnd(34)} ${prf(t.kettleMinutes)}`);
   }
   windowCpu(months.find((m) => TUNING.has(m.file))?.file as string);
   console.log(
