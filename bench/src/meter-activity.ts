@@ -203,10 +203,12 @@ interface FirstScore {
   days: number;
   within: number;
   early: number;
+  /** Of the early days, those whose first detected use is a shower (no channel in REFIT or UK-DALE). */
+  earlyShower: number;
   late: number;
 }
 
-const noFirst = (): FirstScore => ({ days: 0, within: 0, early: 0, late: 0 });
+const noFirst = (): FirstScore => ({ days: 0, within: 0, early: 0, earlyShower: 0, late: 0 });
 
 /** Per day: the first detected use against the first minute any channel was ≥ TRUE_ON_W. */
 function firstActivity(data: MonthData, uses: readonly MeterUse[]): FirstScore {
@@ -218,16 +220,18 @@ function firstActivity(data: MonthData, uses: readonly MeterUse[]): FirstScore {
     if (!truth.has(day(t)) && Object.values(data.channels).some((w) => (w[k] as number) >= TRUE_ON_W))
       truth.set(day(t), t);
   });
-  const found = new Map<number, number>();
-  for (const u of uses) if (!found.has(day(u.start))) found.set(day(u.start), u.start);
-  const s: FirstScore = { days: 0, within: 0, early: 0, late: 0 };
+  const found = new Map<number, MeterUse>();
+  for (const u of uses) if (!found.has(day(u.start))) found.set(day(u.start), u);
+  const s = noFirst();
   for (const [d, t] of truth) {
     if ((covered.get(d) ?? 0) < DAY_COVERAGE * 1440) continue;
     s.days++;
     const f = found.get(d);
-    if (f !== undefined && Math.abs(f - t) <= FIRST_WITHIN_S) s.within++;
-    else if (f !== undefined && f < t) s.early++;
-    else s.late++;
+    if (f !== undefined && Math.abs(f.start - t) <= FIRST_WITHIN_S) s.within++;
+    else if (f !== undefined && f.start < t) {
+      s.early++;
+      if (f.kind === 'electric_shower') s.earlyShower++;
+    } else s.late++;
   }
   return s;
 }
@@ -334,7 +338,7 @@ function prf(s: Score): string {
 }
 function firsts(s: FirstScore): string {
   if (s.days === 0) return '   –    (no kitchen channels)';
-  return `${f2(ratio(s.within, s.days))} ${String(s.days).padStart(3)} (${s.early} early, ${s.late} late)`;
+  return `${f2(ratio(s.within, s.days))} ${String(s.days).padStart(3)} (${s.early} early${s.earlyShower ? ` [${s.earlyShower} shower]` : ''}, ${s.late} late)`;
 }
 
 interface Total {
@@ -353,7 +357,7 @@ const emptyTotal = (): Total => ({
   shower: emptyScore(),
   dishwasher: emptyScore(),
   washer: emptyScore(),
-  first: { days: 0, within: 0, early: 0, late: 0 },
+  first: noFirst(),
   cpuMs: 0,
   days: 0,
 });
@@ -366,6 +370,7 @@ function addTotal(t: Total, r: MonthResult): void {
   t.first.days += r.first.days;
   t.first.within += r.first.within;
   t.first.early += r.first.early;
+  t.first.earlyShower += r.first.earlyShower;
   t.first.late += r.first.late;
   t.cpuMs += r.cpuMs;
   t.days += r.days;
