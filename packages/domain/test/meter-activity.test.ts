@@ -143,6 +143,11 @@ describe('hand-made signals', () => {
       (s) => s.start < at(7, 14) || s.start >= at(7, 30),
     );
     expect(detectMeterUses(gap)).toEqual([]);
+    // …nor when other loads come and go after the gap: the gap is not where it ended.
+    const later = meter(at(7, 30), at(9), (t) => 200 + (on(t, at(8), 20) ? 1500 : 0));
+    expect(kinds(detectMeterUses([...gap.filter((s) => s.start < at(7, 30)), ...later]))).toEqual([
+      'activity',
+    ]);
     expect(detectMeterUses([])).toEqual([]);
   });
 });

@@ -78,13 +78,16 @@ export function pairSteps(watts: Float64Array, steps: readonly Step[]): Pair[] {
       const down = steps[q] as Step;
       if (down.first - up.first > PAIR_MAX_MIN) break;
       let ended = false;
+      let missing = false;
       for (; m < down.first; m++) {
         const w = watts[m] as number;
-        if (!(w >= floor)) {
+        missing = Number.isNaN(w);
+        if (missing || w < floor) {
           ended = true;
           break;
         }
       }
+      if (missing) break; // readings missing before it ended: how long it stayed on is unknown
       if (ended) {
         // No fall of its own, but the power came back below its floor: loads switched on and off
         // together (a kettle with a toaster), one excursion.
