@@ -95,6 +95,16 @@ describe('hand-made signals', () => {
     expect(kettle.end).toBe(at(17, 34));
   });
 
+  it('names a hob by its short thermostat cycles from the start, with no long first heat', () => {
+    // A 1.5 kW ring, 2 minutes on and 2 off from 12:30 to 12:50.
+    const hob = (t: number) =>
+      t >= at(12, 30) && t < at(12, 50) && ((t - at(12, 30)) / 60) % 4 < 2 ? 1500 : 0;
+    const uses = detectMeterUses(meter(at(11), at(14), (t) => 200 + fridge(t) + hob(t)));
+    expect(uses.map(({ kind, start, end }) => ({ kind, start, end }))).toEqual([
+      { kind: 'hob', start: at(12, 30), end: at(12, 48) },
+    ]);
+  });
+
   it('calls any other load over 1.3 kW that starts and stops an activity, with its power and energy', () => {
     // A 1.5 kW heater for 40 minutes: no appliance it could be named as.
     const uses = detectMeterUses(meter(at(6), at(9), (t) => 200 + (on(t, at(6, 40), 40) ? 1500 : 0)));
