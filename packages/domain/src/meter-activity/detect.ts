@@ -90,10 +90,11 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
     } else if (isKettle(l, rises, thermostat)) {
       use('kettle', l, l, l.watts, l.wh, l.matched && l.watts <= KETTLE.maxW ? 0.85 : 0.6);
     } else if (isHeat(l)) {
-      const second = secondHeat(loads, l);
-      if (second) {
-        second.taken = true;
-        use('dishwasher', l, second, (l.watts + second.watts) / 2, l.wh + second.wh, 0.5);
+      const heats = dishwasherHeats(loads, l);
+      if (heats.length >= 2) {
+        for (const h of heats) h.taken = true;
+        const wh = heats.reduce((sum, h) => sum + h.wh, 0);
+        use('dishwasher', l, heats[heats.length - 1] as Load, median(heats.map((h) => h.watts)), wh, 0.5);
       } else {
         // One heat: a washing machine's, a dishwasher's whose other heat was not seen, an immersion
         // heater, a tumble dryer… not told apart from the meter (a drum's movement after the heat was
@@ -149,15 +150,31 @@ function isHeat(l: Load): boolean {
   );
 }
 
-/** A dishwasher's second heat: one of about the same power coming on 15–60 minutes after the first ends. */
-function secondHeat(loads: readonly Load[], first: Load): Load | undefined {
-  for (let j = loads.indexOf(first) + 1; j < loads.length; j++) {
-    const b = loads[j] as Load;
-    const gap = b.on - first.off;
-    if (gap > 60) return undefined;
-    if (gap >= 15 && !b.taken && isHeat(b) && Math.abs(first.watts - b.watts) <= 0.15 * first.watts) return b;
+/**
+ * The heats of a dishwasher's run that starts with `first`: itself and the next of about its power
+ * coming on 15–60 minutes after it ends. A heat with such a heat before it starts no run (it belongs to
+ * the run before), so a long series of heats (an immersion heater) gives the same answer whatever
+ * window it is read in; a single heat stays alone.
+ */
+function dishwasherHeats(loads: readonly Load[], first: Load): Load[] {
+  const i = loads.indexOf(first);
+  for (let j = i - 1; j >= 0 && (loads[j] as Load).on >= first.on - 60 - HEAT.maxMin; j--) {
+    if (heatFollows(loads[j] as Load, first)) return [first];
   }
-  return undefined;
+  const heats = [first];
+  for (let j = i + 1; j < loads.length && heats.length < 2; j++) {
+    const b = loads[j] as Load;
+    const last = heats[heats.length - 1] as Load;
+    if (b.on - last.off > 60) break;
+    if (!b.taken && heatFollows(last, b)) heats.push(b);
+  }
+  return heats;
+}
+
+/** `b` is a heat of about `a`'s power coming on 15–60 minutes after `a` ends. */
+function heatFollows(a: Load, b: Load): boolean {
+  const gap = b.on - a.off;
+  return gap >= 15 && gap <= 60 && isHeat(a) && isHeat(b) && Math.abs(a.watts - b.watts) <= 0.15 * a.watts;
 }
 
 function similar(a: Load, b: Load): boolean {
