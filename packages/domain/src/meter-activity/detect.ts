@@ -106,7 +106,24 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
     }
     l.taken = true;
   }
-  return uses.sort((a, b) => a.start - b.start || a.end - b.end || a.kind.localeCompare(b.kind));
+  return oneKettleAtATime(uses).sort(
+    (a, b) => a.start - b.start || a.end - b.end || a.kind.localeCompare(b.kind),
+  );
+}
+
+/** A home boils one kettle at a time: of kettle uses that overlap (an excursion around a kettle and
+ * the kettle inside it), the surer one stays, the shorter when as sure. */
+function oneKettleAtATime(uses: MeterUse[]): MeterUse[] {
+  const kettles = uses.filter((u) => u.kind === 'kettle');
+  const better = (a: MeterUse, b: MeterUse) =>
+    a.confidence > b.confidence ||
+    (a.confidence === b.confidence &&
+      (a.end - a.start < b.end - b.start || (a.end - a.start === b.end - b.start && a.start < b.start)));
+  return uses.filter(
+    (u) =>
+      u.kind !== 'kettle' ||
+      !kettles.some((k) => k !== u && k.start < u.end && u.start < k.end && better(k, u)),
+  );
 }
 
 /** A kettle: 2–3.4 kW for KETTLE.minMin to KETTLE.maxMin at full power, not a thermostat's, with at
