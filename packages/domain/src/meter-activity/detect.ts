@@ -5,8 +5,8 @@ import type { MeterSample, MeterUse, MeterUseKind } from './types';
 // Appliance uses found in the whole-house power alone (issue 24). Pure and deterministic: the minute
 // power (series.ts) → its steps, each rise paired with the fall of the same size (edges.ts) → loads,
 // named here by their power, how long they stay on and whether they repeat like a thermostat:
-//   - kettle: a 2–3.4 kW load for under 5 minutes, not a thermostat's and with little else switched
-//     on around it (up to 5 kW when something else came on with it: kettle and toaster);
+//   - kettle: a 2–3.4 kW load on for 0.6–4.5 minutes at full power, not a thermostat's, with little
+//     else of its power switched on around it (up to 5 kW when something came on with it: a toaster);
 //   - electric shower: 5.5–11 kW for 3–45 minutes (some meters clip at 6 kW);
 //   - oven and hob: a load of about the same power switching on and off again and again (a thermostat),
 //     the oven with a long first heat;
@@ -27,7 +27,9 @@ const KETTLE = {
   maxW: 3400,
   maxWithOther: 5000,
   minMin: 0.6,
-  maxMin: 5,
+  // A full 1.7 l kettle at 2.2 kW is on about 4.5 minutes (4 fitted the tuning homes' 2.75–3 kW
+  // kettles best, but would miss such a kettle's full boils).
+  maxMin: 4.5,
   quietMin: 5,
   busyRiseW: 900,
   busyShare: 0.5,
