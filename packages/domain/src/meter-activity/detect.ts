@@ -71,15 +71,12 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
     });
 
   for (const s of sessions(loads)) {
+    if (s.length < CYCLE.minCycles) continue; // its loads are named one by one below
     const first = s[0] as Load;
     const last = s[s.length - 1] as Load;
     for (const l of s) l.taken = true;
     const wh = s.reduce((sum, l) => sum + l.wh, 0);
     const power = median(s.map((l) => l.watts));
-    if (s.length < CYCLE.minCycles) {
-      for (const l of s) l.taken = false;
-      continue;
-    }
     const kind: MeterUseKind = power < 1200 ? 'activity' : first.onMinutes >= 5 ? 'oven' : 'hob';
     use(kind, first, last, power, wh, kind === 'activity' ? 0.6 : 0.55);
   }
