@@ -234,8 +234,6 @@ function readRefit(): RealMonth {
 describe.skipIf(!exists)('real REFIT house 20, November 2014', () => {
   const month = exists ? readRefit() : { samples: [], kettleWatts: new Map<number, number>() };
   const all = detectMeterUses(month.samples);
-  const first = month.samples[0]?.start ?? 0;
-  const last = month.samples.at(-1)?.start ?? 0;
 
   it('gives, inside any window read with METER_CONTEXT_S either side, the uses of the whole month', () => {
     expectWindowsLikeTheWhole(month.samples, 60);
