@@ -383,20 +383,21 @@ function windowCpu(file: string): void {
   const samples = meterSamples(readMonth(file));
   const first = samples[0]?.start as number;
   const last = samples.at(-1)?.start as number;
-  let found = 0;
+  const found: MeterUse[] = [];
   let cpuUs = 0;
   for (let from = first - (first % 3600); from <= last; from += 3600) {
     const read = samples.filter(
       (s) => s.start >= from - METER_CONTEXT_S && s.start < from + 3600 + METER_CONTEXT_S,
     );
     const before = process.cpuUsage();
-    found += detectMeterUsesIn(read, from, from + 3600).length;
+    found.push(...detectMeterUsesIn(read, from, from + 3600));
     const cpu = process.cpuUsage(before);
     cpuUs += cpu.user + cpu.system;
   }
   const days = samples.length / 1440;
+  const same = JSON.stringify(found) === JSON.stringify(detectMeterUses(samples));
   console.log(
-    `\n  run hour by hour, each hour with ${METER_CONTEXT_S / 3600} h either side (${file}): ${(cpuUs / 1000 / days).toFixed(2)} ms CPU per home-day, ${found} uses (the month in one run: ${detectMeterUses(samples).length})`,
+    `\n  run hour by hour, each hour with ${METER_CONTEXT_S / 3600} h either side (${file}): ${(cpuUs / 1000 / days).toFixed(2)} ms CPU per home-day; its ${found.length} uses are ${same ? 'those' : 'NOT those'} of the month in one run`,
   );
 }
 
