@@ -4,3 +4,4 @@ export * from './routine';
 export * from './stats';
 export * from './today';
 export * from './quiet';
+export * from './trends';
