@@ -17,6 +17,8 @@ const spec: [string, string][] = [
   ['GET', '/api/v3/weekly_activities/'],
   ['GET', '/api/v3/daily_activities/'],
   ['GET', '/api/v3/assisted_living/activities/:id/'],
+  // Additive, outside §7 (issue 25): the dependant's weeks.
+  ['GET', '/api/v3/assisted_living/trends/'],
   ['GET', '/api/v3/energy_info/today/'],
   ['GET', '/api/v3/energy_info/detail/'],
   ['GET', '/api/v3/energy_info/user_rankings/'],
@@ -165,6 +167,15 @@ const cases: Record<EndpointName, Cases> = {
       { dependant_user_id: '2', timestamp: '' },
     ],
     invalid: [[{ dependant_user_id: '2', timestamp: 'today' }, 'timestamp', 'timestamp must be a time']],
+  },
+  trends: {
+    valid: [{ dependant_user_id: '2', weeks: '12' }, { dependant_user_id: 2 }],
+    invalid: [
+      [{}, 'dependant_user_id', 'dependant_user_id is required'],
+      [{ dependant_user_id: '2', weeks: '0' }, 'weeks', 'weeks must be a whole number from 1 to 26'],
+      [{ dependant_user_id: '2', weeks: '27' }, 'weeks', 'weeks must be a whole number from 1 to 26'],
+      [{ dependant_user_id: '2', weeks: 'all' }, 'weeks', 'weeks must be a whole number'],
+    ],
   },
   weeklyActivities: {
     valid: [{ dependant_user_id: '2', timestamp: '1700000000' }],

@@ -36,5 +36,6 @@ export * from './entities/applianceSettings';
 export * from './entities/modes';
 export * from './entities/feedback';
 export * from './entities/sessions';
+export * from './entities/trends';
 export * from './paths';
 export * from './endpoints';

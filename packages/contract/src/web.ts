@@ -23,4 +23,5 @@ export type * from './entities/applianceSettings';
 export type * from './entities/modes';
 export type * from './entities/feedback';
 export type * from './entities/sessions';
+export type * from './entities/trends';
 export type { EndpointParams, EndpointRequest, EndpointResponse } from './endpoints';
