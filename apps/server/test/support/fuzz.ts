@@ -294,6 +294,8 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
     case 'dailyActivities':
     case 'weeklyActivities':
       return rec(dependant);
+    case 'trends':
+      return rec({ ...dependant, weeks: fc.integer({ min: 1, max: 26 }) });
     case 'alertFeedback':
       return fc
         .oneof(
