@@ -295,7 +295,7 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
     case 'weeklyActivities':
       return rec(dependant);
     case 'trends':
-      return rec({ ...dependant, weeks: fc.integer({ min: 1, max: 26 }) });
+      return rec({ dependant_user_id: user_id, weeks: fc.integer({ min: 1, max: 26 }) });
     case 'alertFeedback':
       return fc
         .oneof(
