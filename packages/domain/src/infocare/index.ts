@@ -5,3 +5,4 @@ export * from './stats';
 export * from './today';
 export * from './quiet';
 export * from './trends';
+export * from './all-is-well';
