@@ -256,11 +256,29 @@ const cases: Record<EndpointName, Cases> = {
       { user_id: '1', alert_notification: '0' },
       { user_id: '1', email_report: 2 },
       { user_id: '1', phone: '07700 900123' },
+      { user_id: '2', all_is_well: '1', all_is_well_time: '07:30' },
+      { user_id: '2', all_is_well: 0 },
+      { user_id: '2', all_is_well_time: '10:00' },
       { user_id: '1', phone: '+1 (415) 555-0100' },
       { user_id: '1', phone: '' },
     ],
     invalid: [
-      [{ user_id: '1' }, 'name', 'Send exactly one of name, alert_notification, email_report or phone'],
+      [
+        { user_id: '1' },
+        'name',
+        'Send exactly one of name, alert_notification, email_report, phone or all_is_well',
+      ],
+      [
+        { user_id: '1', all_is_well: '1', phone: '' },
+        'all_is_well',
+        'Send exactly one of name, alert_notification, email_report, phone or all_is_well',
+      ],
+      [{ user_id: '1', all_is_well: '4' }, 'all_is_well', 'all_is_well must be a whole number from 0 to 3'],
+      [
+        { user_id: '1', all_is_well_time: '25:00' },
+        'all_is_well_time',
+        'all_is_well_time must be a time of day HH:MM, e.g. 10:00',
+      ],
       [
         { user_id: '1', phone: '12345' },
         'phone',
