@@ -108,8 +108,10 @@ describeEachDb('InfoCare trends', (suite) => {
     const weeks = TrendsResponse.parse(res.json()).weeks;
     expect(weeks).toHaveLength(12);
     expect(weeks[0]?.week_start).toBe('2024-08-26');
-    // Before 16 September nothing was stored: those weeks have no figures and 7 days without data.
-    expect(weeks[0]).toMatchObject({ day_start_minute: null, no_data_days: 7 });
+    // Nothing was stored before 16 September, the home's first day: those weeks are unknown, not weeks
+    // without data; from then on every day had data.
+    expect(weeks[0]).toMatchObject({ day_start_minute: null, no_data_days: null });
+    expect(weeks[3]).toMatchObject({ week_start: '2024-09-16', day_start_minute: 420, no_data_days: 0 });
     const bad = await get(`dependant_user_id=${mum.id}&weeks=27`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'weeks must be a whole number from 1 to 26', field: 'weeks' });

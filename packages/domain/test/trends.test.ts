@@ -139,6 +139,12 @@ describe('weekly trends', () => {
     expect(t.callouts).toEqual([]);
   });
 
+  it("days before the home's first data are unknown, not days without data", () => {
+    // First data on Thursday 19 November: Monday to Wednesday are unknown, Thursday to Sunday had none.
+    const t = weeklyTrends([], '2026-11-16', 2, ZONE, '2026-11-19');
+    expect(t.weeks.map((w) => w.no_data_days)).toEqual([null, 4]);
+  });
+
   it('refuses a week start that is not a Monday', () => {
     expect(() => weeklyTrends([], '2026-11-17', 1, ZONE)).toThrow(/Monday/);
   });

@@ -25,14 +25,12 @@ const TrendFigures = {
   meals_per_day: z.number().nullable(),
   /** Minutes a day of activity before the usual start or after the usual end of the day. */
   night_activity_minutes: z.number().int().nullable(),
-  /** Days of the week less than half covered by readings (a weekly mean, one decimal, in `change`). */
-  no_data_days: z.number(),
+  /** Days of the week less than half covered by readings; null for a week before the home's first data. */
+  no_data_days: z.number().nullable(),
 };
 
-export const TrendChange = z.object({
-  ...TrendFigures,
-  no_data_days: z.number().nullable(),
-});
+/** Changes: no_data_days against the 4 weeks' mean (one decimal). */
+export const TrendChange = z.object(TrendFigures);
 export type TrendChange = z.infer<typeof TrendChange>;
 
 export const TrendWeek = z.object({

@@ -28,8 +28,8 @@ export interface TrendMeasures {
   meals_per_day: number | null;
   /** Mean minutes per ordinary day of activity before the usual start or after the usual end of the day. */
   night_activity_minutes: number | null;
-  /** Days of the week less than half covered by readings. */
-  no_data_days: number;
+  /** Days of the week less than half covered by readings; null for a week before the home's first data. */
+  no_data_days: number | null;
 }
 
 export type TrendMeasure = keyof TrendMeasures;
@@ -131,18 +131,29 @@ const iqr = (values: readonly number[]) =>
 
 interface Pool {
   days: DayFigures[];
-  noDataPerWeek: number;
+  /** Days without data a week: the count in a week, the mean over 4 (of the days known); null when every
+   *  day was before the home's first data. */
+  noDataPerWeek: number | null;
 }
 
-function poolOf(byDate: ReadonlyMap<string, TrendDay>, from: string, n: number, zone: string): Pool {
+function poolOf(
+  byDate: ReadonlyMap<string, TrendDay>,
+  from: string,
+  n: number,
+  zone: string,
+  since: string,
+): Pool {
   const days: DayFigures[] = [];
   let noData = 0;
+  let known = 0;
   for (let i = 0; i < n; i++) {
-    const day = byDate.get(addDays(from, i));
-    if (!day || day.coverage < NO_DATA_COVERAGE) noData += 1;
+    const date = addDays(from, i);
+    const day = byDate.get(date);
+    if (date >= since) known += 1;
+    if (date >= since && (!day || day.coverage < NO_DATA_COVERAGE)) noData += 1;
     if (day && isOrdinary(day)) days.push(figuresOf(day, zone));
   }
-  return { days, noDataPerWeek: (noData * 7) / n };
+  return { days, noDataPerWeek: known === 0 ? null : n === 7 ? noData : (noData * 7) / known };
 }
 
 /** Daily values of one measure over a pool's days (the night measured against `usual`). */
@@ -173,7 +184,7 @@ function measuresOf(pool: Pool, usual: [number, number]): TrendMeasures {
     active_hours: value('active_hours', (v) => oneDecimal(mean(v))),
     meals_per_day: value('meals_per_day', (v) => oneDecimal(mean(v))),
     night_activity_minutes: value('night_activity_minutes', (v) => Math.round(mean(v))),
-    no_data_days: oneDecimal(pool.noDataPerWeek),
+    no_data_days: pool.noDataPerWeek === null ? null : oneDecimal(pool.noDataPerWeek),
   };
 }
 
@@ -196,13 +207,15 @@ function usualOf(pool: Pool): [number, number] | null {
  * The `weeks` local weeks ending with the one starting `lastWeekStart` (a Monday), oldest first, from
  * the days known (any order; a missing date is a day with no data). Needs the 4 weeks before the first
  * for its change. Night-time is before the usual start or after the usual end of the 4 weeks before
- * (the week's own when those have no ordinary day).
+ * (the week's own when those have no ordinary day). Days before `since` (the home's first data) are
+ * unknown, not days without data.
  */
 export function weeklyTrends(
   days: readonly TrendDay[],
   lastWeekStart: string,
   weeks: number,
   zone: string,
+  since = '0000-01-01',
 ): Trends {
   if (weekdayOfDate(lastWeekStart) !== 1) throw new Error(`${lastWeekStart} is not a Monday`);
   const byDate = new Map(days.map((d) => [d.date, d]));
@@ -215,12 +228,13 @@ export function weeklyTrends(
   } | null = null;
   for (let w = weeks - 1; w >= 0; w--) {
     const start = addDays(lastWeekStart, -7 * w);
-    const week = poolOf(byDate, start, 7, zone);
+    const week = poolOf(byDate, start, 7, zone, since);
     const baseline = poolOf(
       byDate,
       addDays(start, -7 * TREND_BASELINE_WEEKS),
       7 * TREND_BASELINE_WEEKS,
       zone,
+      since,
     );
     const usual = usualOf(baseline) ?? usualOf(week) ?? [0, DAY_MINUTES];
     const measures = measuresOf(week, usual);

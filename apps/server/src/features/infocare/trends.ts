@@ -33,11 +33,16 @@ export async function trendsOf(
   const lastWeek = lastCompleteWeek(now, zone);
   const first = addDays(lastWeek, -7 * (weeks - 1 + TREND_BASELINE_WEEKS));
   const end = addDays(lastWeek, 7);
-  const [{ rows: coverage }, uses] = await Promise.all([
+  const [{ rows: coverage }, { rows: since }, uses] = await Promise.all([
     db.query<{ day: string; coverage: number }>(
       `select to_char(day, 'YYYY-MM-DD') as day, covered_s::float8 / (slots * 1800) as coverage
          from daily_rollups where house_id = $1 and day >= $2::date and day < $3::date`,
       [house.id, first, end],
+    ),
+    // The home's first day with readings: days before it are unknown, not days without data.
+    db.query<{ day: string | null }>(
+      `select to_char(min(day), 'YYYY-MM-DD') as day from daily_rollups where house_id = $1`,
+      [house.id],
     ),
     applianceUses(db, house.id, startOfLocalDate(first, zone), startOfLocalDate(end, zone)),
   ]);
@@ -48,7 +53,9 @@ export async function trendsOf(
     coverage: covered.get(date) ?? 0,
     occurrences: byDay.get(date) ?? [],
   }));
-  const trends = weeklyTrends(days, lastWeek, weeks, zone);
+  const firstUse = [...byDay.keys()].sort()[0];
+  const firstData = [since[0]?.day, firstUse].filter((d): d is string => !!d).sort()[0] ?? end;
+  const trends = weeklyTrends(days, lastWeek, weeks, zone, firstData);
   return {
     weeks: trends.weeks,
     changes: trends.callouts.map((c) => c.sentence),
