@@ -106,7 +106,14 @@ function WeekTable({ trends }: { trends: TrendsResponse }) {
   return (
     <section className="card stack" aria-labelledby="trends-weeks">
       <h2 id="trends-weeks">Week by week</h2>
-      <div className="trends__scroll">
+      {/* biome-ignore lint/a11y/useSemanticElements: a box that scrolls the table; a fieldset is for form controls. */}
+      <div
+        className="trends__scroll"
+        role="group"
+        aria-label="The weeks' figures"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways on a phone takes focus, so a keyboard can scroll it.
+        tabIndex={0}
+      >
         <table className="trends__table">
           <caption className="visually-hidden">
             Each week's figures, with the change against the 4 weeks before under each
