@@ -1,6 +1,7 @@
 import type { TrendsResponse } from '@homeview/contract/web';
 import { errorMessage } from '../../../shared/api';
 import { SeriesChart } from '../../../shared/charts';
+import { getStoredUser } from '../../../shared/storage';
 import { dateLabel, minuteLabel } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
@@ -8,7 +9,7 @@ import { InfoCareLayout } from '../components/InfoCareLayout';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { RequireDependant } from '../components/RequireDependant';
 import { cell, TREND_COLUMNS, trendsCsv, weekLabel } from './figures';
-import { TREND_WEEKS, useTrends } from './queries';
+import { useTrends } from './queries';
 
 /**
  * /parents-home/trends (issue 25): the dependant's last 12 complete weeks for a carer, a GP or a social
@@ -25,6 +26,8 @@ export function TrendsPage() {
 
 function Trends({ dependantId }: { dependantId: number }) {
   const trends = useTrends(dependantId);
+  // Whose weeks they are, for the printed page a GP or social worker keeps.
+  const home = getStoredUser()?.dependant_title ?? null;
   if (trends.isPending) return <LoadingState title="Fetching trends" />;
   if (trends.isError) return <Alert tone="danger">{errorMessage(trends.error)}</Alert>;
   const data = trends.data;
@@ -35,8 +38,9 @@ function Trends({ dependantId }: { dependantId: number }) {
   return (
     <div className="stack trends">
       <p className="dashboard__subtitle">
-        {TREND_WEEKS} weeks, {dateLabel(first.week_start, false)} to {weekEnd(last.week_start)}, on the clock
-        of {data.time_zone}
+        {home ? `${home}: ` : ''}
+        {data.weeks.length} weeks, {dateLabel(first.week_start, false)} to {weekEnd(last.week_start)}, on the
+        clock of {data.time_zone}
       </p>
       <section className="card stack trends__changes" aria-labelledby="trends-changes">
         <h2 id="trends-changes">What has changed</h2>

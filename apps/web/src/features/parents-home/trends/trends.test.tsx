@@ -71,6 +71,10 @@ describe('InfoCare trends (issue 25)', () => {
     expect(within(changes).getByRole('listitem').textContent).toBe(
       'Getting up 45 minutes later than in early November.',
     );
+    // Whose weeks, which, and on whose clock: the printed page says it too.
+    expect(screen.getByText(/3 weeks/).textContent).toBe(
+      "Mum's Home: 3 weeks, 02-11-26 to 22-11-26, on the clock of Europe/London",
+    );
     // The changes come before the weeks on the page.
     const weeks = screen.getByRole('region', { name: 'Week by week' });
     expect(changes.compareDocumentPosition(weeks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
