@@ -176,6 +176,12 @@ describeEachDb('InfoCare all is well', (suite) => {
     await tickAt(local(day, 9, 30));
     await tickAt(local(day, 12, 0));
     expect(wellMail()).toHaveLength(1);
+    // The day is recorded as one with an alert: later runs do not judge it again.
+    const judged = await suite.db.query<{ outcome: string }>(
+      'select outcome from infocare_all_is_well_days where carer_user_id = $1 and day = $2::date',
+      [carer.id, day],
+    );
+    expect(judged.rows).toEqual([{ outcome: 'alert' }]);
     // The rest of her day as usual, so the next day starts with no alert open.
     await ingestApplianceEvents(suite.db, houseId, routineEvents(day, { morning: false }));
     expect(sms.texts.filter((s) => s.body.includes('all is well'))).toHaveLength(1);
@@ -207,7 +213,7 @@ describeEachDb('InfoCare all is well', (suite) => {
     await tickAt(local(day, 9, 31));
     expect(wellMail()).toHaveLength(1);
     const claims = await suite.db.query(
-      `select 1 from infocare_all_is_well_sent where carer_user_id = $1 and day = $2::date`,
+      `select 1 from infocare_all_is_well_days where carer_user_id = $1 and day = $2::date`,
       [carer.id, day],
     );
     expect(claims.rows).toHaveLength(0); // the claim was forgotten

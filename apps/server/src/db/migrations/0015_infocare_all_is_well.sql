@@ -1,7 +1,8 @@
 -- Issue 25: a carer's daily "all is well" message about a dependant, per carer and dependant (channels by
 -- the alert_notification codes: 1 email, 2 SMS, 3 both; from at_minute, local minutes in the dependant's
--- zone), and the local days it went: claimed before sending, forgotten when the send failed, so it goes
--- once per carer and day even across restarts and processes.
+-- zone), and the local days judged: 'sent' (claimed before sending, forgotten when the send failed, so it
+-- goes once per carer and day even across restarts and processes), or why it cannot go that day ('alert',
+-- 'not_as_usual'), so the day is not judged again every minute.
 create table infocare_all_is_well (
   carer_user_id integer not null references users (id) on delete cascade,
   dependant_user_id integer not null references users (id) on delete cascade,
@@ -10,11 +11,12 @@ create table infocare_all_is_well (
   primary key (carer_user_id, dependant_user_id)
 );
 
-create table infocare_all_is_well_sent (
+create table infocare_all_is_well_days (
   carer_user_id integer not null references users (id) on delete cascade,
   dependant_user_id integer not null references users (id) on delete cascade,
   day date not null,
-  sent_at bigint not null,
-  text text not null,
+  judged_at bigint not null,
+  outcome text not null check (outcome in ('sent', 'alert', 'not_as_usual')),
+  text text,
   primary key (carer_user_id, dependant_user_id, day)
 );

@@ -7,8 +7,9 @@ import { loadSituation, routineCacheOf } from './engine';
 // The daily "all is well" (issue 25): for each carer who asked (shared/all-is-well.ts, set through the
 // settings), from their chosen local time in the dependant's zone, every timer run judges the day (domain
 // allIsWell) until it is sent: once per carer, dependant and local day, even across restarts and processes.
-// The day is claimed first (infocare_all_is_well_sent, one statement), then sent with no transaction open
+// The day is claimed first (infocare_all_is_well_days, one statement), then sent with no transaction open
 // through the one mail and SMS modules, and the claim forgotten when nothing went, so a later run tries again.
+// A day that cannot have one (an alert, a morning later than usual) is recorded as such and not judged again.
 
 interface Subscriber extends QuietModes {
   carer_user_id: number;
@@ -47,14 +48,14 @@ export async function sendAllIsWell(
     const local = localParts(now, s.time_zone);
     if (local.minuteOfDay < s.at_minute) continue;
     const midnight = instantOfLocal(local.date, 0, s.time_zone);
-    const { rows: known } = await db.query<{ sent: boolean; alert: boolean }>(
-      `select exists (select 1 from infocare_all_is_well_sent where carer_user_id = $1
-                        and dependant_user_id = $2 and day = $3::date) as sent,
+    const { rows: known } = await db.query<{ judged: boolean; alert: boolean }>(
+      `select exists (select 1 from infocare_all_is_well_days where carer_user_id = $1
+                        and dependant_user_id = $2 and day = $3::date) as judged,
               exists (select 1 from infocare_alerts where house_id = $4 and raised_at <= $5
                         and (cleared_at is null or cleared_at >= $6)) as alert`,
       [s.carer_user_id, s.dependant_user_id, local.date, s.house_id, now, midnight],
     );
-    if (known[0]?.sent) continue;
+    if (known[0]?.judged) continue;
     const house = { id: s.house_id, owner_user_id: s.dependant_user_id, time_zone: s.time_zone };
     const situation = await loadSituation(db, house, now, routineCacheOf(db));
     const outcome = allIsWell({
@@ -62,18 +63,24 @@ export async function sendAllIsWell(
       alertToday: known[0]?.alert ?? true,
       modes: s.has_modes ? s : null,
     });
-    if (!outcome.send) continue;
+    const record = (outcome: 'sent' | 'alert' | 'not_as_usual', text: string | null) =>
+      db.query(
+        `insert into infocare_all_is_well_days (carer_user_id, dependant_user_id, day, judged_at, outcome, text)
+         values ($1, $2, $3::date, $4, $5, $6) on conflict do nothing`,
+        [s.carer_user_id, s.dependant_user_id, local.date, now, outcome, text],
+      );
+    if (!outcome.send) {
+      // Nothing later today changes these: an alert was open, or the morning started later than usual.
+      if (outcome.why === 'alert' || outcome.why === 'not_as_usual') await record(outcome.why, null);
+      continue;
+    }
     const text = `${outcome.sentence}.`;
-    const claimed = await db.query(
-      `insert into infocare_all_is_well_sent (carer_user_id, dependant_user_id, day, sent_at, text)
-       values ($1, $2, $3::date, $4, $5) on conflict do nothing`,
-      [s.carer_user_id, s.dependant_user_id, local.date, now, text],
-    );
+    const claimed = await record('sent', text);
     if (claimed.rowCount === 0) continue;
     if (await deliver(s, text, senders)) sent += 1;
     else
       await db.query(
-        'delete from infocare_all_is_well_sent where carer_user_id = $1 and dependant_user_id = $2 and day = $3::date',
+        'delete from infocare_all_is_well_days where carer_user_id = $1 and dependant_user_id = $2 and day = $3::date',
         [s.carer_user_id, s.dependant_user_id, local.date],
       );
   }
