@@ -39,8 +39,8 @@ function Trends({ dependantId }: { dependantId: number }) {
     <div className="stack trends">
       <p className="dashboard__subtitle">
         {home ? `${home}: ` : ''}
-        {data.weeks.length} weeks, {dateLabel(first.week_start, false)} to {weekEnd(last.week_start)}, on the
-        clock of {data.time_zone}
+        {data.weeks.length} weeks, <span className="trends__date">{dateLabel(first.week_start, false)}</span>{' '}
+        to <span className="trends__date">{weekEnd(last.week_start)}</span>, on the clock of {data.time_zone}
       </p>
       <section className="card stack trends__changes" aria-labelledby="trends-changes">
         <h2 id="trends-changes">What has changed</h2>
