@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 
-// A carer's daily "all is well" message about a dependant (issue 25, migration 0015): set through the
+// A carer's daily "all is well" message about a dependant (issue 25, migration 0016): set through the
 // settings (features/settings), sent by InfoCare's timer (features/infocare/all-is-well.ts).
 
 export const ALL_IS_WELL_DEFAULT_MINUTE = 10 * 60;

@@ -48,11 +48,14 @@ export async function sendAllIsWell(
     const local = localParts(now, s.time_zone);
     if (local.minuteOfDay < s.at_minute) continue;
     const midnight = instantOfLocal(local.date, 0, s.time_zone);
+    // An alert made today a day with an alert when it was raised today, or was still open at midnight
+    // (neither cleared by the engine nor resolved by a carer before then).
     const { rows: known } = await db.query<{ judged: boolean; alert: boolean }>(
       `select exists (select 1 from infocare_all_is_well_days where carer_user_id = $1
                         and dependant_user_id = $2 and day = $3::date) as judged,
               exists (select 1 from infocare_alerts where house_id = $4 and raised_at <= $5
-                        and (cleared_at is null or cleared_at >= $6)) as alert`,
+                        and (raised_at >= $6 or (cleared_at is null and resolved_at is null)
+                             or cleared_at >= $6 or resolved_at >= $6)) as alert`,
       [s.carer_user_id, s.dependant_user_id, local.date, s.house_id, now, midnight],
     );
     if (known[0]?.judged) continue;
