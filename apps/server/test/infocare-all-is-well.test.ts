@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Settings } from '@homeview/contract';
 import { addDays } from '@homeview/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sendAllIsWell } from '../src/features/infocare/all-is-well';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
@@ -222,5 +223,42 @@ describeEachDb('InfoCare all is well', (suite) => {
     expect(wellMail()).toHaveLength(2);
     expect(wellMail()[1]?.text?.split('\n')[0]).toBe('Kettle at 07:05, usual time; nothing needs you.');
     expect(sms.texts).toHaveLength(1); // email only now
+  });
+  it('an alert still open at midnight makes a day with an alert; one a carer resolved before does not', async () => {
+    // Judged without the engine's run (which clears alerts whose cause no longer holds), so only the
+    // alert's own state decides.
+    const senders = {
+      mailer: createMailer({
+        config: { smtpUrl: smtp.url, mailFrom: 'InfoCare <a@example.com>' },
+        db: suite.db,
+        clock: t.clock,
+      }),
+      sms: createSmsSender({ config: { smsUrl: sms.url, smsToken: 'sekret' }, db: suite.db, clock: t.clock }),
+    };
+    const alertFrom = async (date: string, resolvedAt: number | null) => {
+      await suite.db.query(
+        `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, resolved_at)
+         values ($1, $2, 'long_on', 'On', 'Warning', 'Oven on', 'The oven has been on for 3 hours.', 'oven', $3, $4)`,
+        [houseId, `test:${date}`, local(date, 20, 0), resolvedAt],
+      );
+    };
+    const judge = async (day: string) => {
+      await kettle(day, 7, 5);
+      await readingsBetween(suite.db, houseId, readUntil, local(day, 9, 40));
+      readUntil = local(day, 9, 40);
+      return sendAllIsWell(suite.db, senders, local(day, 9, 40));
+    };
+    const day4 = addDays(DAY1, 3);
+    await alertFrom(addDays(DAY1, 2), local(addDays(DAY1, 2), 21, 0)); // resolved the evening before
+    expect(await judge(day4)).toBe(1);
+    const day5 = addDays(DAY1, 4);
+    await alertFrom(day4, null); // still open at midnight
+    expect(await judge(day5)).toBe(0);
+    const judged = await suite.db.query<{ outcome: string }>(
+      'select outcome from infocare_all_is_well_days where carer_user_id = $1 and day = $2::date',
+      [carer.id, day5],
+    );
+    expect(judged.rows).toEqual([{ outcome: 'alert' }]);
+    senders.mailer.close();
   });
 });
