@@ -50,6 +50,8 @@ function Trends({ dependantId }: { dependantId: number }) {
               <li key={s}>{s}</li>
             ))}
           </ul>
+        ) : Object.values(last.change).every((c) => c === null) ? (
+          <p>Too few weeks yet to compare the last week with the 4 before it.</p>
         ) : (
           <p>Nothing beyond the usual ups and downs in the last week.</p>
         )}

@@ -97,6 +97,20 @@ describe('InfoCare trends (issue 25)', () => {
     expect(await screen.findByText('Nothing beyond the usual ups and downs in the last week.')).toBeTruthy();
   });
 
+  it('says when the last week has nothing yet to be compared with', async () => {
+    logIn();
+    const first = trends.weeks[0] as TrendWeek;
+    stubApi({
+      'GET /assisted_living/trends/': {
+        body: { ...trends, weeks: [first, week('2026-11-09', { change: first.change })], changes: [] },
+      },
+    });
+    renderApp('/parents-home/trends');
+    expect(
+      await screen.findByText('Too few weeks yet to compare the last week with the 4 before it.'),
+    ).toBeTruthy();
+  });
+
   it('downloads the same figures as CSV and prints the page', async () => {
     logIn();
     stubApi({ 'GET /assisted_living/trends/': { body: trends } });
