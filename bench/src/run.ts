@@ -1,6 +1,6 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt|cluster …]`:
-// the benchmarks (all by default), each on PGlite and on PostgreSQL, printing figures with the machine
-// and the date.
+// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt|meter-activity|cluster …]`:
+// the benchmarks (all by default), each on PGlite and on PostgreSQL (meter-activity, pure domain code, once;
+// cluster, PostgreSQL only), printing figures with the machine and the date.
 import { benchCluster } from './cluster';
 import { benchDefaultSync } from './default-sync';
 import { benchFirstStart } from './first-start';
@@ -9,6 +9,7 @@ import { benchHomeView } from './homeview';
 import { benchInfocare } from './infocare';
 import { benchIngest } from './ingest';
 import { cpuProbeMs, machineLine } from './machine';
+import { benchMeterActivity } from './meter-activity';
 import { benchMqtt } from './mqtt';
 import { benchServer } from './server';
 import { benchSummaries } from './summaries';
@@ -34,6 +35,11 @@ const benches = {
     title: 'Reprice once after the default (price-cap) table changes',
     run: benchDefaultSync,
   },
+  'meter-activity': {
+    title: 'Appliance uses from the whole-house meter alone, against the real homes’ appliance channels',
+    run: benchMeterActivity,
+    storeless: true,
+  },
 } as const;
 type BenchName = keyof typeof benches;
 
@@ -47,6 +53,14 @@ const chosen = (asked.length > 0 ? asked : Object.keys(benches)) as BenchName[];
 
 console.log(`HomeView & InfoCare benchmarks — ${machineLine()} · CPU probe ${cpuProbeMs().toFixed(0)} ms`);
 for (const name of chosen) {
+  const bench: { title: string; run: (store: 'pglite' | 'postgres') => Promise<void>; storeless?: boolean } =
+    benches[name];
+  if (bench.storeless) {
+    console.log(`\n${bench.title} — no store (pure domain code)`);
+    await bench.run('pglite');
+    console.log(`  CPU probe just after: ${cpuProbeMs().toFixed(0)} ms (a fixed loop; see machine.ts)`);
+    continue;
+  }
   // BENCH_STORE=pglite|postgres runs one store only.
   for (const store of (['pglite', 'postgres'] as const).filter(
     (s) => !process.env.BENCH_STORE || s === process.env.BENCH_STORE,

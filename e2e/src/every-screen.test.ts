@@ -213,6 +213,7 @@ for (const width of [390, 1280]) {
         '/parents-home/appliances?tab=costly',
         '/parents-home/appliances?tab=all',
         '/parents-home/appliance/1',
+        '/parents-home/trends',
         '/parents-home/feedback',
         `/parents-home/alert-feedback/${alertId}`,
       ])

@@ -207,14 +207,21 @@ describeEachDb('authorisation matrix', (suite) => {
       url: `/api/v3/common/settings/?user_id=${dependantId}`,
       headers: carer.headers(),
     });
-    expect(fresh.json()).toEqual({ name: "dependant-user's home", alert_notification: 1, email_report: 0 });
+    // A carer also gets their own daily all-is-well message about the dependant (issue 25, additive).
+    const allIsWell = { all_is_well: 0, all_is_well_time: '10:00' };
+    expect(fresh.json()).toEqual({
+      name: "dependant-user's home",
+      alert_notification: 1,
+      email_report: 0,
+      ...allIsWell,
+    });
     const saved = await t.app.inject({
       method: 'POST',
       url: '/api/v3/common/settings/',
       headers: carer.headers(true),
       payload: { user_id: dependantId, name: 'Mum' },
     });
-    expect(saved.json()).toEqual({ name: 'Mum', alert_notification: 1, email_report: 0 });
+    expect(saved.json()).toEqual({ name: 'Mum', alert_notification: 1, email_report: 0, ...allIsWell });
   });
 
   it('refuses mass assignment and parameter pollution', async () => {

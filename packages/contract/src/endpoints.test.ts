@@ -17,6 +17,8 @@ const spec: [string, string][] = [
   ['GET', '/api/v3/weekly_activities/'],
   ['GET', '/api/v3/daily_activities/'],
   ['GET', '/api/v3/assisted_living/activities/:id/'],
+  // Additive, outside §7 (issue 25): the dependant's weeks.
+  ['GET', '/api/v3/assisted_living/trends/'],
   ['GET', '/api/v3/energy_info/today/'],
   ['GET', '/api/v3/energy_info/detail/'],
   ['GET', '/api/v3/energy_info/user_rankings/'],
@@ -231,6 +233,15 @@ const cases: Record<EndpointName, Cases> = {
     ],
     invalid: [[{ dependant_user_id: '2', timestamp: 'today' }, 'timestamp', 'timestamp must be a time']],
   },
+  trends: {
+    valid: [{ dependant_user_id: '2', weeks: '12' }, { dependant_user_id: 2 }],
+    invalid: [
+      [{}, 'dependant_user_id', 'dependant_user_id is required'],
+      [{ dependant_user_id: '2', weeks: '0' }, 'weeks', 'weeks must be a whole number from 1 to 26'],
+      [{ dependant_user_id: '2', weeks: '27' }, 'weeks', 'weeks must be a whole number from 1 to 26'],
+      [{ dependant_user_id: '2', weeks: 'all' }, 'weeks', 'weeks must be a whole number'],
+    ],
+  },
   weeklyActivities: {
     valid: [{ dependant_user_id: '2', timestamp: '1700000000' }],
     invalid: [
@@ -310,11 +321,29 @@ const cases: Record<EndpointName, Cases> = {
       { user_id: '1', alert_notification: '0' },
       { user_id: '1', email_report: 2 },
       { user_id: '1', phone: '07700 900123' },
+      { user_id: '2', all_is_well: '1', all_is_well_time: '07:30' },
+      { user_id: '2', all_is_well: 0 },
+      { user_id: '2', all_is_well_time: '10:00' },
       { user_id: '1', phone: '+1 (415) 555-0100' },
       { user_id: '1', phone: '' },
     ],
     invalid: [
-      [{ user_id: '1' }, 'name', 'Send exactly one of name, alert_notification, email_report or phone'],
+      [
+        { user_id: '1' },
+        'name',
+        'Send exactly one of name, alert_notification, email_report, phone or all_is_well',
+      ],
+      [
+        { user_id: '1', all_is_well: '1', phone: '' },
+        'all_is_well',
+        'Send exactly one of name, alert_notification, email_report, phone or all_is_well',
+      ],
+      [{ user_id: '1', all_is_well: '4' }, 'all_is_well', 'all_is_well must be a whole number from 0 to 3'],
+      [
+        { user_id: '1', all_is_well_time: '25:00' },
+        'all_is_well_time',
+        'all_is_well_time must be a time of day HH:MM, e.g. 10:00',
+      ],
       [
         { user_id: '1', phone: '12345' },
         'phone',

@@ -54,6 +54,7 @@ import {
 } from './entities/modes';
 import { PasswordChangeOrResetRequest, PasswordResponse, ResetPasswordRequest } from './entities/password';
 import { Settings, SettingsRequest, SettingsWriteRequest } from './entities/settings';
+import { TrendsRequest, TrendsResponse } from './entities/trends';
 import { SetupDetail, SetupRequest, SetupWriteRequest } from './entities/setup';
 import { Tariff, TariffRequest } from './entities/tariff';
 import { TariffWriteRequest } from './entities/tariffWrite';
@@ -109,6 +110,7 @@ export const endpoints = {
     request: ActivityRequest,
     response: ActivitySingle,
   },
+  trends: { ...endpointPaths.trends, request: TrendsRequest, response: TrendsResponse },
   energyToday: { ...endpointPaths.energyToday, request: EnergyTodayRequest, response: EnergyToday },
   energyDetail: { ...endpointPaths.energyDetail, request: EnergyDetailRequest, response: EnergyDetail },
   userRankings: { ...endpointPaths.userRankings, request: UserRankingsRequest, response: Ranking },

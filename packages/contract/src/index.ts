@@ -39,5 +39,6 @@ export * from './entities/feedback';
 export * from './entities/sessions';
 export * from './entities/devices';
 export * from './deviceKinds';
+export * from './entities/trends';
 export * from './paths';
 export * from './endpoints';

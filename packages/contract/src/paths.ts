@@ -30,6 +30,8 @@ export const endpointPaths = {
   },
   weeklyActivities: { method: 'GET', path: '/api/v3/weekly_activities/' },
   activity: { method: 'GET', path: '/api/v3/assisted_living/activities/:id/' },
+  /** Additive (issue 25): the dependant's weeks. */
+  trends: { method: 'GET', path: '/api/v3/assisted_living/trends/' },
   energyToday: { method: 'GET', path: '/api/v3/energy_info/today/' },
   energyDetail: { method: 'GET', path: '/api/v3/energy_info/detail/' },
   userRankings: { method: 'GET', path: '/api/v3/energy_info/user_rankings/' },

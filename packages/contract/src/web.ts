@@ -26,4 +26,5 @@ export type * from './entities/modes';
 export type * from './entities/feedback';
 export type * from './entities/sessions';
 export type * from './entities/devices';
+export type * from './entities/trends';
 export type { EndpointParams, EndpointRequest, EndpointResponse } from './endpoints';

@@ -3,6 +3,7 @@
 
 import type { HomeParams } from './home';
 import { Rng, Stream } from './rng';
+import { dayNumberOfDate } from './zone';
 
 export interface Deviations {
   /** Minutes that morning habits (before 10:00) run late; 0 on an ordinary day. */
@@ -25,8 +26,10 @@ export function routineDeviations(home: HomeParams, dayNumber: number): Deviatio
   const noKettle = rng.next();
   const missing = rng.next();
   const happens = (u: number, everyDays: number) => everyDays > 0 && u < 1 / everyDays;
+  // A set drift (the demo's Mum getting up later over weeks) adds to the drawn late morning.
+  const drift = r.departures?.find((d) => dayNumberOfDate(d.date) === dayNumber)?.morningLater ?? 0;
   return {
-    morningShift: happens(late, r.lateMorningEveryDays) ? shift : 0,
+    morningShift: (happens(late, r.lateMorningEveryDays) ? shift : 0) + drift,
     noEarlyKettle: happens(noKettle, r.noEarlyKettleEveryDays),
     missingEvening: happens(missing, r.missingEveningEveryDays),
   };

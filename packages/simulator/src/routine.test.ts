@@ -129,4 +129,17 @@ describe('set departures (the demo story for InfoCare)', () => {
     expect(localMinutes(added[0]!.start)).toBe(17 * 60 + 40);
     expect(departing([{ date: '2025-03-31', quiet: { from: '00:00', to: '24:00' } }])).toEqual(ordinary);
   });
+
+  test('a morning running later (a drift over weeks) moves the habits before 10:00 by that much, no others', () => {
+    const later = departing([{ date, morningLater: 45 }]);
+    const uses = (events: typeof ordinary.events, move: (minute: number) => number) =>
+      events
+        .filter((e) => e.appliance_type_id !== FRIDGE)
+        .map((e) => `${e.appliance_type_id}@${move(localMinutes(e.start))}`)
+        .sort();
+    expect(ordinary.events.some((e) => e.appliance_type_id !== FRIDGE && localMinutes(e.start) < 600)).toBe(
+      true,
+    );
+    expect(uses(later.events, (m) => m)).toEqual(uses(ordinary.events, (m) => (m < 600 ? m + 45 : m)));
+  });
 });

@@ -76,6 +76,8 @@ export interface RoutineDeparture {
   quiet?: { from: string; to: string };
   /** An appliance left on: it starts at `at` ('HH:MM' local) and runs `minutes` (within the day). */
   leftOn?: { appliance: 'oven'; at: string; minutes: number };
+  /** Minutes the morning (waking, and the habits before 10:00) runs later than usual: a drift over weeks. */
+  morningLater?: number;
 }
 
 export interface HomeSpec {

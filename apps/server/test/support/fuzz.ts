@@ -308,6 +308,8 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
       });
     case 'carerInvite':
       return rec({ dependant_user_id: user_id, email: fc.constantFrom('friend@example.com') });
+    case 'trends':
+      return rec({ dependant_user_id: user_id, weeks: fc.integer({ min: 1, max: 26 }) });
     case 'alertFeedback':
       return fc
         .oneof(

@@ -3,6 +3,7 @@ import {
   addDays,
   dateLabel,
   dayLabel,
+  minuteLabel,
   dayStart,
   daysFrom,
   fromLocalDate,
@@ -108,5 +109,16 @@ describe("times on screens (§9), in the home's zone", () => {
     expect(fromLocalDate('2026-02-30', 'Europe/London')).toBeNull();
     expect(fromLocalDate('25-10-2026', 'Europe/London')).toBeNull();
     expect(fromLocalDate('', 'Europe/London')).toBeNull();
+  });
+});
+
+describe('minuteLabel (issue 25: trends carry minutes of the day)', () => {
+  it('reads a minute of the day as the clock does', () => {
+    expect([minuteLabel(0), minuteLabel(465), minuteLabel(1439), minuteLabel(1500)]).toEqual([
+      '00:00',
+      '07:45',
+      '23:59',
+      '23:59',
+    ]);
   });
 });

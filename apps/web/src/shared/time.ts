@@ -97,6 +97,12 @@ export const timeLabel = (ts: number, zone?: Zone): string => {
   return `${pad(p.hour)}:${pad(p.minute)}`;
 };
 
+/** 465 → '07:45': a local minute of the day (0–1439) as the clock reads it. */
+export const minuteLabel = (minute: number): string => {
+  const m = Math.max(0, Math.min(1439, Math.round(minute)));
+  return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+};
+
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** Month names, January first (month 1 is MONTHS[0]). */

@@ -165,6 +165,30 @@ const samples: Record<EndpointName, unknown> = {
     },
     alerts: [alert],
   },
+  trends: {
+    weeks: [
+      {
+        week_start: '2026-11-16',
+        ordinary_days: 7,
+        day_start_minute: 465,
+        day_end_minute: 1260,
+        active_hours: 5.4,
+        meals_per_day: 1,
+        night_activity_minutes: 17,
+        no_data_days: 0,
+        change: {
+          day_start_minute: 45,
+          day_end_minute: 0,
+          active_hours: -0.6,
+          meals_per_day: -1,
+          night_activity_minutes: 17,
+          no_data_days: -0.3,
+        },
+      },
+    ],
+    changes: ['Getting up 45 minutes later than in early November.'],
+    time_zone: 'Europe/London',
+  },
   energyToday: energy,
   energyDetail: { ...energy, period: { time_unit: 'week', start_timestamp: 1_699_833_600 } },
   userRankings: {

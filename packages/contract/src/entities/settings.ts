@@ -11,6 +11,13 @@ export const Settings = z.object({
   email_report: EmailReportCode,
   /** The account's own mobile number for SMS alerts (E.164), null when none; answered for one's own id. */
   phone: z.string().nullable().optional(),
+  /**
+   * Issue 25, answered to a carer reading their dependant's settings: their own daily "all is well"
+   * message about that dependant, by the alert_notification codes (0 none, 1 email, 2 SMS, 3 both).
+   */
+  all_is_well: AlertNotificationCode.optional(),
+  /** Local time HH:MM in the dependant's zone from which it may go (default 10:00). */
+  all_is_well_time: z.string().optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -23,6 +30,13 @@ export type SettingsRequest = z.infer<typeof SettingsRequest>;
 
 export const SETTINGS_NAME_MAX = 100;
 const SETTINGS_FIELDS = ['name', 'alert_notification', 'email_report', 'phone'] as const;
+
+export const ALL_IS_WELL_TIME_DEFAULT = '10:00';
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clockTime = (field: string) => {
+  const message = `${field} must be a time of day HH:MM, e.g. 10:00`;
+  return z.string({ error: message }).trim().regex(CLOCK_TIME, message);
+};
 
 /** A mobile number as typed: stored as E.164; blank clears it (null). */
 const phoneField = z.preprocess(
@@ -40,13 +54,17 @@ export const SettingsWriteRequest = formObject({
   alert_notification: optionalField(integer('alert_notification', 0, 3).pipe(AlertNotificationCode)),
   email_report: optionalField(integer('email_report', 0, 3).pipe(EmailReportCode)),
   phone: phoneField,
+  all_is_well: optionalField(integer('all_is_well', 0, 3).pipe(AlertNotificationCode)),
+  all_is_well_time: optionalField(clockTime('all_is_well_time')),
 }).superRefine((body, ctx) => {
-  const given = SETTINGS_FIELDS.filter((field) => body[field] !== undefined);
+  const given: string[] = SETTINGS_FIELDS.filter((field) => body[field] !== undefined);
+  // The all-is-well message and its time are one setting: either, or both together.
+  if (body.all_is_well !== undefined || body.all_is_well_time !== undefined) given.push('all_is_well');
   if (given.length !== 1) {
     ctx.addIssue({
       code: 'custom',
       path: [given[1] ?? 'name'],
-      message: 'Send exactly one of name, alert_notification, email_report or phone',
+      message: 'Send exactly one of name, alert_notification, email_report, phone or all_is_well',
     });
   }
 });

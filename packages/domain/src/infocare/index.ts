@@ -4,3 +4,5 @@ export * from './routine';
 export * from './stats';
 export * from './today';
 export * from './quiet';
+export * from './trends';
+export * from './all-is-well';

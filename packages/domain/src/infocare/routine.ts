@@ -116,7 +116,7 @@ function factsOf(day: DayRecord, zone: string): DayFacts {
   };
 }
 
-export function isOrdinary(day: DayRecord): boolean {
+export function isOrdinary(day: Pick<DayRecord, 'coverage' | 'occurrences'>): boolean {
   return day.coverage >= ORDINARY_COVERAGE && day.occurrences.length >= ORDINARY_MIN_OCCURRENCES;
 }
 

@@ -91,19 +91,34 @@ export interface DemoHomeSpec {
   interval: 60 | 1800;
 }
 
+/** Mum's drift (issue 25): her mornings 15, then 30, then 45 minutes later in each of the last 3 weeks. */
+export const MUM_DRIFT_WEEKS = [15, 30, 45] as const;
+/** Days from the seeding on that she keeps to her later mornings, so a demo left running for weeks goes
+ *  on showing the change (against the 4 weeks before, until they are later too) rather than a reversal. */
+export const MUM_DRIFT_KEPT_DAYS = 56;
+
 /**
  * Mum's departures from her routine in the days before the demo was seeded (`seededOn`, her home's local
  * date then), so InfoCare has something to show from the first login: the oven left on one evening, a late
- * morning (nothing before 10:40) and an afternoon with nothing. They are simulated (readings and uses
- * alike), so her alerts, timeline and charts agree, and every later simulation of those days (a restart,
- * a live tick looking back) gives the same.
+ * morning (nothing before 10:40) and an afternoon with nothing; and over the last 3 weeks she gets up a
+ * little later each week (MUM_DRIFT_WEEKS), and keeps to it (MUM_DRIFT_KEPT_DAYS), so her trends have
+ * something to say. They are simulated (readings and uses alike), so her alerts, timeline, charts and
+ * trends agree, and every later simulation of those days (a restart, a live tick looking back) gives the
+ * same.
  */
 export function mumsDepartures(seededOn: string): RoutineDeparture[] {
-  return [
+  const story: RoutineDeparture[] = [
     { date: addDays(seededOn, -3), leftOn: { appliance: 'oven', at: '17:40', minutes: 260 } },
     { date: addDays(seededOn, -2), quiet: { from: '00:00', to: '10:40' } },
     { date: addDays(seededOn, -1), quiet: { from: '11:30', to: '20:00' } },
   ];
+  const weeks = MUM_DRIFT_WEEKS.length;
+  const kept = MUM_DRIFT_WEEKS[weeks - 1];
+  return Array.from({ length: 7 * weeks + MUM_DRIFT_KEPT_DAYS }, (_, i) => {
+    const date = addDays(seededOn, i - 7 * weeks);
+    const morningLater = MUM_DRIFT_WEEKS[Math.floor(i / 7)] ?? kept;
+    return { ...story.find((d) => d.date === date), date, morningLater };
+  });
 }
 
 /**

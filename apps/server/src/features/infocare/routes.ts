@@ -1,4 +1,4 @@
-import { endpoints } from '@homeview/contract';
+import { endpoints, TRENDS_WEEKS_DEFAULT } from '@homeview/contract';
 import { routineToday } from '@homeview/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
@@ -22,6 +22,7 @@ import {
 import { loadSituation } from './engine';
 import { presentAlerts } from './present';
 import { resolveAlert, takeAlert } from './take';
+import { trendsOf } from './trends';
 
 // §7 InfoCare calls: alerts (a page at a time, newest first, with today's routine on the first page),
 // the carer's writes on an alert (viewing, assessment, feedback), daily and weekly activities and one
@@ -108,5 +109,14 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     await assertCanActOn(ctx.db, auth, q.dependant_user_id, request.log);
     const house = await houseFor(q.dependant_user_id);
     return activitySingle(ctx.db, house, id, q.start_timestamp, q.end_timestamp);
+  });
+
+  // Additive (issue 25): the dependant's weeks, oldest first, and the newest week's changes in words.
+  app.get(endpoints.trends.path, async (request) => {
+    const auth = requireUser(request);
+    const q = parse(endpoints.trends.request, request.query);
+    await assertCanActOn(ctx.db, auth, q.dependant_user_id, request.log);
+    const house = await houseFor(q.dependant_user_id);
+    return trendsOf(ctx.db, house, q.weeks ?? TRENDS_WEEKS_DEFAULT, now());
   });
 }

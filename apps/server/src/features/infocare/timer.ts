@@ -8,6 +8,7 @@ import { evaluateHouse, type Pause, type RunSummary, runInfocare } from './job';
 import { deliverDue } from './notify';
 import { watchedHouses } from './repository';
 import { sendDueReports } from './reports';
+import { sendAllIsWell } from './all-is-well';
 
 // Runs the InfoCare engine every `intervalS` (INFOCARE_INTERVAL_S) in the server process. `tick()` is the
 // whole of one run, so tests drive it with their own clock and never wait. A run never overlaps the
@@ -73,6 +74,7 @@ export class InfocareTimer {
     const run = (async () => {
       const summary = await runInfocare(this.deps.db, this.deps, now, undefined, this.pause);
       await sendDueReports(this.deps.db, this.deps.mailer, now);
+      await sendAllIsWell(this.deps.db, this.deps, now);
       return summary;
     })();
     this.running = run;

@@ -7,3 +7,4 @@ export { AppliancePage } from './appliances/AppliancePage';
 export { AppliancesPage } from './appliances/AppliancesPage';
 export { AlertFeedbackPage } from './feedback/AlertFeedbackPage';
 export { FeedbackPage } from './feedback/FeedbackPage';
+export { TrendsPage } from './trends/TrendsPage';

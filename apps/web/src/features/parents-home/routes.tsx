@@ -11,6 +11,7 @@ const AppliancePage = lazyPage(load, 'AppliancePage');
 const AppliancesPage = lazyPage(load, 'AppliancesPage');
 const AlertFeedbackPage = lazyPage(load, 'AlertFeedbackPage');
 const FeedbackPage = lazyPage(load, 'FeedbackPage');
+const TrendsPage = lazyPage(load, 'TrendsPage');
 
 /** InfoCare's screens (spec §2.3), all behind a stored user. */
 export const infoCareRoutes: RouteObject[] = [
@@ -20,6 +21,7 @@ export const infoCareRoutes: RouteObject[] = [
   { path: '/parents-home/activities/alert/:activityId', element: <ActivityAlertsPage /> },
   { path: '/parents-home/appliances', element: <AppliancesPage /> },
   { path: '/parents-home/appliance/:applianceId', element: <AppliancePage /> },
+  { path: '/parents-home/trends', element: <TrendsPage /> },
   { path: '/parents-home/feedback', element: <FeedbackPage /> },
   { path: '/parents-home/alert-feedback/:alertId', element: <AlertFeedbackPage /> },
 ];

@@ -134,6 +134,15 @@ export const AlertsIcon = ({ className }: IconProps) => (
 );
 
 /** Activities (InfoCare): a pulse line. */
+/** A line rising over weeks: InfoCare's Trends. */
+export const TrendsIcon = ({ className }: IconProps) => (
+  <LineIcon className={className}>
+    <path d="M4 19h16" />
+    <path d="m4 15 5-5 4 3 7-7" />
+    <path d="M15 6h5v5" />
+  </LineIcon>
+);
+
 export const ActivitiesIcon = ({ className }: IconProps) => (
   <LineIcon className={className}>
     <path d="M3 12h4l2-5 4 10 2-5h6" />

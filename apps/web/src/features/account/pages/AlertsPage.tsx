@@ -13,6 +13,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { TextField } from '../../../shared/ui/TextField';
 import { AccountLayout } from '../components/AccountLayout';
+import { AllIsWellSettings } from '../components/AllIsWellSettings';
 import { AutosaveNote } from '../components/AutosaveNote';
 import { levelUserId } from '../ids';
 import { accountKey, useAccountRead, useAccountWrite } from '../queries';
@@ -33,6 +34,9 @@ export function AlertsPage() {
       {settings.isPending ? <LoadingState title="Loading preferences" /> : null}
       {settings.isError ? <Alert tone="danger">{errorMessage(settings.error)}</Alert> : null}
       {settings.data && userId !== null ? <AlertChannels userId={userId} saved={settings.data} /> : null}
+      {settings.data?.all_is_well !== undefined && userId !== null ? (
+        <AllIsWellSettings userId={userId} saved={settings.data} />
+      ) : null}
       <CarerPhone />
     </AccountLayout>
   );

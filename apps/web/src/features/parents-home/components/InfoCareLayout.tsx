@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
 import { DashboardLayout, type NavItem } from '../../../shared/layout/DashboardLayout';
-import { ActivitiesIcon, AlertsIcon, ApplianceIcon, FeedbackIcon } from '../../../shared/ui/icons';
+import {
+  ActivitiesIcon,
+  AlertsIcon,
+  ApplianceIcon,
+  FeedbackIcon,
+  TrendsIcon,
+} from '../../../shared/ui/icons';
 
-// InfoCare's frame (spec §2.3): the shared dashboard layout with the carer's four screens in the bar.
+// InfoCare's frame (spec §2.3): the shared dashboard layout with the carer's screens in the bar.
 
 export const infoCareNav: readonly NavItem[] = [
   { to: '/parents-home', label: 'Alerts', icon: <AlertsIcon className="line-icon" /> },
@@ -13,6 +19,7 @@ export const infoCareNav: readonly NavItem[] = [
     icon: <ApplianceIcon className="line-icon" />,
     alsoFor: ['/parents-home/appliance'],
   },
+  { to: '/parents-home/trends', label: 'Trends', icon: <TrendsIcon className="line-icon" /> },
   {
     to: '/parents-home/feedback',
     label: 'Feedback',

@@ -1,0 +1,64 @@
+import type { TrendsResponse } from '@homeview/contract';
+import {
+  activityOccurrences,
+  addDays,
+  localDate,
+  occurrencesByLocalDay,
+  startOfLocalDate,
+  TREND_BASELINE_WEEKS,
+  type TrendDay,
+  weekdayOfDate,
+  weeklyTrends,
+} from '@homeview/domain';
+import type { Queryable } from '../../db/types';
+import { applianceUses, type InfocareHouse } from './repository';
+
+// GET /assisted_living/trends/ (issue 25): the dependant's complete local weeks (Monday start, in their
+// zone) up to the last one before today, from the same facts the routine learns from: each day's coverage
+// (daily rollups) and its activity occurrences (appliance uses). The domain (weeklyTrends) does the rest.
+
+/** The Monday of the last complete local week before `now`. */
+export function lastCompleteWeek(now: number, zone: string): string {
+  const today = localDate(now, zone);
+  return addDays(today, 1 - weekdayOfDate(today) - 7);
+}
+
+export async function trendsOf(
+  db: Queryable,
+  house: InfocareHouse,
+  weeks: number,
+  now: number,
+): Promise<TrendsResponse> {
+  const zone = house.time_zone;
+  const lastWeek = lastCompleteWeek(now, zone);
+  const first = addDays(lastWeek, -7 * (weeks - 1 + TREND_BASELINE_WEEKS));
+  const end = addDays(lastWeek, 7);
+  const [{ rows: coverage }, { rows: since }, uses] = await Promise.all([
+    db.query<{ day: string; coverage: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, covered_s::float8 / (slots * 1800) as coverage
+         from daily_rollups where house_id = $1 and day >= $2::date and day < $3::date`,
+      [house.id, first, end],
+    ),
+    // The home's first day with readings: days before it are unknown, not days without data.
+    db.query<{ day: string | null }>(
+      `select to_char(min(day), 'YYYY-MM-DD') as day from daily_rollups where house_id = $1`,
+      [house.id],
+    ),
+    applianceUses(db, house.id, startOfLocalDate(first, zone), startOfLocalDate(end, zone)),
+  ]);
+  const byDay = occurrencesByLocalDay(activityOccurrences(uses), zone);
+  const covered = new Map(coverage.map((r) => [r.day, Number(r.coverage)]));
+  const days: TrendDay[] = [...new Set([...covered.keys(), ...byDay.keys()])].map((date) => ({
+    date,
+    coverage: covered.get(date) ?? 0,
+    occurrences: byDay.get(date) ?? [],
+  }));
+  const firstUse = [...byDay.keys()].sort()[0];
+  const firstData = [since[0]?.day, firstUse].filter((d): d is string => !!d).sort()[0] ?? end;
+  const trends = weeklyTrends(days, lastWeek, weeks, zone, firstData);
+  return {
+    weeks: trends.weeks,
+    changes: trends.callouts.map((c) => c.sentence),
+    time_zone: zone,
+  };
+}

@@ -1,0 +1,79 @@
+import type { AlertNotificationCode, Settings } from '@homeview/contract/web';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../../shared/api';
+import { TextField } from '../../../shared/ui/TextField';
+import { accountKey } from '../queries';
+import { useAutosave } from '../useAutosave';
+import { AutosaveNote } from './AutosaveNote';
+
+// Issue 25: the carer's own daily "all is well" message about the home they care for, by email, SMS, both
+// or neither, from a time of their choosing (the home's clock). Autosaved as the alert channels are.
+
+interface Choice {
+  email: boolean;
+  sms: boolean;
+  time: string;
+}
+
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function AllIsWellSettings({ userId, saved }: { userId: number; saved: Settings }) {
+  const queryClient = useQueryClient();
+  const code = saved.all_is_well ?? 0;
+  const [choice, setChoice] = useState<Choice>({
+    email: (code & 1) !== 0,
+    sms: (code & 2) !== 0,
+    time: saved.all_is_well_time ?? '10:00',
+  });
+  const autosave = useAutosave(async (c: Choice) => {
+    const channels = ((c.email ? 1 : 0) + (c.sms ? 2 : 0)) as AlertNotificationCode;
+    const answer = await call('settingsPost', {
+      fields: { user_id: userId, all_is_well: channels, all_is_well_time: c.time },
+    });
+    queryClient.setQueryData(accountKey('settingsGet', userId), answer);
+  });
+  const change = (next: Choice) => {
+    setChoice(next);
+    if (CLOCK.test(next.time)) autosave.schedule(next);
+    else autosave.cancel();
+  };
+
+  return (
+    <section className="stack" aria-labelledby="all-is-well">
+      <h2 id="all-is-well">Daily “all is well”</h2>
+      <p>
+        A short message when the morning has started as usual and nothing needs you, such as “Kettle at 07:09,
+        usual time; nothing needs you”. Never sent on a day with an alert or without data.
+      </p>
+      <fieldset className="choice-group">
+        <legend className="field__label">Send the daily message</legend>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={choice.email}
+            onChange={() => change({ ...choice, email: !choice.email })}
+          />
+          By email
+        </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={choice.sms}
+            onChange={() => change({ ...choice, sms: !choice.sms })}
+          />
+          By SMS
+        </label>
+      </fieldset>
+      <TextField
+        label="Not before (the home's clock)"
+        type="time"
+        value={choice.time}
+        onChange={(e) => change({ ...choice, time: e.target.value })}
+        error={CLOCK.test(choice.time) ? null : 'Enter a time such as 10:00'}
+        required
+      />
+      <AutosaveNote status={autosave.status} />
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+import type { TrendsResponse } from '@homeview/contract/web';
+import { errorMessage } from '../../../shared/api';
+import { SeriesChart } from '../../../shared/charts';
+import { getStoredUser } from '../../../shared/storage';
+import { dateLabel, minuteLabel } from '../../../shared/time';
+import { Alert } from '../../../shared/ui/Alert';
+import { LoadingState } from '../../../shared/ui/LoadingState';
+import { InfoCareLayout } from '../components/InfoCareLayout';
+import { QuietEmpty } from '../components/QuietEmpty';
+import { RequireDependant } from '../components/RequireDependant';
+import { cell, TREND_COLUMNS, trendsCsv, weekLabel } from './figures';
+import { useTrends } from './queries';
+
+/**
+ * /parents-home/trends (issue 25): the dependant's last 12 complete weeks for a carer, a GP or a social
+ * worker: the changes beyond the usual ups and downs in words first, then when the day starts and ends
+ * (a chart with its table) and every figure week by week, downloadable as CSV and printable on A4.
+ */
+export function TrendsPage() {
+  return (
+    <InfoCareLayout title="Trends">
+      <RequireDependant>{(dependantId) => <Trends dependantId={dependantId} />}</RequireDependant>
+    </InfoCareLayout>
+  );
+}
+
+function Trends({ dependantId }: { dependantId: number }) {
+  const trends = useTrends(dependantId);
+  // Whose weeks they are, for the printed page a GP or social worker keeps.
+  const home = getStoredUser()?.dependant_title ?? null;
+  if (trends.isPending) return <LoadingState title="Fetching trends" />;
+  if (trends.isError) return <Alert tone="danger">{errorMessage(trends.error)}</Alert>;
+  const data = trends.data;
+  const first = data.weeks[0];
+  const last = data.weeks.at(-1);
+  if (!first || !last || data.weeks.every((w) => w.ordinary_days === 0))
+    return <QuietEmpty>No weeks to compare yet: trends need a few weeks of data.</QuietEmpty>;
+  return (
+    <div className="stack trends">
+      <p className="dashboard__subtitle">
+        {home ? `${home}: ` : ''}
+        {data.weeks.length} weeks, <span className="trends__date">{dateLabel(first.week_start, false)}</span>{' '}
+        to <span className="trends__date">{weekEnd(last.week_start)}</span>, on the clock of {data.time_zone}
+      </p>
+      <section className="card stack trends__changes" aria-labelledby="trends-changes">
+        <h2 id="trends-changes">What has changed</h2>
+        {data.changes.length > 0 ? (
+          <ul className="trends__sentences">
+            {data.changes.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        ) : Object.values(last.change).every((c) => c === null) ? (
+          <p>Too few weeks yet to compare the last week with the 4 before it.</p>
+        ) : (
+          <p>Nothing beyond the usual ups and downs in the last week.</p>
+        )}
+        <p className="trends__note">
+          Each week is compared with the 4 weeks before it. Night activity is activity before the usual start
+          or after the usual end of the day.
+        </p>
+      </section>
+      <div className="card trends__chart">
+        <SeriesChart
+          title="When the day starts and ends"
+          labels={data.weeks.map((w) => weekLabel(w.week_start))}
+          tickLabels={data.weeks.map((w) => dateLabel(w.week_start, false))}
+          ticks={4}
+          series={[
+            {
+              label: 'Day starts',
+              values: data.weeks.map((w) => w.day_start_minute),
+              tone: 'care',
+              kind: 'line',
+            },
+            {
+              label: 'Day ends',
+              values: data.weeks.map((w) => w.day_end_minute),
+              tone: 'comparable',
+              kind: 'line',
+            },
+          ]}
+          format={minuteLabel}
+          yLabel="Time of day"
+          yTick={minuteLabel}
+        />
+      </div>
+      <WeekTable trends={data} />
+      <p className="trends__actions">
+        <a
+          className="button button--secondary"
+          download={`trends-${last.week_start}.csv`}
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(trendsCsv(data))}`}
+        >
+          Download CSV
+        </a>
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
+          Print
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** The week's Sunday: 'dd-mm-yy'. */
+function weekEnd(weekStart: string): string {
+  const [y, m, d] = weekStart.split('-').map(Number) as [number, number, number];
+  return dateLabel(new Date(Date.UTC(y, m - 1, d + 6)).toISOString().slice(0, 10), false);
+}
+
+function WeekTable({ trends }: { trends: TrendsResponse }) {
+  return (
+    <section className="card stack" aria-labelledby="trends-weeks">
+      <h2 id="trends-weeks">Week by week</h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: a box that scrolls the table; a fieldset is for form controls. */}
+      <div
+        className="trends__scroll"
+        role="group"
+        aria-label="The weeks' figures"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways on a phone takes focus, so a keyboard can scroll it.
+        tabIndex={0}
+      >
+        <table className="trends__table">
+          <caption className="visually-hidden">
+            Each week's figures, with the change against the 4 weeks before under each
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Week</th>
+              {TREND_COLUMNS.map((c) => (
+                <th key={c.measure} scope="col">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {trends.weeks.map((w) => (
+              <tr key={w.week_start}>
+                <th scope="row">{dateLabel(w.week_start, false)}</th>
+                {TREND_COLUMNS.map((c) => {
+                  const { value, change } = cell(w, c);
+                  return (
+                    <td key={c.measure}>
+                      <span className="trends__value">{value}</span>
+                      {change ? <span className="trends__change">{change}</span> : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import type { TrendWeek, TrendsResponse } from '@homeview/contract/web';
+import { dateLabel, minuteLabel } from '../../../shared/time';
+
+// The trends' figures as the table, the chart and the CSV say them: one definition of each column, so the
+// screen, the printed page and the download always carry the same figures.
+
+type Measure = Exclude<keyof TrendWeek, 'week_start' | 'ordinary_days' | 'change'>;
+
+export interface TrendColumn {
+  measure: Measure;
+  /** Heading on the screen and the printed page. */
+  label: string;
+  /** Headings in the CSV: the figure, and its change against the 4 weeks before. */
+  csv: string;
+  csvChange: string;
+  value: (v: number) => string;
+  change: (v: number) => string;
+}
+
+const signed = (v: number, unit = '') => {
+  if (v === 0) return 'no change';
+  const n = Number.isInteger(v) ? String(Math.abs(v)) : Math.abs(v).toFixed(1);
+  return `${v > 0 ? '+' : '−'}${n}${unit}`;
+};
+const decimal = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+export const TREND_COLUMNS: readonly TrendColumn[] = [
+  {
+    measure: 'day_start_minute',
+    label: 'Day starts',
+    csv: 'day_start',
+    csvChange: 'day_start_change_minutes',
+    value: minuteLabel,
+    change: (v) => signed(v, ' min'),
+  },
+  {
+    measure: 'day_end_minute',
+    label: 'Day ends',
+    csv: 'day_end',
+    csvChange: 'day_end_change_minutes',
+    value: minuteLabel,
+    change: (v) => signed(v, ' min'),
+  },
+  {
+    measure: 'active_hours',
+    label: 'Active hours',
+    csv: 'active_hours',
+    csvChange: 'active_hours_change',
+    value: decimal,
+    change: (v) => signed(v, ' h'),
+  },
+  {
+    measure: 'meals_per_day',
+    label: 'Meals a day',
+    csv: 'meals_per_day',
+    csvChange: 'meals_per_day_change',
+    value: decimal,
+    change: signed,
+  },
+  {
+    measure: 'night_activity_minutes',
+    label: 'Night activity',
+    csv: 'night_activity_minutes',
+    csvChange: 'night_activity_minutes_change',
+    value: (v) => `${v} min`,
+    change: (v) => signed(v, ' min'),
+  },
+  {
+    measure: 'no_data_days',
+    label: 'Days without data',
+    csv: 'no_data_days',
+    csvChange: 'no_data_days_change',
+    value: decimal,
+    change: signed,
+  },
+];
+
+/** 'Week of 16-11-26' */
+export const weekLabel = (weekStart: string) => `Week of ${dateLabel(weekStart, false)}`;
+
+/** A week's figure for the table: '07:45', or '–' when the week had no ordinary day. */
+export function cell(week: TrendWeek, column: TrendColumn): { value: string; change: string | null } {
+  const v = week[column.measure];
+  const c = week.change[column.measure];
+  return { value: v === null ? '–' : column.value(v), change: c === null ? null : column.change(c) };
+}
+
+const csvField = (v: string | number | null) => (v === null ? '' : String(v));
+
+/** The same figures as CSV: one row per week, each figure and its change against the 4 weeks before. */
+export function trendsCsv(trends: TrendsResponse): string {
+  const header = ['week_start', ...TREND_COLUMNS.flatMap((c) => [c.csv, c.csvChange]), 'ordinary_days'];
+  const rows = trends.weeks.map((w) => [
+    w.week_start,
+    ...TREND_COLUMNS.flatMap((c) => {
+      const v = w[c.measure];
+      // Times of day as the clock reads them (a spreadsheet reads 07:45), changes in minutes.
+      const shown =
+        v !== null && (c.measure === 'day_start_minute' || c.measure === 'day_end_minute') ? c.value(v) : v;
+      return [csvField(shown), csvField(w.change[c.measure])];
+    }),
+    String(w.ordinary_days),
+  ]);
+  return `${[header, ...rows].map((r) => r.join(',')).join('\r\n')}\r\n`;
+}

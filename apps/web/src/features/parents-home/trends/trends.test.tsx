@@ -1,0 +1,145 @@
+import type { TrendsResponse, TrendWeek } from '@homeview/contract';
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, stubApi } from '../../../test/app';
+import { logIn } from '../../../test/fixtures';
+import { trendsCsv } from './figures';
+
+const none = {
+  day_start_minute: 0,
+  day_end_minute: 0,
+  active_hours: 0,
+  meals_per_day: 0,
+  night_activity_minutes: 0,
+  no_data_days: 0,
+};
+
+const week = (week_start: string, over: Partial<TrendWeek> = {}): TrendWeek => ({
+  week_start,
+  ordinary_days: 7,
+  day_start_minute: 420,
+  day_end_minute: 1260,
+  active_hours: 7,
+  meals_per_day: 3,
+  night_activity_minutes: 0,
+  no_data_days: 0,
+  change: none,
+  ...over,
+});
+
+const trends: TrendsResponse = {
+  weeks: [
+    week('2026-11-02', {
+      ordinary_days: 0,
+      day_start_minute: null,
+      day_end_minute: null,
+      active_hours: null,
+      meals_per_day: null,
+      night_activity_minutes: null,
+      no_data_days: 7,
+      change: {
+        ...none,
+        day_start_minute: null,
+        day_end_minute: null,
+        active_hours: null,
+        meals_per_day: null,
+        night_activity_minutes: null,
+        no_data_days: null,
+      },
+    }),
+    week('2026-11-09'),
+    week('2026-11-16', {
+      day_start_minute: 465,
+      meals_per_day: 2.5,
+      change: { ...none, day_start_minute: 45, meals_per_day: -0.5 },
+    }),
+  ],
+  changes: ['Getting up 45 minutes later than in early November.'],
+  time_zone: 'Europe/London',
+};
+
+const query = (url: string | undefined) => new URL(url ?? '', 'http://x').searchParams;
+
+describe('InfoCare trends (issue 25)', () => {
+  it("asks the dependant's 12 weeks and says the changes first, then the weeks with their changes", async () => {
+    logIn();
+    const calls = stubApi({ 'GET /assisted_living/trends/': { body: trends } });
+    renderApp('/parents-home/trends');
+    const changes = await screen.findByRole('region', { name: 'What has changed' });
+    expect(query(calls[0]?.url).get('dependant_user_id')).toBe('22');
+    expect(query(calls[0]?.url).get('weeks')).toBe('12');
+    expect(within(changes).getByRole('listitem').textContent).toBe(
+      'Getting up 45 minutes later than in early November.',
+    );
+    // Whose weeks, which, and on whose clock: the printed page says it too.
+    expect(screen.getByText(/3 weeks/).textContent).toBe(
+      "Mum's Home: 3 weeks, 02-11-26 to 22-11-26, on the clock of Europe/London",
+    );
+    // The changes come before the weeks on the page.
+    const weeks = screen.getByRole('region', { name: 'Week by week' });
+    expect(changes.compareDocumentPosition(weeks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const rows = within(weeks).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'WeekDay startsDay endsActive hoursMeals a dayNight activityDays without data',
+      '02-11-26–––––7', // no ordinary day: five figures unknown, 7 days without data
+      '09-11-26' + '07:00no change21:00no change7no change3no change0 minno change0no change',
+      '16-11-26' + '07:45+45 min21:00no change7no change2.5−0.50 minno change0no change',
+    ]);
+    expect(
+      screen.getByText('Trends', { selector: 'a *, a' }).closest('a')?.getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('says so plainly when nothing changed beyond the usual ups and downs', async () => {
+    logIn();
+    stubApi({ 'GET /assisted_living/trends/': { body: { ...trends, changes: [] } } });
+    renderApp('/parents-home/trends');
+    expect(await screen.findByText('Nothing beyond the usual ups and downs in the last week.')).toBeTruthy();
+  });
+
+  it('says when the last week has nothing yet to be compared with', async () => {
+    logIn();
+    const first = trends.weeks[0] as TrendWeek;
+    stubApi({
+      'GET /assisted_living/trends/': {
+        body: { ...trends, weeks: [first, week('2026-11-09', { change: first.change })], changes: [] },
+      },
+    });
+    renderApp('/parents-home/trends');
+    expect(
+      await screen.findByText('Too few weeks yet to compare the last week with the 4 before it.'),
+    ).toBeTruthy();
+  });
+
+  it('downloads the same figures as CSV and prints the page', async () => {
+    logIn();
+    stubApi({ 'GET /assisted_living/trends/': { body: trends } });
+    renderApp('/parents-home/trends');
+    const link = await screen.findByRole('link', { name: 'Download CSV' });
+    expect(link.getAttribute('download')).toBe('trends-2026-11-16.csv');
+    const href = link.getAttribute('href') ?? '';
+    expect(href.startsWith('data:text/csv;charset=utf-8,')).toBe(true);
+    const csv = decodeURIComponent(href.slice('data:text/csv;charset=utf-8,'.length));
+    expect(csv.split('\r\n')).toEqual([
+      'week_start,day_start,day_start_change_minutes,day_end,day_end_change_minutes,active_hours,active_hours_change,meals_per_day,meals_per_day_change,night_activity_minutes,night_activity_minutes_change,no_data_days,no_data_days_change,ordinary_days',
+      '2026-11-02,,,,,,,,,,,7,,0',
+      '2026-11-09,07:00,0,21:00,0,7,0,3,0,0,0,0,0,7',
+      '2026-11-16,07:45,45,21:00,0,7,0,2.5,-0.5,0,0,0,0,7',
+      '',
+    ]);
+    expect(csv).toBe(trendsCsv(trends));
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('a home with no weeks yet says trends need data', async () => {
+    logIn();
+    stubApi({
+      'GET /assisted_living/trends/': { body: { ...trends, weeks: [trends.weeks[0]], changes: [] } },
+    });
+    renderApp('/parents-home/trends');
+    expect(await screen.findByText('No weeks to compare yet: trends need a few weeks of data.')).toBeTruthy();
+  });
+});
