@@ -166,10 +166,11 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
       const batch = await powerBatch(request);
       checkBatchSpan(batch.readings);
       try {
-        const result = await receive(ctx.db, houseId, nowSeconds(ctx), async (intake) => ({
-          readings: await intake.readings(batch.readings),
-          events: await intake.events(batch.events),
-        }));
+        const result = await receive(ctx.db, houseId, nowSeconds(ctx), async (intake) => {
+          // The measured uses first: the readings' estimates then leave out the types the file measures.
+          const events = await intake.events(batch.events);
+          return { readings: await intake.readings(batch.readings), events };
+        });
         return {
           stored: result.readings.stored + result.events.stored,
           duplicates: result.readings.duplicates + result.events.duplicates,
