@@ -1,4 +1,4 @@
-import { Alert, AlertsResponse } from '@homeview/contract';
+import { type Alert, AlertsResponse } from '@homeview/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findHouseIdOf } from '../src/features/houses/repository';
 import { InfocareTimer } from '../src/features/infocare/timer';

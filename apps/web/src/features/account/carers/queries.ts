@@ -37,7 +37,8 @@ export function useAcceptInvite() {
 export function useCheckIn(dependantId: number | null) {
   return useQuery({
     queryKey: checkInKey(dependantId),
-    queryFn: ({ signal }) => call('checkInGet', { fields: { dependant_user_id: dependantId as number }, signal }),
+    queryFn: ({ signal }) =>
+      call('checkInGet', { fields: { dependant_user_id: dependantId as number }, signal }),
     enabled: dependantId !== null,
   });
 }
