@@ -12,7 +12,7 @@ import { accountRoutes } from './features/accounts/routes';
 import { SessionService } from './features/accounts/sessions';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
 import { dashboardRoutes } from './features/dashboard/routes';
-import type { InFlight } from './http/in-flight';
+import { InFlight } from './http/in-flight';
 import { energyRoutes } from './features/energy/routes';
 import { applianceSettingsRoutes } from './features/appliance-settings/routes';
 import { feedbackRoutes } from './features/feedback/routes';
@@ -84,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: onClientError,
   });
 
-  deps.requests?.track(app);
+  const requests = deps.requests ?? new InFlight();
+  requests.track(app);
   const hasher = deps.hasher ?? new PasswordHasher(config.passwordIterations);
   const sessions = new SessionService(db, config, clock);
   const ctx: AppContext = {
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits, clock),
     mailer: deps.mailer ?? createMailer({ config, db, clock }),
+    requests,
   };
 
   const registeredRoutes: { method: string; url: string }[] = [];

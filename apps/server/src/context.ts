@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/types';
+import type { InFlight } from './http/in-flight';
 import type { PasswordHasher } from './features/accounts/password';
 import type { SessionService } from './features/accounts/sessions';
 import type { LoginThrottle } from './features/accounts/throttle';
@@ -16,4 +17,6 @@ export interface AppContext {
   throttle: LoginThrottle;
   /** Email: SMTP when configured, else the outbox (see mail/mailer.ts). */
   mailer: Mailer;
+  /** The requests in flight (main.ts's, or the app's own): a request's long work pauses for the others. */
+  requests: InFlight;
 }

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { openDb } from './db/open';
 import { startDevices } from './devices/server';
 import { syncDefaultTariff } from './features/tariffs/default-sync';
+import { resumeReprices } from './features/readings/reprice';
 import type { Db } from './db/types';
 import { PasswordHasher } from './features/accounts/password';
 import { findUserId } from './features/accounts/repository';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
     const applied = await migrate(db);
     // Stored money follows the code's default (price-cap) series: repriced once when a release changes it.
     const defaults = await syncDefaultTariff(db);
+    // A tariff's repricing runs a month per transaction: what a stopped process left is finished first.
+    const resumed = await resumeReprices(db);
     // The demo's password is published: created only where asked (config.demo, see SECURITY.md).
     const seeded =
       config.demo &&
@@ -91,7 +94,14 @@ async function main(): Promise<void> {
     const readyMs = Math.round(performance.now() - started);
     const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     app.log.info(
-      { readyMs, migrationsApplied: applied, demoSeeded: seeded, defaultTariffRepriced: defaults, store },
+      {
+        readyMs,
+        migrationsApplied: applied,
+        demoSeeded: seeded,
+        defaultTariffRepriced: defaults,
+        repricingsResumed: resumed,
+        store,
+      },
       'ready',
     );
     const lines = [`HomeView & InfoCare is running at ${url} (ready in ${readyMs} ms; database: ${store})`];

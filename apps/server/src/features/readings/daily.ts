@@ -224,11 +224,16 @@ export async function writeBatch(
 }
 
 /** Local dates of the house's daily rollups from `fromDate` on (for repricing). */
-export async function datesFrom(db: Queryable, houseId: number, fromDate: string): Promise<string[]> {
+export async function datesFrom(
+  db: Queryable,
+  houseId: number,
+  fromDate: string,
+  beforeDate = '9999-12-31',
+): Promise<string[]> {
   const { rows } = await db.query<{ days: string | null }>(
     `select string_agg(day::text, ',' order by day) as days from daily_rollups
-      where house_id = $1 and day >= $2::date`,
-    [houseId, fromDate],
+      where house_id = $1 and day >= $2::date and day < $3::date`,
+    [houseId, fromDate, beforeDate],
   );
   return rows[0]?.days?.split(',') ?? [];
 }

@@ -75,10 +75,16 @@ export const rollupParams = (rows: readonly RollupRow[]) =>
   ROLLUP_COLUMNS.map((c) => joined(rows.map((r) => r[c])));
 
 /** Rollups from a slot on, for repricing. */
-export async function rollupsFrom(db: Queryable, houseId: number, fromSlot: number): Promise<RollupRow[]> {
+export async function rollupsFrom(
+  db: Queryable,
+  houseId: number,
+  fromSlot: number,
+  beforeSlot = Number.MAX_SAFE_INTEGER,
+): Promise<RollupRow[]> {
   const { rows } = await db.query<RollupRow>(
-    `select ${ROLLUP_COLUMNS.join(', ')} from rollups where house_id = $1 and slot_start >= $2 order by slot_start`,
-    [houseId, fromSlot],
+    `select ${ROLLUP_COLUMNS.join(', ')} from rollups
+      where house_id = $1 and slot_start >= $2 and slot_start < $3 order by slot_start`,
+    [houseId, fromSlot, beforeSlot],
   );
   return rows;
 }
