@@ -104,7 +104,7 @@ const PASSWORD = 'Bench-Pass1!';
  * 120,000 half-hour rollups and 2,500 days; repricing reads and writes rollups, never readings, so the
  * same years of half-hourly readings make the same work and are stored in a fraction of the time.
  */
-const HISTORY_HALF_HOURS = 2_500 * 48;
+const HISTORY_HALF_HOURS = Number(process.env.HARDENING_HISTORY_DAYS ?? 2_500) * 48;
 
 async function prepareHistory(db: Db, ownerUserId: number): Promise<void> {
   const house = await createHouse(db, {
@@ -384,16 +384,18 @@ export async function batchSpanFigures(url: string, key: string): Promise<void> 
   const lines = ['start,interval_s,import_wh,export_wh,generation_wh'];
   for (let i = 0; i < tenSeconds; i++) lines.push(`${start + i * 10},10,${i % 3},0,0`);
   const densest = Buffer.from(`${lines.join('\n')}\n`);
-  for (const [label, body, type] of [
+  for (const [label, body, type, path] of [
     [
       `${MAX_BATCH_DAYS} days of 10-second readings as CSV (${tenSeconds}, ${(densest.length / 1e6).toFixed(1)} MB)`,
       densest,
       'text/csv',
+      '/api/ingest/v1/readings?format=generic',
     ],
     [
       `${MAX_BATCH_DAYS} days of 1-minute readings (${minutes}, ${(month.length / 1e6).toFixed(1)} MB)`,
       month,
       'application/json',
+      '/api/ingest/v1/readings',
     ],
     [
       `100,000 hourly readings over 11 years (${(years.length / 1e6).toFixed(1)} MB)`,
@@ -403,7 +405,7 @@ export async function batchSpanFigures(url: string, key: string): Promise<void> 
   ] as const) {
     const poller = healthPoller(url);
     await poller.ready;
-    const answer = await post(url, '/api/ingest/v1/readings', body, { ...auth, 'content-type': type });
+    const answer = await post(url, path, body, { ...auth, 'content-type': type });
     const times = await poller.stop();
     console.log(
       `  one batch of ${label}: ${answer.status} in ${f(answer.answerMs)}; ${healthLine(times)} (${load()})`,
@@ -647,8 +649,13 @@ export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void
   });
   try {
     if (only === 'heavy-work') {
-      await repriceFigures(product.url);
-      await batchSpanFigures(product.url, key);
+      try {
+        await repriceFigures(product.url);
+        await batchSpanFigures(product.url, key);
+      } catch (error) {
+        console.log(product.output().slice(-3000));
+        throw error;
+      }
       return;
     }
     if (only !== 'login-flood') {

@@ -100,13 +100,16 @@ export async function updateRollupMoney(
       `update rollups r set import_cost = u.ic, export_income = u.ei, generation_income = u.gi
        from unnest(string_to_array($2, ',')::bigint[], string_to_array($3, ',')::bigint[],
                    string_to_array($4, ',')::bigint[], string_to_array($5, ',')::bigint[]) u(slot, ic, ei, gi)
-       where r.house_id = $1 and r.slot_start = u.slot`,
+       where r.house_id = $1 and r.slot_start = u.slot and r.slot_start between $6 and $7`,
       [
         houseId,
         joined(part.map((r) => r.slot_start)),
         joined(part.map((r) => r.import_cost)),
         joined(part.map((r) => r.export_income)),
         joined(part.map((r) => r.generation_income)),
+        // The slots' span as constants, so the house's other half-hours are never read (see refreshDays).
+        part.reduce((min, r) => Math.min(min, r.slot_start), Number.POSITIVE_INFINITY),
+        part.reduce((max, r) => Math.max(max, r.slot_start), Number.NEGATIVE_INFINITY),
       ],
     );
   }
