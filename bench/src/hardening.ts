@@ -25,6 +25,7 @@ import { createAccount, createHouse } from '../../apps/server/src/features/accou
 import { createApiKey } from '../../apps/server/src/ingest/keys';
 import { ingestReadings } from '../../apps/server/src/features/readings/ingest';
 import { syncDefaultTariff } from '../../apps/server/src/features/tariffs/default-sync';
+import { INGEST_BATCH_LIMIT } from '../../apps/server/src/ingest/http/routes';
 import { MAX_BATCH_DAYS } from '../../apps/server/src/ingest/http/span';
 import { type RunningProduct, startProduct } from '../../e2e/src/product';
 import { percentile } from './machine';
@@ -379,14 +380,15 @@ export async function batchSpanFigures(url: string, key: string): Promise<void> 
       })),
     }),
   );
-  // The most a request may carry: MAX_BATCH_DAYS of 10-second readings, as CSV (inside the 10 MB limit).
-  const tenSeconds = MAX_BATCH_DAYS * 8640;
+  // The most a request may carry: INGEST_BATCH_LIMIT rows (100,000 10-second readings are 11.6 days,
+  // inside MAX_BATCH_DAYS and, as CSV, the 10 MB limit).
+  const tenSeconds = INGEST_BATCH_LIMIT;
   const lines = ['start,interval_s,import_wh,export_wh,generation_wh'];
   for (let i = 0; i < tenSeconds; i++) lines.push(`${start + i * 10},10,${i % 3},0,0`);
   const densest = Buffer.from(`${lines.join('\n')}\n`);
   for (const [label, body, type, path] of [
     [
-      `${MAX_BATCH_DAYS} days of 10-second readings as CSV (${tenSeconds}, ${(densest.length / 1e6).toFixed(1)} MB)`,
+      `the row limit of 10-second readings as CSV (${tenSeconds}, ${((tenSeconds * 10) / 86_400).toFixed(1)} days, ${(densest.length / 1e6).toFixed(1)} MB)`,
       densest,
       'text/csv',
       '/api/ingest/v1/readings?format=generic',
@@ -401,6 +403,7 @@ export async function batchSpanFigures(url: string, key: string): Promise<void> 
       `100,000 hourly readings over 11 years (${(years.length / 1e6).toFixed(1)} MB)`,
       years,
       'application/json',
+      '/api/ingest/v1/readings',
     ],
   ] as const) {
     const poller = healthPoller(url);

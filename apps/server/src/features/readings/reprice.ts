@@ -1,4 +1,11 @@
-import { localDate, priceSlot, type SlotRollup, startOfLocalDate, type TariffBook } from '@homeview/domain';
+import {
+  addDays,
+  localDate,
+  priceSlot,
+  type SlotRollup,
+  startOfLocalDate,
+  type TariffBook,
+} from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { turnOfTheLoop } from '../../http/in-flight';
 import { houseTariffs } from '../../shared/tariff-book';
@@ -12,12 +19,13 @@ import { rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
 // half-hours and 2,500 days in one transaction: on PGlite (one connection) that held every request, and
 // /healthz, ~3 s; on PostgreSQL it held the house's write lock (its ingest) as long. Now the write stores
 // "money from T on is still to be repriced" (`reprice_pending`) with the version and reprices the first
-// local month holding money from T in that same transaction (so a tariff changed from this month lands
-// whole, as before); each later month is a transaction of its own, under the house's write lock, that
-// advances the mark, with a pause between two (requests go first). Every part keeps the rollups exact: a
-// month's half-hours, its days and the month itself are repriced together; what a reader can see while
-// a long repricing runs is earlier months at the new tariff and later ones still at the old. A process
-// stopped in between leaves the mark, and the next start finishes it (resumeReprices, main.ts).
+// PART_DAYS local days holding money from T in that same transaction (so a tariff changed from today or
+// last week lands whole, as before); each later part is a transaction of its own, under the house's write
+// lock, that advances the mark, with a pause between two (requests go first). Every part keeps the
+// rollups exact: its half-hours, their days and those days' months are summed again together; what a
+// reader can see while a long repricing runs is earlier days at the new tariff and later ones still at
+// the old. A process stopped in between leaves the mark, and the next start finishes it (resumeReprices,
+// main.ts).
 
 export interface RepriceResult {
   /** Half-hours and events whose money changed, and local days summed again. */
@@ -37,17 +45,20 @@ export async function markReprice(tx: Queryable, houseId: number, fromTs: number
   );
 }
 
-/** First instant of the local month after the one holding `ts`. */
-function nextMonthStart(ts: number, zone: string): number {
-  const date = localDate(ts, zone);
-  const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-  return startOfLocalDate(next, zone);
+/**
+ * Local days per part: ~480 half-hours, ~50 ms of PGlite work at load 15 on this 2-core machine (a month
+ * was ~200 ms there, and /healthz waited for one whole part).
+ */
+export const PART_DAYS = 10;
+
+/** First instant of the local day PART_DAYS after the one holding `ts`. */
+function partEnd(ts: number, zone: string): number {
+  return startOfLocalDate(addDays(localDate(ts, zone), PART_DAYS), zone);
 }
 
 /**
- * One part of the house's pending repricing, in the caller's transaction: from the mark to the end of the
- * local month holding the first half-hour or use at or after it (the rest of time when there is none, so
+ * One part of the house's pending repricing, in the caller's transaction: from the mark to PART_DAYS local
+ * days after the first half-hour or use at or after it (the rest of time when there is none, so
  * a use running across the mark is never left out), then the mark moves on, or goes with the last part.
  * `done` is false while a mark is left; null when nothing was pending.
  */
@@ -67,7 +78,7 @@ export async function repriceNextPart(
   if (mark === undefined) return null;
   const house = await houseTariffs(tx, houseId);
   if (house === null) return null; // the house is gone, and its mark with it (on delete cascade)
-  const before = mark.next === null ? END : nextMonthStart(Math.max(mark.next, mark.from_ts), house.zone);
+  const before = mark.next === null ? END : partEnd(Math.max(mark.next, mark.from_ts), house.zone);
   const result = await repriceWithBook(tx, houseId, house.book, mark.from_ts, before);
   if (before === END) await tx.query('delete from reprice_pending where house_id = $1', [houseId]);
   else await tx.query('update reprice_pending set from_ts = $2 where house_id = $1', [houseId, before]);
