@@ -653,6 +653,10 @@ export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void
   try {
     if (only === 'heavy-work') {
       try {
+        const idle = healthPoller(product.url);
+        await idle.ready;
+        await new Promise((r) => setTimeout(r, 2000));
+        console.log(`  idle, for comparison: ${healthLine(await idle.stop())} (${load()})`);
         await repriceFigures(product.url);
         await batchSpanFigures(product.url, key);
       } catch (error) {

@@ -10,7 +10,7 @@ import { type KeyedHouse, makeHouse, series } from './support/ingest';
 
 // Issue 27.3: a tariff saved from 2000-01-01 on a house with years of readings repriced all of it in one
 // transaction, which on PGlite held every request (and /healthz) ~3 s and on both databases held the
-// house's ingest as long. It now reprices ten local days per transaction with a pause between two: work
+// house's ingest as long. It now reprices PART_DAYS local days per transaction with a pause between two: work
 // that comes during it goes first, and the money is exact once it ends (each half-hour at the new price,
 // every day and month the sum of its half-hours, every use priced), and a repricing left by a stopped
 // process is finished by the next start.

@@ -19,8 +19,8 @@ import { rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
 // half-hours and 2,500 days in one transaction: on PGlite (one connection) that held every request, and
 // /healthz, ~3 s; on PostgreSQL it held the house's write lock (its ingest) as long. Now the write stores
 // "money from T on is still to be repriced" (`reprice_pending`) with the version and reprices the first
-// PART_DAYS local days holding money from T in that same transaction (so a tariff changed from today or
-// last week lands whole, as before); each later part is a transaction of its own, under the house's write
+// PART_DAYS local days holding money from T in that same transaction (so a tariff changed from today
+// lands whole, as before); each later part is a transaction of its own, under the house's write
 // lock, that advances the mark, with a pause between two (requests go first). Every part keeps the
 // rollups exact: its half-hours, their days and those days' months are summed again together; what a
 // reader can see while a long repricing runs is earlier days at the new tariff and later ones still at
@@ -46,10 +46,11 @@ export async function markReprice(tx: Queryable, houseId: number, fromTs: number
 }
 
 /**
- * Local days per part: ~480 half-hours, ~50 ms of PGlite work at load 15 on this 2-core machine (a month
- * was ~200 ms there, and /healthz waited for one whole part).
+ * Local days per part: 240 half-hours. /healthz waits for one part at most: with a month per part it
+ * waited ~200 ms at load 15 on this 2-core machine, with ten days p99 225-276 ms, max 347-562 at load 12
+ * (bench hardening, bench/NOTES.md).
  */
-export const PART_DAYS = 10;
+export const PART_DAYS = 5;
 
 /** First instant of the local day PART_DAYS after the one holding `ts`. */
 function partEnd(ts: number, zone: string): number {

@@ -15,8 +15,8 @@ import { saveTariffVersion } from './repository';
 
 // Writing tariff versions. A write is a patch merged into the version in force on its start date and
 // stored as a version starting that date (replacing one of the same date); later versions keep their own
-// rates. The house's rollups and events are then repriced from that date's local midnight: the first ten
-// local days with money in the same transaction, the rest ten days per transaction after it
+// rates. The house's rollups and events are then repriced from that date's local midnight: the first five
+// local days with money in the same transaction, the rest five days per transaction after it
 // (readings/reprice.ts), so a tariff from 2000 on a house with years of data never holds the database or
 // the house for seconds.
 
