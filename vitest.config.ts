@@ -33,6 +33,7 @@ const TIMES_ON_SCREENS = [
   'src/features/my-home/**/*.test.{ts,tsx}',
   'src/features/parents-home/**/*.test.{ts,tsx}',
   'src/features/chooser/**/*.test.{ts,tsx}',
+  'src/features/account/devices.test.tsx',
 ];
 
 // One runner, one project per workspace. The server and e2e suites talk to real databases and a real

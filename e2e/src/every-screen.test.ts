@@ -228,6 +228,7 @@ for (const width of [390, 1280]) {
           `/account/${level}/holiday-mode`,
           `/account/${level}/appliances`,
           `/account/${level}/appliance/1`,
+          `/account/${level}/devices`,
           `/account/${level}/tariff`,
           `/account/${level}/tariff/standing-charge`,
           `/account/${level}/tariff/edit-time/all/import`,
@@ -244,6 +245,7 @@ for (const width of [390, 1280]) {
         '/account/tariff/info',
         '/account/infocare/alerts',
         '/account/infocare/email-report',
+        '/account/infocare/carers',
         '/no-such-screen',
       ])
         await visit(path);

@@ -38,6 +38,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ MQTT_URL: 'broker:1883x' }, '/srv/app')).toThrow(ConfigError);
   });
 
+  it('reads MQTT_SHARE_GROUP (default homeview) and refuses what is not one level of a topic filter', () => {
+    expect(loadConfig({}, '/srv/app').mqttShareGroup).toBe('homeview');
+    expect(loadConfig({ MQTT_SHARE_GROUP: 'staging_2' }, '/srv/app').mqttShareGroup).toBe('staging_2');
+    for (const bad of ['a/b', 'a+', '#', 'x'.repeat(65)])
+      expect(() => loadConfig({ MQTT_SHARE_GROUP: bad }, '/srv/app'), bad).toThrow(ConfigError);
+  });
+
   it('turns on Secure cookies for an https origin', () => {
     const c = loadConfig({ PUBLIC_ORIGIN: 'https://homeview.example/' });
     expect(c.publicOrigin).toBe('https://homeview.example');

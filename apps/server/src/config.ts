@@ -46,12 +46,16 @@ export interface Config {
   smsUrl: string | null;
   /** Bearer token for the SMS endpoint. */
   smsToken: string | null;
+  /** The shared secret the SMS provider's inbound webhook presents; null: replies are not taken. */
+  smsInboundToken: string | null;
   /** Seconds between InfoCare evaluation runs; 0 turns the engine's timer off. */
   infocareIntervalS: number;
   /** The MQTT broker live devices publish to (src/devices); null: no MQTT. */
   mqttUrl: string | null;
   /** This server's fixed MQTT client id (its persistent session on the broker). */
   mqttClientId: string;
+  /** The shared-subscription group the servers of one deployment split the messages in. */
+  mqttShareGroup: string;
   /** A request not received in full (headers and body) within this long gets 408 and its connection closes. */
   requestTimeoutMs: number;
   /** A connection with nothing sent or received for this long is closed (between requests too). */
@@ -167,6 +171,12 @@ export const configTable: readonly ConfigEntry[] = [
   },
   { name: 'SMS_TOKEN', default: '(empty)', meaning: 'Bearer token sent to SMS_URL.' },
   {
+    name: 'SMS_INBOUND_TOKEN',
+    default: '(empty)',
+    meaning:
+      "Shared secret of the SMS provider's inbound webhook POST /api/sms/v1/inbound (form fields From and Body: the dependant's reply to an InfoCare check-in text), presented as Authorization: Bearer <token> or in the webhook URL's ?token= (masked in logs). Unset: the webhook answers 404 and replies are not taken.",
+  },
+  {
     name: 'INFOCARE_INTERVAL_S',
     default: '60',
     meaning: 'Seconds between InfoCare alert evaluations (0: off).',
@@ -182,6 +192,12 @@ export const configTable: readonly ConfigEntry[] = [
     default: 'homeview-ingest',
     meaning:
       'Fixed MQTT client id: the broker keeps its session and queues messages while the server is down. Give each server sharing a broker its own.',
+  },
+  {
+    name: 'MQTT_SHARE_GROUP',
+    default: 'homeview',
+    meaning:
+      "The shared-subscription group: the servers of one deployment split the devices' messages within it. Give another deployment on the same broker (staging, a test run) a group of its own, or it takes some of them.",
   },
   {
     name: 'REQUEST_TIMEOUT_S',
@@ -219,6 +235,14 @@ function smtpUrl(raw: string | undefined): string | null {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
     throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
+  return raw;
+}
+
+function shareGroup(raw: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw))
+    throw new ConfigError(
+      'MQTT_SHARE_GROUP must be 1 to 64 letters, digits, - or _ (one level of a topic filter)',
+    );
   return raw;
 }
 
@@ -311,9 +335,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: value(env, 'MAIL_FROM') ?? 'HomeView & InfoCare <no-reply@localhost>',
     smsUrl: value(env, 'SMS_URL') ?? null,
     smsToken: value(env, 'SMS_TOKEN') ?? null,
+    smsInboundToken: value(env, 'SMS_INBOUND_TOKEN') ?? null,
     infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
     mqttUrl: mqttUrl(value(env, 'MQTT_URL')),
     mqttClientId: value(env, 'MQTT_CLIENT_ID') ?? 'homeview-ingest',
+    mqttShareGroup: shareGroup(value(env, 'MQTT_SHARE_GROUP') ?? 'homeview'),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_S', 30, 1, 3600) * 1000,
     idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_S', 60, 1, 3600) * 1000,
   };

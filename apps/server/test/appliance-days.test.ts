@@ -163,9 +163,10 @@ describeEachDb('appliance days', (suite) => {
   it('are filled from the existing events by their migration', async () => {
     const before = await dayRows(suite.db);
     expect(before.length).toBeGreaterThan(0);
-    // As on a database migrated before appliance days existed: the migration runs again, with its data step.
+    // As on a database migrated before appliance days existed: the migration runs again, with its data step,
+    // and so does the later one that adds a column to its table (estimated_uses, 0016).
     await suite.db.exec(
-      "drop table appliance_daily; delete from schema_migrations where name = 'appliance_daily'",
+      "drop table appliance_daily; delete from schema_migrations where name in ('appliance_daily', 'estimated_uses')",
     );
     await migrate(suite.db);
     expect(await dayRows(suite.db)).toEqual(before);

@@ -57,6 +57,17 @@ const ROUTES: Route[] = [
     }),
   })),
   {
+    name: 'GET devices',
+    request: (id) => ({ method: 'GET', url: `/api/v3/devices/?user_id=${encodeURIComponent(id)}` }),
+  },
+  {
+    name: 'GET devices/unclaimed',
+    request: (id) => ({
+      method: 'GET',
+      url: `/api/v3/devices/unclaimed/?user_id=${encodeURIComponent(id)}&device_id=AABBCCDDEEFF`,
+    }),
+  },
+  {
     name: 'GET appliance_settings',
     request: (id) => ({
       method: 'GET',

@@ -10,6 +10,7 @@ import { testConfig } from './support/app';
 const OUTSIDE_CONTRACT: ReadonlySet<string> = new Set([
   'POST /api/ingest/v1/readings', // Bearer house key; body read by ingest/formats (README "Ingest API")
   'POST /api/ingest/v1/appliance-power',
+  'POST /api/sms/v1/inbound', // the SMS provider's webhook: shared secret SMS_INBOUND_TOKEN, Twilio's form
 ]);
 
 it('registers only contract endpoints under /api', async () => {

@@ -17,6 +17,11 @@ const AccountLevelPage = lazyPage(
   () => import('./features/account/pages/AccountLevelPage'),
   'AccountLevelPage',
 );
+const AcceptInvitePage = lazyPage(
+  () => import('./features/account/pages/AcceptInvitePage'),
+  'AcceptInvitePage',
+);
+const CarersPage = lazyPage(() => import('./features/account/pages/CarersPage'), 'CarersPage');
 const AlertsPage = lazyPage(() => import('./features/account/pages/AlertsPage'), 'AlertsPage');
 const ApplianceEditPage = lazyPage(
   () => import('./features/account/pages/ApplianceEditPage'),
@@ -36,6 +41,7 @@ const ForgotPasswordPage = lazyPage(
   'ForgotPasswordPage',
 );
 const HolidayModePage = lazyPage(() => import('./features/account/pages/HolidayModePage'), 'HolidayModePage');
+const DevicesPage = lazyPage(() => import('./features/account/pages/DevicesPage'), 'DevicesPage');
 const PasswordPage = lazyPage(() => import('./features/account/pages/PasswordPage'), 'PasswordPage');
 const ResetPasswordPage = lazyPage(
   () => import('./features/account/pages/ResetPasswordPage'),
@@ -58,6 +64,8 @@ const publicRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/accounts/change_password', element: <ResetPasswordPage /> },
+  // The emailed carer invitation: it says itself when the visitor must sign in first (issue 25).
+  { path: '/account/infocare/carers/accept', element: <AcceptInvitePage /> },
 ];
 
 const protectedRoutes: RouteObject[] = [
@@ -76,9 +84,11 @@ const protectedRoutes: RouteObject[] = [
   { path: '/account/do-not-disturb', element: <DoNotDisturbPage /> },
   { path: '/account/infocare/alerts', element: <AlertsPage /> },
   { path: '/account/infocare/email-report', element: <EmailReportPage /> },
+  { path: '/account/infocare/carers', element: <CarersPage /> },
   { path: '/account/:level', element: <AccountLevelPage /> },
   { path: '/account/:level/holiday-mode', element: <HolidayModePage /> },
   { path: '/account/:level/appliances', element: <AccountAppliancesPage /> },
+  { path: '/account/:level/devices', element: <DevicesPage /> },
   { path: '/account/:level/appliance/:applianceId', element: <ApplianceEditPage /> },
   ...tariffRoutes,
 ];

@@ -40,6 +40,18 @@ const spec: [string, string][] = [
   ['POST', '/api/v3/no_disturb_mode/'],
   ['GET', '/api/v3/tariff_setting/'],
   ['POST', '/api/v3/tariff_setting/'],
+  // Additive, outside §7 (issue 23): a home's live devices.
+  ['GET', '/api/v3/devices/'],
+  ['POST', '/api/v3/devices/'],
+  ['POST', '/api/v3/devices/remove/'],
+  ['GET', '/api/v3/devices/unclaimed/'],
+  ['POST', '/api/v3/devices/claim/'],
+  // Additive, outside §7 (issue 25): a home's carers and invitations, the dependant's check-in.
+  ['GET', '/api/v3/assisted_living/carers/'],
+  ['POST', '/api/v3/assisted_living/carers/invite/'],
+  ['POST', '/api/v3/assisted_living/carers/accept/'],
+  ['GET', '/api/v3/assisted_living/check_in/'],
+  ['POST', '/api/v3/assisted_living/check_in/'],
   // Additive, outside §7 (issue 27): the account's sessions.
   ['GET', '/api/v3/accounts/sessions/'],
   ['POST', '/api/v3/accounts/sessions/end_others/'],
@@ -148,14 +160,67 @@ const cases: Record<EndpointName, Cases> = {
       { dependant_user_id: '2', id: '9', correct: 'true', assessment_timestamp: '1700000000' },
       { dependant_user_id: '2', id: '9', feedback: 'The kettle was my visit' },
       { dependant_user_id: '2', id: '9', viewed: 'true' },
+      { dependant_user_id: '2', id: '9', take: 'true' },
+      { dependant_user_id: '2', id: '9', resolve: 'true', note: 'Rang her: she was in the garden' },
     ],
     invalid: [
-      [{ dependant_user_id: '2', id: '9' }, 'feedback', 'Send exactly one of feedback, correct or viewed'],
+      [
+        { dependant_user_id: '2', id: '9' },
+        'feedback',
+        'Send exactly one of feedback, correct, viewed, take or resolve',
+      ],
+      [{ dependant_user_id: '2', id: '9', take: 'true', resolve: 'true' }, 'feedback', 'exactly one'],
+      [{ dependant_user_id: '2', id: '9', take: 'false' }, 'take', 'take must be true'],
+      [{ dependant_user_id: '2', id: '9', take: 'true', note: 'x' }, 'note', 'A note goes with resolve=true'],
+      [{ dependant_user_id: '2', id: '9', resolve: 'true', note: 'x'.repeat(1001) }, 'note', 'at most 1000'],
       [{ dependant_user_id: '2', id: '9', feedback: 'x', correct: '1' }, 'feedback', 'exactly one'],
       [{ dependant_user_id: '2', id: '9', viewed: 'true', correct: '1' }, 'feedback', 'exactly one'],
       [{ dependant_user_id: '2', id: '9', viewed: 'false' }, 'viewed', 'viewed must be true'],
       [{ dependant_user_id: '2', id: '9', correct: 'maybe' }, 'correct', 'correct must be true or false'],
       [{ dependant_user_id: '2', correct: 'true' }, 'id', 'id is required'],
+    ],
+  },
+  carers: { valid: [{ dependant_user_id: '2' }], invalid: [[{}, 'dependant_user_id', 'is required']] },
+  carerInvite: {
+    valid: [{ dependant_user_id: '2', email: 'ann@example.com' }],
+    invalid: [[{ dependant_user_id: '2', email: 'ann' }, 'email', 'email must be an email address']],
+  },
+  carerAccept: {
+    valid: [{ token: '1-abc' }],
+    invalid: [[{}, 'token', 'token is required']],
+  },
+  checkInGet: {
+    valid: [{ dependant_user_id: 2 }],
+    invalid: [[{ dependant_user_id: 'x' }, 'dependant_user_id', 'whole number']],
+  },
+  checkInPost: {
+    valid: [
+      { dependant_user_id: '2', enabled: 'false', window_start: '08:00', window_end: '21:00' },
+      {
+        dependant_user_id: '2',
+        enabled: 'true',
+        phone: '07700 900456',
+        name: 'Joan',
+        window_start: '08:00',
+        window_end: '21:00',
+      },
+    ],
+    invalid: [
+      [
+        { dependant_user_id: '2', enabled: 'true', window_start: '08:00', window_end: '21:00' },
+        'phone',
+        'phone is required',
+      ],
+      [
+        { dependant_user_id: '2', enabled: 'false', window_start: '21:00', window_end: '08:00' },
+        'window_end',
+        'window_end must be later in the day than window_start',
+      ],
+      [
+        { dependant_user_id: '2', enabled: 'true', phone: '12', window_start: '08:00', window_end: '21:00' },
+        'phone',
+        'Enter a mobile number',
+      ],
     ],
   },
   dailyActivities: {
@@ -421,6 +486,39 @@ const cases: Record<EndpointName, Cases> = {
         'start_date',
         'start_date must be a date YYYY-MM-DD',
       ],
+    ],
+  },
+  devicesGet: { valid: [{ user_id: '2' }], invalid: [[{}, 'user_id', 'user_id is required']] },
+  devicesAdd: {
+    valid: [
+      { user_id: '2', kind: 'glow', device_id: 'AABBCCDDEEFF' },
+      { user_id: '2', kind: 'tasmota', device_id: 'kettle_plug', appliance: 'kettle' },
+      { user_id: '2', kind: 'shelly', device_id: 'shellyplusplugs-a8032ab1c2d4', appliance: '' },
+    ],
+    invalid: [
+      [{ user_id: '2', kind: 'nest', device_id: 'x' }, 'kind', 'kind must be one of glow, shelly'],
+      [{ user_id: '2', kind: 'glow' }, 'device_id', 'device_id is required'],
+      [{ user_id: '2', kind: 'glow', device_id: 'a/b' }, 'device_id', 'cannot contain /, + or #'],
+      [{ user_id: '2', kind: 'glow', device_id: '#' }, 'device_id', 'one level of an MQTT topic'],
+      [{ user_id: '2', kind: 'glow', device_id: 'x'.repeat(201) }, 'device_id', 'at most 200'],
+      [{ user_id: '2', kind: 'glow', device_id: 'x', appliance: 'kettle' }, 'appliance', 'whole house'],
+    ],
+  },
+  devicesRemove: {
+    valid: [{ user_id: '2', id: '7' }],
+    invalid: [[{ user_id: '2', id: 'all' }, 'id', 'id must be a whole number']],
+  },
+  devicesUnclaimed: {
+    valid: [{ user_id: '2', device_id: 'AABBCCDDEEFF' }],
+    invalid: [
+      [{ user_id: '2' }, 'device_id', 'device_id is required'],
+      [{ user_id: '2', device_id: '+' }, 'device_id', 'cannot contain'],
+    ],
+  },
+  devicesClaim: {
+    valid: [{ user_id: '2', kind: 'zigbee2mqtt', device_id: 'Kettle plug', appliance: 'Kettle' }],
+    invalid: [
+      [{ user_id: '2', kind: 'emon', device_id: 'emontx4', appliance: 'kettle' }, 'appliance', 'whole'],
     ],
   },
 };

@@ -25,6 +25,16 @@ import {
   ListAppliancesRequest,
   ListAppliancesResponse,
 } from './entities/applianceSettings';
+import {
+  CarerAcceptAnswer,
+  CarerAcceptRequest,
+  CarerInviteAnswer,
+  CarerInviteRequest,
+  CarersResponse,
+  CheckInSettings,
+  CheckInWriteRequest,
+  DependantRequest,
+} from './entities/carers';
 import { EmptyRequest, IdParams, OkResponse } from './entities/common';
 import {
   EnergyDetail,
@@ -48,6 +58,15 @@ import { SetupDetail, SetupRequest, SetupWriteRequest } from './entities/setup';
 import { Tariff, TariffRequest } from './entities/tariff';
 import { TariffWriteRequest } from './entities/tariffWrite';
 import { EndOtherSessionsResponse, SessionsResponse } from './entities/sessions';
+import {
+  DeviceAddRequest,
+  DeviceClaimRequest,
+  DeviceRemoveRequest,
+  DevicesRequest,
+  DevicesResponse,
+  UnclaimedDevicesRequest,
+  UnclaimedDevicesResponse,
+} from './entities/devices';
 
 import { type EndpointName, type EndpointPath, endpointPaths } from './paths';
 
@@ -146,6 +165,20 @@ export const endpoints = {
   },
   tariffGet: { ...endpointPaths.tariffGet, request: TariffRequest, response: Tariff },
   tariffPost: { ...endpointPaths.tariffPost, request: TariffWriteRequest, response: Tariff },
+  devicesGet: { ...endpointPaths.devicesGet, request: DevicesRequest, response: DevicesResponse },
+  devicesAdd: { ...endpointPaths.devicesAdd, request: DeviceAddRequest, response: DevicesResponse },
+  devicesRemove: { ...endpointPaths.devicesRemove, request: DeviceRemoveRequest, response: DevicesResponse },
+  devicesUnclaimed: {
+    ...endpointPaths.devicesUnclaimed,
+    request: UnclaimedDevicesRequest,
+    response: UnclaimedDevicesResponse,
+  },
+  devicesClaim: { ...endpointPaths.devicesClaim, request: DeviceClaimRequest, response: DevicesResponse },
+  carers: { ...endpointPaths.carers, request: DependantRequest, response: CarersResponse },
+  carerInvite: { ...endpointPaths.carerInvite, request: CarerInviteRequest, response: CarerInviteAnswer },
+  carerAccept: { ...endpointPaths.carerAccept, request: CarerAcceptRequest, response: CarerAcceptAnswer },
+  checkInGet: { ...endpointPaths.checkInGet, request: DependantRequest, response: CheckInSettings },
+  checkInPost: { ...endpointPaths.checkInPost, request: CheckInWriteRequest, response: CheckInSettings },
   sessions: { ...endpointPaths.sessions, request: EmptyRequest, response: SessionsResponse },
   endOtherSessions: {
     ...endpointPaths.endOtherSessions,

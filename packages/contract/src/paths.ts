@@ -53,6 +53,18 @@ export const endpointPaths = {
   noDisturbModePost: { method: 'POST', path: '/api/v3/no_disturb_mode/' },
   tariffGet: { method: 'GET', path: '/api/v3/tariff_setting/' },
   tariffPost: { method: 'POST', path: '/api/v3/tariff_setting/' },
+  // Additive, not in §7 (issue 23): a home's live devices, and claiming one that belongs to no home.
+  devicesGet: { method: 'GET', path: '/api/v3/devices/' },
+  devicesAdd: { method: 'POST', path: '/api/v3/devices/' },
+  devicesRemove: { method: 'POST', path: '/api/v3/devices/remove/' },
+  devicesUnclaimed: { method: 'GET', path: '/api/v3/devices/unclaimed/' },
+  devicesClaim: { method: 'POST', path: '/api/v3/devices/claim/' },
+  // Additive, not in §7 (issue 25): a home's carers, inviting another, and a word with the dependant first.
+  carers: { method: 'GET', path: '/api/v3/assisted_living/carers/' },
+  carerInvite: { method: 'POST', path: '/api/v3/assisted_living/carers/invite/' },
+  carerAccept: { method: 'POST', path: '/api/v3/assisted_living/carers/accept/' },
+  checkInGet: { method: 'GET', path: '/api/v3/assisted_living/check_in/' },
+  checkInPost: { method: 'POST', path: '/api/v3/assisted_living/check_in/' },
   // Additive, not in §7 (issue 27): the account's sessions, and signing out everywhere else.
   sessions: { method: 'GET', path: '/api/v3/accounts/sessions/' },
   endOtherSessions: { method: 'POST', path: '/api/v3/accounts/sessions/end_others/' },

@@ -37,6 +37,7 @@ describe('the web entry', () => {
     expect([...graph.keys()].map((file) => file.slice(here.length + 1)).sort()).toEqual([
       'clock.ts',
       'codes.ts',
+      'deviceKinds.ts',
       'messages.ts',
       'password.ts',
       'paths.ts',

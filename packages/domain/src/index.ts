@@ -22,3 +22,4 @@ export * from './time/same-point';
 export * from './time/slots';
 export * from './time/zone';
 export * from './infocare/index';
+export * from './meter-activity/index';

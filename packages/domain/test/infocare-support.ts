@@ -22,6 +22,7 @@ export const KEYS: Record<string, number> = {
   fridge_freezer: 10,
   television: 11,
   iron: 13,
+  activity: 19,
 };
 
 export type Plan = [key: string, minuteOfDay: number, minutes: number][];

@@ -20,10 +20,14 @@ export type ApplianceKey =
   | 'ev_charger'
   | 'heat_pump'
   | 'lighting'
-  | 'baseload';
+  | 'baseload'
+  | 'activity';
 
 /** Keys a HomeSpec owns by count; EV charger and heat pump come from the spec's flags. */
-export type OwnableKey = Exclude<ApplianceKey, 'ev_charger' | 'heat_pump' | 'lighting' | 'baseload'>;
+export type OwnableKey = Exclude<
+  ApplianceKey,
+  'ev_charger' | 'heat_pump' | 'lighting' | 'baseload' | 'activity'
+>;
 
 /**
  * 'appliance' is a real appliance; 'lighting' and 'baseload' are load categories that are not
@@ -184,6 +188,14 @@ export const APPLIANCE_CATALOGUE: readonly ApplianceType[] = [
     { pattern: 'continuous', ratedW: [60, 300], minutes: [1440, 1440], typicalWh: 2800 },
     'baseload',
   ),
+  // Not an appliance anyone owns: a load over ~1.3 kW that starts and stops, seen in the whole-house
+  // meter and not recognised (issue 24). Only estimated uses have it; the simulator never draws it.
+  appliance(19, 'activity', 'Other appliance', 'plug', {
+    pattern: 'constant',
+    ratedW: [1300, 6000],
+    minutes: [1, 60],
+    typicalWh: 150,
+  }),
 ];
 
 const byKey = new Map(APPLIANCE_CATALOGUE.map((a) => [a.key, a]));

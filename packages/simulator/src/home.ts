@@ -120,6 +120,7 @@ export function resolveHome(spec: HomeSpec): HomeParams {
   owned.heat_pump = spec.heatPump ? 1 : 0;
   owned.lighting = 1;
   owned.baseload = 1;
+  owned.activity = 0;
   const people = spec.occupants.length;
   const floor = Math.max(20, spec.floorAreaM2);
 

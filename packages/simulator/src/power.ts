@@ -128,7 +128,10 @@ export function evChargeUse(r: Ratings, energyWh: number): Float64Array {
 }
 
 /** Appliances used in discrete sessions (everything but continuous and background loads). */
-export type UseKey = Exclude<ApplianceKey, 'fridge_freezer' | 'heat_pump' | 'lighting' | 'baseload'>;
+export type UseKey = Exclude<
+  ApplianceKey,
+  'fridge_freezer' | 'heat_pump' | 'lighting' | 'baseload' | 'activity'
+>;
 
 /** One use of any discrete appliance; `minutes` sets session length (TV, computer, oven). */
 export function useProfile(key: UseKey, r: Ratings, rng: Rng, minutes?: number): Float64Array {

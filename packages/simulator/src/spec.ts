@@ -36,7 +36,7 @@ export interface HolidaySpec {
 
 /** One fixed-time habit of a routine home (local clock time). */
 export interface RoutineItem {
-  appliance: Exclude<ApplianceKey, 'lighting' | 'baseload' | 'fridge_freezer' | 'heat_pump'>;
+  appliance: Exclude<ApplianceKey, 'lighting' | 'baseload' | 'fridge_freezer' | 'heat_pump' | 'activity'>;
   /** 'HH:MM' local. */
   at: string;
   /** Normal spread (sd is half of this), clipped at ± this many minutes. */

@@ -110,17 +110,19 @@ async function importAppliances(
     },
   );
   const ingestor = new PowerIngestor(opened.columns);
-  const total = { readings: 0, events: 0, duplicates: 0 };
+  const total = { readings: 0, events: 0, duplicates: 0, estimated: 0 };
   await receive(db, args.house, now, async (intake) => {
     let rows: Reading[] = [];
     let lines: number[] = [];
     let events: ApplianceEventInput[] = [];
     const flush = async () => {
-      const r = await flushReadings(intake, rows, lines);
+      // The measured uses first: the readings' estimates then leave out the types the file measures.
       const e = await intake.events(events);
+      const r = await flushReadings(intake, rows, lines);
       total.readings += r.stored;
       total.events += e.stored;
       total.duplicates += r.duplicates + e.duplicates;
+      total.estimated += r.estimated ?? 0;
       rows = [];
       lines = [];
       events = [];
@@ -143,7 +145,10 @@ async function importAppliances(
     ingestor.skipped.length > 0 ? `; no catalogue appliance for ${ingestor.skipped.join(', ')}` : '';
   return (
     `${count(samples)} samples read: ${count(total.readings)} whole-house readings and ` +
-    `${count(total.events)} appliance events stored, ${count(total.duplicates)} duplicates${skipped}`
+    `${count(total.events)} appliance events stored, ${count(total.duplicates)} duplicates${skipped}` +
+    (total.estimated > 0
+      ? `; ${count(total.estimated)} appliance uses estimated from the whole-house readings`
+      : '')
   );
 }
 

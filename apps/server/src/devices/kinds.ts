@@ -1,61 +1,31 @@
+import { DEVICE_KIND_TEXT, DEVICE_KINDS, type DeviceKind, type DeviceKindText } from '@homeview/contract';
+
 /**
  * The device kinds the MQTT consumer understands: what each one calls its id, where a person finds it and
  * which topics it publishes to (the field reference: ../shared/data/real/formats/FORMATS.md and
- * ../shared/design/devices.md). `filters` are the MQTT subscriptions the consumer makes for the kind.
+ * ../shared/design/devices.md). The words a person reads are the contract's (DEVICE_KIND_TEXT, shown by
+ * the Devices screens too); `filters` are the MQTT subscriptions the consumer makes for the kind.
  */
-export const DEVICE_KINDS = ['glow', 'shelly', 'shelly-gen1', 'tasmota', 'zigbee2mqtt', 'emon'] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
+export { DEVICE_KINDS, type DeviceKind };
 
-export interface KindInfo {
-  label: string;
-  /** Where the id is found, for the person registering the device. */
-  idHint: string;
-  /** The topic the device must publish to, `<id>` standing for its id. */
-  topic: string;
+export interface KindInfo extends DeviceKindText {
   filters: readonly string[];
 }
 
-export const KIND_INFO: Readonly<Record<DeviceKind, KindInfo>> = {
-  glow: {
-    label: 'Hildebrand Glow display or CAD',
-    idHint: 'the 12-character MAC on the back of the display (the Glowmarkt app shows it too)',
-    topic: 'glow/<id>/SENSOR/electricitymeter',
-    filters: ['glow/+/SENSOR/electricitymeter'],
-  },
-  shelly: {
-    label: 'Shelly plug, relay or clamp meter (Gen2 and later)',
-    idHint:
-      'the MQTT prefix in the Shelly web page under Settings → MQTT (by default e.g. shellyplusplugs-a8032ab1c2d4)',
-    topic: '<id>/events/rpc',
-    // `+/status/+` would also take other brokers' clients' status topics; the parser ignores what it does
-    // not recognise, so the wide filter costs a look at the topic and nothing else.
-    filters: ['+/events/rpc', '+/status/+'],
-  },
-  'shelly-gen1': {
-    label: 'Shelly Gen1 plug or EM',
-    idHint: 'the device id in the Shelly web page under Settings → Device info (e.g. shellyplug-s-7A1B2C)',
-    topic: 'shellies/<id>/relay/0/energy',
-    filters: ['shellies/+/relay/+/power', 'shellies/+/relay/+/energy', 'shellies/+/emeter/+/+'],
-  },
-  tasmota: {
-    label: 'Tasmota plug (Kettle Companion, Local Bytes, Sonoff POW)',
-    idHint: 'the Topic in the Tasmota web page under Configuration → MQTT',
-    topic: 'tele/<id>/SENSOR',
-    filters: ['tele/+/SENSOR', 'tele/+/LWT'],
-  },
-  zigbee2mqtt: {
-    label: 'Zigbee plug behind Zigbee2MQTT',
-    idHint: 'the friendly name in the Zigbee2MQTT front end',
-    topic: 'zigbee2mqtt/<id>',
-    filters: ['zigbee2mqtt/+'],
-  },
-  emon: {
-    label: 'OpenEnergyMonitor emonTx or emonPi',
-    idHint: 'the node name in emonhub.conf (e.g. emontx4)',
-    topic: 'emon/<id>/P1 and emon/<id>/E1',
-    filters: ['emon/+/+'],
-  },
+const FILTERS: Readonly<Record<DeviceKind, readonly string[]>> = {
+  glow: ['glow/+/SENSOR/electricitymeter'],
+  // `+/status/+` would also take other brokers' clients' status topics; the parser ignores what it does
+  // not recognise, so the wide filter costs a look at the topic and nothing else.
+  shelly: ['+/events/rpc', '+/status/+'],
+  'shelly-gen1': ['shellies/+/relay/+/power', 'shellies/+/relay/+/energy', 'shellies/+/emeter/+/+'],
+  tasmota: ['tele/+/SENSOR', 'tele/+/LWT'],
+  zigbee2mqtt: ['zigbee2mqtt/+'],
+  emon: ['emon/+/+'],
 };
+
+export const KIND_INFO: Readonly<Record<DeviceKind, KindInfo>> = Object.fromEntries(
+  DEVICE_KINDS.map((kind) => [kind, { ...DEVICE_KIND_TEXT[kind], filters: FILTERS[kind] }]),
+) as Record<DeviceKind, KindInfo>;
 
 export function isDeviceKind(text: string): text is DeviceKind {
   return (DEVICE_KINDS as readonly string[]).includes(text);

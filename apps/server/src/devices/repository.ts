@@ -1,3 +1,4 @@
+import { deviceIdProblem } from '@homeview/contract';
 import { APPLIANCE_CATALOGUE } from '@homeview/simulator';
 import type { Queryable } from '../db/types';
 import { CATALOGUE_APPLIANCES } from '../features/appliances-catalogue/catalogue';
@@ -40,12 +41,7 @@ export function applianceKeyOf(id: number): string | null {
 }
 
 /** A device id as devices publish it: one MQTT topic level (no `/`, `+`, `#`), 1–200 characters. */
-export function checkDeviceId(id: string): string | null {
-  if (id.length === 0 || id.length > 200) return 'must be 1 to 200 characters';
-  if (/[/+#]/.test(id) || id.includes('\0'))
-    return 'cannot contain /, + or # (it is one level of an MQTT topic)';
-  return null;
-}
+export const checkDeviceId = (id: string): string | null => deviceIdProblem(id);
 
 export interface NewDevice {
   houseId: number;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
+import { onDevicesChanged } from './changes';
 import { DeviceConsumer } from './consumer';
 import { DeviceMqtt } from './mqtt';
 
@@ -18,7 +19,35 @@ export async function startDevices(deps: {
   const { config, db, log } = deps;
   if (config.mqttUrl === null) return null;
   const consumer = new DeviceConsumer(db, { now: () => Date.now() / 1000, log });
-  const mqtt = new DeviceMqtt(consumer, { url: config.mqttUrl, clientId: config.mqttClientId, log });
+  const mqtt = new DeviceMqtt(consumer, {
+    url: config.mqttUrl,
+    clientId: config.mqttClientId,
+    group: config.mqttShareGroup,
+    log,
+  });
+  const unfollow = followDeviceChanges(db, consumer, log);
   void mqtt.start().catch((error: unknown) => log.error({ err: error }, 'devices failed to start'));
-  return mqtt;
+  return {
+    stop: async () => {
+      unfollow();
+      await mqtt.stop();
+    },
+  };
+}
+
+/**
+ * Reads the registered devices again whenever the Devices screens add, claim or remove one (devicesChanged),
+ * so a new device's first messages are stored, not counted as unclaimed. Reloads one at a time.
+ */
+export function followDeviceChanges(
+  db: Db,
+  consumer: Pick<DeviceConsumer, 'load'>,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): () => void {
+  let reloading: Promise<void> = Promise.resolve();
+  return onDevicesChanged(db, () => {
+    reloading = reloading
+      .then(() => consumer.load())
+      .catch((error: unknown) => log?.error({ err: error }, 'devices reload failed'));
+  });
 }

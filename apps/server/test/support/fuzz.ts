@@ -247,6 +247,7 @@ const powerCsv = fc
         .join('\n')}\n`,
   );
 
+const deviceId = fc.stringMatching(/^[0-9A-F]{12}$/);
 const catalogueId = fc.constantFrom(...CATALOGUE_APPLIANCES.map((a) => a.id));
 
 interface WellFormed {
@@ -294,6 +295,19 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
     case 'dailyActivities':
     case 'weeklyActivities':
       return rec(dependant);
+    case 'carers':
+    case 'checkInGet':
+      return rec({ dependant_user_id: user_id });
+    case 'checkInPost':
+      return rec({
+        dependant_user_id: user_id,
+        enabled: fc.boolean(),
+        phone: fc.constantFrom('07700 900456', '+447700900457'),
+        window_start: fc.constantFrom('07:00', '08:30'),
+        window_end: fc.constantFrom('20:00', '21:45'),
+      });
+    case 'carerInvite':
+      return rec({ dependant_user_id: user_id, email: fc.constantFrom('friend@example.com') });
     case 'alertFeedback':
       return fc
         .oneof(
@@ -391,6 +405,22 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
           ...(status === 'SCHEDULED' ? { start_time: start, end_time: end } : {}),
         },
       }));
+    case 'devicesGet':
+      return rec({ user_id });
+    case 'devicesAdd': // a fresh id each time (a taken one is a 400), an appliance only on a plug
+      return fc.oneof(
+        rec({ user_id, kind: fc.constantFrom('glow', 'emon'), device_id: deviceId }),
+        rec({
+          user_id,
+          kind: fc.constantFrom('shelly', 'shelly-gen1', 'tasmota', 'zigbee2mqtt'),
+          device_id: deviceId,
+          appliance: optional(fc.constantFrom('kettle', 'Microwave', 'washing machine')),
+        }),
+      );
+    case 'devicesUnclaimed':
+      return rec({ user_id, device_id: deviceId });
+    // devicesRemove and devicesClaim: each success uses up what it needs (a device, an unclaimed one),
+    // so they are fuzzed for 5xx only; devices-api.test.ts walks their success paths.
     case 'tariffPost':
       return rec({ user_id, tariff, start_date: optional(isoDay.map((d) => d.toISOString().slice(0, 10))) });
     case 'ingestReadings':

@@ -185,3 +185,17 @@ export function fromLocalDate(value: string, zone?: Zone): number | null {
   if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
   return dayStart(noonOf(value, zone), zone);
 }
+
+/** How long before `now` `ts` was (epoch s): 'just now', '2 min ago', '3 h ago', '1 day ago', '5 days ago'. */
+export function agoLabel(ts: number, now: number): string {
+  const s = Math.max(0, now - ts);
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
+  const days = Math.floor(s / 86_400);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** 13:05 05-11-24: an exact time and its date, in the zone. */
+export const timeAndDayLabel = (ts: number, zone?: Zone): string =>
+  `${timeLabel(ts, zone)} ${dayLabel(ts, zone)}`;

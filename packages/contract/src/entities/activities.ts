@@ -21,6 +21,8 @@ export const ActivityPattern = z.object({
   duration: OnOff,
   inactivity: OnOff,
   level: z.string(),
+  /** Additive to §3 (issue 24): every use of this occurrence was estimated from the whole-house meter. */
+  estimated: z.literal(true).optional(),
 });
 export type ActivityPattern = z.infer<typeof ActivityPattern>;
 
@@ -77,6 +79,8 @@ export const ActivityAppliance = z.object({
   name: z.string(),
   appliance_type_id: z.number().int(),
   icon: z.string(),
+  /** Additive to §3 (issue 24): this home's uses of it are estimated from the whole-house meter. */
+  estimated: z.literal(true).optional(),
 });
 export type ActivityAppliance = z.infer<typeof ActivityAppliance>;
 

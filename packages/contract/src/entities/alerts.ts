@@ -14,6 +14,17 @@ export type AlertViewing = z.infer<typeof AlertViewing>;
 export const AlertAssessment = z.object({ correct: z.boolean(), timestamp: epoch });
 export type AlertAssessment = z.infer<typeof AlertAssessment>;
 
+/** Additive (issue 25): a carer said "I'm on it". `by` is the carer's display name. */
+export const AlertTaken = z.object({ by: z.string(), at: epoch });
+export type AlertTaken = z.infer<typeof AlertTaken>;
+
+/**
+ * Additive (issue 25): the alert was dealt with. `by` is the carer's display name, or the dependant's
+ * when their own "OK" to the check-in text resolved it; `note` is what was said, null when nothing was.
+ */
+export const AlertResolved = z.object({ by: z.string(), at: epoch, note: z.string().nullable() });
+export type AlertResolved = z.infer<typeof AlertResolved>;
+
 export const Alert = z.object({
   id: z.number().int(),
   timestamp: epoch,
@@ -29,6 +40,12 @@ export const Alert = z.object({
   feedback: z.boolean(),
   /** The latest assessment; null until the alert is marked. */
   correct: z.boolean().nullable(),
+  /** Additive (issue 25): who took the alert and when; null until a carer does. */
+  taken: AlertTaken.nullable().optional(),
+  /** Additive (issue 25): who resolved it, when, and their note; null until then. */
+  resolved: AlertResolved.nullable().optional(),
+  /** Additive to §3 (issue 24): the uses it rests on were estimated from the whole-house meter. */
+  estimated: z.literal(true).optional(),
 });
 export type Alert = z.infer<typeof Alert>;
 
@@ -64,10 +81,13 @@ export const AlertsRequest = formObject({
 export type AlertsRequest = z.infer<typeof AlertsRequest>;
 
 export const ALERT_FEEDBACK_MAX = 5000;
+/** The longest note a carer may keep with a resolved alert. */
+export const ALERT_NOTE_MAX = 1000;
 
 /**
  * POST /assisted_living/alerts/: exactly one of feedback text, a correct/incorrect answer, or
- * `viewed=true` (the carer expanded the card: spec-decisions "Alert viewings"). The answer is the
+ * `viewed=true` (the carer expanded the card: spec-decisions "Alert viewings"); additive (issue 25):
+ * `take=true` ("I'm on it") or `resolve=true` with an optional `note`. The answer is the
  * updated Alert, which replaces the one with the same id.
  */
 export const AlertFeedbackRequest = formObject({
@@ -77,17 +97,28 @@ export const AlertFeedbackRequest = formObject({
   correct: optionalField(booleanField('correct')),
   viewed: optionalField(booleanField('viewed')),
   assessment_timestamp: optionalEpochSeconds('assessment_timestamp'),
+  take: optionalField(booleanField('take')),
+  resolve: optionalField(booleanField('resolve')),
+  note: optionalField(requiredText('note', ALERT_NOTE_MAX)),
 }).superRefine((body, ctx) => {
-  const given = [body.feedback, body.correct, body.viewed].filter((v) => v !== undefined).length;
+  const given = [body.feedback, body.correct, body.viewed, body.take, body.resolve].filter(
+    (v) => v !== undefined,
+  ).length;
   if (given !== 1) {
     ctx.addIssue({
       code: 'custom',
       path: ['feedback'],
-      message: 'Send exactly one of feedback, correct or viewed',
+      message: 'Send exactly one of feedback, correct, viewed, take or resolve',
     });
   } else if (body.viewed === false) {
     ctx.addIssue({ code: 'custom', path: ['viewed'], message: 'viewed must be true' });
+  } else if (body.take === false) {
+    ctx.addIssue({ code: 'custom', path: ['take'], message: 'take must be true' });
+  } else if (body.resolve === false) {
+    ctx.addIssue({ code: 'custom', path: ['resolve'], message: 'resolve must be true' });
   }
+  if (body.note !== undefined && body.resolve !== true)
+    ctx.addIssue({ code: 'custom', path: ['note'], message: 'A note goes with resolve=true' });
 });
 export type AlertFeedbackRequest = z.infer<typeof AlertFeedbackRequest>;
 

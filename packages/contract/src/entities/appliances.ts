@@ -14,6 +14,8 @@ export const ApplianceEntry = z.object({
   duration: Duration,
   cost: z.number(),
   consumed: z.number(),
+  /** Additive to §3 (issue 24): its uses were estimated from the whole-house meter, not measured. */
+  estimated: z.literal(true).optional(),
 });
 export type ApplianceEntry = z.infer<typeof ApplianceEntry>;
 
@@ -33,6 +35,8 @@ export const InfoCareAppliance = z.object({
   status: ApplianceStatus,
   cost: Money,
   duration: Duration,
+  /** Additive to §3 (issue 24): its uses were estimated from the whole-house meter, not measured. */
+  estimated: z.literal(true).optional(),
 });
 export type InfoCareAppliance = z.infer<typeof InfoCareAppliance>;
 
@@ -51,6 +55,8 @@ export const TimelineEvent = z.object({
   icon: z.string(),
   name: z.string(),
   start_timestamp: epoch,
+  /** Additive to §3 (issue 24): this use was estimated from the whole-house meter, not measured. */
+  estimated: z.literal(true).optional(),
 });
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
 
@@ -104,6 +110,8 @@ export const ApplianceDetail = z.object({
   compared: ComparedGroup.optional(),
   /** Additive to §3: the house's IANA zone, in which screens show the series' days. */
   time_zone: z.string().optional(),
+  /** Additive to §3 (issue 24): its uses were estimated from the whole-house meter, not measured. */
+  estimated: z.literal(true).optional(),
 });
 export type ApplianceDetail = z.infer<typeof ApplianceDetail>;
 

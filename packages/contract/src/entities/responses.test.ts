@@ -113,6 +113,38 @@ const setup = {
 const holiday = { status: 'SCHEDULED', start_timestamp: 1_700_000_000, end_timestamp: 1_701_209_600 };
 const dnd = { status: 'SCHEDULED', start_time: '22:00', end_time: '07:00' };
 const ok = { detail: 'ok' };
+const devices = {
+  time_zone: 'Europe/London',
+  devices: [
+    {
+      id: 1,
+      kind: 'glow',
+      device_id: 'AABBCCDDEEFF',
+      appliance: null,
+      created_at: 1_700_000_000,
+      last_message_at: 1_700_000_600,
+      readings_today: 10,
+      state: 'receiving',
+      state_since: 1_700_000_600,
+      last_reject_reason: null,
+      rejects: 0,
+    },
+    {
+      id: 2,
+      kind: 'tasmota',
+      device_id: 'kettle_plug',
+      appliance: { key: 'kettle', name: 'Kettle' },
+      created_at: 1_700_000_000,
+      last_message_at: null,
+      readings_today: 0,
+      state: 'waiting',
+      state_since: null,
+      last_reject_reason: null,
+      rejects: 0,
+    },
+  ],
+  appliances: [{ key: 'kettle', name: 'Kettle' }],
+};
 
 const samples: Record<EndpointName, unknown> = {
   login: { already_set_up: true, csrftoken: 'tok', dashboard: [dashboardItem] },
@@ -201,6 +233,36 @@ const samples: Record<EndpointName, unknown> = {
   noDisturbModePost: { status: 'DISABLED', start_time: '00:00', end_time: '00:00' },
   tariffGet: { ...rates, used_tariff: rates, tariffs_msg: '' },
   tariffPost: { ...rates, used_tariff: rates, tariffs_msg: '', status: 'error' },
+  devicesGet: devices,
+  devicesAdd: devices,
+  devicesRemove: devices,
+  devicesUnclaimed: {
+    devices: [
+      {
+        kind: 'glow',
+        device_id: 'AABBCCDDEEFF',
+        first_seen: 1_700_000_000,
+        last_seen: 1_700_000_600,
+        messages: 61,
+      },
+    ],
+  },
+  devicesClaim: devices,
+  carers: {
+    dependant: 'Mum',
+    carers: [{ name: 'Ann', you: true, since: 1_700_000_000 }],
+    invites: [{ email: 'bob@example.com', expires_at: 1_700_600_000 }],
+  },
+  carerInvite: { detail: 'Invitation sent to bob@example.com.', expires_at: 1_700_600_000 },
+  carerAccept: { dependant_user_id: 2, dependant: 'Mum', detail: "You are now one of Mum's carers." },
+  checkInGet: { enabled: false, phone: null, name: 'Mum', window_start: '08:00', window_end: '21:00' },
+  checkInPost: {
+    enabled: true,
+    phone: '+447700900456',
+    name: 'Joan',
+    window_start: '08:00',
+    window_end: '21:00',
+  },
   sessions: {
     sessions: [
       { created_at: 1_700_000_100, last_seen_at: 1_700_000_160, current: true },

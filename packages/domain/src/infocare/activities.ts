@@ -40,6 +40,9 @@ export const ACTIVITY_TYPES: readonly ActivityType[] = [
     applianceKeys: ['television', 'computer'],
   },
   { id: 6, key: 'housework', name: 'Housework', icon: 'vacuum', applianceKeys: ['dishwasher', 'vacuum'] },
+  // A load over ~1.3 kW that the whole-house meter saw start and stop and could not name (issue 24):
+  // someone switched something on.
+  { id: 7, key: 'other_appliances', name: 'Other appliances', icon: 'plug', applianceKeys: ['activity'] },
 ];
 
 /**
@@ -75,6 +78,8 @@ export interface ApplianceUse {
   applianceKey: string;
   start: number;
   end: number;
+  /** Estimated from the whole-house meter, not measured by a plug or channel (issue 24). */
+  estimated?: boolean;
 }
 
 /** One occurrence of an activity: [start, end) with the appliance runs it merges. */
@@ -83,6 +88,8 @@ export interface ActivityOccurrence {
   start: number;
   end: number;
   applianceTypeIds: number[];
+  /** Every run it merges was estimated from the whole-house meter. */
+  estimated?: boolean;
 }
 
 /** Runs of one activity closer than this merge into one occurrence (a hob cycling, toast then kettle). */
@@ -105,10 +112,12 @@ export function activityOccurrences(uses: readonly ApplianceUse[]): ActivityOccu
     for (const use of list) {
       if (current && use.start <= current.end + OCCURRENCE_JOIN_S) {
         current.end = Math.max(current.end, use.end);
+        if (!use.estimated) delete current.estimated;
         if (!current.applianceTypeIds.includes(use.applianceTypeId))
           current.applianceTypeIds.push(use.applianceTypeId);
       } else {
         current = { activityId, start: use.start, end: use.end, applianceTypeIds: [use.applianceTypeId] };
+        if (use.estimated) current.estimated = true;
         out.push(current);
       }
     }

@@ -25,7 +25,9 @@ export interface AlertCandidate {
   raisedAt: number;
   /** A one-off message (unusual hour): recorded as raised and cleared at once. */
   instant: boolean;
-  evidence: Record<string, number | string | null>;
+  /** What was expected and seen; `estimated: true` when the uses it rests on were estimated from the
+   *  whole-house meter (issue 24), so the answers can say so. */
+  evidence: Record<string, number | string | boolean | null>;
 }
 
 /** [start, end) without data; end null while it lasts. */
@@ -200,7 +202,9 @@ function morningAlert(input: EvaluationInput, routine: Routine): AlertCandidate 
     type: 'Off',
     level: 'Warning',
     name: 'Morning not started',
-    text: `No activity yet this morning. Usually the day starts by ${hhmm(routine.firstUsual)}.`,
+    text: meterOnly(input.occurrences)
+      ? `No kettle or other appliance use seen on the meter yet this morning. Usually the day starts by ${hhmm(routine.firstUsual)}.`
+      : `No activity yet this morning. Usually the day starts by ${hhmm(routine.firstUsual)}.`,
     icon: 'sunrise',
     activityId: usualFirstActivity(routine),
     raisedAt: deadline,
@@ -209,8 +213,17 @@ function morningAlert(input: EvaluationInput, routine: Routine): AlertCandidate 
       expected_by: hhmm(deadlineMinute),
       usual_first: hhmm(routine.firstUsual),
       last_seen_at: lastBefore(input.occurrences, input.now),
+      ...(meterOnly(input.occurrences) ? { estimated: true } : {}),
     },
   };
+}
+
+/**
+ * Whether what is known of the home's days is estimated from the whole-house meter only (issue 24): the
+ * texts then say what the meter can see, "no kettle or other appliance use", not that nobody did anything.
+ */
+function meterOnly(occurrences: readonly ActivityOccurrence[]): boolean {
+  return occurrences.length > 0 && occurrences.every((o) => o.estimated === true);
 }
 
 function lastBefore(occurrences: readonly ActivityOccurrence[], now: number): number | null {
@@ -250,18 +263,32 @@ function inactivityAlert(input: EvaluationInput, routine: Routine): AlertCandida
   // The text is true at the raising, whenever it is judged (a catch-up, a replay, an escalation keeping
   // the text): the time from the last use to the raising, as a person reads it on the clock.
   const silentMin = Math.floor((warnAt - last) / 60);
+  const silence = `${Math.floor(silentMin / 60)} h ${silentMin % 60} min`;
+  const since = hhmm(localParts(last, input.zone).minuteOfDay);
+  const usualGap = Math.round(routine.longestGapS / 3600);
+  // The use that ended the silence's start was estimated from the meter: say what the meter shows.
+  const estimated = input.occurrences.some(
+    (o) => o.start <= input.now && Math.min(o.end, input.now) === last && o.estimated === true,
+  );
   return {
     cause: `inactivity:${last}`,
     kind: 'inactivity',
     type: 'Off',
     level: urgent ? 'Urgent' : 'Warning',
     name: 'No activity',
-    text: `Nothing used for ${Math.floor(silentMin / 60)} h ${silentMin % 60} min since ${hhmm(localParts(last, input.zone).minuteOfDay)}; the usual longest gap is about ${Math.round(routine.longestGapS / 3600)} h.`,
+    text: estimated
+      ? `No kettle or other appliance use since ${since} (${silence} as the meter shows); the usual longest gap is about ${usualGap} h.`
+      : `Nothing used for ${silence} since ${since}; the usual longest gap is about ${usualGap} h.`,
     icon: 'hourglass',
     activityId: lastActivityId(input.occurrences, input.now),
     raisedAt: warnAt,
     instant: false,
-    evidence: { last_seen_at: last, expected_gap_s: Math.round(limit), idle_s: idleS },
+    evidence: {
+      last_seen_at: last,
+      expected_gap_s: Math.round(limit),
+      idle_s: idleS,
+      ...(estimated ? { estimated: true } : {}),
+    },
   };
 }
 
@@ -278,18 +305,22 @@ function longOnAlerts(input: EvaluationInput): AlertCandidate[] {
     const runningFor = Math.min(s.end, input.now) - s.start;
     if (runningFor < limit || s.end <= input.now) continue;
     const name = activityById(activityIdOf(s.applianceKey))?.name ?? s.applianceKey;
+    // A session seen only in the whole-house meter: the alert says it is the meter's estimate.
+    const estimated = input.uses.some(
+      (u) => u.applianceTypeId === s.applianceTypeId && u.start >= s.start && u.start < s.end && u.estimated,
+    );
     out.push({
       cause: `long_on:${s.applianceTypeId}:${s.start}`,
       kind: 'long_on',
       type: 'On',
       level: 'Urgent',
       name: `${label(s.applianceKey)} left on`,
-      text: longOnText(
+      text: `${longOnText(
         label(s.applianceKey).toLowerCase(),
         hhmm(localParts(s.start, input.zone).minuteOfDay),
         usual,
         limit,
-      ),
+      )}${estimated ? ' (As the whole-house meter shows it: no plug measures it.)' : ''}`,
       icon: s.applianceKey,
       activityId: activityIdOf(s.applianceKey),
       raisedAt: s.start + Math.round(limit),
@@ -298,6 +329,7 @@ function longOnAlerts(input: EvaluationInput): AlertCandidate[] {
         on_since: s.start,
         usual_run_s: usual === undefined ? null : Math.round(usual),
         activity: name,
+        ...(estimated ? { estimated: true } : {}),
       },
     });
   }
@@ -341,7 +373,12 @@ function unusualHourAlerts(input: EvaluationInput, routine: Routine): AlertCandi
       activityId: o.activityId,
       raisedAt: o.start,
       instant: true,
-      evidence: { at: o.start, usual_first: hhmm(routine.firstUsual), usual_last: hhmm(routine.lastUsual) },
+      evidence: {
+        at: o.start,
+        usual_first: hhmm(routine.firstUsual),
+        usual_last: hhmm(routine.lastUsual),
+        ...(o.estimated ? { estimated: true } : {}),
+      },
     });
   }
   return out;

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
-import { CATALOGUE_APPLIANCES, isCatalogueId } from '../appliances-catalogue/catalogue';
+import { DECLARABLE_APPLIANCES, isCatalogueId } from '../appliances-catalogue/catalogue';
 import { requireHouseOf } from '../../shared/house';
 import {
   availableIcons,
@@ -41,7 +41,7 @@ export function applianceSettingsRoutes(app: FastifyInstance, ctx: AppContext): 
     const rows = await listHouseAppliances(
       ctx.db,
       houseId,
-      CATALOGUE_APPLIANCES.map((a) => a.id),
+      DECLARABLE_APPLIANCES.map((a) => a.id),
     );
     return { appliances: rows };
   });

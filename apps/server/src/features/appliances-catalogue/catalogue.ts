@@ -32,6 +32,10 @@ export const CATALOGUE_KEY_OF: Readonly<Record<ApplianceType, ApplianceKey | nul
 /** Real appliances only: 'lighting' and 'baseload' are load categories that never have events. */
 export const CATALOGUE_APPLIANCES = APPLIANCE_CATALOGUE.filter((a) => a.kind === 'appliance');
 
+/** What a person can say they own (setup, appliance settings): not 'activity', the meter's unrecognised
+ *  loads (estimated uses only, issue 24). */
+export const DECLARABLE_APPLIANCES = CATALOGUE_APPLIANCES.filter((a) => a.key !== 'activity');
+
 const idByKey = new Map<string, number>(CATALOGUE_APPLIANCES.map((a) => [a.key, a.id]));
 
 /** The appliance_types id for a sensor file's appliance type, or null when the catalogue lacks it. */

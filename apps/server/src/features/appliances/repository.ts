@@ -9,6 +9,8 @@ export interface ShownAppliance {
   name: string;
   icon: string;
   continuous: boolean;
+  /** Its uses in this home were all estimated from the whole-house meter (issue 24). */
+  estimated: boolean;
 }
 
 /**
@@ -18,11 +20,13 @@ export interface ShownAppliance {
  */
 export async function shownAppliances(db: Queryable, houseId: number): Promise<ShownAppliance[]> {
   const { rows } = await db.query<ShownAppliance>(
-    `with used as (select distinct appliance_type_id from appliance_daily where house_id = $1)
+    `with used as (select appliance_type_id, bool_and(estimated) as estimated from appliance_daily
+                    where house_id = $1 group by appliance_type_id)
      select t.id as appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
-            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous
+            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous, coalesce(u.estimated, false) as estimated
        from appliance_types t
        left join house_appliances ha on ha.house_id = $1 and ha.appliance_type_id = t.id
+       left join used u on u.appliance_type_id = t.id
       where coalesce(ha.show_appliance, true)
         and (ha.number_of_appliances > 0
              or (ha.number_of_appliances is null and t.id in (select appliance_type_id from used)))
@@ -40,7 +44,9 @@ export async function applianceOf(
 ): Promise<ShownAppliance | null> {
   const { rows } = await db.query<ShownAppliance>(
     `select t.id as appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
-            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous
+            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous,
+            coalesce((select bool_and(d.estimated) from appliance_daily d
+                       where d.house_id = $1 and d.appliance_type_id = t.id), false) as estimated
        from appliance_types t
        left join house_appliances ha on ha.house_id = $1 and ha.appliance_type_id = t.id
       where t.id = $2`,
@@ -54,6 +60,7 @@ export interface TimelineRow {
   name: string;
   icon: string;
   start_ts: number;
+  estimated: boolean;
 }
 
 /**
@@ -68,7 +75,7 @@ export async function timelineEvents(
 ): Promise<TimelineRow[]> {
   const { rows } = await db.query<TimelineRow>(
     `select e.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
-            coalesce(ha.appliance_icon, t.icon) as icon, e.start_ts
+            coalesce(ha.appliance_icon, t.icon) as icon, e.start_ts, e.estimated
        from appliance_events e join appliance_types t on t.id = e.appliance_type_id
        left join house_appliances ha on ha.house_id = e.house_id and ha.appliance_type_id = e.appliance_type_id
       where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $3

@@ -81,6 +81,7 @@ export async function applianceList(
         status: e.status,
         cost: { unit: CURRENCY_UNIT, value: e.cost },
         duration: e.duration,
+        ...(e.estimated ? { estimated: true as const } : {}),
       };
     }),
   };
@@ -117,6 +118,7 @@ export async function timeline(
       icon: r.icon,
       name: r.name,
       start_timestamp: r.start_ts,
+      ...(r.estimated ? { estimated: true as const } : {}),
     })),
     time_zone: house.time_zone,
   };
@@ -228,5 +230,6 @@ export async function applianceDetail(
     })),
     compared: { ...compared, homes: others.length },
     time_zone: zone,
+    ...(appliance.estimated ? { estimated: true as const } : {}),
   };
 }

@@ -18,11 +18,15 @@ import { insertDeclaredAppliances, insertHomes, insertTariff, setCreatedAt } fro
 
 // The demo on an empty database: `demo` (password Demo-Home1) with their own home (4 people, 4 kWp PV, a
 // time-of-use tariff with export, the appliances it has declared), a linked dependant `mum` (Mum's bungalow, a fixed tariff) for InfoCare,
-// and a neighbourhood of homes nobody can log in to, for rankings. Every home carries the demo flag.
+// a second carer of Mum's, `carer2` (password Demo-Carer2, no home of their own), and a neighbourhood of
+// homes nobody can log in to, for rankings. Every home carries the demo flag.
 // Only rows are created here (well under a second); the readings are simulated in the background after
 // the server listens (./seeder.ts).
 
 export { DEMO_PASSWORD, DEMO_USERNAME };
+/** Mum's second carer (issue 25: several carers, one alert), a login of its own with no home. */
+export const DEMO_CARER2_USERNAME = 'carer2';
+export const DEMO_CARER2_PASSWORD = 'Demo-Carer2';
 const SEED_LOCK_KEY = 7_346_111; // so two servers starting on one empty PostgreSQL seed once
 
 export interface SeedOptions {
@@ -81,6 +85,13 @@ export async function seedDemoIfEmpty(
     await insertTariff(tx, mumHouse, MUM_TARIFF);
     await insertDeclaredAppliances(tx, mumHouse, declaredAppliances(mumSpec), now);
     await linkDependant(tx, demo, mum, now);
+    const carer2 = await createAccount(tx, hasher, {
+      username: DEMO_CARER2_USERNAME,
+      email: 'carer2@example.com',
+      password: DEMO_CARER2_PASSWORD,
+      setupDone: true,
+    });
+    await linkDependant(tx, carer2, mum, now);
     // Neighbours keep the default tariff; nobody can log in to them (unusable passwords, no email).
     const neighbours = [...specs.values()].filter((s) => s.interval === 1800);
     await insertHomes(

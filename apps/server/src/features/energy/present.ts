@@ -73,6 +73,7 @@ export function entry(row: ApplianceUsageRow, on: ReadonlySet<number>): Applianc
     duration: { value: Math.round(row.seconds / 60), unit: 'mins' },
     cost: pounds(row.cost),
     consumed: kwh(row.energy_wh),
+    ...(row.estimated ? { estimated: true as const } : {}),
   };
 }
 

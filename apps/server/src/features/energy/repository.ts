@@ -101,8 +101,9 @@ const USAGE_KEYS = [
   'seconds',
   'energy_wh',
   'cost',
+  'estimated',
 ] as const;
-const USAGE_TYPES = ['int', 'text', 'text', 'boolean', 'bigint', 'bigint', 'bigint'];
+const USAGE_TYPES = ['int', 'text', 'text', 'boolean', 'bigint', 'bigint', 'bigint', 'boolean'];
 const nulls = (types: readonly string[]) => types.map((t) => `null::${t}`).join(', ');
 /** The first branch of a union names the columns. */
 const namedNulls = USAGE_KEYS.map((k, i) => `null::${USAGE_TYPES[i]} as ${k}`).join(', ');
@@ -185,6 +186,8 @@ export interface ApplianceUsageRow {
   energy_wh: number;
   /** n£ at the import rate in force. */
   cost: number;
+  /** Every use was estimated from the whole-house meter (issue 24). */
+  estimated: boolean;
 }
 
 // Names and icons as the person set them (house_appliances), hidden appliances left out of every list
@@ -192,7 +195,7 @@ export interface ApplianceUsageRow {
 const USAGE_COLUMNS = `e.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
        coalesce(ha.appliance_icon, t.icon) as icon, t.continuous,
        sum(e.end_ts - e.start_ts)::bigint as seconds, sum(e.energy_wh)::bigint as energy_wh,
-       sum(e.cost)::bigint as cost`;
+       sum(e.cost)::bigint as cost, bool_and(e.estimated) as estimated`;
 const USAGE_FROM = `appliance_events e join appliance_types t on t.id = e.appliance_type_id
        left join house_appliances ha on ha.house_id = e.house_id and ha.appliance_type_id = e.appliance_type_id`;
 const USAGE_GROUP =
@@ -208,7 +211,8 @@ const usageOnDaysSql = (
   at: number,
 ) => `select a.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
             coalesce(ha.appliance_icon, t.icon) as icon, t.continuous, sum(a.seconds)::bigint as seconds,
-            sum(a.energy_wh)::bigint as energy_wh, sum(a.cost)::bigint as cost
+            sum(a.energy_wh)::bigint as energy_wh, sum(a.cost)::bigint as cost,
+            bool_and(a.estimated) as estimated
        from appliance_daily a join appliance_types t on t.id = a.appliance_type_id
        left join house_appliances ha on ha.house_id = a.house_id and ha.appliance_type_id = a.appliance_type_id
       where a.house_id = $1 and a.day >= $${at}::date and a.day < $${at + 1}::date and coalesce(ha.show_appliance, true)

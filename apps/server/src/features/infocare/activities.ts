@@ -83,6 +83,7 @@ export async function activityDetail(
           ? { off: hundredths(offAlert.raised_at - from), on: hundredths(o.start - offAlert.raised_at) }
           : { off: 0, on: 0 },
         level: worst([...within.map((a) => a.level), ...(offAlert ? [offAlert.level] : [])]),
+        ...(o.estimated ? { estimated: true as const } : {}),
       });
       previousEnd = Math.min(o.end, dayEnd);
       previousDate = date;
@@ -114,6 +115,7 @@ export async function activityDetail(
       icon: u.icon,
       name: u.name,
       start_timestamp: u.start,
+      ...(u.estimated ? { estimated: true as const } : {}),
     })),
     time_zone: zone,
   };

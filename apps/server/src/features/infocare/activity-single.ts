@@ -7,7 +7,8 @@ import { presentAlerts } from './present';
 import type { InfocareHouse } from './repository';
 
 // §3 Activity single: the appliances behind one activity in this home (the activity's catalogue
-// appliances it has used, hidden ones left out) and that activity's alerts in [start, end).
+// appliances it has used, hidden ones left out, each marked when its uses here are all estimated from the
+// whole-house meter) and that activity's alerts in [start, end).
 
 export async function activitySingle(
   db: Queryable,
@@ -18,8 +19,12 @@ export async function activitySingle(
 ): Promise<ActivitySingle> {
   const activity = activityById(activityId);
   if (!activity) throw notFound('No such activity.');
-  const { rows } = await db.query<{ id: number; name: string; icon: string }>(
-    `select t.id, coalesce(ha.appliance_label, t.name) as name, coalesce(ha.appliance_icon, t.icon) as icon
+  const { rows } = await db.query<{ id: number; name: string; icon: string; estimated: boolean }>(
+    `select t.id, coalesce(ha.appliance_label, t.name) as name, coalesce(ha.appliance_icon, t.icon) as icon,
+            (exists (select 1 from appliance_events e where e.house_id = $1 and e.appliance_type_id = t.id
+                        and e.estimated)
+             and not exists (select 1 from appliance_events e where e.house_id = $1
+                               and e.appliance_type_id = t.id and not e.estimated)) as estimated
        from appliance_types t
        left join house_appliances ha on ha.house_id = $1 and ha.appliance_type_id = t.id
       where t.key = any(string_to_array($2, ','))
@@ -33,7 +38,12 @@ export async function activitySingle(
   return {
     activity: {
       activity_type: activity.name,
-      appliances: rows.map((r) => ({ name: r.name, appliance_type_id: r.id, icon: r.icon })),
+      appliances: rows.map((r) => ({
+        name: r.name,
+        appliance_type_id: r.id,
+        icon: r.icon,
+        ...(r.estimated ? { estimated: true as const } : {}),
+      })),
     },
     alerts: await presentAlerts(db, alerts),
     time_zone: house.time_zone,

@@ -202,8 +202,9 @@ async function usesOf(
     key: string;
     start_ts: number;
     end_ts: number;
+    estimated: boolean;
   }>(
-    prepared(`select w.house_id, e.appliance_type_id, t.key, e.start_ts, e.end_ts
+    prepared(`select w.house_id, e.appliance_type_id, t.key, e.start_ts, e.end_ts, e.estimated
        from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                    string_to_array($3, ',')::bigint[]) w(house_id, from_ts, to_ts)
        join appliance_events e on e.house_id = w.house_id and e.start_ts >= w.from_ts and e.start_ts < w.to_ts
@@ -218,6 +219,7 @@ async function usesOf(
       applianceKey: r.key,
       start: Number(r.start_ts),
       end: Number(r.end_ts),
+      ...(r.estimated ? { estimated: true } : {}),
     });
   }
   return out;

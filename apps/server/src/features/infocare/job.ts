@@ -3,7 +3,9 @@ import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
 import { loadSituation, loadSituations, type RoutineCache, routineCacheOf } from './engine';
+import { startCheckIns } from './check-in';
 import { deliverDue, queueNotifications } from './notify';
+import { resendUntakenUrgent } from './resend';
 import { type InfocareHouse, watchedHouses } from './repository';
 import { storeCandidates } from './store';
 
@@ -58,13 +60,15 @@ export async function evaluateHouse(
       const input = await loadSituation(tx, house, at, cache);
       const result = await storeCandidates(tx, house.id, evaluateAlerts(input), at);
       // Alerts raised or escalated now notify (once per level): a catch-up long after the fact still
-      // records, and still tells.
+      // records, and still tells. A Warning may ask the dependant first: its carers then wait (check-in.ts).
+      const wait = await startCheckIns(tx, house, result.raised, now);
       await queueNotifications(
         tx,
         [...result.raised, ...result.escalated],
         house.owner_user_id,
         house.time_zone,
         now,
+        { dueAt: wait },
       );
       raised += result.raised.length;
       cleared += result.cleared;
@@ -125,6 +129,8 @@ export async function runInfocare(
     raised += r.raised;
     cleared += r.cleared;
   }
+  await pause();
+  await resendUntakenUrgent(db, now);
   const notified = await deliverDue(db, senders, now);
   return { houses: houses.length, raised, cleared, notified };
 }

@@ -2,6 +2,7 @@ import { notificationSuppressed, type QuietModes } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
+import { DISPLAY_NAME, notificationText } from './notification-text';
 
 // Alert notifications through a durable queue: rows are queued in the transaction that raises the alert
 // (one per alert, carer, channel and level: the unique key makes it at most once, and an alert escalating
@@ -14,14 +15,31 @@ import type { SmsSender } from '../../sms/sms';
 /** Delays before the 2nd, 3rd, … attempt (seconds); after the last the row is 'failed'. */
 export const RETRY_DELAYS_S = [60, 300, 1800, 7200];
 
+/**
+ * What a notification says (migration 0015): the alert itself, the same Urgent alert again (nobody took
+ * it), "X is on it", "resolved", and the check-in text to the dependant (check-in.ts queues that one).
+ */
+export type NotificationKind = 'alert' | 'again' | 'taken' | 'resolved' | 'checkin';
+
+export interface QueueOptions {
+  /** Default 'alert'. Alerts already taken or resolved get no more 'alert' or 'again' rows (no reminders). */
+  kind?: NotificationKind;
+  /** A carer not to tell (the one who took or resolved the alert). */
+  except?: number;
+  /** When each alert's rows fall due (default now): carers wait while the dependant is asked first. */
+  dueAt?: ReadonlyMap<number, number>;
+}
+
 export async function queueNotifications(
   tx: Queryable,
   alertIds: readonly number[],
   houseOwnerId: number,
   zone: string,
   now: number,
+  options: QueueOptions = {},
 ): Promise<void> {
   if (alertIds.length === 0) return;
+  const kind = options.kind ?? 'alert';
   // Preferences are the dependant's (spec-decisions: infocare-level settings use the dependant's id).
   const { rows: prefs } = await tx.query<{ code: number }>(
     'select coalesce((select alert_notification from user_settings where user_id = $1), 1)::int as code',
@@ -34,30 +52,52 @@ export async function queueNotifications(
     `select l.carer_user_id, m.user_id is not null as has_modes, m.holiday_status, m.holiday_start,
             m.holiday_end, m.dnd_status, m.dnd_start, m.dnd_end
        from carer_links l left join user_modes m on m.user_id = l.carer_user_id
-      where l.dependant_user_id = $1 and l.accepted_at is not null`,
-    [houseOwnerId],
+      where l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $2`,
+    [houseOwnerId, options.except ?? 0],
   );
+  const reminder = kind === 'alert' || kind === 'again';
   const { rows: alerts } = await tx.query<{ id: number; type: 'On' | 'Off'; level: string }>(
-    "select id, type, level from infocare_alerts where id = any(string_to_array($1, ',')::int[])",
-    [alertIds.join(',')],
+    `select id, type, level from infocare_alerts where id = any(string_to_array($1, ',')::int[])
+        and ($2 = false or (taken_at is null and resolved_at is null))`,
+    [alertIds.join(','), reminder],
   );
   for (const alert of alerts) {
+    const due = options.dueAt?.get(alert.id) ?? now;
     for (const carer of carers) {
       const held = notificationSuppressed(carer.has_modes ? carer : null, alert.type, now, zone);
       for (const channel of channels) {
         await tx.query(
           `insert into infocare_notifications
-             (alert_id, user_id, channel, level, status, next_attempt_at, last_error)
-           values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
-          [alert.id, carer.carer_user_id, channel, alert.level, held ? 'suppressed' : 'pending', now, held],
+             (alert_id, user_id, channel, level, status, next_attempt_at, last_error, kind)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+          [
+            alert.id,
+            carer.carer_user_id,
+            channel,
+            alert.level,
+            held ? 'suppressed' : 'pending',
+            due,
+            held,
+            kind,
+          ],
         );
       }
     }
   }
 }
 
+/** Someone is on the alert (or it is resolved): what is still waiting to remind carers of it is held. */
+export async function holdReminders(tx: Queryable, alertId: number, why: string): Promise<void> {
+  await tx.query(
+    `update infocare_notifications set status = 'suppressed', last_error = $2
+      where alert_id = $1 and status = 'pending' and kind in ('alert', 'again')`,
+    [alertId, why],
+  );
+}
+
 interface Due {
   id: number;
+  kind: NotificationKind;
   channel: 'email' | 'sms';
   /** Attempts before this one. */
   attempts: number;
@@ -68,6 +108,17 @@ interface Due {
   level: string;
   raised_at: number;
   house_name: string;
+  time_zone: string;
+  /** Display names of who took and who resolved the alert (resolved by the dependant's own reply: theirs). */
+  taken_name: string | null;
+  taken_at: number | null;
+  resolved_name: string | null;
+  resolved_note: string | null;
+  /** The check-in text to the dependant, if one was sent: their name, the reply, until when it counted. */
+  check_in_name: string | null;
+  check_in_reply: string | null;
+  check_in_deadline: number | null;
+  check_in_outcome: string | null;
 }
 
 /**
@@ -84,12 +135,24 @@ export const CLAIM_LEASE_S = 600;
 async function claimNext(db: Transactional, now: number): Promise<Due | 'skipped' | null> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<Due>(
-      `select n.id, n.channel, n.attempts, u.email, u.phone, a.name, a.text, n.level, a.raised_at,
-              h.name as house_name
+      `select n.id, n.kind, n.channel, n.attempts, u.email,
+              case when n.kind = 'checkin' then c.phone else u.phone end as phone,
+              a.name, a.text, n.level, a.raised_at, h.name as house_name, h.time_zone,
+              ${DISPLAY_NAME('t')} as taken_name, a.taken_at,
+              case when a.resolved_at is null then null
+                   when a.resolved_by is null then coalesce(c.name, 'A former carer')
+                   else ${DISPLAY_NAME('r')} end as resolved_name,
+              a.resolved_note, c.name as check_in_name, c.reply as check_in_reply,
+              c.deadline as check_in_deadline, c.outcome as check_in_outcome
          from infocare_notifications n
          join users u on u.id = n.user_id
          join infocare_alerts a on a.id = n.alert_id
          join houses h on h.id = a.house_id
+         left join infocare_check_ins c on c.alert_id = a.id
+         left join users t on t.id = a.taken_by
+         left join user_settings ts on ts.user_id = a.taken_by
+         left join users r on r.id = a.resolved_by
+         left join user_settings rs on rs.user_id = a.resolved_by
         where n.status = 'pending' and n.next_attempt_at <= $1
         order by n.next_attempt_at, n.id limit 1 for update of n skip locked`,
       [now],
@@ -112,16 +175,11 @@ async function claimNext(db: Transactional, now: number): Promise<Due | 'skipped
 }
 
 /** Sends one claimed notification; no transaction is open meanwhile. */
-async function send(due: Due, senders: { mailer: Mailer; sms: SmsSender }): Promise<void> {
-  if (due.channel === 'email') {
-    await senders.mailer.send({
-      to: due.email as string,
-      subject: `InfoCare ${due.level === 'Warning' ? 'Investigate' : due.level}: ${due.name} (${due.house_name})`,
-      text: `${due.text}\n\nOpen InfoCare to see the alert and tell us whether it was right.`,
-    });
-  } else {
-    await senders.sms.send(due.phone as string, `InfoCare: ${due.name}. ${due.text}`);
-  }
+async function send(due: Due, senders: { mailer: Mailer; sms: SmsSender }, now: number): Promise<void> {
+  const m = notificationText(due, now);
+  if (due.channel === 'email')
+    await senders.mailer.send({ to: due.email as string, subject: m.subject, text: m.text });
+  else await senders.sms.send(due.phone as string, m.sms);
 }
 
 type Transactional = Queryable & { transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> };
@@ -143,7 +201,7 @@ export async function deliverDue(
     if (due === null) break;
     if (due === 'skipped') continue;
     try {
-      await send(due, senders);
+      await send(due, senders, now);
     } catch (error) {
       const delay = RETRY_DELAYS_S[due.attempts];
       await db.query(

@@ -35,9 +35,10 @@ export async function applianceUses(
     icon: string;
     start_ts: number;
     end_ts: number;
+    estimated: boolean;
   }>(
     `select e.appliance_type_id, t.key, coalesce(ha.appliance_label, t.name) as name,
-            coalesce(ha.appliance_icon, t.icon) as icon, e.start_ts, e.end_ts
+            coalesce(ha.appliance_icon, t.icon) as icon, e.start_ts, e.end_ts, e.estimated
        from appliance_events e
        join appliance_types t on t.id = e.appliance_type_id
        left join house_appliances ha on ha.house_id = e.house_id and ha.appliance_type_id = e.appliance_type_id
@@ -53,6 +54,7 @@ export async function applianceUses(
     icon: r.icon,
     start: r.start_ts,
     end: r.end_ts,
+    ...(r.estimated ? { estimated: true } : {}),
   }));
 }
 

@@ -5,8 +5,9 @@ import { assertCanActOn } from '../../authz/authz';
 import { epochSeconds } from '../../clock';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { isCarerOf } from '../../shared/carer-links';
 import { requireHouseOf } from '../../shared/house';
 import { activityDetail } from './activities';
 import { activitySingle } from './activity-single';
@@ -20,6 +21,7 @@ import {
 } from './alerts-repository';
 import { loadSituation } from './engine';
 import { presentAlerts } from './present';
+import { resolveAlert, takeAlert } from './take';
 
 // §7 InfoCare calls: alerts (a page at a time, newest first, with today's routine on the first page),
 // the carer's writes on an alert (viewing, assessment, feedback), daily and weekly activities and one
@@ -67,7 +69,13 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     const alert = await alertOfHouse(ctx.db, house.id, body.id);
     if (!alert) throw notFound('No such alert.');
     const at = now();
-    if (body.viewed) await recordViewing(ctx.db, alert.id, auth.user.id, at);
+    if (body.take || body.resolve) {
+      // Taking and resolving are the carers' alone (issue 25), not the dependant's own account's.
+      if (!(await isCarerOf(ctx.db, auth.user.id, body.dependant_user_id)))
+        throw forbidden("Only the dependant's carers can take or resolve an alert.");
+      if (body.take) await takeAlert(ctx.db, house, alert.id, auth.user.id, at);
+      else await resolveAlert(ctx.db, house, alert.id, auth.user.id, body.note ?? null, at);
+    } else if (body.viewed) await recordViewing(ctx.db, alert.id, auth.user.id, at);
     else if (body.correct !== undefined) {
       const when = body.assessment_timestamp ?? at;
       if (when > at + 300)

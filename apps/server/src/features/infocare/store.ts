@@ -26,8 +26,10 @@ export async function storeCandidates(
   for (const c of candidates) {
     const { rows } = await tx.query<{ id: number; inserted: boolean; level: string }>(
       `insert into infocare_alerts
-         (house_id, cause, kind, type, level, activity_id, name, text, icon, raised_at, cleared_at, evidence)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)
+         (house_id, cause, kind, type, level, activity_id, name, text, icon, raised_at, cleared_at, evidence,
+          urgent_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb,
+               case when $5::text = 'Urgent' then $10::bigint end)
        on conflict (house_id, cause) do update set house_id = infocare_alerts.house_id
        returning id, (xmax = 0) as inserted, level`,
       [
@@ -50,8 +52,10 @@ export async function storeCandidates(
     else if ((LEVEL_RANK[c.level] ?? 0) > (LEVEL_RANK[row.level] ?? 0)) {
       // Escalation (Warning → Urgent) keeps the alert and its history (its text stays as true when raised).
       const updated = await tx.query(
-        'update infocare_alerts set level = $2, text = $3, evidence = $4::jsonb where id = $1 and cleared_at is null',
-        [row.id, c.level, c.text, JSON.stringify(c.evidence)],
+        `update infocare_alerts set level = $2, text = $3, evidence = $4::jsonb,
+                urgent_at = case when $2::text = 'Urgent' then coalesce(urgent_at, $5::bigint) else urgent_at end
+          where id = $1 and cleared_at is null`,
+        [row.id, c.level, c.text, JSON.stringify(c.evidence), now],
       );
       if (updated.rowCount > 0) escalated.push(row.id);
     }

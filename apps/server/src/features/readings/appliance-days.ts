@@ -36,7 +36,12 @@ export async function refreshApplianceDays(
   houseId: number,
   zone: string,
   dates: readonly string[],
+  /** false only in migration 0010's data step: the `estimated` columns (0016) do not exist yet. */
+  withEstimated = true,
 ): Promise<void> {
+  const estimated = withEstimated
+    ? { column: ', estimated', value: ', bool_or(e.estimated)' }
+    : { column: '', value: '' };
   for (let at = 0; at < dates.length; at += DATES_PER_STATEMENT) {
     const part = dates.slice(at, at + DATES_PER_STATEMENT);
     const starts = part.map((date) => startOfLocalDate(date, zone));
@@ -46,9 +51,9 @@ export async function refreshApplianceDays(
       [houseId, part.join(',')],
     );
     await db.query(
-      `insert into appliance_daily (house_id, appliance_type_id, day, day_start, uses, seconds, energy_wh, cost)
+      `insert into appliance_daily (house_id, appliance_type_id, day, day_start, uses, seconds, energy_wh, cost${estimated.column})
        select $1, e.appliance_type_id, d.day, d.day_start, count(*), sum(e.end_ts - e.start_ts),
-              sum(e.energy_wh), sum(e.cost)
+              sum(e.energy_wh), sum(e.cost)${estimated.value}
          from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
                      string_to_array($4, ',')::bigint[]) d(day, day_start, day_end)
          join appliance_events e on e.house_id = $1 and e.start_ts >= d.day_start and e.start_ts < d.day_end
@@ -68,6 +73,6 @@ export async function rebuildAllApplianceDays(db: Queryable): Promise<void> {
     const dates: string[] = [];
     const end = localDate(Number(row.last), row.time_zone);
     for (let d = localDate(Number(row.first), row.time_zone); d <= end; d = addDays(d, 1)) dates.push(d);
-    await refreshApplianceDays(db, row.house_id, row.time_zone, dates);
+    await refreshApplianceDays(db, row.house_id, row.time_zone, dates, false);
   }
 }

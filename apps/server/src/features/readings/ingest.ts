@@ -6,6 +6,7 @@ import { type HouseTariffs, houseTariffs, tariffsFor } from '../../shared/tariff
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';
+import { dropEstimatesMeasured, estimateWindow, isFineBatch } from './estimates';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
 import { lockHouse } from '../../shared/house';
@@ -33,6 +34,9 @@ export interface IngestResult {
   stored: number;
   /** Rows already stored (same key) or repeated inside the batch: ignored, first one wins. */
   duplicates: number;
+  /** Readings at 1 minute or finer: the appliance uses estimated from them that start in the batch's
+   *  window (estimates.ts); absent for coarser readings and for events. */
+  estimated?: number;
 }
 
 /** One appliance run, appliance_type_id from @homeview/simulator's APPLIANCE_CATALOGUE. */
@@ -147,6 +151,7 @@ export async function ingestReadings(
   const batch = prepareBatch(readings, options.now);
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
   const read = batchContextRead(houseId, blockStarts(batch.cols.start));
+  let estimated: number | undefined;
   const stored = await inLockedTransaction(db, houseId, read, async (tx, rows) => {
     const context = batchContextOf(rows);
     if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
@@ -172,9 +177,18 @@ export async function ingestReadings(
       rollups,
       datesOfSlots(merged.slots, context.time_zone),
     );
+    // A meter at 1 minute or finer: the appliance uses its readings show, estimated (estimates.ts).
+    if (isFineBatch(batch.cols)) {
+      const last = batch.cols.start.length - 1;
+      const window = {
+        from: batch.cols.start[0] as number,
+        to: (batch.cols.start[last] as number) + (batch.cols.interval_s[last] as number),
+      };
+      estimated = await estimateWindow(tx, houseId, context.time_zone, book, window, merged.blocks);
+    }
     return merged.added + merged.replaced;
   });
-  return { stored, duplicates: readings.length - stored };
+  return { stored, duplicates: readings.length - stored, ...(estimated === undefined ? {} : { estimated }) };
 }
 
 function checkEvent(e: ApplianceEventInput, i: number): void {
@@ -223,15 +237,15 @@ export async function ingestApplianceEvents(
       energy_wh: e.energy_wh,
       cost: eventCost(book, e.start, e.end, e.energy_wh),
     }));
+    // Measured uses win over the meter's estimates of their type (estimates.ts).
+    const dropped = await dropEstimatesMeasured(tx, houseId, rows);
     const changed = await insertEvents(tx, houseId, rows);
     // The local days of the uses that are new or grew, summed again from their events (appliance-days.ts).
-    if (changed > 0)
-      await refreshApplianceDaysOfStarts(
-        tx,
-        houseId,
-        house.zone,
-        rows.map((r) => r.start_ts),
-      );
+    if (changed > 0 || dropped.length > 0)
+      await refreshApplianceDaysOfStarts(tx, houseId, house.zone, [
+        ...rows.map((r) => r.start_ts),
+        ...dropped,
+      ]);
     return changed;
   });
   return { stored, duplicates: events.length - stored };

@@ -7,7 +7,7 @@ import { requireUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { listHouseAppliances } from '../../shared/house-appliances';
-import { CATALOGUE_APPLIANCES } from '../appliances-catalogue/catalogue';
+import { DECLARABLE_APPLIANCES } from '../appliances-catalogue/catalogue';
 import { requireHouseOf } from '../../shared/house';
 import { findSetup, markSetUp, saveSetup } from './repository';
 
@@ -20,7 +20,7 @@ async function loadSetup(db: Queryable, houseId: number): Promise<SetupDetail> {
   const appliances = await listHouseAppliances(
     db,
     houseId,
-    CATALOGUE_APPLIANCES.map((a) => a.id),
+    DECLARABLE_APPLIANCES.map((a) => a.id),
   );
   return {
     age_groups: {

@@ -262,6 +262,27 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(Number(asked[1])).toBe(Date.parse(`${yesterday}T03:00:00Z`) / 1000);
   });
 
+  it('Timeline says which uses were estimated from the meter, and only those', async () => {
+    logIn();
+    const start = Date.parse('2024-11-05T07:02:00Z') / 1000;
+    stubApi({
+      'GET /common/appliances/timeline/': {
+        body: {
+          events: [
+            { appliance_type_id: 1, icon: 'kettle', name: 'Kettle', start_timestamp: start, estimated: true },
+            { appliance_type_id: 2, icon: 'microwave', name: 'Microwave', start_timestamp: start + 600 },
+          ],
+          time_zone: 'Europe/London',
+        },
+      },
+    });
+    renderApp('/my-home/usage');
+    expect((await screen.findByText('Kettle')).closest('li')?.textContent).toContain(
+      'estimated from your meter',
+    );
+    expect(screen.getByText('Microwave').closest('li')?.textContent).not.toContain('estimated');
+  });
+
   it('Rankings names the group compared against and charts you, similar and all homes', async () => {
     logIn();
     stubApi({

@@ -19,6 +19,11 @@ export function AccountLevelPage() {
       title: 'Appliances',
       blurb: 'How many, their names, shown or hidden.',
     },
+    {
+      to: `/account/${level}/devices`,
+      title: 'Devices',
+      blurb: 'Meter displays and plugs sending readings live.',
+    },
     { to: `/account/${level}/holiday-mode`, title: 'Holiday Mode', blurb: 'Pause notifications while away.' },
   ];
   if (level === 'infocare')
@@ -28,6 +33,11 @@ export function AccountLevelPage() {
         to: '/account/infocare/email-report',
         title: 'Email Report',
         blurb: 'How often a summary is emailed.',
+      },
+      {
+        to: '/account/infocare/carers',
+        title: 'Carers',
+        blurb: 'Who else looks after the home, invitations, and a text to them first.',
       },
     );
   return (

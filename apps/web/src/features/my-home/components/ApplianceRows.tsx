@@ -1,11 +1,12 @@
 import type { ApplianceEntry } from '@homeview/contract/web';
 import { Link } from 'react-router';
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { energy, money, shareOf } from '../display';
 import { formatApiDuration } from '../../../shared/format';
 
 // Appliance lists of the energy views (spec §2.2): icon, name, time and cost, an 'On' marker for those on
-// in the past hour, and each one's share of the period's cost.
+// in the past hour, each one's share of the period's cost, and "estimated from your meter" on estimated ones.
 
 /** The appliance's icon drawn on a tinted disc, named by the text beside it (`name`). */
 export function ApplianceBadge({ name, icon }: { name: string; icon: string }) {
@@ -54,6 +55,7 @@ export function ApplianceRows({
                   <Link to={`/my-home/appliance/${a.appliance_type_id}`}>{a.name}</Link>
                   {a.status.state === 'on' ? <OnMarker /> : null}
                 </span>
+                {a.estimated ? <EstimatedNote /> : null}
                 <span className="appliance-row__figures">
                   <span>{formatApiDuration(a.duration)}</span>
                   <span>{energy(energyUnit, a.consumed)}</span>

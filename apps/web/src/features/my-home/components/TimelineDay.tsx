@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { messages } from '@homeview/contract/web';
 import { dateLabel, localDateOf, noonOf, timeLabel } from '../../../shared/time';
 import { useTimeline } from '../queries';
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ApplianceBadge } from './ApplianceRows';
 import { StepButton } from './StepButton';
 
@@ -37,7 +38,10 @@ export function TimelineDay() {
           {events.map((e) => (
             <li key={`${e.appliance_type_id}-${e.start_timestamp}`} className="appliance-row">
               <ApplianceBadge name={e.name} icon={e.icon} />
-              <span className="appliance-row__name">{e.name}</span>
+              <span className="appliance-row__name">
+                {e.name}
+                {e.estimated ? <EstimatedNote /> : null}
+              </span>
               <time dateTime={new Date(e.start_timestamp * 1000).toISOString()}>
                 {timeLabel(e.start_timestamp, zone ?? answeredZone)}
               </time>

@@ -1,3 +1,4 @@
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import type { ApplianceDetail } from '@homeview/contract/web';
 import { Link, useParams } from 'react-router';
 import { SeriesChart } from '../../../shared/charts';
@@ -77,6 +78,12 @@ function Detail({ data }: { data: ApplianceDetail }) {
           The average comparable home: {money(data.currency_unit, c.cost)}, {c.duration} {data.time_unit},{' '}
           {energy(data.energy_unit, c.consumption)}.
         </p>
+        {data.estimated ? (
+          <p className="muted">
+            Your uses are <EstimatedNote inText />: found in your whole-house readings, not measured on the
+            appliance itself.
+          </p>
+        ) : null}
       </section>
       <section className="card" aria-label="Day by day">
         <SeriesChart

@@ -1,5 +1,6 @@
 import type { ViewType } from '@homeview/contract/web';
 import { useState } from 'react';
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { Link } from 'react-router';
 import { money } from '../display';
 import { ApplianceBadge, OnMarker } from '../components/ApplianceRows';
@@ -49,6 +50,7 @@ export function AppliancesPage() {
                     <Link to={`/my-home/appliance/${a.appliance_type_id}`}>{a.name}</Link>
                     {a.status.state === 'on' ? <OnMarker /> : null}
                   </span>
+                  {a.estimated ? <EstimatedNote /> : null}
                   <span className="appliance-row__figures">
                     <span>{formatApiDuration(a.duration)}</span>
                     <span className="appliance-row__cost">{money(a.cost.unit, a.cost.value)}</span>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { getDependantUserId } from '../../../shared/storage';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { AlertCard } from '../alerts/AlertCard';
 import { InfoCareLayout } from '../components/InfoCareLayout';
@@ -112,6 +113,12 @@ function Appliances({ name, data }: { name: string; data: ActivitySingle }) {
               <Link to={`/parents-home/appliance/${a.appliance_type_id}`}>
                 <ThingIcon name={a.icon} /> {a.name}
               </Link>
+              {a.estimated ? (
+                <>
+                  {' '}
+                  <EstimatedNote whose="the" />
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

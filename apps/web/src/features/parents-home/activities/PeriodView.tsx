@@ -1,3 +1,4 @@
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import type { ActivityDetail } from '@homeview/contract/web';
 import { useId, useState } from 'react';
@@ -128,6 +129,11 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
                     </span>
                   ) : null}
                 </h2>
+                {activity.patterns.length > 0 && activity.patterns.every((p) => p.estimated) ? (
+                  <p className="activity-chart__note">
+                    <EstimatedNote whose="the" />
+                  </p>
+                ) : null}
                 <SegmentChart
                   showTitle={false}
                   hint={index === 0}

@@ -1,3 +1,4 @@
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { messages } from '@homeview/contract/web';
 import { Link } from 'react-router';
@@ -77,6 +78,12 @@ export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
               </Link>
               <span className="timeline__name">
                 <ThingIcon name={event.icon} /> {event.name}
+                {event.estimated ? (
+                  <>
+                    {' '}
+                    <EstimatedNote whose="the" />
+                  </>
+                ) : null}
               </span>
             </li>
           ))}

@@ -6,7 +6,9 @@ import { getIsDemoUser } from '../../../shared/storage';
 import { dayLabel, timeLabel, type Zone } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { ChevronIcon } from '../../../shared/ui/icons';
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
+import { AlertHandling, HandlingStatus } from './AlertHandling';
 import { needsAttention, useAlertAnswer } from './queries';
 
 /** The element id a lozenge scrolls to. */
@@ -85,12 +87,20 @@ export function AlertCard({
           <ChevronIcon className="alert-card__chevron" />
         </button>
       </h3>
+      <HandlingStatus alert={alert} zone={zone} />
       {/* Outside the body: a viewing recorded on collapsing fails visibly too (the next move retries). */}
       {viewing.isError ? <Alert tone="danger">{errorMessage(viewing.error)}</Alert> : null}
       <div id={bodyId} className="alert-card__body" hidden={!expanded}>
         {expanded ? (
           <>
             <p>{alert.text}</p>
+            <AlertHandling alert={alert} dependantId={dependantId} />
+            {alert.estimated ? (
+              <p className="muted">
+                The uses behind this alert are <EstimatedNote whose="the" inText />, not measured on each
+                appliance.
+              </p>
+            ) : null}
             <Assessment alert={alert} dependantId={dependantId} />
           </>
         ) : null}

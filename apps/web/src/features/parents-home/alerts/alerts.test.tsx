@@ -91,6 +91,24 @@ describe('InfoCare alerts (spec §2.3)', () => {
     );
   });
 
+  it('says when the uses behind an alert were estimated from the meter, and only then', async () => {
+    logIn();
+    const estimated = anAlert(
+      {
+        name: 'Morning not started',
+        text: 'No kettle or other appliance use seen on the meter yet this morning.',
+        estimated: true,
+      },
+      1,
+    );
+    const measured = anAlert({ name: 'No activity' }, 2);
+    stubApi({ ...dashboard, 'GET /assisted_living/alerts/': { body: { alerts: [estimated, measured] } } });
+    renderApp('/parents-home');
+    const [first, second] = await screen.findAllByRole('article');
+    expect(first?.textContent).toContain('estimated from the meter');
+    expect(second?.textContent).not.toContain('estimated');
+  });
+
   it("is calm with no alerts: 'Nothing needs your attention' and 'No alerts to show'", async () => {
     logIn();
     stubApi({ 'GET /assisted_living/alerts/': { body: { alerts: [] } } });

@@ -43,8 +43,16 @@ export function useAlertPages(dependantId: number) {
   });
 }
 
-/** What the carer can say about an alert: seen it, right or wrong, or a few words (one at a time). */
-export type AlertAnswer = { viewed: true } | { correct: boolean } | { feedback: string };
+/**
+ * What the carer can say about an alert: seen it, right or wrong, or a few words (one at a time); and
+ * (issue 25) "I'm on it" or resolved, with an optional note.
+ */
+export type AlertAnswer =
+  | { viewed: true }
+  | { correct: boolean }
+  | { feedback: string }
+  | { take: true }
+  | { resolve: true; note?: string };
 
 /**
  * Puts the server's copy of an alert in every list that shows it (spec §4: replaced by id). A first
@@ -80,7 +88,7 @@ export function useAlertAnswer(dependantId: number, alertId: number) {
           dependant_user_id: dependantId,
           id: alertId,
           ...answer,
-          ...('viewed' in answer ? {} : { assessment_timestamp: nowSeconds() }),
+          ...('correct' in answer || 'feedback' in answer ? { assessment_timestamp: nowSeconds() } : {}),
         },
       }),
     onSuccess: (alert) => {

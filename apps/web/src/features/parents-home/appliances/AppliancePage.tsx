@@ -1,3 +1,4 @@
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import type { ApplianceDetail } from '@homeview/contract/web';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -60,6 +61,12 @@ function ApplianceView({ dependantId, applianceId }: { dependantId: number; appl
   return (
     <>
       <h2>{data.name}</h2>
+      {data.estimated ? (
+        <p className="muted">
+          Its uses are <EstimatedNote whose="the" inText />: found in the whole-house readings, not measured
+          on the appliance itself.
+        </p>
+      ) : null}
       <Rankings data={data} />
       {data.time_series.length === 0 ? (
         <QuietEmpty>No use of this appliance recorded yet.</QuietEmpty>

@@ -1,3 +1,4 @@
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import type { ViewType } from '@homeview/contract/web';
 import { Link, useSearchParams } from 'react-router';
@@ -68,6 +69,7 @@ function ApplianceList({ dependantId, viewType }: { dependantId: number; viewTyp
                 {a.name}
               </Link>
               {a.status.state === 'on' ? <span className="appliance-list__on">On</span> : null}
+              {a.estimated ? <EstimatedNote whose="the" /> : null}
               <span className="appliance-list__figures">
                 <span>{formatMoney(a.cost.unit, a.cost.value)}</span>
                 <span>{formatApiDuration(a.duration)}</span>

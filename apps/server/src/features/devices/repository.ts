@@ -1,0 +1,66 @@
+import type { Queryable } from '../../db/types';
+
+// What the Devices screens read beyond the devices table (devices/repository.ts has that): how much a
+// home stored today, and the devices that published but belong to no home, looked up by exact id only.
+
+/** Readings of a house starting in [from, to): its stored blocks of those UTC days, unfolded and counted. */
+export async function readingsBetween(
+  db: Queryable,
+  houseId: number,
+  from: number,
+  to: number,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n
+       from reading_blocks b
+      cross join lateral (
+        select b.block_start + sum(u.gap) over (order by u.n) as start_ts
+          from unnest(b.gaps) with ordinality u(gap, n)) x
+      where b.house_id = $1 and b.block_start > $2::bigint - 86400 and b.block_start < $3::bigint
+        and x.start_ts >= $2::bigint and x.start_ts < $3::bigint`,
+    [houseId, from, to],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Appliance uses of a house starting in [from, to), per appliance type. */
+export async function usesBetween(
+  db: Queryable,
+  houseId: number,
+  from: number,
+  to: number,
+): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ appliance_type_id: number; n: number }>(
+    `select appliance_type_id, count(*)::int as n from appliance_events
+      where house_id = $1 and start_ts >= $2::bigint and start_ts < $3::bigint
+      group by appliance_type_id`,
+    [houseId, from, to],
+  );
+  return new Map(rows.map((r) => [r.appliance_type_id, r.n]));
+}
+
+export interface UnclaimedRow {
+  kind: string;
+  device_id: string;
+  first_seen: number;
+  last_seen: number;
+  messages: number;
+}
+
+/** Unclaimed devices whose id is exactly `deviceId` (one per kind at most); never a wider match. */
+export async function unclaimedById(db: Queryable, deviceId: string): Promise<UnclaimedRow[]> {
+  const { rows } = await db.query<UnclaimedRow>(
+    `select kind, device_id, first_seen::float8 as first_seen, last_seen::float8 as last_seen, messages
+       from unclaimed_devices where device_id = $1 order by kind`,
+    [deviceId],
+  );
+  return rows;
+}
+
+export async function isUnclaimed(db: Queryable, kind: string, deviceId: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from unclaimed_devices where kind = $1 and device_id = $2', [
+    kind,
+    deviceId,
+  ]);
+  return rows.length > 0;
+}

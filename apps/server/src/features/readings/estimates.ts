@@ -1,0 +1,220 @@
+import {
+  detectMeterUses,
+  METER_CONTEXT_S,
+  type MeterSample,
+  type MeterUse,
+  type MeterUseKind,
+  type TariffBook,
+} from '@homeview/domain';
+import { applianceTypeId } from '@homeview/simulator';
+import { prepared, type Queryable } from '../../db/types';
+import { refreshApplianceDaysOfStarts } from './appliance-days';
+import { BLOCK_S, batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
+import { eventCost } from './events';
+import { joined } from './repository';
+
+// Appliance uses estimated from the whole-house meter (issue 24, migration 0016). Run by ingestReadings
+// inside its transaction, under the house's lock, for a batch of readings at 1 minute or finer: the
+// detector (domain meter-activity) reads the batch's window with METER_CONTEXT_S either side and the
+// estimates overlapping the window are replaced by what it finds (idempotent: the same readings give the
+// same uses). Measured uses win: no estimate is kept of a type the house measures (a non-estimated use of
+// it within MEASURED_S either side, or a plug registered for it), nor an unrecognised "activity" while a
+// measured appliance drawing over MEASURED_W runs (the step the meter saw was that appliance).
+
+/** Readings this fine (seconds) or finer are read by the detector; coarser meters get no estimates. */
+export const FINE_INTERVAL_S = 60;
+/** A measured use of a type this close to a window (either side) means the house measures that type. */
+export const MEASURED_S = 28 * 86_400;
+/**
+ * A measured use drawing this much on average explains an unrecognised step that overlaps it: the heating
+ * phases of a washing machine or dishwasher (means of 330–600 W over their programme, simulated and REFIT),
+ * an iron or oven cycling. A television or computer (~100 W) does not.
+ */
+const MEASURED_W = 250;
+/** Estimates and measured uses that started this long before a window may still overlap it. */
+const LONGEST_S = 12 * 3600;
+
+const KINDS: readonly MeterUseKind[] = [
+  'kettle',
+  'electric_shower',
+  'oven',
+  'hob',
+  'washing_machine',
+  'dishwasher',
+  'activity',
+];
+const TYPE_OF_KIND = new Map(KINDS.map((k) => [k, applianceTypeId(k)]));
+const ACTIVITY_TYPE = applianceTypeId('activity');
+
+/** Whether every reading of a batch is at 1 minute or finer (a meter the detector can read). */
+export function isFineBatch(cols: ReadingColumns): boolean {
+  return cols.interval_s.length > 0 && cols.interval_s.every((s) => s <= FINE_INTERVAL_S);
+}
+
+/** Samples of whole-house use (import plus own generation used) from blocks, fine readings only. */
+function samplesOf(blocks: readonly ReadingColumns[], from: number, to: number): MeterSample[] {
+  const out: MeterSample[] = [];
+  for (const b of blocks) {
+    for (let k = 0; k < b.start.length; k++) {
+      const start = b.start[k] as number;
+      const seconds = b.interval_s[k] as number;
+      if (start < from || start >= to || seconds > FINE_INTERVAL_S) continue;
+      const own = Math.max(0, (b.generation_wh[k] as number) - (b.export_wh[k] as number));
+      out.push({ start, seconds, wh: (b.import_wh[k] as number) + own });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+interface EventRow {
+  what: 'measured' | 'estimate' | 'type';
+  appliance_type_id: number;
+  start_ts: number;
+  end_ts: number;
+  energy_wh: number;
+}
+
+const keyOf = (typeId: number, start: number, end: number, wh: number) => `${typeId}:${start}:${end}:${wh}`;
+
+/**
+ * Detects the uses of the window [from, to) and replaces the house's estimates there. `blocks` are the
+ * blocks the batch just wrote (whole); the other blocks of the context are read here. Returns how many
+ * estimated uses start in the window now.
+ */
+export async function estimateWindow(
+  tx: Queryable,
+  houseId: number,
+  zone: string,
+  book: TariffBook,
+  window: { from: number; to: number },
+  written: ReadonlyMap<number, ReadingColumns>,
+): Promise<number> {
+  const lo = window.from - METER_CONTEXT_S;
+  const hi = window.to + METER_CONTEXT_S;
+  const wanted: number[] = [];
+  for (let b = lo - (((lo % BLOCK_S) + BLOCK_S) % BLOCK_S); b < hi; b += BLOCK_S)
+    if (!written.has(b)) wanted.push(b);
+  const blocks = [...written.values()];
+  if (wanted.length > 0) {
+    const read = batchContextRead(houseId, wanted);
+    const context = batchContextOf((await tx.query(read.sql, read.params)).rows);
+    if (context !== null) blocks.push(...context.blocks.values());
+  }
+  const detected = detectMeterUses(samplesOf(blocks, lo, hi));
+
+  const { rows } = await tx.query<EventRow>(
+    prepared(`select 'measured' as what, e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
+       from appliance_events e join appliance_types t on t.id = e.appliance_type_id
+      where e.house_id = $1 and not e.estimated and not t.continuous
+        and e.start_ts >= $2::bigint - ${LONGEST_S} and e.start_ts < $3 and e.end_ts > $2
+     union all
+     select 'estimate', e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
+       from appliance_events e
+      where e.house_id = $1 and e.estimated and e.start_ts >= $2::bigint - ${LONGEST_S} and e.start_ts < $3
+     union all
+     select 'type', k.id, 0, 0, 0 from unnest(string_to_array($4, ',')::int[]) k(id)
+      where exists (select 1 from appliance_events e where e.house_id = $1 and e.appliance_type_id = k.id
+                      and not e.estimated and e.start_ts >= $5::bigint - ${MEASURED_S}
+                      and e.start_ts < $6::bigint + ${MEASURED_S})
+         or exists (select 1 from devices d where d.house_id = $1 and d.appliance_type_id = k.id)`),
+    [houseId, lo, hi, joined([...TYPE_OF_KIND.values()]), window.from, window.to],
+  );
+  const measuredTypes = new Set(rows.filter((r) => r.what === 'type').map((r) => r.appliance_type_id));
+  const drawing = rows.filter(
+    (r) =>
+      r.what === 'measured' &&
+      (Number(r.energy_wh) * 3600) / (Number(r.end_ts) - Number(r.start_ts)) >= MEASURED_W,
+  );
+  const overlaps = (a: { start: number; end: number }, s: number, e: number) => a.start < e && a.end > s;
+  const kept = detected.filter(
+    (u: MeterUse) =>
+      overlaps(u, window.from, window.to) &&
+      !measuredTypes.has(TYPE_OF_KIND.get(u.kind) as number) &&
+      !(
+        TYPE_OF_KIND.get(u.kind) === ACTIVITY_TYPE &&
+        drawing.some((m) => overlaps(u, Number(m.start_ts), Number(m.end_ts)))
+      ),
+  );
+  // The stored estimates this run answers for: those overlapping the window or a use it keeps.
+  const spans = [window, ...kept.map((u) => ({ from: u.start, to: u.end }))];
+  const stale = rows.filter(
+    (r) => r.what === 'estimate' && spans.some((s) => Number(r.start_ts) < s.to && Number(r.end_ts) > s.from),
+  );
+  const fresh = kept.map((u) => ({
+    appliance_type_id: TYPE_OF_KIND.get(u.kind) as number,
+    start_ts: u.start,
+    end_ts: u.end,
+    energy_wh: u.wh,
+  }));
+  const inWindow = fresh.filter((f) => f.start_ts >= window.from && f.start_ts < window.to).length;
+  const before = new Set(
+    stale.map((r) => keyOf(r.appliance_type_id, Number(r.start_ts), Number(r.end_ts), Number(r.energy_wh))),
+  );
+  if (
+    before.size === fresh.length &&
+    fresh.every((f) => before.has(keyOf(f.appliance_type_id, f.start_ts, f.end_ts, f.energy_wh)))
+  )
+    return inWindow; // the same uses as stored: nothing to write
+  if (stale.length > 0)
+    await tx.query(
+      `delete from appliance_events e
+        using unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[]) s(type_id, start_ts)
+        where e.house_id = $1 and e.estimated and e.appliance_type_id = s.type_id and e.start_ts = s.start_ts`,
+      [houseId, joined(stale.map((r) => r.appliance_type_id)), joined(stale.map((r) => Number(r.start_ts)))],
+    );
+  if (fresh.length > 0)
+    await tx.query(
+      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost, estimated)
+       select $1, *, true from unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[],
+         string_to_array($4, ',')::bigint[], string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[])
+       on conflict (house_id, appliance_type_id, start_ts) do nothing`,
+      [
+        houseId,
+        joined(fresh.map((f) => f.appliance_type_id)),
+        joined(fresh.map((f) => f.start_ts)),
+        joined(fresh.map((f) => f.end_ts)),
+        joined(fresh.map((f) => f.energy_wh)),
+        joined(fresh.map((f) => eventCost(book, f.start_ts, f.end_ts, f.energy_wh))),
+      ],
+    );
+  await refreshApplianceDaysOfStarts(tx, houseId, zone, [
+    ...stale.map((r) => Number(r.start_ts)),
+    ...fresh.map((f) => f.start_ts),
+  ]);
+  return inWindow;
+}
+
+/**
+ * Measured uses coming in win over estimates: deletes the house's estimates of their types within
+ * MEASURED_S of them, and the unrecognised activities they overlap (drawing over MEASURED_W). Returns the
+ * starts of the deleted estimates, whose days the caller sums again.
+ */
+export async function dropEstimatesMeasured(
+  tx: Queryable,
+  houseId: number,
+  uses: readonly { appliance_type_id: number; start_ts: number; end_ts: number; energy_wh: number }[],
+): Promise<number[]> {
+  if (uses.length === 0) return [];
+  const starts = uses.map((u) => u.start_ts);
+  const drawing = uses.filter((u) => (u.energy_wh * 3600) / (u.end_ts - u.start_ts) >= MEASURED_W);
+  const { rows } = await tx.query<{ start_ts: number }>(
+    `delete from appliance_events e
+      where e.house_id = $1 and e.estimated
+        and ((e.appliance_type_id = any(string_to_array($2, ',')::int[])
+              and e.start_ts >= $3::bigint - ${MEASURED_S} and e.start_ts < $4::bigint + ${MEASURED_S})
+          or (e.appliance_type_id = $5 and exists (
+                select 1 from unnest(string_to_array($6, ',')::bigint[], string_to_array($7, ',')::bigint[]) m(s, e2)
+                 where e.start_ts < m.e2 and e.end_ts > m.s)))
+      returning e.start_ts`,
+    [
+      houseId,
+      joined([...new Set(uses.map((u) => u.appliance_type_id))]),
+      Math.min(...starts),
+      Math.max(...starts),
+      ACTIVITY_TYPE,
+      joined(drawing.map((u) => u.start_ts)),
+      joined(drawing.map((u) => u.end_ts)),
+    ],
+  );
+  return rows.map((r) => Number(r.start_ts));
+}

@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { type RecordedCall, renderApp, stubApi } from '../../test/app';
+import { logIn } from '../../test/fixtures';
+
+// The carers screen (issue 25): the home's carers with "(you)", pending invitations, an invitation by
+// email, and the check-in with the dependant, refused without a number when turned on.
+
+const carers = {
+  dependant: 'Mum',
+  carers: [
+    { name: 'demo', you: true, since: 1_764_000_000 },
+    { name: 'carer2', you: false, since: 1_764_000_100 },
+  ],
+  invites: [{ email: 'sam@example.com', expires_at: 1_764_600_000 }],
+};
+const checkIn = { enabled: false, phone: null, name: 'Mum', window_start: '08:00', window_end: '21:00' };
+
+describe('Carers screen', () => {
+  it('lists the carers and invitations, and sends an invitation', async () => {
+    logIn();
+    const posts: RecordedCall[] = [];
+    stubApi({
+      'GET /assisted_living/carers/': { body: carers },
+      'GET /assisted_living/check_in/': { body: checkIn },
+      'POST /assisted_living/carers/invite/': (call) => {
+        posts.push(call);
+        return { body: { detail: 'Invitation sent to bob@example.com.', expires_at: 1_764_600_000 } };
+      },
+    });
+    renderApp('/account/infocare/carers');
+    const list = (await screen.findByRole('heading', { name: 'Looking after Mum' }))
+      .parentElement as HTMLElement;
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual(['demo(you)', 'carer2', 'sam@example.com']);
+    fireEvent.input(screen.getByLabelText('Invite another carer by email'), {
+      target: { value: ' bob@example.com ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to bob@example.com.')).toBeTruthy();
+    expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({
+      dependant_user_id: '22',
+      email: 'bob@example.com',
+    });
+  });
+
+  it('turns the check-in on with her number, and refuses it without one', async () => {
+    logIn();
+    const posts: RecordedCall[] = [];
+    stubApi({
+      'GET /assisted_living/carers/': { body: carers },
+      'GET /assisted_living/check_in/': { body: checkIn },
+      'POST /assisted_living/check_in/': (call) => {
+        posts.push(call);
+        return { body: { ...checkIn, enabled: true, phone: '+447700900456', name: 'Joan' } };
+      },
+    });
+    renderApp('/account/infocare/carers');
+    const section = (await screen.findByRole('heading', { name: 'A word with Mum first' }))
+      .parentElement as HTMLElement;
+    const form = await within(section).findByRole('checkbox', { name: 'Text them first' });
+    fireEvent.click(form);
+    fireEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Enter their mobile number')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    fireEvent.input(within(section).getByLabelText('Their mobile number'), {
+      target: { value: '07700 900456' },
+    });
+    fireEvent.input(within(section).getByLabelText('Greet them as'), { target: { value: 'Joan' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Saved: they will be texted first')).toBeTruthy();
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({
+      dependant_user_id: '22',
+      enabled: 'true',
+      phone: '+447700900456',
+      name: 'Joan',
+      window_start: '08:00',
+      window_end: '21:00',
+    });
+  });
+
+  it('asks a visitor who is not signed in to sign in first, and keeps the link working', async () => {
+    const calls = stubApi({});
+    const { router } = renderApp('/account/infocare/carers/accept?token=7-abc');
+    expect(await screen.findByText(/Sign in to your HomeView & InfoCare account first/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(router.state.location.pathname).toBe('/account/infocare/carers/accept');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('joins when the signed-in carer presses the button, and says why a link is refused', async () => {
+    logIn();
+    const posts: RecordedCall[] = [];
+    stubApi({
+      'POST /assisted_living/carers/accept/': (call) => {
+        posts.push(call);
+        return call.body.get('token') === 'good'
+          ? { body: { dependant_user_id: 22, dependant: 'Mum', detail: "You are now one of Mum's carers." } }
+          : { status: 400, body: { error: 'This invitation has already been used.', field: 'token' } };
+      },
+      'GET /dashboard/': { body: [] },
+    });
+    const { router } = renderApp('/account/infocare/carers/accept?token=used');
+    fireEvent.click(await screen.findByRole('button', { name: 'Join as a carer' }));
+    expect(await screen.findByText(/This invitation has already been used\./)).toBeTruthy();
+    await router.navigate('/account/infocare/carers/accept?token=good');
+    fireEvent.click(await screen.findByRole('button', { name: 'Join as a carer' }));
+    expect(await screen.findByText("You are now one of Mum's carers.")).toBeTruthy();
+    expect(posts.map((p) => p.body.get('token'))).toEqual(['used', 'good']);
+  });
+});

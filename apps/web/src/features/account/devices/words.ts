@@ -1,0 +1,64 @@
+import { DEVICE_KIND_TEXT, type Device, type DeviceKind } from '@homeview/contract/web';
+import { agoLabel, timeAndDayLabel, type Zone } from '../../../shared/time';
+
+// What the Devices screen says about a device, in words (the server says which state; see
+// apps/server/src/devices/state.ts), its times in the home's zone.
+
+export const kindLabel = (kind: DeviceKind): string => DEVICE_KIND_TEXT[kind].label;
+
+/** The topic a device of `kind` with `id` publishes to ('<id>' filled in when an id is typed). */
+export const topicFor = (kind: DeviceKind, id: string): string =>
+  DEVICE_KIND_TEXT[kind].topic.replaceAll('<id>', id.trim() === '' ? '<id>' : id.trim());
+
+export const measuresLabel = (d: Pick<Device, 'appliance'>): string =>
+  d.appliance === null ? 'The whole house' : d.appliance.name;
+
+/** '2 min ago (09:00 15-01-26)', or 'Never' before its first message. */
+export function lastMessageLabel(d: Pick<Device, 'last_message_at'>, now: number, zone: Zone): string {
+  if (d.last_message_at === null) return 'Never';
+  return `${agoLabel(d.last_message_at, now)} (${timeAndDayLabel(d.last_message_at, zone)})`;
+}
+
+/** A whole-house device: the home's readings today (from every source: readings say not which device sent them). */
+export const todayLabel = (d: Pick<Device, 'appliance' | 'readings_today'>): string =>
+  d.appliance === null
+    ? `${d.readings_today} reading${d.readings_today === 1 ? '' : 's'} of the home stored today`
+    : `${d.readings_today} ${d.appliance.name.toLowerCase()} use${d.readings_today === 1 ? '' : 's'} today`;
+
+export type Tone = 'good' | 'warn' | 'bad' | 'quiet';
+
+/** The state as a short word (for the badge) and a sentence. */
+export function stateWords(
+  d: Pick<Device, 'state' | 'state_since' | 'last_reject_reason' | 'rejects'>,
+  zone: Zone,
+): { word: string; sentence: string; tone: Tone } {
+  const since = d.state_since === null ? '' : timeAndDayLabel(d.state_since, zone);
+  switch (d.state) {
+    case 'waiting':
+      return {
+        word: 'Waiting',
+        sentence: 'No message yet. Check that the device publishes to the topic shown.',
+        tone: 'quiet',
+      };
+    case 'receiving':
+      return { word: 'Receiving', sentence: 'Its messages are arriving and being stored.', tone: 'good' };
+    case 'silent':
+      return {
+        word: 'Silent',
+        sentence: `Silent since ${since}: no message for longer than it usually waits. Is it plugged in and on the Wi-Fi?`,
+        tone: 'warn',
+      };
+    case 'offline':
+      return {
+        word: 'Offline',
+        sentence: `Offline since ${since}: it told the broker it went offline (its last will).`,
+        tone: 'bad',
+      };
+    case 'rejecting':
+      return {
+        word: 'Rejecting',
+        sentence: `Its messages are being refused since ${since}: ${d.last_reject_reason ?? 'no reason given'}. ${d.rejects} refused in all.`,
+        tone: 'bad',
+      };
+  }
+}

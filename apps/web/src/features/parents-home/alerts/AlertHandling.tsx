@@ -1,0 +1,98 @@
+import type { Alert as AlertEntity } from '@homeview/contract/web';
+import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../../../shared/api';
+import { timeLabel, type Zone } from '../../../shared/time';
+import { Alert } from '../../../shared/ui/Alert';
+import { useAlertAnswer } from './queries';
+
+// Several carers, one alert (issue 25): who is on it and who resolved it, always in sight on the card,
+// and, inside it, "I'm on it" and resolving with a note. The server records each once and refuses a
+// resolve by anyone but the carer on it, with a message shown here.
+
+/** The longest note the server keeps (contract ALERT_NOTE_MAX). */
+const NOTE_MAX = 1000;
+
+/** "Taken by Ann at 10:42" / "Resolved by Ann at 10:50": the card's line, in the home's clock. */
+export function handlingLine(alert: AlertEntity, zone: Zone): string | null {
+  if (alert.resolved) return `Resolved by ${alert.resolved.by} at ${timeLabel(alert.resolved.at, zone)}`;
+  if (alert.taken) return `Taken by ${alert.taken.by} at ${timeLabel(alert.taken.at, zone)}`;
+  return null;
+}
+
+/** The line under the card's heading, seen whether the card is open or not. */
+export function HandlingStatus({ alert, zone }: { alert: AlertEntity; zone: Zone }) {
+  const line = handlingLine(alert, zone);
+  if (line === null) return null;
+  return (
+    <p className={`alert-card__handling${alert.resolved ? ' alert-card__handling--resolved' : ''}`}>{line}</p>
+  );
+}
+
+/** Inside the open card: the note kept with a resolved alert, or the carer's actions. */
+export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; dependantId: number }) {
+  const answer = useAlertAnswer(dependantId, alert.id);
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  const hintId = `${noteId}-hint`;
+
+  if (alert.resolved) {
+    return alert.resolved.note ? (
+      <figure className="alert-card__note">
+        <figcaption>Note from {alert.resolved.by}</figcaption>
+        <blockquote>{alert.resolved.note}</blockquote>
+      </figure>
+    ) : null;
+  }
+
+  const resolve = (event: FormEvent) => {
+    event.preventDefault();
+    const text = note.trim();
+    answer.mutate(text ? { resolve: true, note: text } : { resolve: true });
+  };
+
+  return (
+    <div className="alert-card__handle">
+      {alert.taken ? null : (
+        <div className="alert-card__take">
+          <p>Let the other carers know you are dealing with this.</p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={answer.isPending}
+            onClick={() => answer.mutate({ take: true })}
+          >
+            I'm on it
+          </button>
+        </div>
+      )}
+      <form className="alert-card__resolve" onSubmit={resolve} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={noteId}>
+            Note for the other carers (optional)
+          </label>
+          <p className="field__hint" id={hintId}>
+            What you found or did, e.g. "Rang her: she was in the garden".
+          </p>
+          <div className="field__control">
+            <textarea
+              id={noteId}
+              name="note"
+              className="field__input field__textarea"
+              rows={2}
+              maxLength={NOTE_MAX}
+              value={note}
+              aria-describedby={hintId}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+        </div>
+        <p>
+          <button type="submit" className="button button--secondary" disabled={answer.isPending}>
+            Mark resolved
+          </button>
+        </p>
+      </form>
+      {answer.isError ? <Alert tone="danger">{errorMessage(answer.error)}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RecordedCall, renderApp, stubApi } from '../../../test/app';
+import { logIn } from '../../../test/fixtures';
+import { anAlert, viewed } from '../testData';
+
+// Several carers, one alert (issue 25) on the alert card: who is on it and who resolved it, in the home's
+// clock, seen on the closed card; "I'm on it" and resolving with a note from the open card.
+
+const NOW = 1_764_003_600;
+const TAKEN_AT = 1_764_000_120; // 16:02 in London (GMT), 03:02 in Sydney
+const RESOLVED_AT = 1_764_000_600; // 16:10 in London
+
+describe('Alert card: taking and resolving', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW * 1000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows who took and who resolved an alert, in the home clock, and the note kept with it', async () => {
+    logIn();
+    const taken = anAlert({
+      ...viewed,
+      name: 'No activity',
+      taken: { by: 'Ann', at: TAKEN_AT },
+      resolved: null,
+    });
+    const resolved = anAlert({
+      ...viewed,
+      taken: { by: 'Bob', at: TAKEN_AT },
+      resolved: { by: 'Bob', at: RESOLVED_AT, note: 'Rang her: she was in the garden' },
+    });
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [taken, resolved], time_zone: 'Europe/London' } },
+    });
+    renderApp('/parents-home');
+    const [first, second] = await screen.findAllByRole('article');
+    expect(within(first as HTMLElement).getByText('Taken by Ann at 16:02')).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('Resolved by Bob at 16:10')).toBeTruthy();
+    // Closed cards show the line and nothing else of the body.
+    expect(within(second as HTMLElement).queryByText('Rang her: she was in the garden')).toBeNull();
+    fireEvent.click(within(second as HTMLElement).getByRole('button', { name: /Show details/ }));
+    expect(within(second as HTMLElement).getByText('Rang her: she was in the garden')).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('Note from Bob')).toBeTruthy();
+    // A resolved alert offers no more actions.
+    expect(within(second as HTMLElement).queryByRole('button', { name: "I'm on it" })).toBeNull();
+    expect(within(second as HTMLElement).queryByRole('button', { name: 'Mark resolved' })).toBeNull();
+    // A taken one can still be resolved, and is not offered to be taken again.
+    fireEvent.click(within(first as HTMLElement).getByRole('button', { name: /Show details/ }));
+    expect(within(first as HTMLElement).queryByRole('button', { name: "I'm on it" })).toBeNull();
+    expect(within(first as HTMLElement).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
+  });
+
+  it('"I\'m on it" sends take=true and shows the server\'s answer; resolving sends the note', async () => {
+    logIn();
+    const alert = anAlert({ ...viewed, taken: null, resolved: null });
+    const posts: RecordedCall[] = [];
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [alert], time_zone: 'Europe/London' } },
+      'POST /assisted_living/alerts/': (call) => {
+        posts.push(call);
+        const take = call.body.get('take') === 'true';
+        return {
+          body: take
+            ? { ...alert, taken: { by: 'Ann', at: TAKEN_AT } }
+            : {
+                ...alert,
+                taken: { by: 'Ann', at: TAKEN_AT },
+                resolved: { by: 'Ann', at: RESOLVED_AT, note: call.body.get('note') },
+              },
+        };
+      },
+      'GET /dashboard/': { body: [] },
+    });
+    renderApp('/parents-home');
+    const card = (await screen.findByRole('article')) as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: /Show details/ }));
+    fireEvent.click(within(card).getByRole('button', { name: "I'm on it" }));
+    expect(await within(card).findByText('Taken by Ann at 16:02')).toBeTruthy();
+    expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({
+      dependant_user_id: '22',
+      id: String(alert.id),
+      take: 'true',
+    });
+    const note = within(card).getByLabelText('Note for the other carers (optional)');
+    fireEvent.input(note, { target: { value: '  Rang her: all fine  ' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark resolved' }));
+    expect(await within(card).findByText('Resolved by Ann at 16:10')).toBeTruthy();
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(Object.fromEntries(posts[1]?.body ?? [])).toEqual({
+      dependant_user_id: '22',
+      id: String(alert.id),
+      resolve: 'true',
+      note: 'Rang her: all fine',
+    });
+  });
+
+  it('says why a resolve was refused', async () => {
+    logIn();
+    const alert = anAlert({ ...viewed, taken: { by: 'Bob', at: TAKEN_AT }, resolved: null });
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [alert], time_zone: 'Europe/London' } },
+      'POST /assisted_living/alerts/': {
+        status: 400,
+        body: { error: 'Bob is on this alert: only they can resolve it', field: 'resolve' },
+      },
+    });
+    renderApp('/parents-home');
+    const card = (await screen.findByRole('article')) as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: /Show details/ }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark resolved' }));
+    expect(await within(card).findByText(/Bob is on this alert: only they can resolve it/)).toBeTruthy();
+  });
+});
