@@ -2,7 +2,8 @@
 // so X-Forwarded-For plays the many client addresses): the login throttle under concurrent attacks, the
 // owner's login during one, unknown-user vs wrong-password timing, hostile 10 MB ingest bodies (keyless,
 // and keyed CSV and JSON) with /healthz polled meanwhile from another process, and PBKDF2's effect on
-// the event loop. Tests assert the behaviour; the timings live here because a busy machine makes them
+// the event loop; and (issue 27.3) /healthz while a tariff from 2000 is saved over years of rollups and
+// while the largest ingest batches a request may carry are stored. Tests assert the behaviour; the timings live here because a busy machine makes them
 // flaky, so every timing line carries the load average.
 //
 // Isolation: the database is prepared before the server starts (no demo): each scenario has its own
@@ -418,7 +419,7 @@ export async function batchSpanFigures(url: string, key: string): Promise<void> 
 
 /**
  * Issue 27.3: /healthz while the owner of HISTORY_HALF_HOURS of rollups saves a tariff from 2000-01-01
- * (repriced a local month per transaction, requests let through between two; one transaction held PGlite
+ * (repriced PART_DAYS local days per transaction, requests let through between two; one transaction held PGlite
  * ~3 s before).
  */
 async function repriceFigures(url: string): Promise<void> {
