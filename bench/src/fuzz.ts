@@ -2,7 +2,9 @@
 // whatever else the app registers) fuzzed with FUZZ_RUNS requests each (default 10,000), on a fresh
 // database (BENCH_STORE=pglite, the default, or postgres), printing the totals per route by status and
 // the 5xx count. A quarter of each route's requests are well formed, so the 2xx column shows the
-// success path is reached. Not part of CI (it takes a while); the suite runs a few per route.
+// success path is reached. Not part of CI (it takes a while); the suite runs a few per route. Then the
+// device message fuzz (fuzz-devices.ts, FUZZ_MQTT_RUNS bad messages per device kind, default 5,000, through
+// Mosquitto); `npm run fuzz -- mqtt` runs it alone.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { PasswordHasher } from '../../apps/server/src/features/accounts/password
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { createApiKey } from '../../apps/server/src/ingest/keys';
 import { fuzzTargets, requestsFor, seedFuzzData, send } from '../../apps/server/test/support/fuzz';
+import { fuzzDevices } from './fuzz-devices';
 import { machineLine } from './machine';
 import { openBenchStore } from './store';
 
@@ -111,6 +114,8 @@ for (const target of fuzzTargets(app.registeredRoutes).filter(
   );
   for (const line of fivexx) console.log(`     ${line}`);
 }
+if (only.length === 0 || only.includes('mqtt'))
+  failures += await fuzzDevices(db, seed, Number(process.env.FUZZ_MQTT_RUNS ?? 5_000));
 await app.close();
 await store.drop();
 rmSync(dir, { recursive: true, force: true });
@@ -119,5 +124,5 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-console.log(failures === 0 ? 'fuzz: 0 5xx' : `fuzz: ${failures} 5xx (seed ${seed})`);
+console.log(failures === 0 ? 'fuzz: 0 5xx, 0 device failures' : `fuzz: ${failures} failures (seed ${seed})`);
 process.exit(failures === 0 ? 0 : 1);

@@ -2,7 +2,8 @@
 // so X-Forwarded-For plays the many client addresses): the login throttle under concurrent attacks, the
 // owner's login during one, unknown-user vs wrong-password timing, hostile 10 MB ingest bodies (keyless,
 // and keyed CSV and JSON) with /healthz polled meanwhile from another process, and PBKDF2's effect on
-// the event loop. Tests assert the behaviour; the timings live here because a busy machine makes them
+// the event loop; and (issue 27.3) /healthz while a tariff from 2000 is saved over years of rollups and
+// while the largest ingest batches a request may carry are stored. Tests assert the behaviour; the timings live here because a busy machine makes them
 // flaky, so every timing line carries the load average.
 //
 // Isolation: the database is prepared before the server starts (no demo): each scenario has its own
@@ -23,6 +24,9 @@ import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { createApiKey } from '../../apps/server/src/ingest/keys';
+import { ingestReadings } from '../../apps/server/src/features/readings/ingest';
+import { syncDefaultTariff } from '../../apps/server/src/features/tariffs/default-sync';
+import { INGEST_BATCH_LIMIT } from '../../apps/server/src/ingest/http/routes';
 import { MAX_BATCH_DAYS } from '../../apps/server/src/ingest/http/span';
 import { type RunningProduct, startProduct } from '../../e2e/src/product';
 import { percentile } from './machine';
@@ -97,8 +101,39 @@ async function loginFigures(url: string): Promise<void> {
 
 const PASSWORD = 'Bench-Pass1!';
 
+/**
+ * Issue 27.3: the house whose tariff is saved from 2000-01-01. 3.6 M one-minute readings are 6.8 years,
+ * 120,000 half-hour rollups and 2,500 days; repricing reads and writes rollups, never readings, so the
+ * same years of half-hourly readings make the same work and are stored in a fraction of the time.
+ */
+const HISTORY_HALF_HOURS = Number(process.env.HARDENING_HISTORY_DAYS ?? 2_500) * 48;
+
+async function prepareHistory(db: Db, ownerUserId: number): Promise<void> {
+  const house = await createHouse(db, {
+    ownerUserId,
+    name: 'History home',
+    timeZone: 'Europe/London',
+    demo: false,
+  });
+  const start = Date.UTC(2019, 0, 1) / 1000;
+  for (let at = 0; at < HISTORY_HALF_HOURS; at += 50_000) {
+    const readings = Array.from({ length: Math.min(50_000, HISTORY_HALF_HOURS - at) }, (_, i) => ({
+      start: start + (at + i) * 1800,
+      interval_s: 1800,
+      import_wh: ((at + i) % 37) + 100,
+      export_wh: 0,
+      generation_wh: 0,
+    }));
+    await ingestReadings(db, house, readings, { now: start + HISTORY_HALF_HOURS * 1800 });
+  }
+}
+
 /** The accounts and ingest key the scenarios use, written before the server starts. */
-export async function prepare(db: Db, iterations = 600_000): Promise<string> {
+export async function prepare(
+  db: Db,
+  iterations = 600_000,
+  options: { history?: boolean } = {},
+): Promise<string> {
   await migrate(db);
   const hasher = new PasswordHasher(iterations);
   const account = (username: string) =>
@@ -109,6 +144,10 @@ export async function prepare(db: Db, iterations = 600_000): Promise<string> {
       setupDone: true,
     });
   await account('timing'); // unknown-user vs wrong-password timing
+  if (options.history) {
+    await prepareHistory(db, await account('history')); // a tariff saved from 2000
+    await syncDefaultTariff(db); // recorded, as a server would have: the start reprices nothing
+  }
   const owner = await account('owner'); // the account under attack
   const devices = await account('devices'); // the house whose key sends the keyed hostile bodies
   await createHouse(db, { ownerUserId: owner, name: 'Owner home', timeZone: 'Europe/London', demo: false });
@@ -342,19 +381,87 @@ export async function batchSpanFigures(url: string, key: string): Promise<void> 
       })),
     }),
   );
-  for (const [label, body] of [
+  // The most a request may carry: INGEST_BATCH_LIMIT rows (100,000 10-second readings are 11.6 days,
+  // inside MAX_BATCH_DAYS and, as CSV, the 10 MB limit).
+  const tenSeconds = INGEST_BATCH_LIMIT;
+  const lines = ['start,interval_s,import_wh,export_wh,generation_wh'];
+  for (let i = 0; i < tenSeconds; i++) lines.push(`${start + i * 10},10,${i % 3},0,0`);
+  const densest = Buffer.from(`${lines.join('\n')}\n`);
+  for (const [label, body, type, path] of [
+    [
+      `the row limit of 10-second readings as CSV (${tenSeconds}, ${((tenSeconds * 10) / 86_400).toFixed(1)} days, ${(densest.length / 1e6).toFixed(1)} MB)`,
+      densest,
+      'text/csv',
+      '/api/ingest/v1/readings?format=generic',
+    ],
     [
       `${MAX_BATCH_DAYS} days of 1-minute readings (${minutes}, ${(month.length / 1e6).toFixed(1)} MB)`,
       month,
+      'application/json',
+      '/api/ingest/v1/readings',
     ],
-    [`100,000 hourly readings over 11 years (${(years.length / 1e6).toFixed(1)} MB)`, years],
+    [
+      `100,000 hourly readings over 11 years (${(years.length / 1e6).toFixed(1)} MB)`,
+      years,
+      'application/json',
+      '/api/ingest/v1/readings',
+    ],
   ] as const) {
     const poller = healthPoller(url);
     await poller.ready;
-    const answer = await post(url, '/api/ingest/v1/readings', body, auth);
+    const answer = await post(url, path, body, { ...auth, 'content-type': type });
     const times = await poller.stop();
     console.log(
       `  one batch of ${label}: ${answer.status} in ${f(answer.answerMs)}; ${healthLine(times)} (${load()})`,
+    );
+  }
+}
+
+/**
+ * Issue 27.3: /healthz while the owner of HISTORY_HALF_HOURS of rollups saves a tariff from 2000-01-01
+ * (repriced PART_DAYS local days per transaction, requests let through between two; one transaction held PGlite
+ * ~3 s before).
+ */
+async function repriceFigures(url: string): Promise<void> {
+  const res = await fetch(`${url}/api/v3/accounts/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': '10.27.3.1' },
+    body: JSON.stringify({ username: 'history', password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`history login answered ${res.status}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { csrftoken, dashboard } = (await res.json()) as {
+    csrftoken: string;
+    dashboard: { user_id: number }[];
+  };
+  const user_id = dashboard[0]?.user_id;
+  for (const price of [0.2, 0.25]) {
+    const poller = healthPoller(url);
+    await poller.ready;
+    const answer = await timed(() =>
+      fetch(`${url}/api/v3/tariff_setting/`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: url,
+          cookie,
+          'x-csrftoken': csrftoken,
+        },
+        body: new URLSearchParams({
+          user_id: String(user_id),
+          start_date: '2000-01-01',
+          tariff: JSON.stringify({
+            import: [{ days: 'all', prices: [price], times: [0], rate_names: ['fix'] }],
+          }),
+        }).toString(),
+      }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      }),
+    );
+    const times = await poller.stop();
+    console.log(
+      `  tariff saved from 2000-01-01 over ${HISTORY_HALF_HOURS.toLocaleString('en-GB')} half-hours (the rollups of 3.6 M minute readings), import ${price} £/kWh: ${answer.value} in ${f(answer.ms)}; ${healthLine(times)} (${load()})`,
     );
   }
 }
@@ -462,12 +569,13 @@ export async function loopHoldFigures(store: 'pglite' | 'postgres'): Promise<voi
 /**
  * HARDENING_ONLY=login-flood runs only the 150-password flood (on a fresh database each time, so it can be
  * repeated run after run), HARDENING_ONLY=logins the login scenarios (timing, one address, flood) as the
- * whole bench runs them. LOOP_PROBE_CPU_PROF=<dir> profiles the server between the probe's readings
+ * whole bench runs them, HARDENING_ONLY=heavy-work the tariff saved from 2000 and the largest ingest batches
+ * with /healthz polled (issue 27.3). LOOP_PROBE_CPU_PROF=<dir> profiles the server between the probe's readings
  * (loop-probe.mjs); HARDENING_SERVER_NODE_OPTIONS adds options to the server process.
  */
 const only = process.env.HARDENING_ONLY;
-if (only !== undefined && only !== 'login-flood' && only !== 'logins')
-  throw new Error('HARDENING_ONLY: login-flood or logins');
+if (only !== undefined && only !== 'login-flood' && only !== 'logins' && only !== 'heavy-work')
+  throw new Error('HARDENING_ONLY: login-flood, logins or heavy-work');
 
 /**
  * Issue 27.2: the server time of one request whose body has 100,000 form fields (or 80,000 JSON keys, at
@@ -531,7 +639,8 @@ export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'homeview-hardening-'));
   const db = scratch ? await openPostgres(scratch.url, 2) : await openPglite(dataDir);
-  const key = await prepare(db);
+  const heavy = only === undefined || only === 'heavy-work';
+  const key = await prepare(db, 600_000, { history: heavy });
   await db.close();
   const product = await startProduct({
     dataDir,
@@ -543,11 +652,26 @@ export async function benchHardening(store: 'pglite' | 'postgres'): Promise<void
     },
   });
   try {
+    if (only === 'heavy-work') {
+      try {
+        const idle = healthPoller(product.url);
+        await idle.ready;
+        await new Promise((r) => setTimeout(r, 2000));
+        console.log(`  idle, for comparison: ${healthLine(await idle.stop())} (${load()})`);
+        await repriceFigures(product.url);
+        await batchSpanFigures(product.url, key);
+      } catch (error) {
+        console.log(product.output().slice(-3000));
+        throw error;
+      }
+      return;
+    }
     if (only !== 'login-flood') {
       await loginFigures(product.url);
       await oneAddressFigures(product.url);
     }
     await floodFigures(product);
+    if (!only) await repriceFigures(product.url);
     if (!only) await ingestFigures(product, key);
   } finally {
     await product.stop();

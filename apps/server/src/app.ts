@@ -14,7 +14,7 @@ import { ReadRouter } from './db/replica';
 import { registerReadYourWrites, wroteAt } from './http/read-your-writes';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
 import { dashboardRoutes } from './features/dashboard/routes';
-import type { InFlight } from './http/in-flight';
+import { InFlight } from './http/in-flight';
 import { energyRoutes } from './features/energy/routes';
 import { applianceSettingsRoutes } from './features/appliance-settings/routes';
 import { feedbackRoutes } from './features/feedback/routes';
@@ -91,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: onClientError,
   });
 
-  deps.requests?.track(app);
+  const requests = deps.requests ?? new InFlight();
+  requests.track(app);
   const hasher = deps.hasher ?? new PasswordHasher(config.passwordIterations);
   const sessions = new SessionService(db, config, clock);
   const router = new ReadRouter(db, deps.replica ?? null);
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits, clock),
     mailer: deps.mailer ?? createMailer({ config, db, clock }),
     reads: (request) => router.forReader(wroteAt(request.cookies)),
+    requests,
   };
 
   const registeredRoutes: { method: string; url: string }[] = [];

@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/types';
+import type { InFlight } from './http/in-flight';
 import type { PasswordHasher } from './features/accounts/password';
 import type { SessionService } from './features/accounts/sessions';
 import type { LoginThrottle } from './features/accounts/throttle';
@@ -22,4 +23,6 @@ export interface AppContext {
    * screens): the read replica when there is one and it has replayed the asker's last write, else `db`.
    */
   reads(request: FastifyRequest): Promise<Db>;
+  /** The requests in flight (main.ts's, or the app's own): a request's long work pauses for the others. */
+  requests: InFlight;
 }

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { openDb, openReplica } from './db/open';
 import { startDevices } from './devices/server';
 import { syncDefaultTariff } from './features/tariffs/default-sync';
+import { resumeReprices } from './features/readings/reprice';
 import type { Db } from './db/types';
 import { PasswordHasher } from './features/accounts/password';
 import { findUserId } from './features/accounts/repository';
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
     const applied = await migrate(db);
     // Stored money follows the code's default (price-cap) series: repriced once when a release changes it.
     const defaults = await syncDefaultTariff(db);
+    // A tariff's repricing runs a month per transaction: what a stopped process left is finished first.
+    const resumed = await resumeReprices(db);
     // The demo's password is published: created only where asked (config.demo, see SECURITY.md).
     const seeded =
       config.demo &&
@@ -145,7 +148,14 @@ async function main(): Promise<void> {
       ? `PostgreSQL (DATABASE_URL${replica ? ', reads that may lag on DATABASE_READ_URL' : ''})`
       : `PGlite in ${config.dataDir}`;
     app.log.info(
-      { readyMs, migrationsApplied: applied, demoSeeded: seeded, defaultTariffRepriced: defaults, store },
+      {
+        readyMs,
+        migrationsApplied: applied,
+        demoSeeded: seeded,
+        defaultTariffRepriced: defaults,
+        repricingsResumed: resumed,
+        store,
+      },
       'ready',
     );
     const lines = [`HomeView & InfoCare is running at ${url} (ready in ${readyMs} ms; database: ${store})`];

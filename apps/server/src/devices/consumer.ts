@@ -70,6 +70,17 @@ const WRITERS = 8;
 
 const key = (kind: string, id: string) => `${kind}\u0000${id}`;
 
+/**
+ * A reason as stored and logged: reasons quote the payload (`"…" is not a number`), and a control
+ * character there, NUL above all, is no PostgreSQL text: one message with a NUL made every flush fail
+ * (the device's state and the house's readings retried for ever) until the fuzz found it.
+ */
+const printable = (reason: string) =>
+  Array.from(reason, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x20 || code === 0x7f ? '\ufffd' : c;
+  }).join('');
+
 export class DeviceConsumer {
   readonly stats: ConsumerStats = {
     messages: 0,
@@ -257,6 +268,7 @@ export class DeviceConsumer {
     now: number,
   ): void {
     this.stats.rejected++;
+    reason = printable(reason);
     const k = `${key(kind, deviceId)}\u0000${topic}`;
     const r = this.#rejects.get(k);
     if (r === undefined) this.#rejects.set(k, { kind, deviceId, topic, count: 1, reason, at: now });

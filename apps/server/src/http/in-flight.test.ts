@@ -21,6 +21,24 @@ it('is idle at once with no request, and when the last of several requests ends 
   expect(idle).toBe(true);
 });
 
+it("does not count the asking request: a request's own long work waits for the others only", async () => {
+  const requests = new InFlight();
+  const [own, other] = [{}, {}];
+  requests.begin(own);
+  await requests.idle(own); // alone in flight: at once
+  requests.begin(other);
+  let idle = false;
+  const waiting = requests.idle(own).then(() => {
+    idle = true;
+  });
+  await Promise.resolve();
+  expect(idle).toBe(false);
+  requests.end(other);
+  await waiting;
+  expect(idle).toBe(true);
+  expect(requests.count).toBe(1); // the asking request is still in flight
+});
+
 describe('the bound on waiting for a quiet moment', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });

@@ -40,12 +40,12 @@ export class InFlight {
   /**
    * Resolves at once when no request is in flight, else when the last one ends, or once every request in
    * flight has been so for `maxWaitMs`: a slow request holds background work back that long at most in
-   * all, not once per transaction.
+   * all, not once per transaction. `except`: a request that is not counted (the one asking).
    */
-  idle(): Promise<void> {
-    if (this.#waitLeft() <= 0) return Promise.resolve();
+  idle(except?: unknown): Promise<void> {
+    if (this.#waitLeft(except) <= 0) return Promise.resolve();
     return (async () => {
-      for (let left = this.#waitLeft(); left > 0; left = this.#waitLeft()) {
+      for (let left = this.#waitLeft(except); left > 0; left = this.#waitLeft(except)) {
         await new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);
@@ -60,9 +60,9 @@ export class InFlight {
   }
 
   /** How long until the youngest request in flight is `maxWaitMs` old (≤ 0: do not wait). */
-  #waitLeft(): number {
+  #waitLeft(except?: unknown): number {
     let youngest = Number.NEGATIVE_INFINITY;
-    for (const began of this.#open.values()) youngest = Math.max(youngest, began);
+    for (const [request, began] of this.#open) if (request !== except) youngest = Math.max(youngest, began);
     return youngest + this.#maxWaitMs - performance.now();
   }
 
@@ -70,6 +70,17 @@ export class InFlight {
   async turn(): Promise<void> {
     await turnOfTheLoop();
     await this.idle();
+  }
+
+  /**
+   * A request's pause between two parts of its own long work (a tariff's repricing, a month per
+   * transaction): on PGlite a turn of the loop, then a quiet moment as background work waits for, not
+   * counting the request itself, so the others' statements run between two parts; on PostgreSQL (its own
+   * connections) a turn of the loop.
+   */
+  async pauseFor(db: Db, request: unknown): Promise<void> {
+    await turnOfTheLoop();
+    if (db.kind === 'pglite') await this.idle(request);
   }
 
   /**

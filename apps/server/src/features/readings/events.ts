@@ -65,11 +65,16 @@ export async function insertEvents(
 }
 
 /** Events still running at or after `from` (end_ts > from), for repricing. */
-export async function eventsFrom(db: Queryable, houseId: number, from: number): Promise<StoredEvent[]> {
+export async function eventsFrom(
+  db: Queryable,
+  houseId: number,
+  from: number,
+  before = Number.MAX_SAFE_INTEGER,
+): Promise<StoredEvent[]> {
   const { rows } = await db.query<StoredEvent>(
     `select appliance_type_id, start_ts, end_ts, energy_wh, cost from appliance_events
-     where house_id = $1 and end_ts > $2`,
-    [houseId, from],
+     where house_id = $1 and end_ts > $2 and start_ts < $3`,
+    [houseId, from, before],
   );
   return rows;
 }

@@ -25,7 +25,6 @@ import { inLockedTransaction, SLOT_S } from './repository';
 // merged into them in memory (merge.ts), and the changed blocks are written back whole.
 
 export type { Reading };
-export { repriceHouse } from './reprice';
 
 /** Clock skew allowed for devices: a reading may end at most this long after the server's now. */
 export const MAX_FUTURE_S = 300;

@@ -77,10 +77,16 @@ export const rollupParams = (rows: readonly RollupRow[]) =>
   ROLLUP_COLUMNS.map((c) => joined(rows.map((r) => r[c])));
 
 /** Rollups from a slot on, for repricing. */
-export async function rollupsFrom(db: Queryable, houseId: number, fromSlot: number): Promise<RollupRow[]> {
+export async function rollupsFrom(
+  db: Queryable,
+  houseId: number,
+  fromSlot: number,
+  beforeSlot = Number.MAX_SAFE_INTEGER,
+): Promise<RollupRow[]> {
   const { rows } = await db.query<RollupRow>(
-    `select ${ROLLUP_COLUMNS.join(', ')} from rollups where house_id = $1 and slot_start >= $2 order by slot_start`,
-    [houseId, fromSlot],
+    `select ${ROLLUP_COLUMNS.join(', ')} from rollups
+      where house_id = $1 and slot_start >= $2 and slot_start < $3 order by slot_start`,
+    [houseId, fromSlot, beforeSlot],
   );
   return rows;
 }
@@ -96,13 +102,16 @@ export async function updateRollupMoney(
       `update rollups r set import_cost = u.ic, export_income = u.ei, generation_income = u.gi
        from unnest(string_to_array($2, ',')::bigint[], string_to_array($3, ',')::bigint[],
                    string_to_array($4, ',')::bigint[], string_to_array($5, ',')::bigint[]) u(slot, ic, ei, gi)
-       where r.house_id = $1 and r.slot_start = u.slot`,
+       where r.house_id = $1 and r.slot_start = u.slot and r.slot_start between $6 and $7`,
       [
         houseId,
         joined(part.map((r) => r.slot_start)),
         joined(part.map((r) => r.import_cost)),
         joined(part.map((r) => r.export_income)),
         joined(part.map((r) => r.generation_income)),
+        // The slots' span as constants, so the house's other half-hours are never read (see refreshDays).
+        part.reduce((min, r) => Math.min(min, r.slot_start), Number.POSITIVE_INFINITY),
+        part.reduce((max, r) => Math.max(max, r.slot_start), Number.NEGATIVE_INFINITY),
       ],
     );
   }

@@ -1,11 +1,31 @@
-import { localDate, priceSlot, type SlotRollup, type TariffBook } from '@homeview/domain';
-import { type Db, inTransaction, type Queryable } from '../../db/types';
+import {
+  addDays,
+  localDate,
+  priceSlot,
+  type SlotRollup,
+  startOfLocalDate,
+  type TariffBook,
+} from '@homeview/domain';
+import type { Db, Queryable } from '../../db/types';
+import { turnOfTheLoop } from '../../http/in-flight';
 import { houseTariffs } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { datesFrom, refreshDays } from './daily';
 import { eventCost, eventsFrom, type StoredEvent, updateEventCosts } from './events';
 import { lockHouse } from '../../shared/house';
 import { rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
+
+// Repricing in parts. A tariff written from 2000-01-01 on a house with 3.6 M readings repriced ~120,000
+// half-hours and 2,500 days in one transaction: on PGlite (one connection) that held every request, and
+// /healthz, ~3 s; on PostgreSQL it held the house's write lock (its ingest) as long. Now the write stores
+// "money from T on is still to be repriced" (`reprice_pending`) with the version and reprices the first
+// PART_DAYS local days holding money from T in that same transaction (so a tariff changed from today
+// lands whole, as before); each later part is a transaction of its own, under the house's write
+// lock, that advances the mark, with a pause between two (requests go first). Every part keeps the
+// rollups exact: its half-hours, their days and those days' months are summed again together; what a
+// reader can see while a long repricing runs is earlier days at the new tariff and later ones still at
+// the old. A process stopped in between leaves the mark, and the next start finishes it (resumeReprices,
+// main.ts).
 
 export interface RepriceResult {
   /** Half-hours and events whose money changed, and local days summed again. */
@@ -14,35 +34,104 @@ export interface RepriceResult {
   events: number;
 }
 
-/**
- * Recomputes the money of the house's rollups (slots from the one holding `fromTs`, and the daily rollups
- * from its local date) and appliance events
- * (those still running at `fromTs` or later) with its current tariffs: after a tariff version is written
- * with a past start date, or prices are imported. Energy is untouched; only changed rows are written.
- * Given a `Db` it opens its own transaction; given a `Queryable` it runs inside the caller's.
- */
-export function repriceHouse(db: Db | Queryable, houseId: number, fromTs: number): Promise<RepriceResult> {
-  return inTransaction(db, async (tx) => {
-    await lockHouse(tx, houseId);
-    const house = await houseTariffs(tx, houseId);
-    if (house === null) return { rollups: 0, days: 0, events: 0 };
-    return repriceWithBook(tx, houseId, house.book, fromTs);
-  });
+const END = Number.MAX_SAFE_INTEGER;
+
+/** Marks the house's money from `fromTs` on as to be repriced (from the earlier mark if one is pending). */
+export async function markReprice(tx: Queryable, houseId: number, fromTs: number): Promise<void> {
+  await tx.query(
+    `insert into reprice_pending (house_id, from_ts) values ($1, $2)
+     on conflict (house_id) do update set from_ts = least(reprice_pending.from_ts, excluded.from_ts)`,
+    [houseId, fromTs],
+  );
 }
 
 /**
- * repriceHouse's work with a book the caller has read (its zone is the house's): for a caller that needs
- * the tariffs itself, or prices with another default series (default-sync.ts). Run holding the house's
- * write lock, in a transaction.
+ * Local days per part: 240 half-hours. /healthz waits for one part at most: with a month per part it
+ * waited ~200 ms at load 15 on this 2-core machine, with ten days p99 225-276 ms, max 347-562 at load 12
+ * (bench hardening, bench/NOTES.md).
+ */
+export const PART_DAYS = 5;
+
+/** First instant of the local day PART_DAYS after the one holding `ts`. */
+function partEnd(ts: number, zone: string): number {
+  return startOfLocalDate(addDays(localDate(ts, zone), PART_DAYS), zone);
+}
+
+/**
+ * One part of the house's pending repricing, in the caller's transaction: from the mark to PART_DAYS local
+ * days after the first half-hour or use at or after it (the rest of time when there is none, so
+ * a use running across the mark is never left out), then the mark moves on, or goes with the last part.
+ * `done` is false while a mark is left; null when nothing was pending.
+ */
+export async function repriceNextPart(
+  tx: Queryable,
+  houseId: number,
+): Promise<(RepriceResult & { done: boolean }) | null> {
+  await lockHouse(tx, houseId);
+  const { rows } = await tx.query<{ from_ts: number; next: number | null }>(
+    `select p.from_ts, least(
+        (select min(slot_start) from rollups where house_id = $1 and slot_start >= p.from_ts - p.from_ts % ${SLOT_S}),
+        (select min(start_ts) from appliance_events where house_id = $1 and start_ts >= p.from_ts)) as next
+       from reprice_pending p where p.house_id = $1`,
+    [houseId],
+  );
+  const mark = rows[0];
+  if (mark === undefined) return null;
+  const house = await houseTariffs(tx, houseId);
+  if (house === null) return null; // the house is gone, and its mark with it (on delete cascade)
+  const before = mark.next === null ? END : partEnd(Math.max(mark.next, mark.from_ts), house.zone);
+  const result = await repriceWithBook(tx, houseId, house.book, mark.from_ts, before);
+  if (before === END) await tx.query('delete from reprice_pending where house_id = $1', [houseId]);
+  else await tx.query('update reprice_pending set from_ts = $2 where house_id = $1', [houseId, before]);
+  return { ...result, done: before === END };
+}
+
+/**
+ * Runs the house's pending repricing to its end, a part per transaction, waiting for `pause` before each
+ * (default: one turn of the event loop; a request passes InFlight's wait for the other requests).
+ */
+export async function finishReprice(
+  db: Db,
+  houseId: number,
+  pause: () => Promise<void> = turnOfTheLoop,
+): Promise<RepriceResult> {
+  const total: RepriceResult = { rollups: 0, days: 0, events: 0 };
+  for (;;) {
+    await pause();
+    const part = await db.transaction((tx) => repriceNextPart(tx, houseId));
+    if (part === null) return total;
+    total.rollups += part.rollups;
+    total.days += part.days;
+    total.events += part.events;
+    if (part.done) return total;
+  }
+}
+
+/** Finishes every repricing a stopped process left (at start); returns the houses repriced. */
+export async function resumeReprices(db: Db, pause?: () => Promise<void>): Promise<number> {
+  const { rows } = await db.query<{ house_id: number }>(
+    'select house_id from reprice_pending order by house_id',
+  );
+  for (const { house_id } of rows) await finishReprice(db, house_id, pause);
+  return rows.length;
+}
+
+/**
+ * Recomputes the money of the house's rollups (slots from the one holding `fromTs` to `beforeTs`, and the
+ * daily rollups from its local date to beforeTs's) and appliance events (those running at some time in
+ * between) with `book`, whose zone is the house's. Energy is untouched; only changed rows are written.
+ * Run holding the house's write lock, in a transaction: a part of a pending repricing, or default-sync.ts
+ * (another default series).
  */
 export async function repriceWithBook(
   tx: Queryable,
   houseId: number,
   book: TariffBook,
   fromTs: number,
+  beforeTs = END,
 ): Promise<RepriceResult> {
   const changedSlots: SlotRollup[] = [];
-  for (const row of await rollupsFrom(tx, houseId, fromTs - (fromTs % SLOT_S))) {
+  for (const row of await rollupsFrom(tx, houseId, fromTs - (fromTs % SLOT_S), beforeTs)) {
     const priced = priceSlot(book, row);
     if (
       priced.import_cost !== row.import_cost ||
@@ -52,12 +141,19 @@ export async function repriceWithBook(
       changedSlots.push(priced);
   }
   await updateRollupMoney(tx, houseId, changedSlots);
-  // Days: their half-hours' money and their standing charge may both have changed.
-  const days = await datesFrom(tx, houseId, localDate(fromTs, book.zone));
+  // Days: their half-hours' money and their standing charge may both have changed. A part ends at a local
+  // midnight, so its days are whole.
+  const fromDate = localDate(fromTs, book.zone);
+  const days = await datesFrom(
+    tx,
+    houseId,
+    fromDate,
+    beforeTs === END ? undefined : localDate(beforeTs, book.zone),
+  );
   await refreshDays(tx, houseId, book, days);
 
   const changedEvents: StoredEvent[] = [];
-  for (const e of await eventsFrom(tx, houseId, fromTs)) {
+  for (const e of await eventsFrom(tx, houseId, fromTs, beforeTs)) {
     const cost = eventCost(book, e.start_ts, e.end_ts, e.energy_wh);
     if (cost !== e.cost) changedEvents.push({ ...e, cost });
   }

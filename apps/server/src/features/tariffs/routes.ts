@@ -52,7 +52,7 @@ export function tariffRoutes(app: FastifyInstance, ctx: AppContext): void {
     const startDate = start_date ?? today(zone);
     if (startDate < '2000-01-01' || startDate > '2099-12-31')
       throw badRequest('start_date must be from 2000-01-01 to 2099-12-31', 'start_date');
-    await writeTariff(ctx.db, houseId, patch, startDate);
+    await writeTariff(ctx.db, houseId, patch, startDate, () => ctx.requests.pauseFor(ctx.db, request));
     const house = await tariffHouseOf(ctx.db, user_id);
     return presentTariff(house.versions, today(house.zone));
   });

@@ -7,16 +7,18 @@ import {
   type TariffPatch,
   tariffInForce,
 } from '@homeview/domain';
-import { type Db, inTransaction, type Queryable } from '../../db/types';
-import { type RepriceResult, repriceHouse } from '../readings/reprice';
+import type { Db, Queryable } from '../../db/types';
+import { finishReprice, markReprice, type RepriceResult, repriceNextPart } from '../readings/reprice';
 import { lockHouse } from '../../shared/house';
 import { houseTariffs, loadTariffs } from '../../shared/tariff-book';
 import { saveTariffVersion } from './repository';
 
 // Writing tariff versions. A write is a patch merged into the version in force on its start date and
 // stored as a version starting that date (replacing one of the same date); later versions keep their own
-// rates. The house's rollups and events are then repriced from that date's local midnight, in the same
-// transaction, so money never disagrees with the tariffs.
+// rates. The house's rollups and events are then repriced from that date's local midnight: the first five
+// local days with money in the same transaction, the rest five days per transaction after it
+// (readings/reprice.ts), so a tariff from 2000 on a house with years of data never holds the database or
+// the house for seconds.
 
 export class UnknownHouse extends Error {}
 
@@ -30,26 +32,52 @@ async function writeVersion(
   houseId: number,
   startDate: string,
   build: (base: Tariff | undefined) => Tariff,
-): Promise<TariffWriteResult> {
+): Promise<TariffWriteResult & { done: boolean }> {
   await lockHouse(tx, houseId);
   const house = await houseTariffs(tx, houseId);
   if (house === null) throw new UnknownHouse(`there is no house ${houseId}`);
   const version = build(tariffInForce(await loadTariffs(tx, houseId), startDate));
   await saveTariffVersion(tx, houseId, version);
-  const repriced = await repriceHouse(tx, houseId, startOfLocalDate(startDate, house.zone));
-  return { version, repriced };
+  await markReprice(tx, houseId, startOfLocalDate(startDate, house.zone));
+  const first = await repriceNextPart(tx, houseId);
+  return { version, repriced: first ?? { rollups: 0, days: 0, events: 0 }, done: first?.done ?? true };
 }
 
-/** Applies a §7 tariff write from `startDate` (local YYYY-MM-DD) and reprices. */
-export function writeTariff(
-  db: Db | Queryable,
+/** The first part's result, then the rest of the repricing, a part per transaction after `pause`. */
+async function finished(
+  db: Db,
+  houseId: number,
+  written: TariffWriteResult & { done: boolean },
+  pause?: () => Promise<void>,
+): Promise<TariffWriteResult> {
+  const { done, ...result } = written;
+  if (done) return result;
+  const rest = await finishReprice(db, houseId, pause);
+  return {
+    version: result.version,
+    repriced: {
+      rollups: result.repriced.rollups + rest.rollups,
+      days: result.repriced.days + rest.days,
+      events: result.repriced.events + rest.events,
+    },
+  };
+}
+
+/**
+ * Applies a §7 tariff write from `startDate` (local YYYY-MM-DD) and reprices; `pause` is waited for
+ * before each later part of the repricing (readings/reprice.ts).
+ */
+export async function writeTariff(
+  db: Db,
   houseId: number,
   patch: TariffPatch,
   startDate: string,
+  pause?: () => Promise<void>,
 ): Promise<TariffWriteResult> {
-  return inTransaction(db, (tx) =>
+  const written = await db.transaction((tx) =>
     writeVersion(tx, houseId, startDate, (base) => applyTariffPatch(base, patch, startDate)),
   );
+  return finished(db, houseId, written, pause);
 }
 
 export interface DynamicPrices {
@@ -65,13 +93,13 @@ export interface DynamicPrices {
  * per month builds up one series. Slots without a price are priced by the default tariff.
  */
 export async function importDynamicPrices(
-  db: Db | Queryable,
+  db: Db,
   houseId: number,
   series: DynamicPrices,
 ): Promise<TariffWriteResult & { startDate: string }> {
   const first = series.prices.reduce((min, [slot]) => Math.min(min, slot), Number.POSITIVE_INFINITY);
   if (!Number.isFinite(first)) throw new RangeError('no prices to import');
-  return inTransaction(db, async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const house = await houseTariffs(tx, houseId);
     if (house === null) throw new UnknownHouse(`there is no house ${houseId}`);
     const startDate = localDate(first, house.zone);
@@ -82,4 +110,5 @@ export async function importDynamicPrices(
     );
     return { ...result, startDate };
   });
+  return { ...(await finished(db, houseId, written)), startDate: written.startDate };
 }
