@@ -7,7 +7,7 @@ import { addEnergy, closeMinutes, emptyMinutes, type MinuteState } from './minut
 import { type Parsed, parseDeviceMessage, parseShellyReply } from './parse';
 import { PlugUses } from './plug-uses';
 import { applianceKeyOf } from './repository';
-import { storeHouseBatch } from './write';
+import { type HouseBatch, storeHouseBatch, storeHousesBatch } from './write';
 
 /**
  * Device messages → readings and appliance uses, buffered and written in batches across homes (at most
@@ -65,8 +65,13 @@ export interface ConsumerStats {
 const LOG_EVERY_S = 60;
 /** Registered devices are read again this often (a device added with the CLI starts being stored). */
 const RELOAD_S = 10;
-/** Houses written at once on PostgreSQL: round trips, not CPU, bound a flush (4 → 8 halved it in the bench). */
-const WRITERS = 8;
+/**
+ * A flush writes its houses in transactions of up to HOUSES_PER_TRANSACTION (locks taken at once, one
+ * context read, one write statement per house: a transaction and four round trips per house cost twice
+ * as much, see bench/NOTES.md), WRITERS of them at once on PostgreSQL (PGlite has one connection).
+ */
+const HOUSES_PER_TRANSACTION = 100;
+const WRITERS = 4;
 
 const key = (kind: string, id: string) => `${kind}\u0000${id}`;
 
@@ -329,27 +334,41 @@ export class DeviceConsumer {
     for (const [houseId, lives] of dirty) snapshots.set(houseId, lives.map(snapshot));
     this.stats.flushes++;
 
-    const houses = [...new Set([...readings.keys(), ...events.keys()])];
-    let failure: unknown = null;
-    const storeHouse = async (houseId: number): Promise<void> => {
-      const batch = { houseId, readings: readings.get(houseId) ?? [], events: events.get(houseId) ?? [] };
-      const updates = snapshots.get(houseId) ?? [];
+    const houses = [...new Set([...readings.keys(), ...events.keys()])].sort((a, b) => a - b);
+    // The devices' state of the houses with data goes with their data; the others' after, on its own.
+    const houseUpdates = new Map<number, DeviceUpdate[]>();
+    for (const houseId of houses) {
+      houseUpdates.set(houseId, snapshots.get(houseId) ?? []);
       snapshots.delete(houseId);
+    }
+    let failure: unknown = null;
+    const batchOf = (houseId: number): HouseBatch => ({
+      houseId,
+      readings: readings.get(houseId) ?? [],
+      events: events.get(houseId) ?? [],
+    });
+    const stored = (batch: HouseBatch) => {
+      this.stats.readingsStored += batch.readings.length;
+      this.stats.usesStored += batch.events.length;
+      this.options.onStored?.(batch.houseId, batch.readings);
+    };
+    // The database failed (not the data): the house's batch goes back in the buffer, its devices' newer
+    // state with it, and the next flush tries again.
+    const putBack = (batch: HouseBatch, error: unknown) => {
+      const { houseId } = batch;
+      this.#readings.set(houseId, [...batch.readings, ...(this.#readings.get(houseId) ?? [])]);
+      this.#events.set(houseId, [...batch.events, ...(this.#events.get(houseId) ?? [])]);
+      for (const live of dirty.get(houseId) ?? []) live.dirty = true;
+      failure ??= error;
+    };
+    const storeHouse = async (houseId: number): Promise<void> => {
+      const batch = batchOf(houseId);
+      const updates = houseUpdates.get(houseId) ?? [];
       try {
         await storeHouseBatch(this.db, batch, now, (tx) => updateDevices(tx, updates));
-        this.stats.readingsStored += batch.readings.length;
-        this.stats.usesStored += batch.events.length;
-        this.options.onStored?.(houseId, batch.readings);
+        stored(batch);
       } catch (error) {
-        if (!(error instanceof IngestError)) {
-          // The database failed (not the data): the house's batch goes back in the buffer, its devices'
-          // newer state with it, and the next flush tries again.
-          this.#readings.set(houseId, [...batch.readings, ...(this.#readings.get(houseId) ?? [])]);
-          this.#events.set(houseId, [...batch.events, ...(this.#events.get(houseId) ?? [])]);
-          for (const live of dirty.get(houseId) ?? []) live.dirty = true;
-          failure ??= error;
-          return;
-        }
+        if (!(error instanceof IngestError)) return putBack(batch, error);
         // Readings the write path refuses (they overlap a file import with other starts…) are dropped
         // and reported on the device; its state still moves on, so they are not retried forever.
         this.options.log?.warn({ houseId, reason: error.message }, 'device readings refused');
@@ -361,11 +380,28 @@ export class DeviceConsumer {
         await updateDevices(this.db, updates);
       }
     };
-    // Houses in parallel on PostgreSQL (each its own transaction and lock, a few pool connections);
-    // PGlite has one connection, so one at a time.
+    const storeGroup = async (group: readonly number[]): Promise<void> => {
+      const batches = group.map(batchOf);
+      const updates = group.flatMap((houseId) => houseUpdates.get(houseId) ?? []);
+      try {
+        await storeHousesBatch(this.db, batches, now, (tx) => updateDevices(tx, updates));
+        for (const batch of batches) stored(batch);
+      } catch (error) {
+        if (!(error instanceof IngestError)) {
+          for (const batch of batches) putBack(batch, error);
+          return;
+        }
+        // One house's data was refused and took the others with it: each house on its own, so only its
+        // own readings are dropped.
+        for (const houseId of group) await storeHouse(houseId);
+      }
+    };
+    const groups: number[][] = [];
+    for (let at = 0; at < houses.length; at += HOUSES_PER_TRANSACTION)
+      groups.push(houses.slice(at, at + HOUSES_PER_TRANSACTION));
     let next = 0;
     const worker = async () => {
-      while (next < houses.length) await storeHouse(houses[next++] as number);
+      while (next < groups.length) await storeGroup(groups[next++] as number[]);
     };
     await Promise.all(Array.from({ length: this.db.kind === 'postgres' ? WRITERS : 1 }, worker));
     const rest = [...snapshots.values()].flat();

@@ -4,7 +4,7 @@ import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/for
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { type HouseTariffs, houseTariffs, tariffsFor } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
-import { batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
+import { batchContextOf, batchContextRead, type ReadingColumns, readHousesContext } from './blocks';
 import { datesOfSlots, writeBatch } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
@@ -148,34 +148,67 @@ export async function ingestReadings(
   const batch = prepareBatch(readings, options.now);
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
   const read = batchContextRead(houseId, blockStarts(batch.cols.start));
-  const stored = await inLockedTransaction(db, houseId, read, async (tx, rows) => {
-    const context = batchContextOf(rows);
-    if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
-    const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
-    const merged = mergeBatch(batch.cols, context.blocks, options.replace ?? false);
-    if (merged.overlapSlot !== null) {
-      throw new IngestError(
-        batch.firstInSlot.get(merged.overlapSlot) ?? null,
-        'start',
-        `a reading of the half-hour from ${formatUtc(merged.overlapSlot)} overlaps readings already stored ` +
-          'with a different start; send the same starts as before, or readings for other times',
-      );
-    }
-    if (merged.slots.length === 0) return 0;
-    // The changed blocks whole, every touched half-hour summed again from all its raw readings (in
-    // memory), and the touched local days from their half-hours, with their months: one statement.
-    const rollups = rollupsOf(book, slotSums(merged.blocks, merged.slots));
-    await writeBatch(
-      tx,
-      houseId,
-      book,
-      merged.blocks,
-      rollups,
-      datesOfSlots(merged.slots, context.time_zone),
-    );
-    return merged.added + merged.replaced;
-  });
+  const stored = await inLockedTransaction(db, houseId, read, (tx, rows) =>
+    writePrepared(tx, houseId, batch, batchContextOf(rows), options.replace ?? false),
+  );
   return { stored, duplicates: readings.length - stored };
+}
+
+/**
+ * ingestReadings for several houses inside the caller's open transaction, which holds their locks
+ * (lockHouses): one read of every house's context, then one write statement per house. The device
+ * consumer's flush writes many homes this way. Throws IngestError as ingestReadings does (the caller's
+ * transaction is then to be rolled back).
+ */
+export async function ingestReadingsOfHouses(
+  tx: Queryable,
+  batches: ReadonlyMap<number, readonly Reading[]>,
+  options: { now: number },
+): Promise<Map<number, IngestResult>> {
+  const prepared = new Map<number, Batch>();
+  for (const [houseId, readings] of batches) {
+    const batch = prepareBatch(readings, options.now);
+    if (batch.slots.length > 0) prepared.set(houseId, batch);
+  }
+  const contexts = await readHousesContext(
+    tx,
+    new Map([...prepared].map(([houseId, batch]) => [houseId, blockStarts(batch.cols.start)])),
+  );
+  const results = new Map<number, IngestResult>();
+  for (const [houseId, readings] of batches) {
+    const batch = prepared.get(houseId);
+    const stored =
+      batch === undefined ? 0 : await writePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, false);
+    results.set(houseId, { stored, duplicates: readings.length - stored });
+  }
+  return results;
+}
+
+/** A prepared batch merged into the house's stored blocks and written, under the house's lock. */
+async function writePrepared(
+  tx: Queryable,
+  houseId: number,
+  batch: Batch,
+  context: ReturnType<typeof batchContextOf>,
+  replace: boolean,
+): Promise<number> {
+  if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
+  const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
+  const merged = mergeBatch(batch.cols, context.blocks, replace);
+  if (merged.overlapSlot !== null) {
+    throw new IngestError(
+      batch.firstInSlot.get(merged.overlapSlot) ?? null,
+      'start',
+      `a reading of the half-hour from ${formatUtc(merged.overlapSlot)} overlaps readings already stored ` +
+        'with a different start; send the same starts as before, or readings for other times',
+    );
+  }
+  if (merged.slots.length === 0) return 0;
+  // The changed blocks whole, every touched half-hour summed again from all its raw readings (in
+  // memory), and the touched local days from their half-hours, with their months: one statement.
+  const rollups = rollupsOf(book, slotSums(merged.blocks, merged.slots));
+  await writeBatch(tx, houseId, book, merged.blocks, rollups, datesOfSlots(merged.slots, context.time_zone));
+  return merged.added + merged.replaced;
 }
 
 function checkEvent(e: ApplianceEventInput, i: number): void {
