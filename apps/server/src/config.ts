@@ -52,6 +52,8 @@ export interface Config {
   mqttUrl: string | null;
   /** This server's fixed MQTT client id (its persistent session on the broker). */
   mqttClientId: string;
+  /** The shared-subscription group of the servers of this database. */
+  mqttGroup: string;
   /** A request not received in full (headers and body) within this long gets 408 and its connection closes. */
   requestTimeoutMs: number;
   /** A connection with nothing sent or received for this long is closed (between requests too). */
@@ -184,6 +186,12 @@ export const configTable: readonly ConfigEntry[] = [
       'Fixed MQTT client id: the broker keeps its session and queues messages while the server is down. Give each server sharing a broker its own.',
   },
   {
+    name: 'MQTT_GROUP',
+    default: 'homeview',
+    meaning:
+      "Shared-subscription group: servers of one database share the devices' messages in one group (none is stored twice); servers of different databases on one broker need different groups.",
+  },
+  {
     name: 'REQUEST_TIMEOUT_S',
     default: '30',
     meaning:
@@ -219,6 +227,12 @@ function smtpUrl(raw: string | undefined): string | null {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
     throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
+  return raw;
+}
+
+function mqttGroup(raw: string): string {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(raw))
+    throw new ConfigError(`MQTT_GROUP must be 1 to 100 letters, digits, _ or - (got "${raw.slice(0, 40)}")`);
   return raw;
 }
 
@@ -314,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     infocareIntervalS: integer(env, 'INFOCARE_INTERVAL_S', 60, 0, 86_400),
     mqttUrl: mqttUrl(value(env, 'MQTT_URL')),
     mqttClientId: value(env, 'MQTT_CLIENT_ID') ?? 'homeview-ingest',
+    mqttGroup: mqttGroup(value(env, 'MQTT_GROUP') ?? 'homeview'),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_S', 30, 1, 3600) * 1000,
     idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_S', 60, 1, 3600) * 1000,
   };

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     const requests = new InFlight();
     const app = await buildApp({ config, db, requests, ...(logStream ? { logStream } : {}) });
     let simulation: DemoSimulation | undefined;
-    let devices: { stop(): Promise<void> } | null = null;
+    let devices: { stop(): Promise<void>; subscribed: Promise<void> } | null = null;
     // Background work (the demo's seeding, InfoCare) runs one transaction at a time, each once no request
     // is in flight: a request waits for one of them at most.
     const background = requests.background(db);
@@ -77,6 +77,8 @@ async function main(): Promise<void> {
       simulation = new DemoSimulation(background, {
         historyDays: config.demoHistoryDays,
         log: app.log,
+        // With a broker, the demo's own home is fed by its simulated Glow and kettle plug through it.
+        ...(config.mqttUrl ? { devices: { url: config.mqttUrl, clientId: config.mqttClientId } } : {}),
       });
       // The demo's readings are simulated after listen, so they never delay the start; only their write
       // paths are warmed before it (~0.15 s), so the first requests do not wait for a cold transaction.
@@ -111,6 +113,11 @@ async function main(): Promise<void> {
     }
     infocare.start();
     devices = await startDevices({ config, db, log: app.log });
+    const demoDevices = simulation;
+    if (devices !== null && demoDevices !== undefined)
+      void devices.subscribed
+        .then(() => demoDevices.startDevices())
+        .catch((error: unknown) => app.log.error({ err: error }, 'demo devices failed to start'));
     if (config.mqttUrl) lines.push(`Devices: MQTT as ${config.mqttClientId}`);
     console.log(lines.join('\n'));
   } catch (error) {
