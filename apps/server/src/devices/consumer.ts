@@ -4,7 +4,7 @@ import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
 import { type CounterState, stepCounter } from './counter';
 import { type DeviceKind, MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
 import { addEnergy, closeMinutes, emptyMinutes, type MinuteState } from './minutes';
-import { type Parsed, parseDeviceMessage, parseShellyReply } from './parse';
+import { type DeviceSample, type Parsed, parseDeviceMessage, parseShellyReply } from './parse';
 import { PlugUses } from './plug-uses';
 import { applianceKeyOf } from './repository';
 import { type HouseBatch, storeHouseBatch, storeHousesBatch } from './write';
@@ -28,6 +28,7 @@ interface Registered {
   houseId: number;
   kind: DeviceKind;
   deviceId: string;
+  channel: number;
   zone: string;
   applianceTypeId: number | null;
 }
@@ -36,6 +37,8 @@ interface StoredCounter {
   import: CounterState | null;
   export: CounterState | null;
   minutes: MinuteState;
+  /** The last power sample of a device that reports power and no counter (an emon power-only node). */
+  power?: { t: number; w: number } | null;
 }
 
 interface Live {
@@ -74,6 +77,12 @@ const HOUSES_PER_TRANSACTION = 100;
 const WRITERS = 4;
 
 const key = (kind: string, id: string) => `${kind}\u0000${id}`;
+const channelKey = (kind: string, id: string, channel: number) => `${key(kind, id)}\u0000${channel}`;
+/**
+ * Power-only devices (emon nodes with P and no E): energy is the power held until the next sample, over
+ * gaps up to this long; a longer silence has no energy (when in it the power changed is unknown).
+ */
+export const MAX_POWER_GAP_S = 120;
 
 export class DeviceConsumer {
   readonly stats: ConsumerStats = {
@@ -87,7 +96,10 @@ export class DeviceConsumer {
     flushMs: 0,
     flushMsMax: 0,
   };
+  /** By kind, device id and channel. */
   #live = new Map<string, Live>();
+  /** Registered channels by kind and device id (a message names the device; its samples the channels). */
+  #channels = new Map<string, Live[]>();
   #loadedAt = Number.NEGATIVE_INFINITY;
   #readings = new Map<number, Reading[]>();
   #events = new Map<number, ApplianceEventInput[]>();
@@ -119,24 +131,26 @@ export class DeviceConsumer {
       house_id: number;
       kind: DeviceKind;
       device_id: string;
+      channel: number;
       appliance_type_id: number | null;
       time_zone: string;
       counter: StoredCounter | string | null;
       last_message_at: number | null;
       online: boolean | null;
     }>(
-      `select d.id, d.house_id, d.kind, d.device_id, d.appliance_type_id, h.time_zone, d.counter,
+      `select d.id, d.house_id, d.kind, d.device_id, d.channel, d.appliance_type_id, h.time_zone, d.counter,
               d.last_message_at::float8 as last_message_at, d.online
        from devices d join houses h on h.id = d.house_id`,
     );
     const next = new Map<string, Live>();
     for (const r of rows) {
-      const k = key(r.kind, r.device_id);
+      const k = channelKey(r.kind, r.device_id, r.channel);
       const device: Registered = {
         rowId: r.id,
         houseId: r.house_id,
         kind: r.kind,
         deviceId: r.device_id,
+        channel: r.channel,
         zone: r.time_zone,
         applianceTypeId: r.appliance_type_id,
       };
@@ -160,6 +174,13 @@ export class DeviceConsumer {
       });
     }
     this.#live = next;
+    this.#channels = new Map();
+    for (const live of next.values()) {
+      const k = key(live.device.kind, live.device.deviceId);
+      const list = this.#channels.get(k);
+      if (list === undefined) this.#channels.set(k, [live]);
+      else list.push(live);
+    }
     this.#loadedAt = Math.floor(this.options.now());
   }
 
@@ -168,7 +189,7 @@ export class DeviceConsumer {
     const now = Math.floor(this.options.now());
     this.#take(topic, now, () =>
       parseDeviceMessage(topic, payload, now, {
-        zoneOf: (kind, id) => this.#live.get(key(kind, id))?.device.zone,
+        zoneOf: (kind, id) => this.#channels.get(key(kind, id))?.[0]?.device.zone,
       }),
     );
   }
@@ -183,9 +204,10 @@ export class DeviceConsumer {
   silentShellies(silentS: number): string[] {
     const now = Math.floor(this.options.now());
     const ids: string[] = [];
-    for (const live of this.#live.values()) {
-      if (live.device.kind !== 'shelly') continue;
-      if (live.lastMessage === null || now - live.lastMessage >= silentS) ids.push(live.device.deviceId);
+    for (const [k, lives] of this.#channels) {
+      if (!k.startsWith('shelly\u0000')) continue;
+      if (lives.some((l) => l.lastMessage === null || now - l.lastMessage >= silentS))
+        ids.push((lives[0] as Live).device.deviceId);
     }
     return ids;
   }
@@ -204,44 +226,84 @@ export class DeviceConsumer {
       this.stats.ignored++;
       return;
     }
-    const live = this.#live.get(
-      key(parsed.ok ? parsed.sample.kind : parsed.kind, parsed.ok ? parsed.sample.deviceId : parsed.deviceId),
-    );
+    const device = parsed.ok ? (parsed.samples[0] as DeviceSample) : parsed;
+    const channels = this.#channels.get(key(device.kind, device.deviceId));
     if (!parsed.ok) {
-      this.#reject(live, parsed.kind, parsed.deviceId, topic, parsed.reason, now);
+      // A bad message is the device's, whichever channel it was about.
+      this.#reject(channels?.[0], parsed.kind, parsed.deviceId, topic, parsed.reason, now);
       return;
     }
-    const s = parsed.sample;
-    if (live === undefined) {
+    if (channels === undefined) {
       this.stats.unclaimed++;
-      const k = key(s.kind, s.deviceId);
+      const k = key(device.kind, device.deviceId);
       const u = this.#unclaimed.get(k);
       if (u === undefined)
-        this.#unclaimed.set(k, { kind: s.kind, deviceId: s.deviceId, first: now, last: now, count: 1 });
+        this.#unclaimed.set(k, {
+          kind: device.kind,
+          deviceId: device.deviceId,
+          first: now,
+          last: now,
+          count: 1,
+        });
       else {
         u.last = now;
         u.count++;
       }
       return;
     }
+    for (const s of parsed.samples) {
+      // A last will speaks for every channel of the device; other samples for their own channel (one
+      // nobody registered measures nothing anyone asked for: ignored).
+      if (s.online !== undefined && s.importMwh === undefined && s.powerW === undefined) {
+        for (const live of channels) {
+          live.lastMessage = now;
+          live.online = s.online;
+          live.dirty = true;
+        }
+        continue;
+      }
+      const live = this.#live.get(channelKey(s.kind, s.deviceId, s.channel));
+      if (live === undefined) continue;
+      this.#sample(live, s, topic, now);
+    }
+  }
+
+  #sample(live: Live, s: DeviceSample, topic: string, now: number): void {
     live.lastMessage = now;
     live.online = s.online ?? true;
     live.dirty = true;
     const maxW = live.plug === null ? MAX_HOUSE_W : MAX_PLUG_W;
+    const energy = (from: number, to: number, mwh: number, direction: 'import' | 'export') => {
+      if (live.plug !== null) {
+        if (direction === 'import') live.plug.energy(from, to, mwh);
+      } else addEnergy(live.counter.minutes, from, to, mwh, direction);
+    };
     for (const direction of ['import', 'export'] as const) {
       const mwh = direction === 'import' ? s.importMwh : s.exportMwh;
       if (mwh === undefined) continue;
       const { state, step } = stepCounter(live.counter[direction], s.t, mwh, maxW);
       live.counter[direction] = state;
       if (step.kind === 'rejected') this.#reject(live, s.kind, s.deviceId, topic, step.reason, now);
-      else if (step.kind === 'energy') {
-        if (live.plug !== null) {
-          if (direction === 'import') live.plug.energy(step.from, step.to, step.mwh);
-        } else addEnergy(live.counter.minutes, step.from, step.to, step.mwh, direction);
+      else if (step.kind === 'energy') energy(step.from, step.to, step.mwh, direction);
+    }
+    let integrated = false;
+    if (s.powerW !== undefined) {
+      live.plug?.power(s.t, s.powerW, now);
+      // An emon node that reports power and no counter: the energy is its power over time.
+      if (live.device.kind === 'emon' && live.counter.import === null && s.importMwh === undefined) {
+        const previous = live.counter.power ?? null;
+        const step = integratePower(previous, s.t, s.powerW, maxW);
+        if (step.kind === 'rejected') this.#reject(live, s.kind, s.deviceId, topic, step.reason, now);
+        else if (previous === null || s.t > previous.t) {
+          live.counter.power = { t: s.t, w: s.powerW };
+          if (step.kind === 'energy') {
+            energy(step.from, step.to, step.mwh, step.direction);
+            integrated = true;
+          }
+        }
       }
     }
-    if (s.powerW !== undefined) live.plug?.power(s.t, s.powerW, now);
-    if (live.plug === null && (s.importMwh !== undefined || s.exportMwh !== undefined)) {
+    if (live.plug === null && (s.importMwh !== undefined || s.exportMwh !== undefined || integrated)) {
       const readings = closeMinutes(live.counter.minutes, s.t);
       if (readings.length > 0) this.#push(this.#readings, live.device.houseId, readings);
     }
@@ -507,4 +569,27 @@ async function storeUnclaimed(
       rows.map((r) => r.count),
     ],
   );
+}
+
+/**
+ * A power-only device's energy between two power samples: the earlier power held until the later one
+ * (a sample's power is what it drew until the next), over gaps up to MAX_POWER_GAP_S; import for power
+ * drawn, export for negative power (a CT clamp on a solar home's meter tails). A power beyond what the
+ * device could carry is rejected, and the sample is not taken.
+ */
+export function integratePower(
+  previous: { t: number; w: number } | null,
+  t: number,
+  w: number,
+  maxW: number,
+):
+  | { kind: 'energy'; from: number; to: number; mwh: number; direction: 'import' | 'export' }
+  | { kind: 'none' }
+  | { kind: 'rejected'; reason: string } {
+  if (Math.abs(w) > maxW)
+    return { kind: 'rejected', reason: `power ${w} W is more than ${maxW / 1000} kW could carry` };
+  if (previous === null || t <= previous.t || t - previous.t > MAX_POWER_GAP_S || previous.w === 0)
+    return { kind: 'none' };
+  const mwh = Math.round((Math.abs(previous.w) * (t - previous.t)) / 3.6);
+  return { kind: 'energy', from: previous.t, to: t, mwh, direction: previous.w > 0 ? 'import' : 'export' };
 }
