@@ -262,7 +262,10 @@ function tasmota(kind: 'SENSOR' | 'LWT', text: string, received: number, zone: s
   ) => {
     if (value === undefined) return;
     if (typeof value === 'number') fn(bodies.at(0), value, name);
-    else value.forEach((v, n) => fn(bodies.at(n), v, `${name}[${n}]`));
+    else
+      value.forEach((v, n) => {
+        fn(bodies.at(n), v, `${name}[${n}]`);
+      });
   };
   each(
     m.ENERGY.Total,
