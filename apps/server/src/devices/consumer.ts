@@ -4,7 +4,14 @@ import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
 import { type CounterState, stepCounter } from './counter';
 import { type DeviceKind, MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
 import { addEnergy, closeMinutes, emptyMinutes, type MinuteState } from './minutes';
-import { type DeviceSample, type Parsed, parseDeviceMessage, parseShellyReply } from './parse';
+import {
+  type DeviceSample,
+  type EmHistorySource,
+  type EmRecord,
+  type Parsed,
+  parseDeviceMessage,
+  parseShellyReply,
+} from './parse';
 import { PlugUses } from './plug-uses';
 import { applianceKeyOf } from './repository';
 import { type HouseBatch, storeHouseBatch, storeHousesBatch } from './write';
@@ -39,12 +46,36 @@ interface StoredCounter {
   minutes: MinuteState;
   /** The last power sample of a device that reports power and no counter (an emon power-only node). */
   power?: { t: number; w: number } | null;
+  /** A gap of a Shelly EM whose energy waits for the device's own records of it (EMData history). */
+  gap?: PendingGap | null;
+}
+
+interface PendingGap {
+  from: number;
+  to: number;
+  importMwh: number;
+  exportMwh: number;
+  /** When it was found, and when the device was asked for its records (null: not yet). */
+  since: number;
+  askedAt: number | null;
+}
+
+/** A request for a Shelly EM's records of a gap (DeviceMqtt sends it over RPC, see historyRequests). */
+export interface HistoryRequest {
+  /** Names the channel when the answer is handed back (receiveHistory). */
+  key: string;
+  deviceId: string;
+  source: EmHistorySource;
+  from: number;
+  to: number;
 }
 
 interface Live {
   device: Registered;
   counter: StoredCounter;
   plug: PlugUses | null;
+  /** Where the device keeps records of this channel (a Shelly EM), once a sample said so. */
+  history: EmHistorySource | null;
   lastMessage: number | null;
   online: boolean | null;
   newRejects: number;
@@ -83,6 +114,13 @@ const channelKey = (kind: string, id: string, channel: number) => `${key(kind, i
  * gaps up to this long; a longer silence has no energy (when in it the power changed is unknown).
  */
 export const MAX_POWER_GAP_S = 120;
+/**
+ * A Shelly EM channel silent longer than this has its gap's energy placed by its own 1- or 5-minute
+ * records (EM1Data/EMData.GetData) instead of spread evenly; if the records do not come within
+ * HISTORY_WAIT_S, it is spread as any counter's.
+ */
+export const EM_GAP_S = 300;
+export const HISTORY_WAIT_S = 30;
 
 export class DeviceConsumer {
   readonly stats: ConsumerStats = {
@@ -166,6 +204,7 @@ export class DeviceConsumer {
         device,
         counter: stored ?? { import: null, export: null, minutes: emptyMinutes() },
         plug: applianceKey === null ? null : new PlugUses(r.device_id, applianceKey),
+        history: null,
         lastMessage: r.last_message_at,
         online: r.online,
         newRejects: 0,
@@ -269,6 +308,7 @@ export class DeviceConsumer {
   }
 
   #sample(live: Live, s: DeviceSample, topic: string, now: number): void {
+    if (s.history !== undefined) live.history = s.history;
     live.lastMessage = now;
     live.online = s.online ?? true;
     live.dirty = true;
@@ -284,7 +324,20 @@ export class DeviceConsumer {
       const { state, step } = stepCounter(live.counter[direction], s.t, mwh, maxW);
       live.counter[direction] = state;
       if (step.kind === 'rejected') this.#reject(live, s.kind, s.deviceId, topic, step.reason, now);
-      else if (step.kind === 'energy') energy(step.from, step.to, step.mwh, direction);
+      else if (step.kind === 'energy') {
+        if (live.history !== null && live.plug === null && step.to - step.from > EM_GAP_S) {
+          // A Shelly EM back after a gap: its records of the gap say when the energy was used.
+          const gap = (live.counter.gap ??= {
+            from: step.from,
+            to: step.to,
+            importMwh: 0,
+            exportMwh: 0,
+            since: now,
+            askedAt: null,
+          });
+          gap[direction === 'import' ? 'importMwh' : 'exportMwh'] += step.mwh;
+        } else energy(step.from, step.to, step.mwh, direction);
+      }
     }
     let integrated = false;
     if (s.powerW !== undefined) {
@@ -304,9 +357,90 @@ export class DeviceConsumer {
       }
     }
     if (live.plug === null && (s.importMwh !== undefined || s.exportMwh !== undefined || integrated)) {
-      const readings = closeMinutes(live.counter.minutes, s.t);
+      // While a gap waits for its records, minutes from the gap's first on stay open (it adds to them).
+      const gap = live.counter.gap;
+      const upTo = gap ? Math.min(s.t, gap.from - (gap.from % 60)) : s.t;
+      const readings = closeMinutes(live.counter.minutes, upTo);
       if (readings.length > 0) this.#push(this.#readings, live.device.houseId, readings);
     }
+  }
+
+  /** Gaps of Shelly EMs not yet asked for (each is asked once; see receiveHistory and HISTORY_WAIT_S). */
+  historyRequests(): HistoryRequest[] {
+    const now = Math.floor(this.options.now());
+    const requests: HistoryRequest[] = [];
+    for (const [key, live] of this.#live) {
+      const gap = live.counter.gap;
+      if (!gap || gap.askedAt !== null || live.history === null) continue;
+      gap.askedAt = now;
+      const { deviceId } = live.device;
+      requests.push({ key, deviceId, source: live.history, from: gap.from, to: gap.to });
+    }
+    return requests;
+  }
+
+  /**
+   * A Shelly EM's records of a gap: each record wholly inside the gap gets its own energy, the rest of the
+   * counter's difference over the gap (the parts no record covers) is spread over those parts, so the
+   * gap's readings still add up to the counter exactly. Records that do not fit are ignored.
+   */
+  receiveHistory(key: string, records: readonly EmRecord[]): void {
+    const live = this.#live.get(key);
+    const gap = live?.counter.gap;
+    if (live === undefined || !gap) return;
+    live.counter.gap = null;
+    live.dirty = true;
+    const inside = records
+      .filter((r) => r.ts >= gap.from && r.ts + r.period <= gap.to)
+      .sort((a, b) => a.ts - b.ts)
+      .filter(
+        (r, i, all) => i === 0 || r.ts >= (all[i - 1] as EmRecord).ts + (all[i - 1] as EmRecord).period,
+      );
+    const minutes = live.counter.minutes;
+    const uncovered: [number, number][] = [];
+    let at = gap.from;
+    for (const r of inside) {
+      if (r.ts > at) uncovered.push([at, r.ts]);
+      at = r.ts + r.period;
+    }
+    if (gap.to > at) uncovered.push([at, gap.to]);
+    for (const direction of ['import', 'export'] as const) {
+      const total = direction === 'import' ? gap.importMwh : gap.exportMwh;
+      let recorded = 0;
+      for (const r of inside) {
+        const mwh = direction === 'import' ? r.importMwh : r.exportMwh;
+        // Never more than the counter says was used over the whole gap.
+        const take = Math.min(mwh, total - recorded);
+        addEnergy(minutes, r.ts, r.ts + r.period, take, direction);
+        recorded += take;
+      }
+      spread(
+        minutes,
+        uncovered.length > 0 ? uncovered : inside.map((r) => [r.ts, r.ts + r.period]),
+        total - recorded,
+        direction,
+      );
+    }
+    this.#closeGap(live, gap);
+  }
+
+  /** Gaps whose records did not come in time: their energy spread evenly, as any counter's. */
+  #expireGaps(now: number): void {
+    for (const live of this.#live.values()) {
+      const gap = live.counter.gap;
+      if (!gap || now - gap.since < HISTORY_WAIT_S) continue;
+      live.counter.gap = null;
+      live.dirty = true;
+      spread(live.counter.minutes, [[gap.from, gap.to]], gap.importMwh, 'import');
+      spread(live.counter.minutes, [[gap.from, gap.to]], gap.exportMwh, 'export');
+      this.#closeGap(live, gap);
+    }
+  }
+
+  #closeGap(live: Live, gap: PendingGap): void {
+    const upTo = Math.max(gap.to, live.counter.import?.t ?? 0, live.counter.export?.t ?? 0);
+    const readings = closeMinutes(live.counter.minutes, upTo);
+    if (readings.length > 0) this.#push(this.#readings, live.device.houseId, readings);
   }
 
   #push<T>(map: Map<number, T[]>, houseId: number, items: T[]): void {
@@ -365,6 +499,7 @@ export class DeviceConsumer {
   async #flush(): Promise<void> {
     const now = Math.floor(this.options.now());
     if (now - this.#loadedAt >= RELOAD_S) await this.load();
+    this.#expireGaps(now);
     // Plugs' uses whose energy is known by now.
     for (const live of this.#live.values()) {
       if (live.plug === null || live.device.applianceTypeId === null) continue;
@@ -592,4 +727,23 @@ export function integratePower(
     return { kind: 'none' };
   const mwh = Math.round((Math.abs(previous.w) * (t - previous.t)) / 3.6);
   return { kind: 'energy', from: previous.t, to: t, mwh, direction: previous.w > 0 ? 'import' : 'export' };
+}
+
+/** `mwh` spread over these intervals in proportion to their lengths, exactly (integer mWh). */
+function spread(
+  minutes: MinuteState,
+  intervals: readonly (readonly [number, number])[],
+  mwh: number,
+  direction: 'import' | 'export',
+): void {
+  const length = intervals.reduce((sum, [a, b]) => sum + (b - a), 0);
+  if (mwh <= 0 || length <= 0) return;
+  let seen = 0;
+  let given = 0;
+  for (const [a, b] of intervals) {
+    seen += b - a;
+    const share = Math.round((mwh * seen) / length) - given;
+    given += share;
+    addEnergy(minutes, a, b, share, direction);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeviceMessage, parseShellyReply, topicDevice } from './parse';
+import { parseDeviceMessage, parseEmHistory, parseShellyReply, topicDevice } from './parse';
 
 // Payloads are the real captures of the field reference (../shared/data/real/formats/FORMATS.md and
 // ../shared/design/devices.md), mpan redacted as there.
@@ -304,5 +304,36 @@ describe('channels beyond 0', () => {
     expect(all('emon/emonpi/power2', '5')).toEqual([{ channel: 1, importMwh: undefined, powerW: 5 }]);
     expect(all('emon/emontx4/E2', '10')).toEqual([{ channel: 1, importMwh: 10_000, powerW: undefined }]);
     expect(parseDeviceMessage('emon/emontx4/P0', '1', RECEIVED)).toBeNull();
+  });
+});
+
+describe('Shelly EM history answers', () => {
+  it('reads EM1Data records (Wh per period) and where the next page starts', () => {
+    const answer =
+      '{"id":7,"src":"shellyproem50-x","dst":"homeview-x","result":{"keys":["total_act_energy","total_act_ret_energy","max_act_power"],' +
+      '"data":[{"ts":1656075600,"period":60,"values":[[12.5,0,900],[3,1.25,200]]}],"next_record_ts":1656075720}}';
+    expect(parseEmHistory(answer)).toEqual({
+      ok: true,
+      rpcId: 7,
+      records: [
+        { ts: 1656075600, period: 60, importMwh: 12_500, exportMwh: 0 },
+        { ts: 1656075660, period: 60, importMwh: 3000, exportMwh: 1250 },
+      ],
+      next: 1656075720,
+    });
+  });
+
+  it("sums a three-phase EMData record's phases", () => {
+    const answer =
+      '{"id":8,"result":{"keys":["a_total_act_energy","a_total_act_ret_energy","b_total_act_energy","b_total_act_ret_energy","c_total_act_energy","c_total_act_ret_energy"],' +
+      '"data":[{"ts":1656075600,"period":300,"values":[[1,0,2,0.5,3,0]]}]}}';
+    expect(parseEmHistory(answer)).toMatchObject({
+      ok: true,
+      records: [{ ts: 1656075600, period: 300, importMwh: 6000, exportMwh: 500 }],
+      next: null,
+    });
+    expect(parseEmHistory('{"id":9,"error":{"code":404,"message":"No handler"}}')).toMatchObject({
+      ok: false,
+    });
   });
 });
