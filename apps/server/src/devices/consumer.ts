@@ -327,14 +327,15 @@ export class DeviceConsumer {
       else if (step.kind === 'energy') {
         if (live.history !== null && live.plug === null && step.to - step.from > EM_GAP_S) {
           // A Shelly EM back after a gap: its records of the gap say when the energy was used.
-          const gap = (live.counter.gap ??= {
+          live.counter.gap ??= {
             from: step.from,
             to: step.to,
             importMwh: 0,
             exportMwh: 0,
             since: now,
             askedAt: null,
-          });
+          };
+          const gap = live.counter.gap;
           gap[direction === 'import' ? 'importMwh' : 'exportMwh'] += step.mwh;
         } else energy(step.from, step.to, step.mwh, direction);
       }
