@@ -5,7 +5,7 @@ import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { type HouseTariffs, houseTariffs, tariffsFor } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { batchContextOf, batchContextRead, type ReadingColumns, readHousesContext } from './blocks';
-import { datesOfSlots, writeBatch } from './daily';
+import { datesOfSlots, type HouseWrite, writeBatch, writeBatches } from './daily';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
 import { lockHouse } from '../../shared/house';
@@ -148,15 +148,23 @@ export async function ingestReadings(
   const batch = prepareBatch(readings, options.now);
   if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
   const read = batchContextRead(houseId, blockStarts(batch.cols.start));
-  const stored = await inLockedTransaction(db, houseId, read, (tx, rows) =>
-    writePrepared(tx, houseId, batch, batchContextOf(rows), options.replace ?? false),
-  );
+  const stored = await inLockedTransaction(db, houseId, read, async (tx, rows) => {
+    const { write, stored } = await mergePrepared(
+      tx,
+      houseId,
+      batch,
+      batchContextOf(rows),
+      options.replace ?? false,
+    );
+    if (write !== null) await writeBatch(tx, houseId, write.book, write.blocks, write.rollups, write.dates);
+    return stored;
+  });
   return { stored, duplicates: readings.length - stored };
 }
 
 /**
  * ingestReadings for several houses inside the caller's open transaction, which holds their locks
- * (lockHouses): one read of every house's context, then one write statement per house. The device
+ * (lockHouses): one read of every house's context, then one write statement for them all. The device
  * consumer's flush writes many homes this way. Throws IngestError as ingestReadings does (the caller's
  * transaction is then to be rolled back).
  */
@@ -175,23 +183,29 @@ export async function ingestReadingsOfHouses(
     new Map([...prepared].map(([houseId, batch]) => [houseId, blockStarts(batch.cols.start)])),
   );
   const results = new Map<number, IngestResult>();
+  const writes: HouseWrite[] = [];
   for (const [houseId, readings] of batches) {
     const batch = prepared.get(houseId);
-    const stored =
-      batch === undefined ? 0 : await writePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, false);
-    results.set(houseId, { stored, duplicates: readings.length - stored });
+    const merged =
+      batch === undefined
+        ? { write: null, stored: 0 }
+        : await mergePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, false);
+    if (merged.write !== null) writes.push(merged.write);
+    results.set(houseId, { stored: merged.stored, duplicates: readings.length - merged.stored });
   }
+  // Every house's blocks, half-hours, days and months in one statement.
+  await writeBatches(tx, writes);
   return results;
 }
 
-/** A prepared batch merged into the house's stored blocks and written, under the house's lock. */
-async function writePrepared(
+/** A prepared batch merged into the house's stored blocks: what to write (null: nothing), under its lock. */
+async function mergePrepared(
   tx: Queryable,
   houseId: number,
   batch: Batch,
   context: ReturnType<typeof batchContextOf>,
   replace: boolean,
-): Promise<number> {
+): Promise<{ write: HouseWrite | null; stored: number }> {
   if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
   const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
   const merged = mergeBatch(batch.cols, context.blocks, replace);
@@ -203,12 +217,15 @@ async function writePrepared(
         'with a different start; send the same starts as before, or readings for other times',
     );
   }
-  if (merged.slots.length === 0) return 0;
+  if (merged.slots.length === 0) return { write: null, stored: 0 };
   // The changed blocks whole, every touched half-hour summed again from all its raw readings (in
   // memory), and the touched local days from their half-hours, with their months: one statement.
   const rollups = rollupsOf(book, slotSums(merged.blocks, merged.slots));
-  await writeBatch(tx, houseId, book, merged.blocks, rollups, datesOfSlots(merged.slots, context.time_zone));
-  return merged.added + merged.replaced;
+  const dates = datesOfSlots(merged.slots, context.time_zone);
+  return {
+    write: { houseId, book, blocks: merged.blocks, rollups, dates },
+    stored: merged.added + merged.replaced,
+  };
 }
 
 function checkEvent(e: ApplianceEventInput, i: number): void {
