@@ -38,6 +38,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ MQTT_URL: 'broker:1883x' }, '/srv/app')).toThrow(ConfigError);
   });
 
+  it('reads MQTT_GROUP (default homeview) and refuses what cannot be a shared-subscription group', () => {
+    expect(loadConfig({}, '/srv/app').mqttGroup).toBe('homeview');
+    expect(loadConfig({ MQTT_GROUP: 'site-b_2' }, '/srv/app').mqttGroup).toBe('site-b_2');
+    expect(() => loadConfig({ MQTT_GROUP: 'a/b' }, '/srv/app')).toThrow(
+      new ConfigError('MQTT_GROUP must be 1 to 100 letters, digits, _ or - (got "a/b")'),
+    );
+  });
+
   it('turns on Secure cookies for an https origin', () => {
     const c = loadConfig({ PUBLIC_ORIGIN: 'https://homeview.example/' });
     expect(c.publicOrigin).toBe('https://homeview.example');
