@@ -54,8 +54,15 @@ async function main(): Promise<void> {
     let simulation: DemoSimulation | undefined;
     let demoLead: Leadership | undefined;
     let listening = false;
-    let devices: { stop(): Promise<void> } | null = null;
+    let devices: { stop(): Promise<void>; subscribed: Promise<void> } | null = null;
     let devicesLead: Leadership | undefined;
+    // The demo's own simulated devices publish once this server's consumer has subscribed (a shared
+    // subscription with no subscriber drops messages), or after 15 s when another server reads the devices
+    // (its broker session exists, so the broker queues for it).
+    let devicesSubscribed: () => void = () => undefined;
+    const devicesReady = new Promise<void>((resolve) => {
+      devicesSubscribed = resolve;
+    });
     // Background work (the demo's seeding, InfoCare) runs one transaction at a time, each once no request
     // is in flight: a request waits for one of them at most.
     const background = requests.background(db);
@@ -82,6 +89,10 @@ async function main(): Promise<void> {
     });
     const startSimulation = (running: DemoSimulation) => {
       running.start();
+      if (config.mqttUrl)
+        void Promise.race([devicesReady, new Promise((resolve) => setTimeout(resolve, 15_000).unref())])
+          .then(() => running.startDevices())
+          .catch((error: unknown) => app.log.error({ err: error }, 'demo devices failed to start'));
       // Once Mum's history is stored (before the neighbours'), her past alerts are raised as the engine
       // would have raised them.
       void running.ownSeeded
@@ -123,7 +134,12 @@ async function main(): Promise<void> {
       demoLead = new Leadership(db, LOCKS.demoSimulation, {
         retryMs: LEAD_RETRY_MS,
         onLead: async () => {
-          const next = new DemoSimulation(background, { historyDays: config.demoHistoryDays, log: app.log });
+          const next = new DemoSimulation(background, {
+            historyDays: config.demoHistoryDays,
+            log: app.log,
+            // With a broker, the demo's own home is fed by its simulated Glow and kettle plug through it.
+            ...(config.mqttUrl ? { devices: { url: config.mqttUrl, clientId: config.mqttClientId } } : {}),
+          });
           simulation = next;
           // The demo's readings are simulated after listen, so they never delay the start; only their
           // write paths are warmed before it (~0.15 s), so the first requests do not wait for a cold
@@ -170,6 +186,7 @@ async function main(): Promise<void> {
         retryMs: LEAD_RETRY_MS,
         onLead: async () => {
           devices = await startDevices({ config, db: opened, log: app.log });
+          void devices?.subscribed.then(devicesSubscribed, () => undefined);
           if (opened.kind === 'postgres') app.log.info('this server reads the devices');
         },
         onLose: async () => {

@@ -80,6 +80,24 @@ describeEachDb('device admin commands', (suite) => {
       err: '',
     });
     expect((await admin('devices', '--house', '1')).out.split('\n').at(-1)).toBe('1 device');
+    // The second switch of a two-channel Shelly on the microwave (switch:1 is channel 1).
+    const second = await admin(
+      'add-device',
+      '--house',
+      '1',
+      '--kind',
+      'shelly',
+      '--id',
+      'shellyplus2pm-b1',
+      '--channel',
+      '1',
+      '--appliance',
+      'microwave',
+    );
+    expect(second).toEqual({ code: 0, out: '3', err: '' });
+    expect((await admin('devices', '--house', '1')).out.split('\n').at(1)).toBe(
+      '3\tshelly\tshellyplus2pm-b1 channel 1\tmicrowave\tno message yet',
+    );
   });
 
   it.each([
@@ -94,6 +112,8 @@ describeEachDb('device admin commands', (suite) => {
     [['add-device', '--house', '1', '--kind', 'glow', '--id', 'AABBCCDDEEFF'], /already registered/],
     [['add-device', '--house', '1', '--kind', 'glow'], /--id is required/],
     [['remove-device', '--house', '1', '--device', '7'], /House 1 has no device 7\./],
+    [['add-device', '--house', '1', '--kind', 'emon', '--id', 'e', '--channel', 'two'], /--channel must be/],
+    [['add-device', '--house', '1', '--kind', 'emon', '--id', 'e', '--channel', '32'], /from 0 to 31/],
   ])('refuses %j with a message and exit 1', async (argv, message) => {
     const before = (await suite.db.query('select count(*)::int as n from devices')).rows;
     const res = await admin(...argv);

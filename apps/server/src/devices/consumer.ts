@@ -4,10 +4,17 @@ import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
 import { type CounterState, stepCounter } from './counter';
 import { type DeviceKind, MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
 import { addEnergy, closeMinutes, emptyMinutes, type MinuteState } from './minutes';
-import { type Parsed, parseDeviceMessage, parseShellyReply } from './parse';
+import {
+  type DeviceSample,
+  type EmHistorySource,
+  type EmRecord,
+  type Parsed,
+  parseDeviceMessage,
+  parseShellyReply,
+} from './parse';
 import { PlugUses } from './plug-uses';
 import { applianceKeyOf } from './repository';
-import { storeHouseBatch } from './write';
+import { type HouseBatch, storeHouseBatch, storeHousesBatch } from './write';
 
 /**
  * Device messages → readings and appliance uses, buffered and written in batches across homes (at most
@@ -28,6 +35,7 @@ interface Registered {
   houseId: number;
   kind: DeviceKind;
   deviceId: string;
+  channel: number;
   zone: string;
   applianceTypeId: number | null;
 }
@@ -36,12 +44,38 @@ interface StoredCounter {
   import: CounterState | null;
   export: CounterState | null;
   minutes: MinuteState;
+  /** The last power sample of a device that reports power and no counter (an emon power-only node). */
+  power?: { t: number; w: number } | null;
+  /** A gap of a Shelly EM whose energy waits for the device's own records of it (EMData history). */
+  gap?: PendingGap | null;
+}
+
+interface PendingGap {
+  from: number;
+  to: number;
+  importMwh: number;
+  exportMwh: number;
+  /** When it was found, and when the device was asked for its records (null: not yet). */
+  since: number;
+  askedAt: number | null;
+}
+
+/** A request for a Shelly EM's records of a gap (DeviceMqtt sends it over RPC, see historyRequests). */
+export interface HistoryRequest {
+  /** Names the channel when the answer is handed back (receiveHistory). */
+  key: string;
+  deviceId: string;
+  source: EmHistorySource;
+  from: number;
+  to: number;
 }
 
 interface Live {
   device: Registered;
   counter: StoredCounter;
   plug: PlugUses | null;
+  /** Where the device keeps records of this channel (a Shelly EM), once a sample said so. */
+  history: EmHistorySource | null;
   lastMessage: number | null;
   online: boolean | null;
   newRejects: number;
@@ -65,10 +99,28 @@ export interface ConsumerStats {
 const LOG_EVERY_S = 60;
 /** Registered devices are read again this often (a device added with the CLI starts being stored). */
 const RELOAD_S = 10;
-/** Houses written at once on PostgreSQL: round trips, not CPU, bound a flush (4 → 8 halved it in the bench). */
-const WRITERS = 8;
+/**
+ * A flush writes its houses in transactions of up to HOUSES_PER_TRANSACTION (locks taken at once, one
+ * context read, one write statement per house: a transaction and four round trips per house cost twice
+ * as much, see bench/NOTES.md), WRITERS of them at once on PostgreSQL (PGlite has one connection).
+ */
+const HOUSES_PER_TRANSACTION = 100;
+const WRITERS = 4;
 
 const key = (kind: string, id: string) => `${kind}\u0000${id}`;
+const channelKey = (kind: string, id: string, channel: number) => `${key(kind, id)}\u0000${channel}`;
+/**
+ * Power-only devices (emon nodes with P and no E): energy is the power held until the next sample, over
+ * gaps up to this long; a longer silence has no energy (when in it the power changed is unknown).
+ */
+export const MAX_POWER_GAP_S = 120;
+/**
+ * A Shelly EM channel silent longer than this has its gap's energy placed by its own 1- or 5-minute
+ * records (EM1Data/EMData.GetData) instead of spread evenly; if the records do not come within
+ * HISTORY_WAIT_S, it is spread as any counter's.
+ */
+export const EM_GAP_S = 300;
+export const HISTORY_WAIT_S = 30;
 
 /**
  * A reason as stored and logged: reasons quote the payload (`"…" is not a number`), and a control
@@ -93,7 +145,10 @@ export class DeviceConsumer {
     flushMs: 0,
     flushMsMax: 0,
   };
+  /** By kind, device id and channel. */
   #live = new Map<string, Live>();
+  /** Registered channels by kind and device id (a message names the device; its samples the channels). */
+  #channels = new Map<string, Live[]>();
   #loadedAt = Number.NEGATIVE_INFINITY;
   #readings = new Map<number, Reading[]>();
   #events = new Map<number, ApplianceEventInput[]>();
@@ -125,24 +180,26 @@ export class DeviceConsumer {
       house_id: number;
       kind: DeviceKind;
       device_id: string;
+      channel: number;
       appliance_type_id: number | null;
       time_zone: string;
       counter: StoredCounter | string | null;
       last_message_at: number | null;
       online: boolean | null;
     }>(
-      `select d.id, d.house_id, d.kind, d.device_id, d.appliance_type_id, h.time_zone, d.counter,
+      `select d.id, d.house_id, d.kind, d.device_id, d.channel, d.appliance_type_id, h.time_zone, d.counter,
               d.last_message_at::float8 as last_message_at, d.online
        from devices d join houses h on h.id = d.house_id`,
     );
     const next = new Map<string, Live>();
     for (const r of rows) {
-      const k = key(r.kind, r.device_id);
+      const k = channelKey(r.kind, r.device_id, r.channel);
       const device: Registered = {
         rowId: r.id,
         houseId: r.house_id,
         kind: r.kind,
         deviceId: r.device_id,
+        channel: r.channel,
         zone: r.time_zone,
         applianceTypeId: r.appliance_type_id,
       };
@@ -158,6 +215,7 @@ export class DeviceConsumer {
         device,
         counter: stored ?? { import: null, export: null, minutes: emptyMinutes() },
         plug: applianceKey === null ? null : new PlugUses(r.device_id, applianceKey),
+        history: null,
         lastMessage: r.last_message_at,
         online: r.online,
         newRejects: 0,
@@ -166,6 +224,13 @@ export class DeviceConsumer {
       });
     }
     this.#live = next;
+    this.#channels = new Map();
+    for (const live of next.values()) {
+      const k = key(live.device.kind, live.device.deviceId);
+      const list = this.#channels.get(k);
+      if (list === undefined) this.#channels.set(k, [live]);
+      else list.push(live);
+    }
     this.#loadedAt = Math.floor(this.options.now());
   }
 
@@ -174,7 +239,7 @@ export class DeviceConsumer {
     const now = Math.floor(this.options.now());
     this.#take(topic, now, () =>
       parseDeviceMessage(topic, payload, now, {
-        zoneOf: (kind, id) => this.#live.get(key(kind, id))?.device.zone,
+        zoneOf: (kind, id) => this.#channels.get(key(kind, id))?.[0]?.device.zone,
       }),
     );
   }
@@ -189,9 +254,10 @@ export class DeviceConsumer {
   silentShellies(silentS: number): string[] {
     const now = Math.floor(this.options.now());
     const ids: string[] = [];
-    for (const live of this.#live.values()) {
-      if (live.device.kind !== 'shelly') continue;
-      if (live.lastMessage === null || now - live.lastMessage >= silentS) ids.push(live.device.deviceId);
+    for (const [k, lives] of this.#channels) {
+      if (!k.startsWith('shelly\u0000')) continue;
+      if (lives.some((l) => l.lastMessage === null || now - l.lastMessage >= silentS))
+        ids.push((lives[0] as Live).device.deviceId);
     }
     return ids;
   }
@@ -210,30 +276,59 @@ export class DeviceConsumer {
       this.stats.ignored++;
       return;
     }
-    const live = this.#live.get(
-      key(parsed.ok ? parsed.sample.kind : parsed.kind, parsed.ok ? parsed.sample.deviceId : parsed.deviceId),
-    );
+    const device = parsed.ok ? (parsed.samples[0] as DeviceSample) : parsed;
+    const channels = this.#channels.get(key(device.kind, device.deviceId));
     if (!parsed.ok) {
-      this.#reject(live, parsed.kind, parsed.deviceId, topic, parsed.reason, now);
+      // A bad message is the device's, whichever channel it was about.
+      this.#reject(channels?.[0], parsed.kind, parsed.deviceId, topic, parsed.reason, now);
       return;
     }
-    const s = parsed.sample;
-    if (live === undefined) {
+    if (channels === undefined) {
       this.stats.unclaimed++;
-      const k = key(s.kind, s.deviceId);
+      const k = key(device.kind, device.deviceId);
       const u = this.#unclaimed.get(k);
       if (u === undefined)
-        this.#unclaimed.set(k, { kind: s.kind, deviceId: s.deviceId, first: now, last: now, count: 1 });
+        this.#unclaimed.set(k, {
+          kind: device.kind,
+          deviceId: device.deviceId,
+          first: now,
+          last: now,
+          count: 1,
+        });
       else {
         u.last = now;
         u.count++;
       }
       return;
     }
+    for (const s of parsed.samples) {
+      // A last will speaks for every channel of the device; other samples for their own channel (one
+      // nobody registered measures nothing anyone asked for: ignored).
+      if (s.online !== undefined && s.importMwh === undefined && s.powerW === undefined) {
+        for (const live of channels) {
+          live.lastMessage = now;
+          live.online = s.online;
+          live.dirty = true;
+        }
+        continue;
+      }
+      const live = this.#live.get(channelKey(s.kind, s.deviceId, s.channel));
+      if (live === undefined) continue;
+      this.#sample(live, s, topic, now);
+    }
+  }
+
+  #sample(live: Live, s: DeviceSample, topic: string, now: number): void {
+    if (s.history !== undefined) live.history = s.history;
     live.lastMessage = now;
     live.online = s.online ?? true;
     live.dirty = true;
     const maxW = live.plug === null ? MAX_HOUSE_W : MAX_PLUG_W;
+    const energy = (from: number, to: number, mwh: number, direction: 'import' | 'export') => {
+      if (live.plug !== null) {
+        if (direction === 'import') live.plug.energy(from, to, mwh);
+      } else addEnergy(live.counter.minutes, from, to, mwh, direction);
+    };
     for (const direction of ['import', 'export'] as const) {
       const mwh = direction === 'import' ? s.importMwh : s.exportMwh;
       if (mwh === undefined) continue;
@@ -241,16 +336,123 @@ export class DeviceConsumer {
       live.counter[direction] = state;
       if (step.kind === 'rejected') this.#reject(live, s.kind, s.deviceId, topic, step.reason, now);
       else if (step.kind === 'energy') {
-        if (live.plug !== null) {
-          if (direction === 'import') live.plug.energy(step.from, step.to, step.mwh);
-        } else addEnergy(live.counter.minutes, step.from, step.to, step.mwh, direction);
+        if (live.history !== null && live.plug === null && step.to - step.from > EM_GAP_S) {
+          // A Shelly EM back after a gap: its records of the gap say when the energy was used.
+          live.counter.gap ??= {
+            from: step.from,
+            to: step.to,
+            importMwh: 0,
+            exportMwh: 0,
+            since: now,
+            askedAt: null,
+          };
+          const gap = live.counter.gap;
+          gap[direction === 'import' ? 'importMwh' : 'exportMwh'] += step.mwh;
+        } else energy(step.from, step.to, step.mwh, direction);
       }
     }
-    if (s.powerW !== undefined) live.plug?.power(s.t, s.powerW, now);
-    if (live.plug === null && (s.importMwh !== undefined || s.exportMwh !== undefined)) {
-      const readings = closeMinutes(live.counter.minutes, s.t);
+    let integrated = false;
+    if (s.powerW !== undefined) {
+      live.plug?.power(s.t, s.powerW, now);
+      // An emon node that reports power and no counter: the energy is its power over time.
+      if (live.device.kind === 'emon' && live.counter.import === null && s.importMwh === undefined) {
+        const previous = live.counter.power ?? null;
+        const step = integratePower(previous, s.t, s.powerW, maxW);
+        if (step.kind === 'rejected') this.#reject(live, s.kind, s.deviceId, topic, step.reason, now);
+        else if (previous === null || s.t > previous.t) {
+          live.counter.power = { t: s.t, w: s.powerW };
+          if (step.kind === 'energy') {
+            energy(step.from, step.to, step.mwh, step.direction);
+            integrated = true;
+          }
+        }
+      }
+    }
+    if (live.plug === null && (s.importMwh !== undefined || s.exportMwh !== undefined || integrated)) {
+      // While a gap waits for its records, minutes from the gap's first on stay open (it adds to them).
+      const gap = live.counter.gap;
+      const upTo = gap ? Math.min(s.t, gap.from - (gap.from % 60)) : s.t;
+      const readings = closeMinutes(live.counter.minutes, upTo);
       if (readings.length > 0) this.#push(this.#readings, live.device.houseId, readings);
     }
+  }
+
+  /** Gaps of Shelly EMs not yet asked for (each is asked once; see receiveHistory and HISTORY_WAIT_S). */
+  historyRequests(): HistoryRequest[] {
+    const now = Math.floor(this.options.now());
+    const requests: HistoryRequest[] = [];
+    for (const [key, live] of this.#live) {
+      const gap = live.counter.gap;
+      if (!gap || gap.askedAt !== null || live.history === null) continue;
+      gap.askedAt = now;
+      const { deviceId } = live.device;
+      requests.push({ key, deviceId, source: live.history, from: gap.from, to: gap.to });
+    }
+    return requests;
+  }
+
+  /**
+   * A Shelly EM's records of a gap: each record wholly inside the gap gets its own energy, the rest of the
+   * counter's difference over the gap (the parts no record covers) is spread over those parts, so the
+   * gap's readings still add up to the counter exactly. Records that do not fit are ignored.
+   */
+  receiveHistory(key: string, records: readonly EmRecord[]): void {
+    const live = this.#live.get(key);
+    const gap = live?.counter.gap;
+    if (live === undefined || !gap) return;
+    live.counter.gap = null;
+    live.dirty = true;
+    const inside = records
+      .filter((r) => r.ts >= gap.from && r.ts + r.period <= gap.to)
+      .sort((a, b) => a.ts - b.ts)
+      .filter(
+        (r, i, all) => i === 0 || r.ts >= (all[i - 1] as EmRecord).ts + (all[i - 1] as EmRecord).period,
+      );
+    const minutes = live.counter.minutes;
+    const uncovered: [number, number][] = [];
+    let at = gap.from;
+    for (const r of inside) {
+      if (r.ts > at) uncovered.push([at, r.ts]);
+      at = r.ts + r.period;
+    }
+    if (gap.to > at) uncovered.push([at, gap.to]);
+    for (const direction of ['import', 'export'] as const) {
+      const total = direction === 'import' ? gap.importMwh : gap.exportMwh;
+      let recorded = 0;
+      for (const r of inside) {
+        const mwh = direction === 'import' ? r.importMwh : r.exportMwh;
+        // Never more than the counter says was used over the whole gap.
+        const take = Math.min(mwh, total - recorded);
+        addEnergy(minutes, r.ts, r.ts + r.period, take, direction);
+        recorded += take;
+      }
+      spread(
+        minutes,
+        uncovered.length > 0 ? uncovered : inside.map((r) => [r.ts, r.ts + r.period]),
+        total - recorded,
+        direction,
+      );
+    }
+    this.#closeGap(live, gap);
+  }
+
+  /** Gaps whose records did not come in time: their energy spread evenly, as any counter's. */
+  #expireGaps(now: number): void {
+    for (const live of this.#live.values()) {
+      const gap = live.counter.gap;
+      if (!gap || now - gap.since < HISTORY_WAIT_S) continue;
+      live.counter.gap = null;
+      live.dirty = true;
+      spread(live.counter.minutes, [[gap.from, gap.to]], gap.importMwh, 'import');
+      spread(live.counter.minutes, [[gap.from, gap.to]], gap.exportMwh, 'export');
+      this.#closeGap(live, gap);
+    }
+  }
+
+  #closeGap(live: Live, gap: PendingGap): void {
+    const upTo = Math.max(gap.to, live.counter.import?.t ?? 0, live.counter.export?.t ?? 0);
+    const readings = closeMinutes(live.counter.minutes, upTo);
+    if (readings.length > 0) this.#push(this.#readings, live.device.houseId, readings);
   }
 
   #push<T>(map: Map<number, T[]>, houseId: number, items: T[]): void {
@@ -310,6 +512,7 @@ export class DeviceConsumer {
   async #flush(): Promise<void> {
     const now = Math.floor(this.options.now());
     if (now - this.#loadedAt >= RELOAD_S) await this.load();
+    this.#expireGaps(now);
     // Plugs' uses whose energy is known by now.
     for (const live of this.#live.values()) {
       if (live.plug === null || live.device.applianceTypeId === null) continue;
@@ -341,27 +544,41 @@ export class DeviceConsumer {
     for (const [houseId, lives] of dirty) snapshots.set(houseId, lives.map(snapshot));
     this.stats.flushes++;
 
-    const houses = [...new Set([...readings.keys(), ...events.keys()])];
-    let failure: unknown = null;
-    const storeHouse = async (houseId: number): Promise<void> => {
-      const batch = { houseId, readings: readings.get(houseId) ?? [], events: events.get(houseId) ?? [] };
-      const updates = snapshots.get(houseId) ?? [];
+    const houses = [...new Set([...readings.keys(), ...events.keys()])].sort((a, b) => a - b);
+    // The devices' state of the houses with data goes with their data; the others' after, on its own.
+    const houseUpdates = new Map<number, DeviceUpdate[]>();
+    for (const houseId of houses) {
+      houseUpdates.set(houseId, snapshots.get(houseId) ?? []);
       snapshots.delete(houseId);
+    }
+    let failure: unknown = null;
+    const batchOf = (houseId: number): HouseBatch => ({
+      houseId,
+      readings: readings.get(houseId) ?? [],
+      events: events.get(houseId) ?? [],
+    });
+    const stored = (batch: HouseBatch) => {
+      this.stats.readingsStored += batch.readings.length;
+      this.stats.usesStored += batch.events.length;
+      this.options.onStored?.(batch.houseId, batch.readings);
+    };
+    // The database failed (not the data): the house's batch goes back in the buffer, its devices' newer
+    // state with it, and the next flush tries again.
+    const putBack = (batch: HouseBatch, error: unknown) => {
+      const { houseId } = batch;
+      this.#readings.set(houseId, [...batch.readings, ...(this.#readings.get(houseId) ?? [])]);
+      this.#events.set(houseId, [...batch.events, ...(this.#events.get(houseId) ?? [])]);
+      for (const live of dirty.get(houseId) ?? []) live.dirty = true;
+      failure ??= error;
+    };
+    const storeHouse = async (houseId: number): Promise<void> => {
+      const batch = batchOf(houseId);
+      const updates = houseUpdates.get(houseId) ?? [];
       try {
         await storeHouseBatch(this.db, batch, now, (tx) => updateDevices(tx, updates));
-        this.stats.readingsStored += batch.readings.length;
-        this.stats.usesStored += batch.events.length;
-        this.options.onStored?.(houseId, batch.readings);
+        stored(batch);
       } catch (error) {
-        if (!(error instanceof IngestError)) {
-          // The database failed (not the data): the house's batch goes back in the buffer, its devices'
-          // newer state with it, and the next flush tries again.
-          this.#readings.set(houseId, [...batch.readings, ...(this.#readings.get(houseId) ?? [])]);
-          this.#events.set(houseId, [...batch.events, ...(this.#events.get(houseId) ?? [])]);
-          for (const live of dirty.get(houseId) ?? []) live.dirty = true;
-          failure ??= error;
-          return;
-        }
+        if (!(error instanceof IngestError)) return putBack(batch, error);
         // Readings the write path refuses (they overlap a file import with other starts…) are dropped
         // and reported on the device; its state still moves on, so they are not retried forever.
         this.options.log?.warn({ houseId, reason: error.message }, 'device readings refused');
@@ -373,11 +590,28 @@ export class DeviceConsumer {
         await updateDevices(this.db, updates);
       }
     };
-    // Houses in parallel on PostgreSQL (each its own transaction and lock, a few pool connections);
-    // PGlite has one connection, so one at a time.
+    const storeGroup = async (group: readonly number[]): Promise<void> => {
+      const batches = group.map(batchOf);
+      const updates = group.flatMap((houseId) => houseUpdates.get(houseId) ?? []);
+      try {
+        await storeHousesBatch(this.db, batches, now, (tx) => updateDevices(tx, updates));
+        for (const batch of batches) stored(batch);
+      } catch (error) {
+        if (!(error instanceof IngestError)) {
+          for (const batch of batches) putBack(batch, error);
+          return;
+        }
+        // One house's data was refused and took the others with it: each house on its own, so only its
+        // own readings are dropped.
+        for (const houseId of group) await storeHouse(houseId);
+      }
+    };
+    const groups: number[][] = [];
+    for (let at = 0; at < houses.length; at += HOUSES_PER_TRANSACTION)
+      groups.push(houses.slice(at, at + HOUSES_PER_TRANSACTION));
     let next = 0;
     const worker = async () => {
-      while (next < houses.length) await storeHouse(houses[next++] as number);
+      while (next < groups.length) await storeGroup(groups[next++] as number[]);
     };
     await Promise.all(Array.from({ length: this.db.kind === 'postgres' ? WRITERS : 1 }, worker));
     const rest = [...snapshots.values()].flat();
@@ -483,4 +717,46 @@ async function storeUnclaimed(
       rows.map((r) => r.count),
     ],
   );
+}
+
+/**
+ * A power-only device's energy between two power samples: the earlier power held until the later one
+ * (a sample's power is what it drew until the next), over gaps up to MAX_POWER_GAP_S; import for power
+ * drawn, export for negative power (a CT clamp on a solar home's meter tails). A power beyond what the
+ * device could carry is rejected, and the sample is not taken.
+ */
+export function integratePower(
+  previous: { t: number; w: number } | null,
+  t: number,
+  w: number,
+  maxW: number,
+):
+  | { kind: 'energy'; from: number; to: number; mwh: number; direction: 'import' | 'export' }
+  | { kind: 'none' }
+  | { kind: 'rejected'; reason: string } {
+  if (Math.abs(w) > maxW)
+    return { kind: 'rejected', reason: `power ${w} W is more than ${maxW / 1000} kW could carry` };
+  if (previous === null || t <= previous.t || t - previous.t > MAX_POWER_GAP_S || previous.w === 0)
+    return { kind: 'none' };
+  const mwh = Math.round((Math.abs(previous.w) * (t - previous.t)) / 3.6);
+  return { kind: 'energy', from: previous.t, to: t, mwh, direction: previous.w > 0 ? 'import' : 'export' };
+}
+
+/** `mwh` spread over these intervals in proportion to their lengths, exactly (integer mWh). */
+function spread(
+  minutes: MinuteState,
+  intervals: readonly (readonly [number, number])[],
+  mwh: number,
+  direction: 'import' | 'export',
+): void {
+  const length = intervals.reduce((sum, [a, b]) => sum + (b - a), 0);
+  if (mwh <= 0 || length <= 0) return;
+  let seen = 0;
+  let given = 0;
+  for (const [a, b] of intervals) {
+    seen += b - a;
+    const share = Math.round((mwh * seen) / length) - given;
+    given += share;
+    addEnergy(minutes, a, b, share, direction);
+  }
 }

@@ -1,5 +1,6 @@
 import { connect, type MqttClient } from 'mqtt';
-import type { DeviceConsumer } from './consumer';
+import type { DeviceConsumer, HistoryRequest } from './consumer';
+import { type EmRecord, parseEmHistory } from './parse';
 import { DEVICE_KINDS, KIND_INFO } from './kinds';
 
 /**
@@ -47,6 +48,8 @@ export class DeviceMqtt {
   #rpcId = 0;
   /** When each silent Shelly was last asked (ms), so one that does not answer is asked every few minutes. */
   #asked = new Map<string, number>();
+  /** History asks in flight by RPC id: the gap, and the records of its pages so far. */
+  #history = new Map<number, { request: HistoryRequest; records: EmRecord[] }>();
   #backoff = MIN_BACKOFF_MS;
   #stopped = false;
 
@@ -94,10 +97,26 @@ export class DeviceMqtt {
     client.on('error', (error) => log?.warn({ err: error }, 'mqtt error'));
     client.on('message', (topic, payload) => {
       const own = prefix !== '' && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic;
-      if (topic === replyTopic) this.consumer.receiveShellyReply(own, payload);
-      else this.consumer.receive(own, payload);
+      if (topic !== replyTopic) this.consumer.receive(own, payload);
+      else if (!this.#historyAnswer(payload)) this.consumer.receiveShellyReply(own, payload);
     });
-    this.#timer = setInterval(() => void this.consumer.flush(), FLUSH_MS);
+    const askHistory = (request: HistoryRequest, from: number, records: EmRecord[]) => {
+      const id = ++this.#rpcId;
+      this.#history.set(id, { request, records });
+      const ask = {
+        id,
+        src: replySource,
+        method: request.source.method,
+        params: { id: request.source.id, ts: from, end_ts: request.to },
+      };
+      client.publish(`${prefix}${request.deviceId}/rpc`, JSON.stringify(ask), { qos: 1 });
+    };
+    this.#askPage = askHistory;
+    this.#timer = setInterval(() => {
+      // Shelly EMs back after a gap are asked for their records of it (EM1Data/EMData.GetData).
+      if (client.connected) for (const r of this.consumer.historyRequests()) askHistory(r, r.from, []);
+      void this.consumer.flush();
+    }, FLUSH_MS);
     this.#poller = setInterval(
       () => {
         if (!client.connected) return;
@@ -113,6 +132,39 @@ export class DeviceMqtt {
       (this.options.pollEveryS ?? 60) * 1000,
     );
     await subscribed;
+  }
+
+  #askPage: ((request: HistoryRequest, from: number, records: EmRecord[]) => void) | null = null;
+
+  /**
+   * An answer to one of our history asks (false: not one, e.g. a GetStatus answer): the next page is
+   * asked while the device says there is more before the gap's end, then the records go to the consumer.
+   */
+  #historyAnswer(payload: Uint8Array): boolean {
+    const text = Buffer.from(payload).toString('utf8');
+    let id: unknown;
+    try {
+      id = (JSON.parse(text) as { id?: unknown } | null)?.id;
+    } catch {
+      return false;
+    }
+    const pending = typeof id === 'number' ? this.#history.get(id) : undefined;
+    if (pending === undefined) return false;
+    // An error answer (a device without the history) leaves the gap to be spread after HISTORY_WAIT_S.
+    this.#history.delete(id as number);
+    const answer = parseEmHistory(text);
+    if (!answer.ok) {
+      this.options.log?.warn(
+        { deviceId: pending.request.deviceId, reason: answer.reason },
+        'em history refused',
+      );
+      return true;
+    }
+    const records = [...pending.records, ...answer.records];
+    if (answer.next !== null && answer.next < pending.request.to && answer.records.length > 0)
+      this.#askPage?.(pending.request, answer.next, records);
+    else this.consumer.receiveHistory(pending.request.key, records);
+    return true;
   }
 
   /** Ends the connection (the broker keeps the session and queues), then stores what was received. */

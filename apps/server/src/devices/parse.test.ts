@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeviceMessage, parseShellyReply, topicDevice } from './parse';
+import { parseDeviceMessage, parseEmHistory, parseShellyReply, topicDevice } from './parse';
 
 // Payloads are the real captures of the field reference (../shared/data/real/formats/FORMATS.md and
 // ../shared/design/devices.md), mpan redacted as there.
@@ -13,7 +13,7 @@ const GLOW =
 function ok(topic: string, payload: string, received = RECEIVED, zone?: string) {
   const parsed = parseDeviceMessage(topic, payload, received, zone ? { zoneOf: () => zone } : {});
   if (parsed === null || !parsed.ok) throw new Error(`expected a sample, got ${JSON.stringify(parsed)}`);
-  return parsed.sample;
+  return parsed.samples[0]!;
 }
 
 function bad(topic: string, payload: string) {
@@ -25,6 +25,7 @@ function bad(topic: string, payload: string) {
 describe('Glow', () => {
   it('reads the meter register and power of the real capture, at the meter timestamp (UTC)', () => {
     expect(ok('glow/AABBCCDDEEFF/SENSOR/electricitymeter', GLOW)).toEqual({
+      channel: 0,
       kind: 'glow',
       deviceId: 'AABBCCDDEEFF',
       t: Date.UTC(2022, 5, 24, 13, 2, 29) / 1000,
@@ -64,6 +65,7 @@ describe('Shelly Gen2+', () => {
 
   it('reads switch:0 status (Wh counter) at the receive time', () => {
     expect(ok('shellyplusplugs-a8032ab1c2d4/status/switch:0', status)).toEqual({
+      channel: 0,
       kind: 'shelly',
       deviceId: 'shellyplusplugs-a8032ab1c2d4',
       t: RECEIVED,
@@ -76,6 +78,7 @@ describe('Shelly Gen2+', () => {
     const notify =
       '{"src":"shellyplusplugs-a8","dst":"shellyplusplugs-a8/events","method":"NotifyStatus","params":{"ts":1656075750.51,"switch:0":{"id":0,"apower":2950.3}}}';
     expect(ok('shellyplusplugs-a8/events/rpc', notify)).toEqual({
+      channel: 0,
       kind: 'shelly',
       deviceId: 'shellyplusplugs-a8',
       t: 1656075750,
@@ -108,7 +111,16 @@ describe('Shelly GetStatus answers', () => {
       '{"id":3,"src":"shellyplus1pm-p1","dst":"homeview-x","result":{"sys":{"unixtime":1656075700},"switch:0":{"id":0,"apower":12.5,"aenergy":{"total":50.5}}}}';
     expect(parseShellyReply(answer, RECEIVED)).toEqual({
       ok: true,
-      sample: { kind: 'shelly', deviceId: 'shellyplus1pm-p1', t: 1656075700, importMwh: 50_500, powerW: 13 },
+      samples: [
+        {
+          kind: 'shelly',
+          deviceId: 'shellyplus1pm-p1',
+          channel: 0,
+          t: 1656075700,
+          importMwh: 50_500,
+          powerW: 13,
+        },
+      ],
     });
     expect(parseShellyReply('{"id":3,"result":{}}', RECEIVED)).toMatchObject({
       ok: false,
@@ -120,6 +132,7 @@ describe('Shelly GetStatus answers', () => {
 describe('Shelly Gen1', () => {
   it('turns watt-minutes into mWh and reads power', () => {
     expect(ok('shellies/shellyplug-s-7A1B2C/relay/0/energy', '6000')).toEqual({
+      channel: 0,
       kind: 'shelly-gen1',
       deviceId: 'shellyplug-s-7A1B2C',
       t: RECEIVED,
@@ -148,6 +161,7 @@ describe('Tasmota', () => {
   it('reads Total kWh and Power, the offset-less Time in the zone the device is registered with', () => {
     const received = Date.UTC(2022, 0, 11, 21, 57, 40) / 1000;
     expect(ok('tele/kettle-plug/SENSOR', sensor, received, 'Europe/London')).toEqual({
+      channel: 0,
       kind: 'tasmota',
       deviceId: 'kettle-plug',
       t: Date.UTC(2022, 0, 11, 21, 57, 38) / 1000,
@@ -190,6 +204,7 @@ describe('Zigbee2MQTT', () => {
     const z =
       '{"current":0.47,"energy":616.25,"last_seen":"2022-11-15T19:06:51+00:00","linkquality":81,"power":68,"state":"ON","voltage":242}';
     expect(ok('zigbee2mqtt/kettle plug', z, Date.UTC(2022, 10, 15, 19, 7, 0) / 1000)).toEqual({
+      channel: 0,
       kind: 'zigbee2mqtt',
       deviceId: 'kettle plug',
       t: Date.UTC(2022, 10, 15, 19, 6, 51) / 1000,
@@ -225,5 +240,100 @@ describe('bad messages', () => {
     );
     const huge = `{"x":"${'a'.repeat(1024 * 1024)}"}`;
     expect(bad('zigbee2mqtt/p', huge).reason).toContain('more than 65536');
+  });
+});
+
+describe('channels beyond 0', () => {
+  const all = (topic: string, payload: string, zone?: string) => {
+    const parsed = parseDeviceMessage(topic, payload, RECEIVED, zone ? { zoneOf: () => zone } : {});
+    if (parsed === null || !parsed.ok) throw new Error(`expected samples, got ${JSON.stringify(parsed)}`);
+    return parsed.samples.map((s) => ({ channel: s.channel, importMwh: s.importMwh, powerW: s.powerW }));
+  };
+
+  it('splits a Shelly Plus 2PM NotifyStatus into switch:0 and switch:1', () => {
+    const notify =
+      '{"src":"shellyplus2pm-a1","method":"NotifyStatus","params":{"ts":1656075750,' +
+      '"switch:1":{"id":1,"apower":1200,"aenergy":{"total":20.5}},"switch:0":{"id":0,"apower":3}}}';
+    expect(all('shellyplus2pm-a1/events/rpc', notify)).toEqual([
+      { channel: 0, importMwh: undefined, powerW: 3 },
+      { channel: 1, importMwh: 20_500, powerW: 1200 },
+    ]);
+    expect(all('shellyplus2pm-a1/status/switch:1', '{"id":1,"apower":7,"aenergy":{"total":1.5}}')).toEqual([
+      { channel: 1, importMwh: 1500, powerW: 7 },
+    ]);
+  });
+
+  it("reads a Pro EM's second clamp (em1:1, em1data:1) as channel 1; a three-phase em:0 stays channel 0", () => {
+    const em =
+      '{"method":"NotifyStatus","params":{"ts":1656075750,"em1:1":{"id":1,"act_power":-250.4},' +
+      '"em1data:1":{"id":1,"total_act_energy":5000,"total_act_ret_energy":900}}}';
+    const [sample] = (
+      parseDeviceMessage('shellyproem50-x/events/rpc', em, RECEIVED) as { samples: unknown[] }
+    ).samples;
+    expect(sample).toMatchObject({ channel: 1, powerW: -250, importMwh: 5_000_000, exportMwh: 900_000 });
+    expect(all('shellypro3em-x/status/em:0', '{"id":0,"total_act_power":4100.2}')).toEqual([
+      { channel: 0, importMwh: undefined, powerW: 4100 },
+    ]);
+  });
+
+  it('reads Gen1 relay/1 and emeter/1 as channel 1', () => {
+    expect(all('shellies/shellyswitch25-AB/relay/1/power', '55')).toEqual([
+      { channel: 1, importMwh: undefined, powerW: 55 },
+    ]);
+    expect(all('shellies/shellyem-AB/emeter/1/total', '1000.5')).toEqual([
+      { channel: 1, importMwh: 1_000_500, powerW: undefined },
+    ]);
+    expect(parseDeviceMessage('shellies/shellyem-AB/emeter/99/total', '1', RECEIVED)).toBeNull();
+  });
+
+  it('reads Tasmota ENERGY arrays entry by entry; a scalar Total stays on channel 0', () => {
+    const perChannel = '{"Time":"2022-06-24T14:02:30","ENERGY":{"Total":[1.5,0.25],"Power":[0,1800]}}';
+    expect(all('tele/sonoff-dual/SENSOR', perChannel, 'Europe/London')).toEqual([
+      { channel: 0, importMwh: 1_500_000, powerW: 0 },
+      { channel: 1, importMwh: 250_000, powerW: 1800 },
+    ]);
+    const summed = '{"Time":"2022-06-24T14:02:30","ENERGY":{"Total":1.75,"Power":[10,1800]}}';
+    expect(all('tele/sonoff-dual/SENSOR', summed, 'Europe/London')).toEqual([
+      { channel: 0, importMwh: 1_750_000, powerW: 10 },
+      { channel: 1, importMwh: undefined, powerW: 1800 },
+    ]);
+  });
+
+  it('reads emon P2 / power2 / E2 as channel 1', () => {
+    expect(all('emon/emontx4/P2', '99.6')).toEqual([{ channel: 1, importMwh: undefined, powerW: 100 }]);
+    expect(all('emon/emonpi/power2', '5')).toEqual([{ channel: 1, importMwh: undefined, powerW: 5 }]);
+    expect(all('emon/emontx4/E2', '10')).toEqual([{ channel: 1, importMwh: 10_000, powerW: undefined }]);
+    expect(parseDeviceMessage('emon/emontx4/P0', '1', RECEIVED)).toBeNull();
+  });
+});
+
+describe('Shelly EM history answers', () => {
+  it('reads EM1Data records (Wh per period) and where the next page starts', () => {
+    const answer =
+      '{"id":7,"src":"shellyproem50-x","dst":"homeview-x","result":{"keys":["total_act_energy","total_act_ret_energy","max_act_power"],' +
+      '"data":[{"ts":1656075600,"period":60,"values":[[12.5,0,900],[3,1.25,200]]}],"next_record_ts":1656075720}}';
+    expect(parseEmHistory(answer)).toEqual({
+      ok: true,
+      rpcId: 7,
+      records: [
+        { ts: 1656075600, period: 60, importMwh: 12_500, exportMwh: 0 },
+        { ts: 1656075660, period: 60, importMwh: 3000, exportMwh: 1250 },
+      ],
+      next: 1656075720,
+    });
+  });
+
+  it("sums a three-phase EMData record's phases", () => {
+    const answer =
+      '{"id":8,"result":{"keys":["a_total_act_energy","a_total_act_ret_energy","b_total_act_energy","b_total_act_ret_energy","c_total_act_energy","c_total_act_ret_energy"],' +
+      '"data":[{"ts":1656075600,"period":300,"values":[[1,0,2,0.5,3,0]]}]}}';
+    expect(parseEmHistory(answer)).toMatchObject({
+      ok: true,
+      records: [{ ts: 1656075600, period: 300, importMwh: 6000, exportMwh: 500 }],
+      next: null,
+    });
+    expect(parseEmHistory('{"id":9,"error":{"code":404,"message":"No handler"}}')).toMatchObject({
+      ok: false,
+    });
   });
 });

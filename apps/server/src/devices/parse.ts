@@ -25,16 +25,27 @@ import type { DeviceKind } from './kinds';
 export interface DeviceSample {
   kind: DeviceKind;
   deviceId: string;
+  /** Which of the device's channels (Shelly switch:N / em1:N, Gen1 relay/N, Tasmota's Nth ENERGY entry, emon PN/EN − 1). */
+  channel: number;
   /** Epoch seconds. */
   t: number;
   importMwh?: number;
   exportMwh?: number;
   powerW?: number;
   online?: boolean;
+  /** The on-device history that covers this channel (a Shelly EM's EM1Data / EMData), for gap filling. */
+  history?: EmHistorySource;
+}
+
+/** Where a Shelly EM keeps 1- or 5-minute records of a channel: the RPC method and its component id. */
+export interface EmHistorySource {
+  method: 'EM1Data.GetData' | 'EMData.GetData';
+  id: number;
 }
 
 export type Parsed =
-  | { ok: true; sample: DeviceSample }
+  /** One sample per channel the message carries (most carry one). */
+  | { ok: true; samples: DeviceSample[] }
   | { ok: false; kind: DeviceKind; deviceId: string; reason: string }
   /** A topic or message that carries no energy data (a Glow STATE, a Shelly wifi status…). */
   | null;
@@ -50,6 +61,7 @@ const GLOW_ERROR = -8388.608;
 /** A counter above this is not a real register (a million MWh). */
 const MAX_COUNTER_MWH = 1e15;
 const MAX_AHEAD_S = 120;
+const MAX_CHANNEL_COUNT = 32;
 
 const num = z.number();
 const glowSchema = z.object({
@@ -68,9 +80,11 @@ const em1DataSchema = z.object({ total_act_energy: num.optional(), total_act_ret
 const emSchema = z.object({ total_act_power: num.optional() });
 const emDataSchema = z.object({ total_act: num.optional(), total_act_ret: num.optional() });
 const notifySchema = z.object({ method: z.string(), params: z.record(z.string(), z.unknown()).optional() });
+/** A value, or one per channel (multi-channel devices; per-channel totals with SetOption129 1). */
+const numOrChannels = z.union([num, z.array(num).min(1).max(MAX_CHANNEL_COUNT)]);
 const tasmotaSchema = z.object({
   Time: z.string(),
-  ENERGY: z.object({ Total: num.optional(), Power: num.optional() }).optional(),
+  ENERGY: z.object({ Total: numOrChannels.optional(), Power: numOrChannels.optional() }).optional(),
 });
 const z2mSchema = z.object({
   energy: num.nullable().optional(),
@@ -140,18 +154,48 @@ function believable(t: number, received: number): number {
 }
 
 type Body = Omit<DeviceSample, 'kind' | 'deviceId'>;
+/** Channels highest a device may have (the devices table's check). */
+export const MAX_CHANNEL = 31;
 
-function glow(text: string, received: number): Body | null {
+/** The bodies of one message, one per channel, all at time `t`. */
+class Bodies {
+  readonly #byChannel = new Map<number, Body>();
+  constructor(public t: number) {}
+  at(channel: number): Body {
+    let body = this.#byChannel.get(channel);
+    if (body === undefined) {
+      body = { t: this.t, channel };
+      this.#byChannel.set(channel, body);
+    }
+    return body;
+  }
+  /** The channels with data, in channel order. */
+  list(): Body[] {
+    return [...this.#byChannel.values()].filter(hasData).sort((a, b) => a.channel - b.channel);
+  }
+}
+
+/** `name:N` of a Shelly Gen2 component → [name, N] (N ≤ MAX_CHANNEL), else null. */
+function component(key: string): [string, number] | null {
+  const m = /^([a-z0-9]+):(\d{1,2})$/.exec(key);
+  if (m === null) return null;
+  const n = Number(m[2]);
+  return n > MAX_CHANNEL ? null : [m[1] as string, n];
+}
+
+function glow(text: string, received: number): Body[] {
   const m = parseWith(glowSchema, json(text)).electricitymeter;
-  const body: Body = { t: deviceTime(m.timestamp, received, null) };
+  const body: Body = { t: deviceTime(m.timestamp, received, null), channel: 0 };
   const imp = m.energy.import.cumulative;
   if (imp !== 0) body.importMwh = counter(imp, 1e6, 'import.cumulative');
   const exp = m.energy.export?.cumulative ?? 0;
   if (exp !== 0) body.exportMwh = counter(exp, 1e6, 'export.cumulative');
   const p = m.power?.value;
   if (p !== undefined && p !== 0 && p !== GLOW_ERROR) body.powerW = power(p, 1000, 'power.value');
-  return hasData(body) ? body : null;
+  return hasData(body) ? [body] : [];
 }
+
+const ENERGY_COMPONENTS = ['switch', 'em1', 'em1data', 'em', 'emdata'];
 
 function hasData(b: Body): boolean {
   return (
@@ -159,63 +203,102 @@ function hasData(b: Body): boolean {
   );
 }
 
-/** One Shelly Gen2 component's status (whole or the changed keys) into `body`. */
-function shellyComponent(name: string, value: unknown, body: Body): void {
-  if (name === 'switch:0') {
+/**
+ * One Shelly Gen2 component's status (whole or the changed keys) into its channel's body: `switch:N`,
+ * `em1:N` and `em1data:N` are channel N; `em:0`/`emdata:0` (a three-phase meter's totals) channel 0.
+ */
+function shellyComponent(key: string, value: unknown, bodies: Bodies): void {
+  const c = component(key);
+  if (c === null) return;
+  const [name, n] = c;
+  if ((name === 'em' || name === 'emdata') && n !== 0) return;
+  const body = bodies.at(n);
+  if (name === 'switch') {
     const s = parseWith(switchSchema, value);
     if (s.apower !== undefined) body.powerW = power(s.apower, 1, 'apower');
     if (s.aenergy !== undefined) body.importMwh = counter(s.aenergy.total, 1000, 'aenergy.total');
-  } else if (name === 'em1:0') {
+  } else if (name === 'em1') {
     const s = parseWith(em1Schema, value);
     if (s.act_power !== undefined) body.powerW = power(s.act_power, 1, 'act_power');
-  } else if (name === 'em1data:0') {
+  } else if (name === 'em1data') {
+    body.history = { method: 'EM1Data.GetData', id: n };
     const s = parseWith(em1DataSchema, value);
     if (s.total_act_energy !== undefined)
       body.importMwh = counter(s.total_act_energy, 1000, 'total_act_energy');
     if (s.total_act_ret_energy !== undefined)
       body.exportMwh = counter(s.total_act_ret_energy, 1000, 'total_act_ret_energy');
-  } else if (name === 'em:0') {
+  } else if (name === 'em') {
     const s = parseWith(emSchema, value);
     if (s.total_act_power !== undefined) body.powerW = power(s.total_act_power, 1, 'total_act_power');
-  } else if (name === 'emdata:0') {
+  } else if (name === 'emdata') {
+    body.history = { method: 'EMData.GetData', id: 0 };
     const s = parseWith(emDataSchema, value);
     if (s.total_act !== undefined) body.importMwh = counter(s.total_act, 1000, 'total_act');
     if (s.total_act_ret !== undefined) body.exportMwh = counter(s.total_act_ret, 1000, 'total_act_ret');
   }
 }
 
-function shellyRpc(text: string, received: number): Body | null {
+function shellyRpc(text: string, received: number): Body[] {
   const message = parseWith(notifySchema, json(text));
-  if (message.method !== 'NotifyStatus' && message.method !== 'NotifyFullStatus') return null;
+  if (message.method !== 'NotifyStatus' && message.method !== 'NotifyFullStatus') return [];
   const params = message.params ?? {};
   const ts = params.ts;
   if (ts !== undefined && (typeof ts !== 'number' || !Number.isFinite(ts)))
     throw new Bad('params.ts is not a number');
-  const body: Body = { t: typeof ts === 'number' ? believable(ts, received) : received };
-  for (const [name, value] of Object.entries(params)) if (name !== 'ts') shellyComponent(name, value, body);
-  return hasData(body) ? body : null;
+  const bodies = new Bodies(typeof ts === 'number' ? believable(ts, received) : received);
+  for (const [name, value] of Object.entries(params)) if (name !== 'ts') shellyComponent(name, value, bodies);
+  return bodies.list();
 }
 
-function tasmota(kind: 'SENSOR' | 'LWT', text: string, received: number, zone: string): Body | null {
+/**
+ * Tasmota: `ENERGY.Total` and `ENERGY.Power` are numbers (channel 0) or arrays, entry N channel N (a
+ * multi-channel device; Total is an array only with SetOption129 1, else it is every channel's sum and
+ * stays on channel 0). The last will is the device's, every channel's: channel 0.
+ */
+function tasmota(kind: 'SENSOR' | 'LWT', text: string, received: number, zone: string): Body[] {
   if (kind === 'LWT') {
     const state = text.trim();
     if (state !== 'Online' && state !== 'Offline')
       throw new Bad(`LWT "${state.slice(0, 40)}" is not Online or Offline`);
-    return { t: received, online: state === 'Online' };
+    return [{ t: received, channel: 0, online: state === 'Online' }];
   }
   const m = parseWith(tasmotaSchema, json(text));
-  if (m.ENERGY === undefined) return null;
-  const body: Body = { t: deviceTime(m.Time, received, zone) };
-  if (m.ENERGY.Total !== undefined) body.importMwh = counter(m.ENERGY.Total, 1e6, 'ENERGY.Total');
-  if (m.ENERGY.Power !== undefined) body.powerW = power(m.ENERGY.Power, 1, 'ENERGY.Power');
-  return hasData(body) ? body : null;
+  if (m.ENERGY === undefined) return [];
+  const bodies = new Bodies(deviceTime(m.Time, received, zone));
+  const each = (
+    value: number | number[] | undefined,
+    fn: (body: Body, v: number, name: string) => void,
+    name: string,
+  ) => {
+    if (value === undefined) return;
+    if (typeof value === 'number') fn(bodies.at(0), value, name);
+    else
+      value.forEach((v, n) => {
+        fn(bodies.at(n), v, `${name}[${n}]`);
+      });
+  };
+  each(
+    m.ENERGY.Total,
+    (b, v, name) => {
+      b.importMwh = counter(v, 1e6, name);
+    },
+    'ENERGY.Total',
+  );
+  each(
+    m.ENERGY.Power,
+    (b, v, name) => {
+      b.powerW = power(v, 1, name);
+    },
+    'ENERGY.Power',
+  );
+  return bodies.list();
 }
 
-function zigbee(text: string, received: number): Body | null {
+function zigbee(text: string, received: number): Body[] {
   const value = json(text);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new Bad('the payload is not a JSON object');
-  if (!('energy' in value) && !('power' in value)) return null;
+  if (!('energy' in value) && !('power' in value)) return [];
   const m = parseWith(z2mSchema, value);
   let t = received;
   if (typeof m.last_seen === 'number') t = believable(m.last_seen / 1000, received);
@@ -223,32 +306,37 @@ function zigbee(text: string, received: number): Body | null {
     const parsed = parseTimestamp(m.last_seen);
     if (parsed.ok && typeof parsed.value === 'number') t = believable(parsed.value, received);
   }
-  const body: Body = { t };
+  const body: Body = { t, channel: 0 };
   if (m.energy !== undefined && m.energy !== null) body.importMwh = counter(m.energy, 1e6, 'energy');
   if (m.power !== undefined && m.power !== null) body.powerW = power(m.power, 1, 'power');
-  return hasData(body) ? body : null;
+  return hasData(body) ? [body] : [];
 }
 
-function gen1(parts: readonly string[], text: string, received: number): Body | null {
-  const [, , group, channel, field] = parts;
-  if (channel !== '0') return null;
-  if (group === 'relay' && field === 'power')
-    return { t: received, powerW: power(bareNumber(text), 1, 'power') };
-  if (group === 'relay' && field === 'energy')
-    return { t: received, importMwh: counter(bareNumber(text), 1000 / 60, 'energy (watt-minutes)') };
-  if (group === 'emeter' && field === 'power')
-    return { t: received, powerW: power(bareNumber(text), 1, 'power') };
-  if (group === 'emeter' && field === 'total')
-    return { t: received, importMwh: counter(bareNumber(text), 1000, 'total (Wh)') };
-  if (group === 'emeter' && field === 'total_returned')
-    return { t: received, exportMwh: counter(bareNumber(text), 1000, 'total_returned (Wh)') };
-  return null;
+/** Gen1: `relay/N/…` and `emeter/N/…` are channel N. */
+function gen1(parts: readonly string[], text: string, received: number): Body[] {
+  const [, , group, channelText, field] = parts;
+  if (!/^\d{1,2}$/.test(channelText ?? '') || Number(channelText) > MAX_CHANNEL) return [];
+  const body: Body = { t: received, channel: Number(channelText) };
+  if (group === 'relay' && field === 'power') body.powerW = power(bareNumber(text), 1, 'power');
+  else if (group === 'relay' && field === 'energy')
+    body.importMwh = counter(bareNumber(text), 1000 / 60, 'energy (watt-minutes)');
+  else if (group === 'emeter' && field === 'power') body.powerW = power(bareNumber(text), 1, 'power');
+  else if (group === 'emeter' && field === 'total')
+    body.importMwh = counter(bareNumber(text), 1000, 'total (Wh)');
+  else if (group === 'emeter' && field === 'total_returned')
+    body.exportMwh = counter(bareNumber(text), 1000, 'total_returned (Wh)');
+  else return [];
+  return [body];
 }
 
-function emon(input: string, text: string, received: number): Body | null {
-  if (input === 'P1' || input === 'power1') return { t: received, powerW: power(bareNumber(text), 1, input) };
-  if (input === 'E1') return { t: received, importMwh: counter(bareNumber(text), 1000, 'E1 (Wh)') };
-  return null;
+/** emon: `PN`/`powerN` W and `EN` Wh are channel N − 1 (P1 and E1 channel 0). */
+function emon(input: string, text: string, received: number): Body[] {
+  const m = /^(P|power|E)(\d{1,2})$/.exec(input);
+  if (m === null || Number(m[2]) < 1 || Number(m[2]) > MAX_CHANNEL + 1) return [];
+  const body: Body = { t: received, channel: Number(m[2]) - 1 };
+  if (m[1] === 'E') body.importMwh = counter(bareNumber(text), 1000, `${input} (Wh)`);
+  else body.powerW = power(bareNumber(text), 1, input);
+  return [body];
 }
 
 const replySchema = z.object({
@@ -270,9 +358,12 @@ export function parseShellyReply(payload: Uint8Array | string, receivedAt: numbe
     deviceId = reply.src;
     const sys = reply.result.sys as { unixtime?: unknown } | undefined;
     const unixtime = typeof sys?.unixtime === 'number' ? sys.unixtime : null;
-    const body: Body = { t: unixtime === null ? received : believable(unixtime, received) };
-    for (const [name, value] of Object.entries(reply.result)) shellyComponent(name, value, body);
-    return hasData(body) ? { ok: true, sample: { kind: 'shelly', deviceId, ...body } } : null;
+    const bodies = new Bodies(unixtime === null ? received : believable(unixtime, received));
+    for (const [name, value] of Object.entries(reply.result)) shellyComponent(name, value, bodies);
+    const list = bodies.list();
+    return list.length === 0
+      ? null
+      : { ok: true, samples: list.map((b) => ({ kind: 'shelly', deviceId, ...b })) };
   } catch (error) {
     if (error instanceof Bad) return { ok: false, kind: 'shelly', deviceId, reason: error.message };
     throw error;
@@ -320,26 +411,95 @@ export function parseDeviceMessage(
       throw new Bad(`the payload is ${size} bytes, more than ${MAX_PAYLOAD_BYTES}`);
     const text = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
     const parts = topic.split('/');
-    let body: Body | null;
-    if (kind === 'glow') body = glow(text, received);
+    let bodies: Body[];
+    if (kind === 'glow') bodies = glow(text, received);
     else if (kind === 'shelly') {
-      const component = parts[2] ?? '';
-      if (parts[1] === 'events') body = shellyRpc(text, received);
+      const key = parts[2] ?? '';
+      if (parts[1] === 'events') bodies = shellyRpc(text, received);
       else {
-        const b: Body = { t: received };
-        if (['switch:0', 'em1:0', 'em1data:0', 'em:0', 'emdata:0'].includes(component))
-          shellyComponent(component, json(text), b);
-        body = hasData(b) ? b : null;
+        const b = new Bodies(received);
+        const c = component(key);
+        if (c !== null && ENERGY_COMPONENTS.includes(c[0])) shellyComponent(key, json(text), b);
+        bodies = b.list();
       }
-    } else if (kind === 'shelly-gen1') body = gen1(parts, text, received);
+    } else if (kind === 'shelly-gen1') bodies = gen1(parts, text, received);
     else if (kind === 'tasmota') {
       const zone = options.zoneOf?.(kind, deviceId) ?? 'Europe/London';
-      body = tasmota(parts[2] === 'LWT' ? 'LWT' : 'SENSOR', text, received, zone);
-    } else if (kind === 'zigbee2mqtt') body = zigbee(text, received);
-    else body = emon(parts[2] ?? '', text, received);
-    return body === null ? null : { ok: true, sample: { kind, deviceId, ...body } };
+      bodies = tasmota(parts[2] === 'LWT' ? 'LWT' : 'SENSOR', text, received, zone);
+    } else if (kind === 'zigbee2mqtt') bodies = zigbee(text, received);
+    else bodies = emon(parts[2] ?? '', text, received);
+    return bodies.length === 0 ? null : { ok: true, samples: bodies.map((b) => ({ kind, deviceId, ...b })) };
   } catch (error) {
     if (error instanceof Bad) return { ok: false, kind, deviceId, reason: error.message };
+    throw error;
+  }
+}
+
+/** One record of a Shelly EM's history: the energy (mWh) used and returned over [ts, ts + period). */
+export interface EmRecord {
+  ts: number;
+  period: number;
+  importMwh: number;
+  exportMwh: number;
+}
+
+const historySchema = z.object({
+  id: num,
+  result: z.object({
+    keys: z.array(z.string()).max(200),
+    data: z
+      .array(
+        z.object({
+          ts: num,
+          period: num,
+          values: z.array(z.array(z.number().nullable()).max(200)).max(100_000),
+        }),
+      )
+      .max(10_000),
+    next_record_ts: num.optional(),
+  }),
+});
+
+/**
+ * A Shelly EM's answer to `EM1Data.GetData` / `EMData.GetData` (`{keys, data: [{ts, period, values}],
+ * next_record_ts}`): each row of `values` is one record of `period` seconds from `ts` on, its columns
+ * named by `keys`; a record's `total_act_energy` / `total_act_ret_energy` (EM1Data) or its phases'
+ * `a_…`/`b_…`/`c_total_act_energy` and `…_total_act_ret_energy` (EMData) are the Wh of that period.
+ * Returns the records and where the next page starts, or a reason it is not such an answer.
+ */
+export function parseEmHistory(
+  text: string,
+): { ok: true; rpcId: number; records: EmRecord[]; next: number | null } | { ok: false; reason: string } {
+  try {
+    if (text.length > 4 * 1024 * 1024) throw new Bad('the answer is more than 4 MB');
+    const answer = parseWith(historySchema, json(text));
+    const { keys, data, next_record_ts } = answer.result;
+    const columns = (suffix: string) => {
+      const exact = keys.indexOf(suffix);
+      if (exact >= 0) return [exact];
+      return ['a_', 'b_', 'c_'].map((p) => keys.indexOf(`${p}${suffix}`)).filter((i) => i >= 0);
+    };
+    const used = columns('total_act_energy');
+    const returned = columns('total_act_ret_energy');
+    if (used.length === 0) throw new Bad('the answer has no total_act_energy column');
+    const records: EmRecord[] = [];
+    for (const block of data) {
+      if (!Number.isSafeInteger(block.ts) || !Number.isSafeInteger(block.period) || block.period <= 0)
+        throw new Bad('a block has no whole ts and period');
+      block.values.forEach((row, i) => {
+        const sum = (cols: number[], name: string) =>
+          cols.reduce((total, c) => total + counter(row[c] ?? 0, 1000, name), 0);
+        records.push({
+          ts: block.ts + i * block.period,
+          period: block.period,
+          importMwh: sum(used, 'total_act_energy'),
+          exportMwh: sum(returned, 'total_act_ret_energy'),
+        });
+      });
+    }
+    return { ok: true, rpcId: answer.id, records, next: next_record_ts ?? null };
+  } catch (error) {
+    if (error instanceof Bad) return { ok: false, reason: error.message };
     throw error;
   }
 }

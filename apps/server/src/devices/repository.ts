@@ -3,6 +3,7 @@ import { APPLIANCE_CATALOGUE } from '@homeview/simulator';
 import type { Queryable } from '../db/types';
 import { CATALOGUE_APPLIANCES } from '../features/appliances-catalogue/catalogue';
 import { type DeviceKind, isDeviceKind } from './kinds';
+import { MAX_CHANNEL } from './parse';
 
 // The devices table (migration 0014): registering, removing and listing a house's devices, and the
 // catalogue appliance a plug measures. The consumer's own reads and writes are in consumer-store.ts.
@@ -14,6 +15,8 @@ export interface DeviceRow {
   house_id: number;
   kind: DeviceKind;
   device_id: string;
+  /** Which of the device's channels this row measures (0 for single-channel devices; migration 0015). */
+  channel: number;
   appliance_type_id: number | null;
   created_at: number;
   last_message_at: number | null;
@@ -48,6 +51,8 @@ export interface NewDevice {
   kind: string;
   deviceId: string;
   appliance?: string;
+  /** The device's channel (Shelly switch:N / em1:N, Gen1 relay/N, Tasmota's Nth entry, emon PN − 1); default 0. */
+  channel?: number;
 }
 
 /** Registers a device for a house; returns its row id. Throws DeviceError for anything a person can fix. */
@@ -58,6 +63,9 @@ export async function addDevice(db: Queryable, d: NewDevice, now: number): Promi
     );
   const idIssue = checkDeviceId(d.deviceId);
   if (idIssue !== null) throw new DeviceError(`The device id ${idIssue}.`);
+  const channel = d.channel ?? 0;
+  if (!Number.isSafeInteger(channel) || channel < 0 || channel > MAX_CHANNEL)
+    throw new DeviceError(`The channel must be a whole number from 0 to ${MAX_CHANNEL}.`);
   let applianceId: number | null = null;
   if (d.appliance !== undefined) {
     const appliance = applianceByName(d.appliance);
@@ -69,17 +77,19 @@ export async function addDevice(db: Queryable, d: NewDevice, now: number): Promi
     applianceId = appliance.id;
   }
   const { rows } = await db.query<{ id: number }>(
-    `insert into devices (house_id, kind, device_id, appliance_type_id, created_at)
-     select h.id, $2, $3, $4, $5 from houses h where h.id = $1
-     on conflict (kind, device_id) do nothing
+    `insert into devices (house_id, kind, device_id, appliance_type_id, created_at, channel)
+     select h.id, $2, $3, $4, $5, $6 from houses h where h.id = $1
+     on conflict (kind, device_id, channel) do nothing
      returning id`,
-    [d.houseId, d.kind, d.deviceId, applianceId, now],
+    [d.houseId, d.kind, d.deviceId, applianceId, now, channel],
   );
   const id = rows[0]?.id;
   if (id === undefined) {
     const house = await db.query('select 1 from houses where id = $1', [d.houseId]);
     if (house.rows.length === 0) throw new DeviceError(`There is no house ${d.houseId}.`);
-    throw new DeviceError(`The ${d.kind} device "${d.deviceId}" is already registered.`);
+    throw new DeviceError(
+      `The ${d.kind} device "${d.deviceId}"${channel === 0 ? '' : ` channel ${channel}`} is already registered.`,
+    );
   }
   await db.query('delete from unclaimed_devices where kind = $1 and device_id = $2', [d.kind, d.deviceId]);
   return id;
@@ -93,11 +103,37 @@ export async function removeDevice(db: Queryable, houseId: number, id: number): 
 
 export async function listDevices(db: Queryable, houseId: number): Promise<DeviceRow[]> {
   const { rows } = await db.query<DeviceRow>(
-    `select id, house_id, kind, device_id, appliance_type_id, created_at::float8 as created_at,
+    `select id, house_id, kind, device_id, channel, appliance_type_id, created_at::float8 as created_at,
             last_message_at::float8 as last_message_at, online, rejects, last_reject_reason,
             last_reject_at::float8 as last_reject_at
      from devices where house_id = $1 order by id`,
     [houseId],
   );
   return rows;
+}
+
+/** A registered device's house and its counters' last samples (null before the first), or null. */
+export async function deviceCounters(
+  db: Queryable,
+  kind: DeviceKind,
+  deviceId: string,
+): Promise<{ houseId: number; import: StoredSample | null; export: StoredSample | null } | null> {
+  const { rows } = await db.query<{ house_id: number; counter: unknown }>(
+    'select house_id, counter from devices where kind = $1 and device_id = $2 and channel = 0',
+    [kind, deviceId],
+  );
+  const row = rows[0];
+  if (row === undefined) return null;
+  const counter = (typeof row.counter === 'string' ? JSON.parse(row.counter) : row.counter) as {
+    import?: StoredSample | null;
+    export?: StoredSample | null;
+  } | null;
+  const sample = (s: StoredSample | null | undefined) => (s ? { t: s.t, mwh: s.mwh } : null);
+  return { houseId: row.house_id, import: sample(counter?.import), export: sample(counter?.export) };
+}
+
+/** A counter's last accepted sample: epoch s and whole mWh. */
+export interface StoredSample {
+  t: number;
+  mwh: number;
 }

@@ -9,13 +9,13 @@ import { DeviceMqtt } from './mqtt';
  * The device consumer as main.ts runs it: nothing without MQTT_URL; else connected as MQTT_CLIENT_ID on
  * the system clock, writing to the database directly like the HTTP ingest (not as background work: its
  * batches are the data's way in). A broker that is down at start does not stop the server: MQTT.js keeps
- * reconnecting, and the start is not waited for.
+ * reconnecting, and the start is not waited for (`subscribed` says when it is).
  */
 export async function startDevices(deps: {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
-}): Promise<{ stop(): Promise<void> } | null> {
+}): Promise<{ stop(): Promise<void>; subscribed: Promise<void> } | null> {
   const { config, db, log } = deps;
   if (config.mqttUrl === null) return null;
   const consumer = new DeviceConsumer(db, { now: () => Date.now() / 1000, log });
@@ -26,12 +26,14 @@ export async function startDevices(deps: {
     log,
   });
   const unfollow = followDeviceChanges(db, consumer, log);
-  void mqtt.start().catch((error: unknown) => log.error({ err: error }, 'devices failed to start'));
+  const subscribed = mqtt.start();
+  subscribed.catch((error: unknown) => log.error({ err: error }, 'devices failed to start'));
   return {
     stop: async () => {
       unfollow();
       await mqtt.stop();
     },
+    subscribed,
   };
 }
 

@@ -12,8 +12,8 @@ describe('simulated devices', () => {
       for (const m of tick(kind, 1, 0, T + s, state)) {
         const parsed = parseDeviceMessage(m.topic, m.payload, T + s + 1, { zoneOf: () => 'Europe/London' });
         if (parsed === null || !parsed.ok) throw new Error(`${m.topic}: ${JSON.stringify(parsed)}`);
-        expect(parsed.sample.t).toBe(T + s);
-        if (parsed.sample.importMwh !== undefined) counters++;
+        expect(parsed.samples[0]!.t).toBe(T + s);
+        if (parsed.samples[0]!.importMwh !== undefined) counters++;
       }
     }
     expect(counters).toBeGreaterThanOrEqual(60); // at least one counter a minute

@@ -57,6 +57,20 @@ const londonNaive = (t: number) =>
     .format(new Date(t * 1000))
     .replace(' ', 'T');
 
+/** A Glow display's electricitymeter message: registers in whole Wh (kWh with 3 decimals), power in W. */
+export function glowPayload(t: number, importWh: number, exportWh: number, powerW: number): string {
+  const kwh = (wh: number) => (Math.round(wh) / 1000).toFixed(3);
+  return `{"electricitymeter":{"timestamp":"${iso(t)}","energy":{"export":{"cumulative":${kwh(exportWh)},"units":"kWh"},"import":{"cumulative":${kwh(importWh)},"units":"kWh"}},"power":{"value":${(powerW / 1000).toFixed(3)},"units":"kW"}}}`;
+}
+
+/** A Shelly Gen2+ plug's NotifyStatus for switch:0 with the fields given (power W, counter Wh). */
+export function shellyPayload(id: string, t: number, fields: { w?: number; totalWh?: number }): string {
+  const parts: string[] = [];
+  if (fields.w !== undefined) parts.push(`"apower":${fields.w}`);
+  if (fields.totalWh !== undefined) parts.push(`"aenergy":{"total":${fields.totalWh.toFixed(3)}}`);
+  return `{"src":"${id}","method":"NotifyStatus","params":{"ts":${t},"switch:0":{"id":0,${parts.join(',')}}}}`;
+}
+
 /** The messages a device sends in the 10 s tick starting at `t` (epoch s, a multiple of 10). */
 export function tick(
   kind: SimulatedKind,
@@ -69,14 +83,8 @@ export function tick(
   const id = simulatedDeviceId(kind, seed, home);
   if (kind === 'glow') {
     state.mwh += Math.round((homeW(seed, home, minute) * 10) / 3.6);
-    const kwh = (Math.round(state.mwh / 1000) / 1000).toFixed(3);
     const w = homeW(seed, home, minute);
-    return [
-      {
-        topic: `glow/${id}/SENSOR/electricitymeter`,
-        payload: `{"electricitymeter":{"timestamp":"${iso(t)}","energy":{"export":{"cumulative":0,"units":"kWh"},"import":{"cumulative":${kwh},"units":"kWh"}},"power":{"value":${(w / 1000).toFixed(3)},"units":"kW"}}}`,
-      },
-    ];
+    return [{ topic: `glow/${id}/SENSOR/electricitymeter`, payload: glowPayload(t, state.mwh / 1000, 0, w) }];
   }
   const w = kettleW(seed, home, minute);
   state.mwh += Math.round((w * 10) / 3.6);
@@ -85,16 +93,12 @@ export function tick(
   const changed = w !== state.lastW;
   state.lastW = w;
   if (kind === 'shelly') {
-    const parts: string[] = [];
-    if (changed) parts.push(`"apower":${w}`);
-    if (t % 60 === 0) parts.push(`"aenergy":{"total":${(state.mwh / 1000).toFixed(3)}}`);
-    if (parts.length === 0) return [];
-    return [
-      {
-        topic: `${id}/events/rpc`,
-        payload: `{"src":"${id}","method":"NotifyStatus","params":{"ts":${t},"switch:0":{"id":0,${parts.join(',')}}}}`,
-      },
-    ];
+    if (!changed && t % 60 !== 0) return [];
+    const fields = {
+      ...(changed ? { w } : {}),
+      ...(t % 60 === 0 ? { totalWh: state.mwh / 1000 } : {}),
+    };
+    return [{ topic: `${id}/events/rpc`, payload: shellyPayload(id, t, fields) }];
   }
   if (t % 60 !== 0 && !changed) return [];
   return [

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/types';
 import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
-import { receive } from '../features/readings/receive';
+import { receive, receiveHouses } from '../features/readings/receive';
 
 // The seam between the device consumer and the one way in (features/readings/receive.ts): a house's
 // readings and appliance uses of one flush, stored with the devices' normaliser state in one transaction
@@ -27,4 +27,17 @@ export function storeHouseBatch(
     await alongside(tx);
     return { stored };
   });
+}
+
+/**
+ * Many houses' batches of one flush in one transaction (receiveHouses: their locks at once, one context
+ * read, one write statement per house), with the devices' state. Any house's IngestError rolls all back.
+ */
+export async function storeHousesBatch(
+  db: Db,
+  batches: readonly HouseBatch[],
+  now: number,
+  alongside: (tx: Queryable) => Promise<void>,
+): Promise<void> {
+  await receiveHouses(db, batches, now, alongside);
 }

@@ -30,15 +30,27 @@ export const addDeviceCommand: Command = {
     kind: { description: 'glow, shelly, shelly-gen1, tasmota, zigbee2mqtt or emon', required: true },
     id: { description: "the device's id as it appears in its topics", required: true },
     appliance: { description: 'a catalogue appliance, e.g. kettle', required: false },
+    channel: {
+      description:
+        "the device's channel, default 0 (Shelly switch:N or em1:N, Gen1 relay/N, Tasmota's Nth ENERGY entry, emon PN/EN: N - 1)",
+      required: false,
+    },
   },
   check: (f) => {
     houseOf(f);
+    if (f.channel !== undefined && !/^\d{1,2}$/.test(f.channel))
+      throw new CliError(`--channel must be a whole number from 0 to 31, got "${f.channel}"`);
   },
   run: async (ctx, f) => {
     const houseId = await existingHouse(ctx, f);
     const now = Math.floor(ctx.now.getTime() / 1000);
     try {
-      const input = { houseId, kind: f.kind!, deviceId: f.id! };
+      const input = {
+        houseId,
+        kind: f.kind!,
+        deviceId: f.id!,
+        ...(f.channel === undefined ? {} : { channel: Number(f.channel) }),
+      };
       return await addDevice(
         ctx.db,
         f.appliance === undefined ? input : { ...input, appliance: f.appliance },
@@ -84,7 +96,8 @@ export const devicesCommand: Command = {
       const measures =
         d.appliance_type_id === null ? 'whole house' : (applianceKeyOf(d.appliance_type_id) ?? '?');
       const rejects = d.rejects === 0 ? '' : `\t${d.rejects} rejected`;
-      return `${d.id}\t${d.kind}\t${d.device_id}\t${measures}\t${describeState(deviceState(d, now))}${rejects}`;
+      const id = d.channel === 0 ? d.device_id : `${d.device_id} channel ${d.channel}`;
+      return `${d.id}\t${d.kind}\t${id}\t${measures}\t${describeState(deviceState(d, now))}${rejects}`;
     });
     return [...lines, `${rows.length} device${rows.length === 1 ? '' : 's'}`].join('\n');
   },

@@ -72,6 +72,11 @@ export interface DaysRange {
   pause?: () => Promise<void>;
   /** Daily totals only: appliance uses starting before this are not stored (what nothing reads). */
   keepEventsFrom?: number;
+  /**
+   * The home's devices report from `at` on (the demo home through the broker): no readings ending after
+   * it, and no uses of the plug's appliance starting at or after it.
+   */
+  devicesFrom?: { at: number; applianceTypeId: number };
 }
 
 export interface IngestedCounts {
@@ -122,8 +127,12 @@ export async function ingestSimulatedDays(
     if (all && events.length > 0) await store([], events.splice(0));
   };
   for (const day of simulateDays(spec, { from: range.eventsFrom, to: range.to, zone: range.zone })) {
-    for (const r of readingsOf(day, interval)) if (r.start >= range.from) readings.push(r);
+    const devices = range.devicesFrom;
+    for (const r of readingsOf(day, interval))
+      if (r.start >= range.from && (devices === undefined || r.start + r.interval_s <= devices.at))
+        readings.push(r);
     for (const e of day.events) {
+      if (devices && e.appliance_type_id === devices.applianceTypeId && e.start >= devices.at) continue;
       if (e.end <= range.now) events.push(e);
       else if (e.start < range.now) events.push(soFar(e, range.now));
     }

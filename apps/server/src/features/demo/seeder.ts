@@ -7,7 +7,8 @@ import {
   startOfLocalDate,
 } from '@homeview/domain';
 import type { Db } from '../../db/types';
-import { type DemoHomeSpec, demoSpecs, MUM_USERNAME, neighbourIndex } from './homes';
+import { DEMO_PLUG_APPLIANCE_ID, DemoDevices } from './devices';
+import { DEMO_USERNAME, type DemoHomeSpec, demoSpecs, MUM_USERNAME, neighbourIndex } from './homes';
 import {
   type DaysRange,
   type IngestedCounts,
@@ -56,6 +57,11 @@ export interface DemoSimulationOptions {
    * queue behind seeding transactions (PGlite has one connection). Default: a turn of the event loop.
    */
   pause?: () => Promise<void>;
+  /**
+   * The broker (MQTT_URL) and this server's client id: the demo's own home is then fed by its simulated
+   * Glow and kettle plug through the broker (devices.ts), from the minute they start publishing.
+   */
+  devices?: { url: string; clientId: string };
 }
 
 /** A live tick also stores appliance uses since the last one, running ones up to now (they run < 1 day). */
@@ -98,6 +104,8 @@ interface Home extends DemoHomeSpec {
   zone: string;
   first: number | null;
   latestEnd: number | null;
+  /** Its simulated devices over the broker, which bring its readings and kettle uses from their `from`. */
+  devices?: DemoDevices;
 }
 
 export interface SeedReport extends IngestedCounts {
@@ -189,6 +197,17 @@ export class DemoSimulation {
     this.#stopped = true;
     clearInterval(this.#timer);
     await this.#running;
+    for (const home of this.#homes) await home.devices?.stop();
+  }
+
+  /**
+   * Starts the demo home's simulated devices publishing (with `devices` set), once the server's consumer
+   * is subscribed; the minutes from their `from` on reach the home through the broker only.
+   */
+  async startDevices(): Promise<void> {
+    await this.#load();
+    if (this.#stopped) return;
+    for (const home of this.#homes) home.devices?.start();
   }
 
   #kick(): void {
@@ -239,6 +258,16 @@ export class DemoSimulation {
       if (!spec) return [];
       return [{ ...spec, houseId: r.house_id, zone: r.time_zone, first: r.first, latestEnd: r.latest_end }];
     });
+    const demo = this.#homes.find((h) => h.username === DEMO_USERNAME);
+    if (this.#options.devices && demo !== undefined) {
+      const devices = new DemoDevices(demo, {
+        ...this.#options.devices,
+        now: this.#now,
+        log: this.#options.log,
+      });
+      await devices.register(this.#db);
+      demo.devices = devices;
+    }
     this.#homesRead = true;
   }
 
@@ -308,6 +337,9 @@ export class DemoSimulation {
     if (home.interval === 60)
       return ingestSimulatedDays(this.#db, home.houseId, home.spec, interval, {
         ...range,
+        ...(home.devices
+          ? { devicesFrom: { at: home.devices.from, applianceTypeId: DEMO_PLUG_APPLIANCE_ID } }
+          : {}),
         batchRows: OWN_BATCH_ROWS[interval],
         pause: () => this.#pause(),
       });

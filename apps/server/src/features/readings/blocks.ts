@@ -1,4 +1,4 @@
-import { prepared } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
 import { INSERT_CHUNK, type IngestContext, joined, literalInt } from './repository';
 
@@ -78,6 +78,50 @@ export function batchContextOf(
   const blocks = new Map<number, ReadingColumns>();
   for (const row of typed) if (row.block_start !== null) blocks.set(Number(row.block_start), blockOf(row));
   return { time_zone: first.time_zone, ids: first.ids, blocks };
+}
+
+const HOUSES_CONTEXT_SQL = prepared(
+  `select h.id as house_id, h.time_zone, h.ids, b.block_start, ${BLOCK_TEXT}
+     from (select h.id, h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h
+            where h.id = any(string_to_array($1, ',')::int[]) for key share of h) h
+     left join (select r.* from unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[])
+                                  w(house_id, block_start)
+                  join reading_blocks r on r.house_id = w.house_id and r.block_start = w.block_start) b
+       on b.house_id = h.id`,
+);
+
+/**
+ * batchContextRead for several houses in one statement (their locks already held): each house's zone,
+ * tariff key and stored blocks at its own block starts. Houses that do not exist are absent.
+ */
+export async function readHousesContext(
+  db: Queryable,
+  wanted: ReadonlyMap<number, readonly number[]>,
+): Promise<Map<number, IngestContext & { blocks: Map<number, ReadingColumns> }>> {
+  const houses: number[] = [];
+  const starts: number[] = [];
+  for (const [house, blockStarts] of wanted)
+    for (const start of blockStarts) {
+      houses.push(house);
+      starts.push(start);
+    }
+  const { rows } = await db.query<Record<string, unknown> & { house_id: number }>(HOUSES_CONTEXT_SQL, [
+    joined([...wanted.keys()]),
+    joined(houses),
+    joined(starts),
+  ]);
+  const byHouse = new Map<number, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const list = byHouse.get(row.house_id);
+    if (list === undefined) byHouse.set(row.house_id, [row]);
+    else list.push(row);
+  }
+  const contexts = new Map<number, IngestContext & { blocks: Map<number, ReadingColumns> }>();
+  for (const [house, list] of byHouse) {
+    const context = batchContextOf(list);
+    if (context !== null) contexts.set(house, context);
+  }
+  return contexts;
 }
 
 /** Blocks as statement parameters: starts comma-joined, each array column's blocks joined by ';'. */

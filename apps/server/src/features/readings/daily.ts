@@ -255,3 +255,141 @@ export async function rebuildAllDays(db: Queryable): Promise<void> {
       await refreshDays(db, row.house_id, house.book, datesBetween(row.first, row.last, house.zone));
   }
 }
+
+/** One house's share of writeBatches: what writeBatch takes. */
+export interface HouseWrite {
+  houseId: number;
+  /** The house's zone: its estimated uses are judged by local day. */
+  zone: string;
+  book: TariffBook;
+  blocks: ReadonlyMap<number, ReadingColumns>;
+  rollups: readonly RollupRow[];
+  dates: readonly string[];
+}
+
+const BLOCK_VALUES = ['interval_s', 'import_wh', 'export_wh', 'generation_wh'] as const;
+const inDayOf = (r: string) =>
+  `${r}.house_id = d.house_id and ${r}.slot_start >= d.day_start and ${r}.slot_start < d.day_start + d.slots * 1800`;
+
+/**
+ * writeBatch for several houses in one statement (the device consumer's flush: ~100 small batches), every
+ * row keyed by its house as well: the changed blocks, the changed half-hours, each touched local day
+ * summed from its stored half-hours it keeps plus the new ones, each touched month from its stored days
+ * plus the new ones. The same sums writeBatch makes per house; run holding every house's lock. Houses
+ * whose batch is too large for one statement (over INSERT_CHUNK rows) go through writeBatch alone.
+ */
+export async function writeBatches(db: Queryable, writes: readonly HouseWrite[]): Promise<void> {
+  const small: HouseWrite[] = [];
+  for (const w of writes) {
+    const readings = [...w.blocks.values()].reduce((n, b) => n + b.start.length, 0);
+    if (readings > INSERT_CHUNK || w.rollups.length > INSERT_CHUNK)
+      await writeBatch(db, w.houseId, w.book, w.blocks, w.rollups, w.dates);
+    else if (w.rollups.length > 0 || w.blocks.size > 0) small.push(w);
+  }
+  if (small.length === 0) return;
+  const block = { house: [] as number[], start: [] as number[], gaps: [] as string[] };
+  const blockValues: string[][] = BLOCK_VALUES.map(() => []);
+  for (const w of small)
+    for (const chunk of blockParams(w.blocks)) {
+      const starts = chunk.starts.split(',').map(Number);
+      const [gaps, ...values] = chunk.columns.map((c) => c.split(';'));
+      starts.forEach((start, i) => {
+        block.house.push(w.houseId);
+        block.start.push(start);
+        block.gaps.push((gaps as string[])[i] as string);
+        BLOCK_VALUES.forEach((_, k) => {
+          (blockValues[k] as string[]).push((values[k] as string[])[i] as string);
+        });
+      });
+    }
+  const rollupHouse: number[] = [];
+  const rollupRows: RollupRow[] = [];
+  const day = {
+    house: [] as number[],
+    day: [] as string[],
+    start: [] as number[],
+    slots: [] as number[],
+    charge: [] as number[],
+  };
+  const month = { house: [] as number[], month: [] as string[] };
+  for (const w of small) {
+    for (const r of w.rollups) {
+      rollupHouse.push(w.houseId);
+      rollupRows.push(r);
+    }
+    for (const date of w.dates) {
+      const layout = dayLayout(date, w.book.zone);
+      day.house.push(w.houseId);
+      day.day.push(date);
+      day.start.push(layout.start);
+      day.slots.push(layout.slots);
+      day.charge.push(standingChargeNano(w.book.standingChargeOn(date)));
+    }
+    for (const m of new Set(w.dates.map((date) => `${date.slice(0, 7)}-01`))) {
+      month.house.push(w.houseId);
+      month.month.push(m);
+    }
+  }
+  const n = ROLLUP_COLUMNS.length;
+  const rollupParam = (i: number) => `string_to_array($${9 + i}, ',')::bigint[]`;
+  const p = 9 + n; // the days' parameters, then the months'
+  await db.query(
+    prepared(`with blk as (
+       insert into reading_blocks (house_id, block_start, gaps, ${BLOCK_VALUES.join(', ')})
+       select t.h, t.b, ('{' || t.g || '}')::int[], ${BLOCK_VALUES.map((c) => `('{' || t.${c} || '}')::int[]`).join(', ')}
+         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[], string_to_array($3, ';'),
+                     ${BLOCK_VALUES.map((_, i) => `string_to_array($${4 + i}, ';')`).join(', ')})
+              t(h, b, g, ${BLOCK_VALUES.join(', ')})
+       on conflict (house_id, block_start) do update
+         set gaps = excluded.gaps, ${BLOCK_VALUES.map((c) => `${c} = excluded.${c}`).join(', ')}
+       returning 1),
+     nr as (select * from unnest(string_to_array($8, ',')::int[], ${ROLLUP_COLUMNS.map((_, i) => rollupParam(i)).join(', ')})
+              u(house_id, ${ROLLUP_COLUMNS.join(', ')})),
+     ru as (insert into rollups (house_id, ${ROLLUP_COLUMNS.join(', ')}) select * from nr
+              on conflict (house_id, slot_start) do update set ${updateAll(ROLLUP_COLUMNS.slice(1))} returning 1),
+     d as (select * from unnest(string_to_array($${p}, ',')::int[], string_to_array($${p + 1}, ',')::date[],
+                                string_to_array($${p + 2}, ',')::bigint[], string_to_array($${p + 3}, ',')::int[],
+                                string_to_array($${p + 4}, ',')::bigint[])
+             d(house_id, day, day_start, slots, standing_charge)),
+     r as (select o.house_id, ${ROLLUP_COLUMNS.map((c) => `o.${c}::bigint`).join(', ')}
+             from d join rollups o on ${inDayOf('o')}
+            where not exists (select 1 from nr where nr.house_id = o.house_id and nr.slot_start = o.slot_start)
+           union all select house_id, ${ROLLUP_AS_BIGINT} from nr),
+     nd as (select d.house_id, d.day, d.day_start, d.slots, ${SUMMED.map((c) => `${FROM_HALF_HOURS[c]} as ${c}`).join(', ')}
+              from d join r on ${inDayOf('r')}
+             group by d.house_id, d.day, d.day_start, d.slots, d.standing_charge),
+     du as (insert into daily_rollups (house_id, day, day_start, slots, ${SUMMED.join(', ')})
+              select * from nd
+              on conflict (house_id, day) do update set ${updateAll(['day_start', 'slots', ...SUMMED])} returning 1),
+     m as (select * from unnest(string_to_array($${p + 5}, ',')::int[], string_to_array($${p + 6}, ',')::date[])
+             m(house_id, month)),
+     ad as (select o.house_id, o.day, ${SUMMED.map((c) => `o.${c}::numeric as ${c}`).join(', ')}
+              from m join daily_rollups o on o.house_id = m.house_id and o.day >= m.month
+                                         and o.day < (m.month + interval '1 month')::date
+             where not exists (select 1 from d where d.house_id = o.house_id and d.day = o.day)
+            union all select nd.house_id, nd.day, ${SUMMED.map((c) => `nd.${c}::numeric`).join(', ')} from nd),
+     mu as (insert into monthly_rollups (house_id, month, days, ${SUMMED.join(', ')})
+              select m.house_id, m.month, count(*), ${SUMMED.map(fromDays).join(', ')}
+                from m join ad d on d.house_id = m.house_id and d.day >= m.month
+                                and d.day < (m.month + interval '1 month')::date
+               group by m.house_id, m.month
+              on conflict (house_id, month) do update set ${updateAll(['days', ...SUMMED])} returning 1)
+     select (select count(*) from blk) + (select count(*) from ru) + (select count(*) from du)
+          + (select count(*) from mu) as written`),
+    [
+      joined(block.house),
+      joined(block.start),
+      block.gaps.join(';'),
+      ...blockValues.map((v) => v.join(';')),
+      joined(rollupHouse),
+      ...rollupParams(rollupRows),
+      joined(day.house),
+      day.day.join(','),
+      joined(day.start),
+      joined(day.slots),
+      joined(day.charge),
+      joined(month.house),
+      month.month.join(','),
+    ],
+  );
+}

@@ -4,8 +4,8 @@ import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/for
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { type HouseTariffs, houseTariffs, tariffsFor } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
-import { batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
-import { datesOfSlots, writeBatch } from './daily';
+import { batchContextOf, batchContextRead, type ReadingColumns, readHousesContext } from './blocks';
+import { datesOfSlots, type HouseWrite, writeBatch, writeBatches } from './daily';
 import { dropEstimatesMeasured, estimateWindow, isFineBatch } from './estimates';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
@@ -158,42 +158,106 @@ export async function ingestReadings(
   const read = batchContextRead(houseId, blockStarts(batch.cols.start));
   let estimated: number | undefined;
   const stored = await inLockedTransaction(db, houseId, read, options.first, async (tx, rows) => {
-    const context = batchContextOf(rows);
-    if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
-    const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
-    const merged = mergeBatch(batch.cols, context.blocks, options.replace ?? false);
-    if (merged.overlapSlot !== null) {
-      throw new IngestError(
-        batch.firstInSlot.get(merged.overlapSlot) ?? null,
-        'start',
-        `a reading of the half-hour from ${formatUtc(merged.overlapSlot)} overlaps readings already stored ` +
-          'with a different start; send the same starts as before, or readings for other times',
-      );
-    }
-    if (merged.slots.length === 0) return 0;
-    // The changed blocks whole, every touched half-hour summed again from all its raw readings (in
-    // memory), and the touched local days from their half-hours, with their months: one statement.
-    const rollups = rollupsOf(book, slotSums(merged.blocks, merged.slots));
-    await writeBatch(
+    const { write, stored } = await mergePrepared(
       tx,
       houseId,
-      book,
-      merged.blocks,
-      rollups,
-      datesOfSlots(merged.slots, context.time_zone),
+      batch,
+      batchContextOf(rows),
+      options.replace ?? false,
     );
-    // A meter at 1 minute or finer: the appliance uses its readings show, estimated (estimates.ts).
-    if (isFineBatch(batch.cols)) {
-      const last = batch.cols.start.length - 1;
-      const window = {
-        from: batch.cols.start[0] as number,
-        to: (batch.cols.start[last] as number) + (batch.cols.interval_s[last] as number),
-      };
-      estimated = await estimateWindow(tx, houseId, context.time_zone, book, window, merged.blocks);
+    if (write !== null) {
+      await writeBatch(tx, houseId, write.book, write.blocks, write.rollups, write.dates);
+      estimated = await estimateBatch(tx, write, batch);
     }
-    return merged.added + merged.replaced;
+    return stored;
   });
   return { stored, duplicates: readings.length - stored, ...(estimated === undefined ? {} : { estimated }) };
+}
+
+/** A meter at 1 minute or finer: the appliance uses its readings show, estimated (estimates.ts). */
+async function estimateBatch(tx: Queryable, write: HouseWrite, batch: Batch): Promise<number | undefined> {
+  if (!isFineBatch(batch.cols)) return undefined;
+  const last = batch.cols.start.length - 1;
+  const window = {
+    from: batch.cols.start[0] as number,
+    to: (batch.cols.start[last] as number) + (batch.cols.interval_s[last] as number),
+  };
+  return estimateWindow(tx, write.houseId, write.zone, write.book, window, write.blocks);
+}
+
+/**
+ * ingestReadings for several houses inside the caller's open transaction, which holds their locks
+ * (lockHouses): one read of every house's context, then one write statement for them all. The device
+ * consumer's flush writes many homes this way. Throws IngestError as ingestReadings does (the caller's
+ * transaction is then to be rolled back).
+ */
+export async function ingestReadingsOfHouses(
+  tx: Queryable,
+  batches: ReadonlyMap<number, readonly Reading[]>,
+  options: { now: number },
+): Promise<Map<number, IngestResult>> {
+  const prepared = new Map<number, Batch>();
+  for (const [houseId, readings] of batches) {
+    const batch = prepareBatch(readings, options.now);
+    if (batch.slots.length > 0) prepared.set(houseId, batch);
+  }
+  const contexts = await readHousesContext(
+    tx,
+    new Map([...prepared].map(([houseId, batch]) => [houseId, blockStarts(batch.cols.start)])),
+  );
+  const results = new Map<number, IngestResult>();
+  const writes: { write: HouseWrite; batch: Batch }[] = [];
+  for (const [houseId, readings] of batches) {
+    const batch = prepared.get(houseId);
+    const merged =
+      batch === undefined
+        ? { write: null, stored: 0 }
+        : await mergePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, false);
+    if (merged.write !== null && batch !== undefined) writes.push({ write: merged.write, batch });
+    results.set(houseId, { stored: merged.stored, duplicates: readings.length - merged.stored });
+  }
+  // Every house's blocks, half-hours, days and months in one statement.
+  await writeBatches(
+    tx,
+    writes.map((w) => w.write),
+  );
+  // Then each house's estimated appliance uses, as a single house's batch gets them.
+  for (const { write, batch } of writes) {
+    const estimated = await estimateBatch(tx, write, batch);
+    const result = results.get(write.houseId);
+    if (estimated !== undefined && result !== undefined) result.estimated = estimated;
+  }
+  return results;
+}
+
+/** A prepared batch merged into the house's stored blocks: what to write (null: nothing), under its lock. */
+async function mergePrepared(
+  tx: Queryable,
+  houseId: number,
+  batch: Batch,
+  context: ReturnType<typeof batchContextOf>,
+  replace: boolean,
+): Promise<{ write: HouseWrite | null; stored: number }> {
+  if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
+  const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
+  const merged = mergeBatch(batch.cols, context.blocks, replace);
+  if (merged.overlapSlot !== null) {
+    throw new IngestError(
+      batch.firstInSlot.get(merged.overlapSlot) ?? null,
+      'start',
+      `a reading of the half-hour from ${formatUtc(merged.overlapSlot)} overlaps readings already stored ` +
+        'with a different start; send the same starts as before, or readings for other times',
+    );
+  }
+  if (merged.slots.length === 0) return { write: null, stored: 0 };
+  // The changed blocks whole, every touched half-hour summed again from all its raw readings (in
+  // memory), and the touched local days from their half-hours, with their months: one statement.
+  const rollups = rollupsOf(book, slotSums(merged.blocks, merged.slots));
+  const dates = datesOfSlots(merged.slots, context.time_zone);
+  return {
+    write: { houseId, zone: context.time_zone, book, blocks: merged.blocks, rollups, dates },
+    stored: merged.added + merged.replaced,
+  };
 }
 
 function checkEvent(e: ApplianceEventInput, i: number): void {

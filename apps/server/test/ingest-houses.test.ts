@@ -1,0 +1,82 @@
+import { expect, it } from 'vitest';
+import { ingestReadings, ingestReadingsOfHouses, type Reading } from '../src/features/readings/ingest';
+import { lockHouses } from '../src/shared/house';
+import { makeUser } from './support/app';
+import { describeEachDb } from './support/db';
+
+// The device consumer's write of many houses in one statement (ingestReadingsOfHouses → writeBatches)
+// stores exactly what ingestReadings stores house by house: the same blocks, half-hours, days and months,
+// for batches that land among readings already stored, across London's clock change (29 March 2026, a
+// 46-slot day) and the end of a month.
+
+const FROM = Date.UTC(2026, 2, 28, 22, 0, 0) / 1000; // Saturday 28 March, 22:00 UTC
+const TO = Date.UTC(2026, 3, 1, 2, 0, 0) / 1000; // Wednesday 1 April, 03:00 BST
+
+/** 5-minute readings of the hours with this parity, house k drawing its own amounts. */
+function readings(k: number, parity: 0 | 1): Reading[] {
+  const out: Reading[] = [];
+  for (let t = FROM; t < TO; t += 300) {
+    if (Math.floor((t - FROM) / 3600) % 2 !== parity) continue;
+    const step = (t - FROM) / 300;
+    out.push({
+      start: t,
+      interval_s: 300,
+      import_wh: 5 + ((step * (k + 3)) % 41),
+      export_wh: step % 7 === 0 ? 2 : 0,
+      generation_wh: step % 5,
+    });
+  }
+  return out;
+}
+
+describeEachDb('many houses in one write', (suite) => {
+  it('stores what house-by-house ingest stores', async () => {
+    const houses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      await makeUser(suite.db, `many-${suite.kind}-${i}`);
+      const { rows } = await suite.db.query<{ id: number }>(
+        'select h.id from houses h join users u on u.id = h.owner_user_id where u.username = $1',
+        [`many-${suite.kind}-${i}`],
+      );
+      houses.push(rows[0]!.id);
+    }
+    const now = TO + 600;
+    const together = houses.slice(0, 3);
+    const alone = houses.slice(3);
+    // What was stored before: the even hours, house by house.
+    for (const [k, house] of houses.entries())
+      await ingestReadings(suite.db, house, readings(k % 3, 0), { now });
+    // The odd hours: three houses in one transaction and statement, three house by house.
+    const results = await suite.db.transaction(async (tx) => {
+      await lockHouses(tx, together);
+      return ingestReadingsOfHouses(tx, new Map(together.map((h, k) => [h, readings(k, 1)])), { now });
+    });
+    for (const [k, house] of alone.entries()) await ingestReadings(suite.db, house, readings(k, 1), { now });
+    expect([...results.values()].map((r) => r.stored)).toEqual([0, 1, 2].map((k) => readings(k, 1).length));
+
+    const table = async (sql: string, house: number) => (await suite.db.query(sql, [house])).rows;
+    const tables = [
+      'select slot_start, covered_s, import_wh, export_wh, generation_wh, import_cost, export_income, generation_income from rollups where house_id = $1 order by slot_start',
+      'select day::text, day_start, slots, data_slots, covered_s, first_ts, latest_end, import_wh, export_wh, generation_wh, consumed_wh, import_cost, export_income, generation_income, standing_charge from daily_rollups where house_id = $1 order by day',
+      'select month::text, days, data_slots, covered_s, import_wh, consumed_wh, import_cost, standing_charge from monthly_rollups where house_id = $1 order by month',
+      'select block_start, gaps, interval_s, import_wh, export_wh, generation_wh from reading_blocks where house_id = $1 order by block_start',
+    ];
+    for (let k = 0; k < 3; k++)
+      for (const sql of tables) {
+        const mine = await table(sql, together[k]!);
+        expect(mine.length).toBeGreaterThan(0);
+        expect(mine).toEqual(await table(sql, alone[k]!));
+      }
+    // The clock-change day has its 46 slots, and both months have their days.
+    const days = await table(
+      'select day::text, slots from daily_rollups where house_id = $1 order by day',
+      together[0]!,
+    );
+    expect(days).toContainEqual({ day: '2026-03-29', slots: 46 });
+    const months = await table(
+      'select month::text from monthly_rollups where house_id = $1 order by month',
+      together[0]!,
+    );
+    expect(months).toEqual([{ month: '2026-03-01' }, { month: '2026-04-01' }]);
+  });
+});
