@@ -4,7 +4,7 @@ import { addDevice, DeviceError } from '../src/devices/repository';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
 
-// A device id plus a channel measures one thing (migration 0015): one Shelly Plus 2PM message about both
+// A device id plus a channel measures one thing (migration 0019): one Shelly Plus 2PM message about both
 // its switches feeds two plugs on two appliances; an emonTx reporting power only (P1, no E1) has its
 // energy integrated over time, with no energy over a silence longer than MAX_POWER_GAP_S. Through the
 // consumer's receive and flush (what the MQTT client calls), on both databases.

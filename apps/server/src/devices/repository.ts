@@ -15,7 +15,7 @@ export interface DeviceRow {
   house_id: number;
   kind: DeviceKind;
   device_id: string;
-  /** Which of the device's channels this row measures (0 for single-channel devices; migration 0015). */
+  /** Which of the device's channels this row measures (0 for single-channel devices; migration 0019). */
   channel: number;
   appliance_type_id: number | null;
   created_at: number;

@@ -92,22 +92,25 @@ export async function receiveHouses<R>(
   alongside: (tx: Queryable) => Promise<R>,
 ): Promise<{ stored: Map<number, number>; alongside: R }> {
   const notices = houses.flatMap((h) => arrivalNotice(db, h.houseId) ?? []);
-  const result = await db.transaction(async (tx) => {
-    await lockHouses(
-      tx,
-      houses.map((h) => h.houseId),
-    );
-    const readings = new Map<number, readonly Reading[]>();
-    for (const h of houses) if (h.readings.length > 0) readings.set(h.houseId, h.readings);
-    const ingested = await ingestReadingsOfHouses(tx, readings, { now });
-    const stored = new Map<number, number>();
-    for (const h of houses) {
-      let n = ingested.get(h.houseId)?.stored ?? 0;
-      if (h.events.length > 0) n += (await ingestApplianceEvents(tx, h.houseId, h.events)).stored;
-      stored.set(h.houseId, n);
-    }
-    return { stored, alongside: await alongside(tx) };
-  }, notices.length > 0 ? { first: notices.join('; ') } : {});
+  const result = await db.transaction(
+    async (tx) => {
+      await lockHouses(
+        tx,
+        houses.map((h) => h.houseId),
+      );
+      const readings = new Map<number, readonly Reading[]>();
+      for (const h of houses) if (h.readings.length > 0) readings.set(h.houseId, h.readings);
+      const ingested = await ingestReadingsOfHouses(tx, readings, { now });
+      const stored = new Map<number, number>();
+      for (const h of houses) {
+        let n = ingested.get(h.houseId)?.stored ?? 0;
+        if (h.events.length > 0) n += (await ingestApplianceEvents(tx, h.houseId, h.events)).stored;
+        stored.set(h.houseId, n);
+      }
+      return { stored, alongside: await alongside(tx) };
+    },
+    notices.length > 0 ? { first: notices.join('; ') } : {},
+  );
   for (const h of houses) dataArrived(db, h.houseId);
   return result;
 }
