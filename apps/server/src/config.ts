@@ -208,12 +208,6 @@ export const configTable: readonly ConfigEntry[] = [
       "The shared-subscription group of this deployment's device session. Give another deployment on the same broker (staging, a test run) a group of its own, or it takes some of the messages.",
   },
   {
-    name: 'MQTT_GROUP',
-    default: 'homeview',
-    meaning:
-      "Shared-subscription group: servers of one database share the devices' messages in one group (none is stored twice); servers of different databases on one broker need different groups.",
-  },
-  {
     name: 'REQUEST_TIMEOUT_S',
     default: '30',
     meaning:
