@@ -8,7 +8,7 @@ import { LoadingState } from '../../../shared/ui/LoadingState';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { RequireDependant } from '../components/RequireDependant';
-import { cell, TREND_COLUMNS, trendsCsv, weekLabel } from './figures';
+import { cell, DAY_AXIS_MINUTES, dayAxisLabel, TREND_COLUMNS, trendsCsv, weekLabel } from './figures';
 import { useTrends } from './queries';
 
 /**
@@ -82,7 +82,8 @@ function Trends({ dependantId }: { dependantId: number }) {
           ]}
           format={minuteLabel}
           yLabel="Time of day"
-          yTick={minuteLabel}
+          yTick={dayAxisLabel}
+          ySplits={DAY_AXIS_MINUTES}
         />
       </div>
       <WeekTable trends={data} />
