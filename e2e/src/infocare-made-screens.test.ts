@@ -496,6 +496,18 @@ describe('InfoCare activities, appliances and feedback for a dependant made in t
               .locator('[aria-current="page"]')
               .textContent(),
           ).toBe(tab.name);
+          // Each tab's name on one line, as HomeView's (at 390 px "Most Used" broke over two).
+          const lines = await page
+            .getByRole('navigation', { name: 'Appliance lists' })
+            .locator('a')
+            .evaluateAll((tabs) =>
+              tabs.map((a) => {
+                const range = document.createRange();
+                range.selectNodeContents(a);
+                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+              }),
+            );
+          expect(lines).toEqual([1, 1, 1]);
           await expectNoAxeViolations(page, `appliances ${tab.name} at ${width} px`);
         }
 

@@ -45,6 +45,12 @@ describe.each([390, 1280])('trends at %i px', (width) => {
     // Her last week has figures: the day starts at a clock time, with its change under it.
     const last = rows.nth(11);
     expect(await last.locator('td').first().textContent()).toMatch(/^\d\d:\d\d\+\d+ min$/);
+    // A phone shows the first columns only: the table says it slides sideways, and only when it does.
+    const scrolls = await page
+      .getByRole('group', { name: "The weeks' figures" })
+      .evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(scrolls).toBe(width === 390);
+    expect(await page.getByText('Slide the table sideways for every column.').isVisible()).toBe(scrolls);
     const width_ = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(width_[0]).toBeLessThanOrEqual(width_[1] as number);
     await expectNoAxeViolations(page, `trends at ${width}`);

@@ -304,6 +304,24 @@ describeEachDb('estimated appliance uses from a meter alone', (suite) => {
     expect(await days(houseId)).toEqual(firstDays);
   });
 
+  it('stores a day whose steady 1 kW dips for a minute: the rise back from the dip is no use (it threw on NaN)', async () => {
+    const person = await makeUser(suite.db, 'meter-dip');
+    const houseId = (await findHouseIdOf(suite.db, person.id)) as number;
+    const from = local(FIRST, 0);
+    const dip = local(FIRST, 7, 10);
+    const heater = local(FIRST, 8);
+    const readings: Reading[] = Array.from({ length: 1440 }, (_, i) => {
+      const t = from + i * 60;
+      const w = (t === dip ? 200 : 1000) + (t >= heater && t < heater + 600 ? 1500 : 0);
+      return { start: t, interval_s: 60, import_wh: Math.round(w / 60), export_wh: 0, generation_wh: 0 };
+    });
+    await ingestReadings(suite.db, houseId, readings, { now: NOW });
+    const stored = await events(houseId);
+    expect(stored.map((e) => [e.appliance_type_id, Number(e.start_ts), Number(e.end_ts)])).toEqual([
+      [ACTIVITY, heater, heater + 600],
+    ]);
+  });
+
   it('a house with a kettle plug keeps no kettle estimates, whichever arrives first', async () => {
     const h = history(true, local(addDays(FIRST, 2), 0));
     const readings: Reading[] = h.values.map((w, i) => ({

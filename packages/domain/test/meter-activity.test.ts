@@ -177,6 +177,16 @@ describe('hand-made signals', () => {
     expectWindowsLikeTheWhole(samples, 40);
   });
 
+  it('gives no use of no length: a rise back from a dip, still under the level before it, ends where it began', () => {
+    // 1 kW steady, dipping to 200 W for one minute: the rise back is a step, but never above the level.
+    const watts = (t: number) => (on(t, at(7, 10), 1) ? 200 : 1000) + (on(t, at(8), 10) ? 1500 : 0);
+    const uses = detectMeterUses(meter(at(6), at(9), watts));
+    for (const u of uses) expect(u.end).toBeGreaterThan(u.start);
+    expect(uses.map(({ kind, start, end }) => ({ kind, start, end }))).toEqual([
+      { kind: 'activity', start: at(8), end: at(8, 10) },
+    ]);
+  });
+
   it('finds nothing across missing readings, and a load that never stops is not a use', () => {
     const samples = meter(at(6), at(9), (t) => 200 + (t >= at(7) ? 2800 : 0));
     expect(detectMeterUses(samples)).toEqual([]);

@@ -60,7 +60,10 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
   const rises = steps.filter((s) => s.delta >= KETTLE.busyRiseW);
 
   const uses: MeterUse[] = [];
-  const use = (kind: MeterUseKind, from: Load, to: Load, power: number, wh: number, confidence: number) =>
+  // A use has a length: an excursion that fell back below its floor in the minute it rose (a rise back
+  // from a dip, never above the level before it) is no use, and priced it would be 0 Wh over 0 s.
+  const use = (kind: MeterUseKind, from: Load, to: Load, power: number, wh: number, confidence: number) => {
+    if (to.off <= from.on) return;
     uses.push({
       kind,
       start: t0 + from.on * 60,
@@ -69,6 +72,7 @@ export function detectMeterUses(samples: readonly MeterSample[]): MeterUse[] {
       wh: Math.round(wh),
       confidence,
     });
+  };
 
   for (const s of sessions(loads)) {
     if (s.length < CYCLE.minCycles) continue; // its loads are named one by one below

@@ -154,6 +154,15 @@ describe('account cards (spec §2.4)', () => {
     );
     expect(screen.getByRole('link', { name: /Alerts/ })).toBeTruthy();
   });
+
+  it("says the carers' check-in texts the person looked after, not the other carers", async () => {
+    logIn();
+    stubApi({});
+    renderApp('/account/infocare');
+    const carers = await screen.findByRole('link', { name: /Carers/ });
+    expect(carers.textContent).toContain('a text to the person you look after before an alert');
+    expect(carers.textContent).not.toContain('them');
+  });
 });
 
 describe('account appliances (spec §2.4)', () => {

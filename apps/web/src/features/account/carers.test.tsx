@@ -87,6 +87,9 @@ describe('Carers screen', () => {
     const { router } = renderApp('/account/infocare/carers/accept?token=7-abc');
     expect(await screen.findByText(/Sign in to your HomeView & InfoCare account first/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    // Signed out, the header offers no dashboard that would only ask to sign in.
+    expect(screen.queryByRole('link', { name: 'InfoCare' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'HomeView' })).toBeNull();
     expect(router.state.location.pathname).toBe('/account/infocare/carers/accept');
     expect(calls).toHaveLength(0);
   });

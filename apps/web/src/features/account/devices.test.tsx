@@ -109,6 +109,19 @@ describe('the Devices screen', () => {
     ).toBeTruthy();
   });
 
+  it('says the readings of a home whose meter display has not been heard from yet came from elsewhere', async () => {
+    logIn();
+    pinClock();
+    const waiting = { ...glow, state: 'waiting', state_since: null, last_message_at: null } as const;
+    stubApi({ 'GET /devices/': { body: answer([{ ...waiting, readings_today: 1135 }]) } });
+    renderApp('/account/homeview/devices');
+    const card = await screen.findByRole('article', { name: /AABBCCDDEEFF/ });
+    expect(within(card).getByText('Never')).toBeTruthy();
+    expect(
+      within(card).getByText('None from it yet; 1135 readings of the home stored today from elsewhere'),
+    ).toBeTruthy();
+  });
+
   it('shows a home in Sydney at Sydney’s time, whatever the browser’s zone', async () => {
     logIn();
     pinClock();

@@ -372,7 +372,7 @@ describe('HomeView screens (spec §2.2)', () => {
           time_unit: 'mins',
           energy_unit: 'kWh',
           appliance_rankings: { cost: 2, duration: 3, consumption: 1, out_of: 3 },
-          comparable_rankings: { cost: 0.35, duration: 5, consumption: 0.375 },
+          comparable_rankings: { cost: 0.35, duration: 257, consumption: 0.375 },
           time_series: Array.from({ length: 28 }, (_, i) => point(i)),
           compared: { group: 'same_size', description: 'Flat homes with 2 occupants', homes: 2 },
         },
@@ -387,6 +387,10 @@ describe('HomeView screens (spec §2.2)', () => {
       'Comparing against Flat homes with 2 occupants that have one (2 homes)',
     );
     expect(screen.getByRole('figure', { name: 'Kettle: energy per day' })).toBeTruthy();
+    // The average home's time on reads as every other duration does, not '257 mins'.
+    expect(screen.getByText(/^The average comparable home:/).textContent).toBe(
+      'The average comparable home: £0.35, 4 h 17 min, 0.38 kWh.',
+    );
   });
 
   it('Feedback: refuses an empty text without a call, sends the text and thanks', async () => {

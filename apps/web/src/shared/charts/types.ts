@@ -44,6 +44,9 @@ export interface SeriesChartData {
   /** The y axis' label (§9: the pound sign for money) and its tick format. */
   yLabel: string;
   yTick?: (value: number) => string;
+  /** Fixed y ticks (a day's hours for times of day); the axis spans the first to the last. Default: uPlot's
+   * own, from 0 (or below the lowest value) to a round number above the highest. */
+  ySplits?: readonly number[];
   /** Bars carry their value, written above (below for a negative one) each bar. */
   barValues?: boolean;
   /** A shorter value for bars too narrow for `format`'s (e.g. without the unit the y axis names). */

@@ -19,11 +19,15 @@ export function lastMessageLabel(d: Pick<Device, 'last_message_at'>, now: number
   return `${agoLabel(d.last_message_at, now)} (${timeAndDayLabel(d.last_message_at, zone)})`;
 }
 
-/** A whole-house device: the home's readings today (from every source: readings say not which device sent them). */
-export const todayLabel = (d: Pick<Device, 'appliance' | 'readings_today'>): string =>
-  d.appliance === null
-    ? `${d.readings_today} reading${d.readings_today === 1 ? '' : 's'} of the home stored today`
-    : `${d.readings_today} ${d.appliance.name.toLowerCase()} use${d.readings_today === 1 ? '' : 's'} today`;
+/** A whole-house device: the home's readings today (from every source: readings say not which device sent them),
+ * so one never heard from says they came from elsewhere rather than sit "Never" beside hundreds of readings. */
+export function todayLabel(d: Pick<Device, 'appliance' | 'readings_today' | 'last_message_at'>): string {
+  const n = d.readings_today;
+  if (d.appliance !== null) return `${n} ${d.appliance.name.toLowerCase()} use${n === 1 ? '' : 's'} today`;
+  const readings = `${n} reading${n === 1 ? '' : 's'} of the home stored today`;
+  if (d.last_message_at !== null) return readings;
+  return n === 0 ? 'None yet' : `None from it yet; ${readings} from elsewhere`;
+}
 
 export type Tone = 'good' | 'warn' | 'bad' | 'quiet';
 

@@ -17,7 +17,7 @@ export function AcceptInvitePage() {
   const user = useStoredUser();
   if (!user) {
     return (
-      <AccountLayout title="Join as a carer">
+      <AccountLayout title="Join as a carer" dashboards={false}>
         <Alert tone="info">
           Sign in to your HomeView &amp; InfoCare account first, then open the link from the email again.
         </Alert>

@@ -37,7 +37,7 @@ export function AccountLevelPage() {
       {
         to: '/account/infocare/carers',
         title: 'Carers',
-        blurb: 'Who else looks after the home, invitations, and a text to them first.',
+        blurb: 'Other carers, invitations, and a text to the person you look after before an alert.',
       },
     );
   return (

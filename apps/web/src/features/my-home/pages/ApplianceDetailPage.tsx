@@ -2,6 +2,7 @@ import { EstimatedNote } from '../../../shared/ui/Estimated';
 import type { ApplianceDetail } from '@homeview/contract/web';
 import { Link, useParams } from 'react-router';
 import { SeriesChart } from '../../../shared/charts';
+import { formatApiDuration } from '../../../shared/format';
 import { weekdayDayLabel } from '../../../shared/time';
 import { energy, money } from '../display';
 import { HomeViewFrame } from '../components/HomeViewFrame';
@@ -75,7 +76,8 @@ function Detail({ data }: { data: ApplianceDetail }) {
           </div>
         </dl>
         <p className="muted">
-          The average comparable home: {money(data.currency_unit, c.cost)}, {c.duration} {data.time_unit},{' '}
+          The average comparable home: {money(data.currency_unit, c.cost)},{' '}
+          {formatApiDuration({ value: c.duration, unit: data.time_unit })},{' '}
           {energy(data.energy_unit, c.consumption)}.
         </p>
         {data.estimated ? (

@@ -54,6 +54,31 @@ describe('Alert card: taking and resolving', () => {
     expect(within(first as HTMLElement).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
   });
 
+  it("dates a take or resolve made on another day than the alert's, in the home clock", async () => {
+    logIn();
+    // Raised at 20:00 the evening before (23-11-25 in London), taken and resolved the next day.
+    const lastNight = anAlert({
+      ...viewed,
+      timestamp: 1_764_000_000 - 20 * 3600,
+      taken: { by: 'Ann', at: TAKEN_AT },
+      resolved: null,
+    });
+    const resolved = {
+      ...lastNight,
+      id: lastNight.id + 1,
+      resolved: { by: 'Ann', at: RESOLVED_AT, note: '' },
+    };
+    stubApi({
+      'GET /assisted_living/alerts/': {
+        body: { alerts: [lastNight, resolved], time_zone: 'Europe/London' },
+      },
+    });
+    renderApp('/parents-home');
+    const [first, second] = await screen.findAllByRole('article');
+    expect(within(first as HTMLElement).getByText('Taken by Ann at 16:02 on 24-11-25')).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('Resolved by Ann at 16:10 on 24-11-25')).toBeTruthy();
+  });
+
   it('"I\'m on it" sends take=true and shows the server\'s answer; resolving sends the note', async () => {
     logIn();
     const alert = anAlert({ ...viewed, taken: null, resolved: null });

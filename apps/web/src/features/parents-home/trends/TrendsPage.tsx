@@ -1,4 +1,5 @@
 import type { TrendsResponse } from '@homeview/contract/web';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { SeriesChart } from '../../../shared/charts';
 import { getStoredUser } from '../../../shared/storage';
@@ -8,7 +9,7 @@ import { LoadingState } from '../../../shared/ui/LoadingState';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { RequireDependant } from '../components/RequireDependant';
-import { cell, TREND_COLUMNS, trendsCsv, weekLabel } from './figures';
+import { cell, DAY_AXIS_MINUTES, dayAxisLabel, TREND_COLUMNS, trendsCsv, weekLabel } from './figures';
 import { useTrends } from './queries';
 
 /**
@@ -82,7 +83,8 @@ function Trends({ dependantId }: { dependantId: number }) {
           ]}
           format={minuteLabel}
           yLabel="Time of day"
-          yTick={minuteLabel}
+          yTick={dayAxisLabel}
+          ySplits={DAY_AXIS_MINUTES}
         />
       </div>
       <WeekTable trends={data} />
@@ -108,12 +110,34 @@ function weekEnd(weekStart: string): string {
   return dateLabel(new Date(Date.UTC(y, m - 1, d + 6)).toISOString().slice(0, 10), false);
 }
 
+/** Whether the box's content is wider than the box (it scrolls sideways), followed as the window resizes. */
+function useScrollsSideways(box: RefObject<HTMLElement | null>): boolean {
+  const [wider, setWider] = useState(false);
+  useLayoutEffect(() => {
+    const check = () => {
+      const el = box.current;
+      setWider(el !== null && el.scrollWidth > el.clientWidth + 1);
+    };
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, [box]);
+  return wider;
+}
+
 function WeekTable({ trends }: { trends: TrendsResponse }) {
+  const box = useRef<HTMLDivElement>(null);
+  // On a phone the last columns are out of sight with nothing to show they are there: say so.
+  const sideways = useScrollsSideways(box);
   return (
     <section className="card stack" aria-labelledby="trends-weeks">
       <h2 id="trends-weeks">Week by week</h2>
+      {sideways ? (
+        <p className="trends__note trends__slide">Slide the table sideways for every column.</p>
+      ) : null}
       {/* biome-ignore lint/a11y/useSemanticElements: a box that scrolls the table; a fieldset is for form controls. */}
       <div
+        ref={box}
         className="trends__scroll"
         role="group"
         aria-label="The weeks' figures"

@@ -76,6 +76,11 @@ export const TREND_COLUMNS: readonly TrendColumn[] = [
 ];
 
 /** 'Week of 16-11-26' */
+/** The chart's time-of-day axis: every 6 hours of a whole day, its end said 24:00 (a day ending at 21:52
+ * is drawn below the top line, not against a line labelled 23:59 that stands for 25:00). */
+export const DAY_AXIS_MINUTES: readonly number[] = [0, 360, 720, 1080, 1440];
+export const dayAxisLabel = (minute: number): string => (minute >= 1440 ? '24:00' : minuteLabel(minute));
+
 export const weekLabel = (weekStart: string) => `Week of ${dateLabel(weekStart, false)}`;
 
 /** A week's figure for the table: '07:45', or '–' when the week had no ordinary day. */

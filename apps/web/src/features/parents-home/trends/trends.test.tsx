@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';
-import { trendsCsv } from './figures';
+import { DAY_AXIS_MINUTES, dayAxisLabel, trendsCsv } from './figures';
 
 const none = {
   day_start_minute: 0,
@@ -141,5 +141,14 @@ describe('InfoCare trends (issue 25)', () => {
     });
     renderApp('/parents-home/trends');
     expect(await screen.findByText('No weeks to compare yet: trends need a few weeks of data.')).toBeTruthy();
+  });
+});
+
+describe("the trends chart's time-of-day axis", () => {
+  it('spans the whole day in 6-hour steps, so a day ending at 23:59 is still under its top line', () => {
+    expect(DAY_AXIS_MINUTES.map(dayAxisLabel)).toEqual(['00:00', '06:00', '12:00', '18:00', '24:00']);
+    // Any minute of a day is within the axis: the last minute is below its top.
+    expect(DAY_AXIS_MINUTES[0]).toBe(0);
+    expect(DAY_AXIS_MINUTES.at(-1)).toBeGreaterThan(23 * 60 + 59);
   });
 });

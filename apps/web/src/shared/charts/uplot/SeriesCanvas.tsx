@@ -43,6 +43,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
     data.tickLabels,
     data.ticks,
     data.yLabel,
+    data.ySplits,
     data.barValues,
     data.series.map((s) => [s.label, s.values, s.tone, s.tones, s.kind]),
   ]);
@@ -59,6 +60,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
     const all = data.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
     // Values written on the bars need room above the tallest (and below the lowest) bar.
     const room = data.barValues ? 1.2 : 1;
+    const ySplits = data.ySplits && data.ySplits.length > 1 ? data.ySplits : null;
     const lo = Math.min(0, ...all) * room;
     const hi = Math.max(0, ...all) * room;
     const axis = axisStyle(el);
@@ -133,7 +135,14 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
       },
       scales: {
         x: { time: false, range: [-0.5, n - 0.5] },
-        y: { range: () => (lo === hi ? [0, 1] : [lo < 0 ? -niceCeil(-lo) : 0, niceCeil(hi)]) },
+        y: {
+          range: () =>
+            ySplits
+              ? [ySplits[0] as number, ySplits.at(-1) as number]
+              : lo === hi
+                ? [0, 1]
+                : [lo < 0 ? -niceCeil(-lo) : 0, niceCeil(hi)],
+        },
       },
       axes: [
         {
@@ -147,6 +156,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
           label: data.yLabel,
           labelSize: 18,
           size: Y_AXIS_PX - 18,
+          ...(ySplits ? { splits: () => [...ySplits] } : {}),
           values: (_u, splits) => splits.map((v) => (data.yTick ? data.yTick(v) : String(v))),
           grid: { stroke: grid, width: 1 },
         },
