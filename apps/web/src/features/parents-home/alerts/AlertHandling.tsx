@@ -6,8 +6,9 @@ import { Alert } from '../../../shared/ui/Alert';
 import { useAlertAnswer } from './queries';
 
 // Several carers, one alert (issue 25): who is on it and who resolved it, always in sight on the card,
-// and, inside it, "I'm on it" and resolving with a note. The server records each once and refuses a
-// resolve by anyone but the carer on it, with a message shown here.
+// and, inside it, "I'm on it" and resolving with a note. Resolving is offered to the carer on it (the
+// answer's `taken.by_you`) or to anyone while nobody is; the server refuses anyone else (two carers
+// pressing at once), with a message shown here.
 
 /** The longest note the server keeps (contract ALERT_NOTE_MAX). */
 const NOTE_MAX = 1000;
@@ -42,6 +43,16 @@ export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; depe
         <blockquote>{alert.resolved.note}</blockquote>
       </figure>
     ) : null;
+  }
+
+  // Only the carer on it may resolve it, or anyone while nobody is (who then takes it too): the others
+  // are told who is dealing with it rather than offered a button the server would refuse.
+  if (alert.taken && alert.taken.by_you !== true) {
+    return (
+      <p className="alert-card__handle">
+        {alert.taken.by} is dealing with this alert; only they can mark it resolved.
+      </p>
+    );
   }
 
   const resolve = (event: FormEvent) => {

@@ -25,7 +25,7 @@ describe('Alert card: taking and resolving', () => {
     const taken = anAlert({
       ...viewed,
       name: 'No activity',
-      taken: { by: 'Ann', at: TAKEN_AT },
+      taken: { by: 'Ann', at: TAKEN_AT, by_you: false },
       resolved: null,
     });
     const resolved = anAlert({
@@ -48,10 +48,39 @@ describe('Alert card: taking and resolving', () => {
     // A resolved alert offers no more actions.
     expect(within(second as HTMLElement).queryByRole('button', { name: "I'm on it" })).toBeNull();
     expect(within(second as HTMLElement).queryByRole('button', { name: 'Mark resolved' })).toBeNull();
-    // A taken one can still be resolved, and is not offered to be taken again.
+    // One another carer took is not offered to be taken again, nor resolved: it says who is on it.
     fireEvent.click(within(first as HTMLElement).getByRole('button', { name: /Show details/ }));
     expect(within(first as HTMLElement).queryByRole('button', { name: "I'm on it" })).toBeNull();
-    expect(within(first as HTMLElement).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
+    expect(within(first as HTMLElement).queryByRole('button', { name: 'Mark resolved' })).toBeNull();
+    expect(within(first as HTMLElement).queryByLabelText(/Note for the other carers/)).toBeNull();
+    expect(
+      within(first as HTMLElement).getByText(
+        'Ann is dealing with this alert; only they can mark it resolved.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('offers "Mark resolved" to the carer who took the alert, and to anyone while nobody has', async () => {
+    logIn();
+    const mine = anAlert({
+      ...viewed,
+      name: 'No activity',
+      taken: { by: 'Ann', at: TAKEN_AT, by_you: true },
+    });
+    const nobodys = anAlert({ ...viewed, name: 'Morning not started', taken: null, resolved: null });
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [mine, nobodys], time_zone: 'Europe/London' } },
+    });
+    renderApp('/parents-home');
+    const [first, second] = (await screen.findAllByRole('article')) as HTMLElement[];
+    fireEvent.click(within(first!).getByRole('button', { name: /Show details/ }));
+    expect(within(first!).getByText('Taken by Ann at 16:02')).toBeTruthy();
+    expect(within(first!).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
+    expect(within(first!).queryByRole('button', { name: "I'm on it" })).toBeNull();
+    expect(within(first!).queryByText(/only they can mark it resolved/)).toBeNull();
+    fireEvent.click(within(second!).getByRole('button', { name: /Show details/ }));
+    expect(within(second!).getByRole('button', { name: "I'm on it" })).toBeTruthy();
+    expect(within(second!).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
   });
 
   it('"I\'m on it" sends take=true and shows the server\'s answer; resolving sends the note', async () => {
@@ -65,10 +94,10 @@ describe('Alert card: taking and resolving', () => {
         const take = call.body.get('take') === 'true';
         return {
           body: take
-            ? { ...alert, taken: { by: 'Ann', at: TAKEN_AT } }
+            ? { ...alert, taken: { by: 'Ann', at: TAKEN_AT, by_you: true } }
             : {
                 ...alert,
-                taken: { by: 'Ann', at: TAKEN_AT },
+                taken: { by: 'Ann', at: TAKEN_AT, by_you: true },
                 resolved: { by: 'Ann', at: RESOLVED_AT, note: call.body.get('note') },
               },
         };
@@ -98,9 +127,9 @@ describe('Alert card: taking and resolving', () => {
     });
   });
 
-  it('says why a resolve was refused', async () => {
+  it('says why a resolve was refused (another carer took it meanwhile)', async () => {
     logIn();
-    const alert = anAlert({ ...viewed, taken: { by: 'Bob', at: TAKEN_AT }, resolved: null });
+    const alert = anAlert({ ...viewed, taken: null, resolved: null });
     stubApi({
       'GET /assisted_living/alerts/': { body: { alerts: [alert], time_zone: 'Europe/London' } },
       'POST /assisted_living/alerts/': {
