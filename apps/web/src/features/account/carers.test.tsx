@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { type RecordedCall, renderApp, stubApi } from '../../test/app';
-import { logIn } from '../../test/fixtures';
+import { logIn, loginResponse } from '../../test/fixtures';
 
 // The carers screen (issue 25): the home's carers with "(you)", pending invitations, an invitation by
 // email, and the check-in with the dependant, refused without a number when turned on.
@@ -82,13 +82,35 @@ describe('Carers screen', () => {
     });
   });
 
-  it('asks a visitor who is not signed in to sign in first, and keeps the link working', async () => {
-    const calls = stubApi({});
+  it('asks a visitor who is not signed in to sign in first, and brings them back to the invitation', async () => {
+    const posts: RecordedCall[] = [];
+    const calls = stubApi({
+      'POST /accounts/login/': { body: loginResponse() },
+      'POST /assisted_living/carers/accept/': (call) => {
+        posts.push(call);
+        return {
+          body: { dependant_user_id: 22, dependant: 'Mum', detail: "You are now one of Mum's carers." },
+        };
+      },
+      'GET /dashboard/': { body: [] },
+      'GET /common/popup/': { body: [] },
+    });
     const { router } = renderApp('/account/infocare/carers/accept?token=7-abc');
-    expect(await screen.findByText(/Sign in to your HomeView & InfoCare account first/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
-    expect(router.state.location.pathname).toBe('/account/infocare/carers/accept');
+    expect(
+      await screen.findByText(/Sign in to your HomeView & InfoCare account first: you will come back/),
+    ).toBeTruthy();
     expect(calls).toHaveLength(0);
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'ann' } });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
+      target: { value: 'secret' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // Signed in, the visitor is on the invitation again, token and all, and joins from there.
+    fireEvent.click(await screen.findByRole('button', { name: 'Join as a carer' }));
+    expect(router.state.location.pathname).toBe('/account/infocare/carers/accept');
+    expect(await screen.findByText("You are now one of Mum's carers.")).toBeTruthy();
+    expect(posts.map((p) => p.body.get('token'))).toEqual(['7-abc']);
   });
 
   it('joins when the signed-in carer presses the button, and says why a link is refused', async () => {
