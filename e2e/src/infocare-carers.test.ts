@@ -124,6 +124,15 @@ describe('Two carers of one home', () => {
       expect(await seen.locator('.alert-card__handling').textContent()).toMatch(
         lineMatching('Taken', taker.username, pressed),
       );
+      // Only the taker may resolve it: the other is told who is dealing with it, with no button to press.
+      const othersCard = await openCard(b, id);
+      await othersCard
+        .getByText(`${taker.username} is dealing with this alert; only they can mark it resolved.`)
+        .waitFor();
+      expect(await othersCard.getByRole('button', { name: 'Mark resolved' }).count()).toBe(0);
+      expect(await othersCard.getByRole('button', { name: "I'm on it" }).count()).toBe(0);
+      await shot(b, 'card-taken-other', othersCard);
+      await expectNoAxeViolations(b, 'card taken by another carer');
 
       const note = `Rang Mum at ${londonClock(Date.now())}: she was in the garden`;
       await card.getByLabel('Note for the other carers (optional)').fill(note);
