@@ -100,6 +100,12 @@ describe('Carers screen', () => {
       await screen.findByText(/Sign in to your HomeView & InfoCare account first: you will come back/),
     ).toBeTruthy();
     expect(calls).toHaveLength(0);
+    // Signed out, the page offers no dashboard they cannot open yet: past the header, Sign in is the way on.
+    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Skip to content',
+      'HomeView & InfoCare',
+      'Sign in',
+    ]);
     fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'ann' } });
     fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {

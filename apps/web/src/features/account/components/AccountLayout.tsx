@@ -9,22 +9,26 @@ interface AccountLayoutProps {
   title: string;
   /** Where the back link goes (the hub, or a level's card page). */
   back?: { to: string; label: string };
+  /** False for a visitor not signed in (a public page): no links to dashboards they cannot open yet. */
+  dashboards?: boolean;
   children: ReactNode;
 }
 
 /** The frame of every account screen (spec §2.4): header links to HomeView and InfoCare, a back link, a title. */
-export function AccountLayout({ title, back, children }: AccountLayoutProps) {
+export function AccountLayout({ title, back, dashboards = true, children }: AccountLayoutProps) {
   return (
     <>
       <SiteHeader>
-        {getHouseId() !== null ? (
+        {dashboards && getHouseId() !== null ? (
           <Link to="/my-home" className="header-link">
             HomeView
           </Link>
         ) : null}
-        <Link to="/parents-home" className="header-link">
-          InfoCare
-        </Link>
+        {dashboards ? (
+          <Link to="/parents-home" className="header-link">
+            InfoCare
+          </Link>
+        ) : null}
       </SiteHeader>
       <Page width="narrow" className="account">
         {back ? (

@@ -19,7 +19,7 @@ export function AcceptInvitePage() {
   const user = useStoredUser();
   if (!user) {
     return (
-      <AccountLayout title="Join as a carer">
+      <AccountLayout title="Join as a carer" dashboards={false}>
         <Alert tone="info">
           Sign in to your HomeView &amp; InfoCare account first: you will come back to this invitation.
         </Alert>
