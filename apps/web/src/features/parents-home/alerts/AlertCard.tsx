@@ -8,7 +8,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { ChevronIcon } from '../../../shared/ui/icons';
 import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
-import { AlertHandling, HandlingStatus } from './AlertHandling';
+import { AlertHandling, HandlingStatus, handlingLine } from './AlertHandling';
 import { needsAttention, useAlertAnswer } from './queries';
 
 /** The element id a lozenge scrolls to. */
@@ -51,6 +51,10 @@ export function AlertCard({
   const [expanded, setExpanded] = useState(() => !startsCollapsed(alert, variant));
   const viewing = useAlertAnswer(dependantId, alert.id);
   const bodyId = useId();
+  // Who is on it is read with the toggle (its description), so a screen reader going from card to card
+  // hears it without opening each one.
+  const handlingId = `${bodyId}-handling`;
+  const handled = handlingLine(alert, zone) !== null;
   const label = alertLevelLabel(alert.level);
   const fresh = needsAttention(alert);
 
@@ -70,6 +74,7 @@ export function AlertCard({
           className="alert-card__toggle"
           aria-expanded={expanded}
           aria-controls={bodyId}
+          aria-describedby={handled ? handlingId : undefined}
           onClick={toggle}
         >
           <span className="visually-hidden">{toggleAction(expanded, fresh)}: </span>
@@ -87,7 +92,7 @@ export function AlertCard({
           <ChevronIcon className="alert-card__chevron" />
         </button>
       </h3>
-      <HandlingStatus alert={alert} zone={zone} />
+      <HandlingStatus alert={alert} zone={zone} id={handlingId} />
       {/* Outside the body: a viewing recorded on collapsing fails visibly too (the next move retries). */}
       {viewing.isError ? <Alert tone="danger">{errorMessage(viewing.error)}</Alert> : null}
       <div id={bodyId} className="alert-card__body" hidden={!expanded}>

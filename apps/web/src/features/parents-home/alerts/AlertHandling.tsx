@@ -21,11 +21,13 @@ export function handlingLine(alert: AlertEntity, zone: Zone): string | null {
 }
 
 /** The line under the card's heading, seen whether the card is open or not. */
-export function HandlingStatus({ alert, zone }: { alert: AlertEntity; zone: Zone }) {
+export function HandlingStatus({ alert, zone, id }: { alert: AlertEntity; zone: Zone; id: string }) {
   const line = handlingLine(alert, zone);
   if (line === null) return null;
   return (
-    <p className={`alert-card__handling${alert.resolved ? ' alert-card__handling--resolved' : ''}`}>{line}</p>
+    <p id={id} className={`alert-card__handling${alert.resolved ? ' alert-card__handling--resolved' : ''}`}>
+      {line}
+    </p>
   );
 }
 

@@ -40,6 +40,15 @@ describe('Alert card: taking and resolving', () => {
     const [first, second] = await screen.findAllByRole('article');
     expect(within(first as HTMLElement).getByText('Taken by Ann at 16:02')).toBeTruthy();
     expect(within(second as HTMLElement).getByText('Resolved by Bob at 16:10')).toBeTruthy();
+    // The toggle of each card is described by that line: a screen reader hears it card by card.
+    const described = (card: HTMLElement) => {
+      const ids = within(card)
+        .getByRole('button', { name: /Show details/ })
+        .getAttribute('aria-describedby');
+      return ids === null ? null : document.getElementById(ids)?.textContent;
+    };
+    expect(described(first as HTMLElement)).toBe('Taken by Ann at 16:02');
+    expect(described(second as HTMLElement)).toBe('Resolved by Bob at 16:10');
     // Closed cards show the line and nothing else of the body.
     expect(within(second as HTMLElement).queryByText('Rang her: she was in the garden')).toBeNull();
     fireEvent.click(within(second as HTMLElement).getByRole('button', { name: /Show details/ }));
@@ -73,6 +82,12 @@ describe('Alert card: taking and resolving', () => {
     });
     renderApp('/parents-home');
     const [first, second] = (await screen.findAllByRole('article')) as HTMLElement[];
+    // A card nobody took has no such description.
+    expect(
+      within(second!)
+        .getByRole('button', { name: /Show details/ })
+        .getAttribute('aria-describedby'),
+    ).toBeNull();
     fireEvent.click(within(first!).getByRole('button', { name: /Show details/ }));
     expect(within(first!).getByText('Taken by Ann at 16:02')).toBeTruthy();
     expect(within(first!).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
