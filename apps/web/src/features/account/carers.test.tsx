@@ -65,6 +65,15 @@ describe('Carers screen', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await within(section).findByText('Enter their mobile number')).toBeTruthy();
     expect(posts).toHaveLength(0);
+    // The field says which number and in what form, before and with its error (read with the field).
+    const phone = within(section).getByLabelText('Their mobile number');
+    const description = (phone.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(description).toEqual([
+      'Their own mobile, which gets the text: like 07700 900123 or +44 7700 900123.',
+      'Enter their mobile number',
+    ]);
     fireEvent.input(within(section).getByLabelText('Their mobile number'), {
       target: { value: '07700 900456' },
     });
