@@ -82,9 +82,25 @@ const londonClock = (ms: number) =>
     hourCycle: 'h23',
   }).format(new Date(ms));
 
-/** "Taken by demo at 10:42" for a press between `before` and now (a minute may turn meanwhile). */
+/** Today in London as the cards write days (25-11-26). */
+const londonDay = (ms: number) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: '2-digit',
+    month: '2-digit',
+    year: '2-digit',
+  })
+    .format(new Date(ms))
+    .replaceAll('/', '-');
+
+/**
+ * "Taken by demo at 10:42" for a press between `before` and now (a minute may turn meanwhile); "… on
+ * 27-11-26 at 10:42" when the alert was raised on an earlier day.
+ */
 const lineMatching = (what: 'Taken' | 'Resolved', by: string, before: number) =>
-  new RegExp(`^${what} by ${by} at (${londonClock(before)}|${londonClock(Date.now())})$`);
+  new RegExp(
+    `^${what} by ${by}( on ${londonDay(before)}| on ${londonDay(Date.now())})? at (${londonClock(before)}|${londonClock(Date.now())})$`,
+  );
 
 async function shot(page: Page, name: string, card?: ReturnType<Page['locator']>) {
   if (!SHOTS) return;

@@ -1,7 +1,7 @@
 import type { Alert as AlertEntity } from '@homeview/contract/web';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
-import { timeLabel, type Zone } from '../../../shared/time';
+import { dayLabel, timeLabel, type Zone } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { useAlertAnswer } from './queries';
 
@@ -13,10 +13,17 @@ import { useAlertAnswer } from './queries';
 /** The longest note the server keeps (contract ALERT_NOTE_MAX). */
 const NOTE_MAX = 1000;
 
-/** "Taken by Ann at 10:42" / "Resolved by Ann at 10:50": the card's line, in the home's clock. */
+/**
+ * "Taken by Ann at 10:42" / "Resolved by Ann at 10:50": the card's line, in the home's clock; with the
+ * day ("on 27-11-26 at 09:15") when it was not the day the alert was raised, which the card shows beside it.
+ */
 export function handlingLine(alert: AlertEntity, zone: Zone): string | null {
-  if (alert.resolved) return `Resolved by ${alert.resolved.by} at ${timeLabel(alert.resolved.at, zone)}`;
-  if (alert.taken) return `Taken by ${alert.taken.by} at ${timeLabel(alert.taken.at, zone)}`;
+  const when = (at: number) =>
+    dayLabel(at, zone) === dayLabel(alert.timestamp, zone)
+      ? `at ${timeLabel(at, zone)}`
+      : `on ${dayLabel(at, zone)} at ${timeLabel(at, zone)}`;
+  if (alert.resolved) return `Resolved by ${alert.resolved.by} ${when(alert.resolved.at)}`;
+  if (alert.taken) return `Taken by ${alert.taken.by} ${when(alert.taken.at)}`;
   return null;
 }
 

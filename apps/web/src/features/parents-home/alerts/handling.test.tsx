@@ -69,6 +69,28 @@ describe('Alert card: taking and resolving', () => {
     ).toBeTruthy();
   });
 
+  it('names the day of a take or resolve that came after the day the alert was raised', async () => {
+    logIn();
+    // Raised on 24-11-25 at 16:00 in London; taken and resolved the next morning.
+    const late = anAlert({
+      ...viewed,
+      taken: { by: 'Ann', at: TAKEN_AT + 17 * 3600, by_you: false },
+      resolved: null,
+    });
+    const closed = anAlert({
+      ...viewed,
+      taken: { by: 'Bob', at: TAKEN_AT },
+      resolved: { by: 'Bob', at: TAKEN_AT + 17 * 3600 + 600, note: null },
+    });
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [late, closed], time_zone: 'Europe/London' } },
+    });
+    renderApp('/parents-home');
+    const [first, second] = (await screen.findAllByRole('article')) as HTMLElement[];
+    expect(within(first!).getByText('Taken by Ann on 25-11-25 at 09:02')).toBeTruthy();
+    expect(within(second!).getByText('Resolved by Bob on 25-11-25 at 09:12')).toBeTruthy();
+  });
+
   it('offers "Mark resolved" to the carer who took the alert, and to anyone while nobody has', async () => {
     logIn();
     const mine = anAlert({
