@@ -1,5 +1,5 @@
 import { type Alert as AlertEntity, alertLevelLabel } from '@homeview/contract/web';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { getIsDemoUser } from '../../../shared/storage';
@@ -55,6 +55,7 @@ export function AlertCard({
   // hears it without opening each one.
   const handlingId = `${bodyId}-handling`;
   const handled = handlingLine(alert, zone) !== null;
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const label = alertLevelLabel(alert.level);
   const fresh = needsAttention(alert);
 
@@ -70,6 +71,7 @@ export function AlertCard({
     >
       <h3 className="alert-card__heading">
         <button
+          ref={toggleRef}
           type="button"
           className="alert-card__toggle"
           aria-expanded={expanded}
@@ -99,7 +101,11 @@ export function AlertCard({
         {expanded ? (
           <>
             <p>{alert.text}</p>
-            <AlertHandling alert={alert} dependantId={dependantId} />
+            <AlertHandling
+              alert={alert}
+              dependantId={dependantId}
+              onResolved={() => toggleRef.current?.focus()}
+            />
             {alert.estimated ? (
               <p className="muted">
                 The uses behind this alert are <EstimatedNote whose="the" inText />, not measured on each

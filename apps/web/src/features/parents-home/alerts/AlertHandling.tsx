@@ -1,5 +1,5 @@
 import type { Alert as AlertEntity } from '@homeview/contract/web';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { dayLabel, timeLabel, type Zone } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
@@ -38,10 +38,23 @@ export function HandlingStatus({ alert, zone, id }: { alert: AlertEntity; zone: 
   );
 }
 
-/** Inside the open card: the note kept with a resolved alert, or the carer's actions. */
-export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; dependantId: number }) {
+/**
+ * Inside the open card: the note kept with a resolved alert, or the carer's actions. A pressed button
+ * goes away with its answer, so keyboard focus moves on: after "I'm on it" to the note (the next thing
+ * to do), after resolving to `onResolved` (the card's toggle, which then reads "Resolved by …").
+ */
+export function AlertHandling({
+  alert,
+  dependantId,
+  onResolved,
+}: {
+  alert: AlertEntity;
+  dependantId: number;
+  onResolved?: () => void;
+}) {
   const answer = useAlertAnswer(dependantId, alert.id);
   const [note, setNote] = useState('');
+  const noteRef = useRef<HTMLTextAreaElement>(null);
   const noteId = useId();
   const hintId = `${noteId}-hint`;
 
@@ -67,7 +80,11 @@ export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; depe
   const resolve = (event: FormEvent) => {
     event.preventDefault();
     const text = note.trim();
-    answer.mutate(text ? { resolve: true, note: text } : { resolve: true });
+    answer.mutate(text ? { resolve: true, note: text } : { resolve: true }, {
+      onSuccess: (answered) => {
+        if (answered.resolved) onResolved?.();
+      },
+    });
   };
 
   return (
@@ -79,7 +96,16 @@ export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; depe
             type="button"
             className="button button--primary"
             disabled={answer.isPending}
-            onClick={() => answer.mutate({ take: true })}
+            onClick={() =>
+              answer.mutate(
+                { take: true },
+                {
+                  onSuccess: (answered) => {
+                    if (answered.taken?.by_you) noteRef.current?.focus();
+                  },
+                },
+              )
+            }
           >
             I'm on it
           </button>
@@ -95,6 +121,7 @@ export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; depe
           </p>
           <div className="field__control">
             <textarea
+              ref={noteRef}
               id={noteId}
               name="note"
               className="field__input field__textarea"

@@ -146,6 +146,12 @@ describe('Alert card: taking and resolving', () => {
     fireEvent.click(within(card).getByRole('button', { name: /Show details/ }));
     fireEvent.click(within(card).getByRole('button', { name: "I'm on it" }));
     expect(await within(card).findByText('Taken by Ann at 16:02')).toBeTruthy();
+    // The pressed button is gone: keyboard focus moves on to the note, the next thing to do.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(card).getByLabelText('Note for the other carers (optional)'),
+      ),
+    );
     expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({
       dependant_user_id: '22',
       id: String(alert.id),
@@ -155,6 +161,10 @@ describe('Alert card: taking and resolving', () => {
     fireEvent.input(note, { target: { value: '  Rang her: all fine  ' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Mark resolved' }));
     expect(await within(card).findByText('Resolved by Ann at 16:10')).toBeTruthy();
+    // The form is gone with its button: focus is on the card's toggle, described by "Resolved by …".
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card).getByRole('button', { name: /details/ })),
+    );
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(Object.fromEntries(posts[1]?.body ?? [])).toEqual({
       dependant_user_id: '22',
