@@ -82,7 +82,7 @@ const londonClock = (ms: number) =>
     hourCycle: 'h23',
   }).format(new Date(ms));
 
-/** 27-11-26: London's date. */
+/** Today in London as the cards write days (25-11-26). */
 const londonDay = (ms: number) =>
   new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
@@ -93,11 +93,13 @@ const londonDay = (ms: number) =>
     .format(new Date(ms))
     .replaceAll('/', '-');
 
-/** "Taken by demo at 10:42" for a press between `before` and now (a minute may turn meanwhile), with the
- * day ("at 10:42 on 27-11-26") when the alert was raised on an earlier one. */
+/**
+ * "Taken by demo at 10:42" for a press between `before` and now (a minute may turn meanwhile); "… on
+ * 27-11-26 at 10:42" when the alert was raised on an earlier day.
+ */
 const lineMatching = (what: 'Taken' | 'Resolved', by: string, before: number) =>
   new RegExp(
-    `^${what} by ${by} at (${londonClock(before)}|${londonClock(Date.now())})( on (${londonDay(before)}|${londonDay(Date.now())}))?$`,
+    `^${what} by ${by}( on ${londonDay(before)}| on ${londonDay(Date.now())})? at (${londonClock(before)}|${londonClock(Date.now())})$`,
   );
 
 async function shot(page: Page, name: string, card?: ReturnType<Page['locator']>) {
@@ -138,6 +140,15 @@ describe('Two carers of one home', () => {
       expect(await seen.locator('.alert-card__handling').textContent()).toMatch(
         lineMatching('Taken', taker.username, pressed),
       );
+      // Only the taker may resolve it: the other is told who is dealing with it, with no button to press.
+      const othersCard = await openCard(b, id);
+      await othersCard
+        .getByText(`${taker.username} is dealing with this alert; only they can mark it resolved.`)
+        .waitFor();
+      expect(await othersCard.getByRole('button', { name: 'Mark resolved' }).count()).toBe(0);
+      expect(await othersCard.getByRole('button', { name: "I'm on it" }).count()).toBe(0);
+      await shot(b, 'card-taken-other', othersCard);
+      await expectNoAxeViolations(b, 'card taken by another carer');
 
       const note = `Rang Mum at ${londonClock(Date.now())}: she was in the garden`;
       await card.getByLabel('Note for the other carers (optional)').fill(note);

@@ -96,9 +96,12 @@ describeEachDb('InfoCare carers on one alert', (suite) => {
     ]);
     for (const res of both) expect(res.statusCode, res.body).toBe(200);
     const answers = both.map((res) => Alert.parse(res.json()).taken);
-    // Whoever was first, both answers name the same one carer at the same instant.
-    expect(answers[0]).toEqual(answers[1]);
+    // Whoever was first, both answers name the same one carer at the same instant, and each tells its
+    // asker whether they are that carer: exactly one of the two is.
+    expect({ ...answers[0], by_you: undefined }).toEqual({ ...answers[1], by_you: undefined });
     expect(answers[0]?.at).toBe(secs());
+    expect(answers.map((x) => x?.by_you).sort()).toEqual([false, true]);
+    expect(answers[0]?.by_you).toBe(answers[0]?.by === 'Ann Smith');
     // Taking it is seeing it: the alert no longer needs attention (one viewing, by the taker).
     expect(Alert.parse(both[0]!.json()).viewings).toEqual([{ timestamp: secs() }]);
     const taker = answers[0]?.by === 'Ann Smith' ? 'ann' : 'bob';
@@ -124,14 +127,17 @@ describeEachDb('InfoCare carers on one alert', (suite) => {
     ]);
     // Pressing again changes nothing.
     const again = await post(other === 'ann' ? a : b, { dependant_user_id: mum.id, id, take: true });
-    expect(Alert.parse(again.json()).taken).toEqual(answers[0]);
+    expect(Alert.parse(again.json()).taken).toEqual({ ...answers[0], by_you: false });
   });
 
   it('lets only the taker resolve, keeps the note, and both carers see it', async () => {
     const [a, b] = [await login(t.app, ann), await login(t.app, bob)];
     const id = (await page(a)).alerts[0]!.id;
-    const taken = (await page(a)).alerts[0]!.taken!;
+    const { by_you: _, ...taken } = (await page(a)).alerts[0]!.taken!;
     const [takerS, otherS] = taken.by === 'Ann Smith' ? [a, b] : [b, a];
+    // The list tells each carer whether they are the one on it (the web shows "Mark resolved" to them only).
+    expect((await page(takerS)).alerts[0]!.taken).toEqual({ ...taken, by_you: true });
+    expect((await page(otherS)).alerts[0]!.taken).toEqual({ ...taken, by_you: false });
     const refused = await post(otherS, { dependant_user_id: mum.id, id, resolve: true, note: 'Fine' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
@@ -151,7 +157,12 @@ describeEachDb('InfoCare carers on one alert', (suite) => {
     expect(done.statusCode, done.body).toBe(200);
     const resolved = { by: taken.by, at: secs(), note: 'Rang her: she was in the garden all afternoon' };
     expect(Alert.parse(done.json()).resolved).toEqual(resolved);
-    expect((await page(otherS)).alerts[0]).toMatchObject({ id, taken, resolved });
+    expect((await page(otherS)).alerts[0]).toMatchObject({
+      id,
+      taken: { ...taken, by_you: false },
+      resolved,
+    });
+    expect(Alert.parse(done.json()).taken).toEqual({ ...taken, by_you: true });
     const before = sms.texts.length;
     await deliverDue(suite.db, { mailer: noMail, sms: sender }, secs());
     expect(sms.texts.slice(before).map((x) => x.body)).toEqual([

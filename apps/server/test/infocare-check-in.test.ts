@@ -1,11 +1,12 @@
 import { type Alert, AlertsResponse } from '@homeview/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findHouseIdOf } from '../src/features/houses/repository';
+import { ingestApplianceEvents } from '../src/features/readings/ingest';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import { createSmsSender } from '../src/sms/sms';
 import { link, login, makeTestApp, makeUser, type Person, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
-import { local, readingsBetween, seedRoutine } from './support/infocare';
+import { KETTLE, local, readingsBetween, seedRoutine } from './support/infocare';
 import { startSmsProvider, type TestSmsProvider } from './support/sms';
 
 // A word with the dependant first (issue 25): a Warning raised inside the check-in window texts the
@@ -17,6 +18,7 @@ import { startSmsProvider, type TestSmsProvider } from './support/sms';
 const DAY1 = '2024-11-20';
 const DAY2 = '2024-11-21';
 const DAY3 = '2024-11-22';
+const DAY4 = '2024-11-23';
 const JOAN = '+447700900456';
 const ANN = '+447700900101';
 const SECRET = 'inbound-sekret-123';
@@ -44,7 +46,7 @@ describeEachDb('InfoCare check-in with the dependant', (suite) => {
       },
       payload: new URLSearchParams({ From: from, Body: body, MessageSid: 'SM123' }).toString(),
     });
-  const morningAlert = async (date: string) => {
+  const morningAlert = async (date: string, name = 'Morning not started') => {
     const s = await login(t.app, ann);
     const res = await t.app.inject({
       method: 'GET',
@@ -52,9 +54,7 @@ describeEachDb('InfoCare check-in with the dependant', (suite) => {
       headers: s.headers(),
     });
     const page = AlertsResponse.parse(res.json());
-    return page.alerts.find(
-      (a) => a.name === 'Morning not started' && a.timestamp >= local(date, 0),
-    ) as Alert;
+    return page.alerts.find((a) => a.name === name && a.timestamp >= local(date, 0)) as Alert;
   };
 
   beforeAll(async () => {
@@ -215,6 +215,76 @@ describeEachDb('InfoCare check-in with the dependant', (suite) => {
     expect(textsTo(JOAN)).toHaveLength(3);
     expect(textsTo(ANN).slice(before)).toEqual([
       expect.stringMatching(/^InfoCare: No data\. No readings from the home since 08:15\./),
+    ]);
+  });
+
+  it('a Warning that becomes Urgent while her check-in waits: the Urgent alone reaches the carer', async () => {
+    // Days pass in this test: each call signs in afresh.
+    const settings = async (enabled: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v3/assisted_living/check_in/',
+        headers: (await login(t.app, ann)).headers(true),
+        payload: {
+          dependant_user_id: mum.id,
+          enabled,
+          phone: JOAN,
+          name: 'Joan',
+          window_start: '07:00',
+          window_end: '22:00',
+        },
+      });
+    // The kettle at 07:00, then nothing all day. Judged up to 17:00 with the check-in off (nothing else
+    // of the day asks her), then on.
+    await ingestApplianceEvents(suite.db, houseId, [
+      { appliance_type_id: KETTLE, start: local(DAY4, 7, 0), end: local(DAY4, 7, 3), energy_wh: 120 },
+    ]);
+    await readingsBetween(suite.db, houseId, local(DAY3, 8, 15), local(DAY4, 17, 0));
+    expect((await settings(false)).statusCode).toBe(200);
+    at(local(DAY4, 17, 0));
+    await timer.tick();
+    expect((await settings(true)).statusCode).toBe(200);
+    const [joanBefore, annBefore] = [textsTo(JOAN).length, textsTo(ANN).length];
+    // The server was busy until 20:45: its catch-up raises the No activity Warning (about 17:40, so her
+    // check-in starts and the carer's text waits until 21:05) and, later in the same run, escalates it to
+    // Urgent (about 20:15): the carer is told of the Urgent at once.
+    await readingsBetween(suite.db, houseId, local(DAY4, 17, 0), local(DAY4, 21, 30));
+    at(local(DAY4, 20, 45));
+    await timer.tick();
+    const idle = async () =>
+      (await morningAlert(DAY4, 'No activity')) ?? expect.fail('no "No activity" alert on the day');
+    expect((await idle()).level).toBe('Urgent');
+    // (It became Urgent over 15 minutes before this run and nobody took it: the resend goes too.)
+    const told = () => textsTo(ANN).slice(annBefore);
+    expect(told()).toEqual([
+      expect.stringMatching(/^InfoCare: No activity\. Nothing used for /),
+      expect.stringMatching(/^InfoCare: Urgent, nobody is on it yet: No activity\. /),
+    ]);
+    // Past the check-in's 20 minutes the Warning held back for it does not follow the Urgent.
+    for (const [hh, mm] of [
+      [21, 6],
+      [21, 20],
+    ] as const) {
+      at(local(DAY4, hh, mm));
+      await timer.tick();
+    }
+    expect(told()).toHaveLength(2);
+    expect(told().join('\n')).not.toContain('did not reply');
+    // An Urgent alert never asks her first: the check-in text not yet sent is not sent.
+    expect(textsTo(JOAN).slice(joanBefore)).toEqual([]);
+    // A late "OK" from her does not resolve the Urgent alert the carer was told of.
+    expect((await reply(JOAN, 'OK')).statusCode).toBe(200);
+    expect((await idle()).resolved).toBeNull();
+    const { rows } = await suite.db.query<{ kind: string; level: string; status: string }>(
+      `select kind, level, status from infocare_notifications
+        where alert_id = $1 and channel = 'sms' order by id`,
+      [(await idle()).id],
+    );
+    expect(rows.map((r) => `${r.kind}:${r.level}:${r.status}`)).toEqual([
+      'checkin:Warning:suppressed',
+      'alert:Warning:suppressed',
+      'alert:Urgent:sent',
+      'again:Urgent:sent',
     ]);
   });
 });

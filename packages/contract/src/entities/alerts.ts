@@ -14,8 +14,11 @@ export type AlertViewing = z.infer<typeof AlertViewing>;
 export const AlertAssessment = z.object({ correct: z.boolean(), timestamp: epoch });
 export type AlertAssessment = z.infer<typeof AlertAssessment>;
 
-/** Additive (issue 25): a carer said "I'm on it". `by` is the carer's display name. */
-export const AlertTaken = z.object({ by: z.string(), at: epoch });
+/**
+ * Additive (issue 25): a carer said "I'm on it". `by` is the carer's display name; `by_you` (additive)
+ * says whether that carer is the one asking, who alone may then resolve it.
+ */
+export const AlertTaken = z.object({ by: z.string(), at: epoch, by_you: z.boolean().optional() });
 export type AlertTaken = z.infer<typeof AlertTaken>;
 
 /**

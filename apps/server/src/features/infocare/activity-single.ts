@@ -16,6 +16,7 @@ export async function activitySingle(
   activityId: number,
   start: number,
   end: number,
+  viewerId: number,
 ): Promise<ActivitySingle> {
   const activity = activityById(activityId);
   if (!activity) throw notFound('No such activity.');
@@ -45,7 +46,7 @@ export async function activitySingle(
         ...(r.estimated ? { estimated: true as const } : {}),
       })),
     },
-    alerts: await presentAlerts(db, alerts),
+    alerts: await presentAlerts(db, alerts, viewerId),
     time_zone: house.time_zone,
   };
 }

@@ -114,6 +114,20 @@ export async function startCheckIns(
   return wait;
 }
 
+/**
+ * The alerts became Urgent while their check-in waited: it waits no more (an Urgent alert never asks
+ * her first). Her reply is then out of every window, ignored and logged, so an "OK" cannot resolve the
+ * Urgent alert the carers were just told of; 'none' keeps "did not reply" out of their texts.
+ */
+export async function endCheckIns(tx: Queryable, alertIds: readonly number[]): Promise<void> {
+  if (alertIds.length === 0) return;
+  await tx.query(
+    `update infocare_check_ins set outcome = 'none'
+      where alert_id = any(string_to_array($1, ',')::int[]) and outcome = 'waiting'`,
+    [alertIds.join(',')],
+  );
+}
+
 /** A reply counts as all well when it says OK and nothing else (any case, with punctuation). */
 export const isOk = (body: string) => /^\s*ok(ay)?[\s.!]*$/i.test(body);
 

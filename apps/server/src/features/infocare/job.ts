@@ -3,8 +3,8 @@ import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
 import { loadSituation, loadSituations, type RoutineCache, routineCacheOf } from './engine';
-import { startCheckIns } from './check-in';
-import { deliverDue, queueNotifications } from './notify';
+import { endCheckIns, startCheckIns } from './check-in';
+import { deliverDue, holdSuperseded, queueNotifications } from './notify';
 import { resendUntakenUrgent } from './resend';
 import { type InfocareHouse, watchedHouses } from './repository';
 import { storeCandidates } from './store';
@@ -62,6 +62,9 @@ export async function evaluateHouse(
       // Alerts raised or escalated now notify (once per level): a catch-up long after the fact still
       // records, and still tells. A Warning may ask the dependant first: its carers then wait (check-in.ts).
       const wait = await startCheckIns(tx, house, result.raised, now);
+      // An escalation supersedes the Warning: what of it still waits is held, the Urgent goes at once.
+      await endCheckIns(tx, result.escalated);
+      await holdSuperseded(tx, result.escalated);
       await queueNotifications(
         tx,
         [...result.raised, ...result.escalated],

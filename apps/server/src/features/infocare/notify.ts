@@ -95,6 +95,22 @@ export async function holdReminders(tx: Queryable, alertId: number, why: string)
   );
 }
 
+/**
+ * The alerts became Urgent: their Warning's rows still waiting (held back while the dependant was asked
+ * first, or a retry) would reach the carers after the Urgent one and say less, and the check-in text not
+ * yet sent asks her about an alert that no longer waits for her: both are held. The Urgent supersedes.
+ */
+export async function holdSuperseded(tx: Queryable, alertIds: readonly number[]): Promise<void> {
+  if (alertIds.length === 0) return;
+  await tx.query(
+    `update infocare_notifications n set status = 'suppressed', last_error = 'superseded by ' || a.level
+       from infocare_alerts a
+      where a.id = n.alert_id and n.alert_id = any(string_to_array($1, ',')::int[])
+        and n.status = 'pending' and n.kind in ('alert', 'checkin') and n.level <> a.level`,
+    [alertIds.join(',')],
+  );
+}
+
 interface Due {
   id: number;
   kind: NotificationKind;

@@ -22,7 +22,12 @@ export interface AlertRow {
 export const ALERT_COLUMNS =
   "a.id, a.raised_at, a.level, a.name, a.text, a.icon, a.type, a.activity_id, a.kind, a.feedback, coalesce((a.evidence->>'estimated')::boolean, false) as estimated";
 
-export async function presentAlerts(db: Queryable, rows: readonly AlertRow[]): Promise<Alert[]> {
+/** `viewerId`: the signed-in user, so a taken alert says whether they are the one on it (`taken.by_you`). */
+export async function presentAlerts(
+  db: Queryable,
+  rows: readonly AlertRow[],
+  viewerId: number,
+): Promise<Alert[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id).join(',');
   const [viewings, assessments, handling] = await Promise.all([
@@ -39,7 +44,7 @@ export async function presentAlerts(db: Queryable, rows: readonly AlertRow[]): P
     // Who is on it and who resolved it (issue 25), by display name; the dependant's own "OK" resolves
     // with no carer (their check-in name then).
     db.query<Handling>(
-      `select a.id, a.taken_at, ${DISPLAY_NAME('t')} as taken_name, a.resolved_at, a.resolved_note,
+      `select a.id, a.taken_at, a.taken_by, ${DISPLAY_NAME('t')} as taken_name, a.resolved_at, a.resolved_note,
               case when a.resolved_by is null then c.name else ${DISPLAY_NAME('r')} end as resolved_name
          from infocare_alerts a
          left join users t on t.id = a.taken_by left join user_settings ts on ts.user_id = a.taken_by
@@ -65,7 +70,7 @@ export async function presentAlerts(db: Queryable, rows: readonly AlertRow[]): P
       assessments: own.map((a) => ({ correct: a.correct, timestamp: a.assessed_at })),
       feedback: r.feedback !== null,
       correct: own.at(-1)?.correct ?? null,
-      ...takenAndResolved(handled.get(r.id)),
+      ...takenAndResolved(handled.get(r.id), viewerId),
       ...(r.estimated ? { estimated: true as const } : {}),
     };
   });
@@ -74,6 +79,7 @@ export async function presentAlerts(db: Queryable, rows: readonly AlertRow[]): P
 interface Handling {
   id: number;
   taken_at: number | null;
+  taken_by: number | null;
   taken_name: string | null;
   resolved_at: number | null;
   resolved_note: string | null;
@@ -82,9 +88,16 @@ interface Handling {
 
 const FORMER = 'A former carer';
 
-function takenAndResolved(h: Handling | undefined): Pick<Alert, 'taken' | 'resolved'> {
+function takenAndResolved(h: Handling | undefined, viewerId: number): Pick<Alert, 'taken' | 'resolved'> {
   return {
-    taken: h?.taken_at == null ? null : { by: h.taken_name ?? FORMER, at: Number(h.taken_at) },
+    taken:
+      h?.taken_at == null
+        ? null
+        : {
+            by: h.taken_name ?? FORMER,
+            at: Number(h.taken_at),
+            by_you: h.taken_by !== null && Number(h.taken_by) === viewerId,
+          },
     resolved:
       h?.resolved_at == null
         ? null

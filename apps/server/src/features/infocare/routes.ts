@@ -44,7 +44,7 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     const house = await houseFor(q.dependant_user_id);
     const at = now();
     const rows = await alertPage(ctx.db, house.id, Math.min(q.timestamp ?? at + 1, at + 1), ALERTS_PAGE);
-    const alerts = await presentAlerts(ctx.db, rows);
+    const alerts = await presentAlerts(ctx.db, rows, auth.user.id);
     // The page that reaches now carries the screen's routine and counters. Screens ask it with now
     // (spec §7), from a clock that may be a little behind ours; older pages are asked with an alert's time.
     // The zone travels with every answer that carries times: screens show them on the dependant's clock.
@@ -83,9 +83,11 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw badRequest('assessment_timestamp must not be in the future', 'assessment_timestamp');
       await recordAssessment(ctx.db, alert.id, auth.user.id, body.correct, when);
     } else if (body.feedback !== undefined) await recordFeedback(ctx.db, alert.id, body.feedback, at);
-    const [presented] = await presentAlerts(ctx.db, [
-      { ...alert, feedback: body.feedback ?? alert.feedback },
-    ]);
+    const [presented] = await presentAlerts(
+      ctx.db,
+      [{ ...alert, feedback: body.feedback ?? alert.feedback }],
+      auth.user.id,
+    );
     return { ...presented, time_zone: house.time_zone };
   });
 
@@ -108,7 +110,7 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw badRequest('activity_id must match the path', 'activity_id');
     await assertCanActOn(ctx.db, auth, q.dependant_user_id, request.log);
     const house = await houseFor(q.dependant_user_id);
-    return activitySingle(ctx.db, house, id, q.start_timestamp, q.end_timestamp);
+    return activitySingle(ctx.db, house, id, q.start_timestamp, q.end_timestamp, auth.user.id);
   });
 
   // Additive (issue 25): the dependant's weeks, oldest first, and the newest week's changes in words.

@@ -128,6 +128,9 @@ export async function estimateWindow(
   const overlaps = (a: { start: number; end: number }, s: number, e: number) => a.start < e && a.end > s;
   const kept = detected.filter(
     (u: MeterUse) =>
+      // A use of no length (seen in the demo's simulated meter) cannot be stored (end > start): the
+      // demo's whole simulation failed on one, and with it InfoCare's demo history.
+      u.end > u.start &&
       overlaps(u, window.from, window.to) &&
       !measuredTypes.has(TYPE_OF_KIND.get(u.kind) as number) &&
       !(

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { type RecordedCall, renderApp, stubApi } from '../../test/app';
-import { logIn } from '../../test/fixtures';
+import { logIn, loginResponse } from '../../test/fixtures';
 
 // The carers screen (issue 25): the home's carers with "(you)", pending invitations, an invitation by
 // email, and the check-in with the dependant, refused without a number when turned on.
@@ -65,6 +65,15 @@ describe('Carers screen', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await within(section).findByText('Enter their mobile number')).toBeTruthy();
     expect(posts).toHaveLength(0);
+    // The field says which number and in what form, before and with its error (read with the field).
+    const phone = within(section).getByLabelText('Their mobile number');
+    const description = (phone.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(description).toEqual([
+      'Their own mobile, which gets the text: like 07700 900123 or +44 7700 900123.',
+      'Enter their mobile number',
+    ]);
     fireEvent.input(within(section).getByLabelText('Their mobile number'), {
       target: { value: '07700 900456' },
     });
@@ -82,16 +91,41 @@ describe('Carers screen', () => {
     });
   });
 
-  it('asks a visitor who is not signed in to sign in first, and keeps the link working', async () => {
-    const calls = stubApi({});
+  it('asks a visitor who is not signed in to sign in first, and brings them back to the invitation', async () => {
+    const posts: RecordedCall[] = [];
+    const calls = stubApi({
+      'POST /accounts/login/': { body: loginResponse() },
+      'POST /assisted_living/carers/accept/': (call) => {
+        posts.push(call);
+        return {
+          body: { dependant_user_id: 22, dependant: 'Mum', detail: "You are now one of Mum's carers." },
+        };
+      },
+      'GET /dashboard/': { body: [] },
+      'GET /common/popup/': { body: [] },
+    });
     const { router } = renderApp('/account/infocare/carers/accept?token=7-abc');
-    expect(await screen.findByText(/Sign in to your HomeView & InfoCare account first/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
-    // Signed out, the header offers no dashboard that would only ask to sign in.
-    expect(screen.queryByRole('link', { name: 'InfoCare' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'HomeView' })).toBeNull();
-    expect(router.state.location.pathname).toBe('/account/infocare/carers/accept');
+    expect(
+      await screen.findByText(/Sign in to your HomeView & InfoCare account first: you will come back/),
+    ).toBeTruthy();
     expect(calls).toHaveLength(0);
+    // Signed out, the page offers no dashboard they cannot open yet: past the header, Sign in is the way on.
+    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Skip to content',
+      'HomeView & InfoCare',
+      'Sign in',
+    ]);
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'ann' } });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input' }), {
+      target: { value: 'secret' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // Signed in, the visitor is on the invitation again, token and all, and joins from there.
+    fireEvent.click(await screen.findByRole('button', { name: 'Join as a carer' }));
+    expect(router.state.location.pathname).toBe('/account/infocare/carers/accept');
+    expect(await screen.findByText("You are now one of Mum's carers.")).toBeTruthy();
+    expect(posts.map((p) => p.body.get('token'))).toEqual(['7-abc']);
   });
 
   it('joins when the signed-in carer presses the button, and says why a link is refused', async () => {

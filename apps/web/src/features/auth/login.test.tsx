@@ -221,3 +221,42 @@ describe('opening /login ends the session (spec §4)', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('coming back after signing in (?next=)', () => {
+  const signInAt = async (path: string) => {
+    stubApi({
+      'POST /accounts/login/': { body: loginResponse() },
+      'GET /common/popup/': { body: [] },
+      'GET /dashboard/': { body: [] },
+    });
+    const { router } = renderApp(path);
+    fillIn('alice', 'secret');
+    signIn();
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'));
+    return router;
+  };
+
+  it('goes back to the page of this site that sent the visitor, with its query', async () => {
+    const router = await signInAt(
+      `/login?next=${encodeURIComponent('/account/infocare/carers/accept?token=7-abc')}`,
+    );
+    expect(router.state.location.pathname).toBe('/account/infocare/carers/accept');
+    expect(router.state.location.search).toBe('?token=7-abc');
+  });
+
+  for (const next of [
+    'https://evil.example/account',
+    '//evil.example/account',
+    '/\\evil.example/account',
+    '/\t/evil.example/account',
+    'javascript:alert(1)',
+    'account',
+  ]) {
+    it(`ignores a next that could leave the site (open redirect): ${JSON.stringify(next)}`, async () => {
+      const router = await signInAt(`/login?next=${encodeURIComponent(next)}`);
+      // The ordinary way after signing in: the chooser, on this site.
+      expect(router.state.location.pathname).toBe('/');
+      expect(await screen.findByRole('link', { name: 'My Home' })).toBeTruthy();
+    });
+  }
+});

@@ -51,3 +51,25 @@ export function afterLoginPath(alreadySetUp: boolean, dashboard: DashboardItem[]
   if (care && care.num_alerts > 0) return '/parents-home';
   return '/';
 }
+
+/**
+ * Where a `next` parameter of /login may send the user once signed in: a path of this site only. An
+ * absolute URL, a protocol-relative `//host` (or `/\host`, which browsers read the same way) or anything
+ * that resolves to another origin is ignored (an open redirect), and so is /login itself. Null: none.
+ */
+export function safeNextPath(next: string | null, origin: string): string | null {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  // Control characters (a tab or newline inside "//") are dropped by URL parsers: refuse them outright.
+  if ([...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || url.pathname === '/login') return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The /login address that comes back to `path` (this site's path, with its query) once signed in. */
+export const loginReturningTo = (path: string) => `/login?next=${encodeURIComponent(path)}`;

@@ -9,7 +9,7 @@ interface AccountLayoutProps {
   title: string;
   /** Where the back link goes (the hub, or a level's card page). */
   back?: { to: string; label: string };
-  /** False on a public screen seen signed out: no links into dashboards that would only ask to sign in. */
+  /** False for a visitor not signed in (a public page): no links to dashboards they cannot open yet. */
   dashboards?: boolean;
   children: ReactNode;
 }

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { loginReturningTo } from '../../auth/session';
 import { errorMessage } from '../../../shared/api';
 import { useStoredUser } from '../../../shared/useStoredUser';
 import { Alert } from '../../../shared/ui/Alert';
@@ -7,10 +8,11 @@ import { AccountLayout } from '../components/AccountLayout';
 
 /**
  * /account/infocare/carers/accept?token=… (issue 25): the emailed invitation. Public, so a visitor who is
- * not signed in is told to sign in and open the link again (a redirect to /login would lose the token).
+ * not signed in is asked to sign in first, and comes back here, token and all (/login's `next`).
  * Joining is a button (a link opened by a mail scanner must not accept it); used or expired links say so.
  */
 export function AcceptInvitePage() {
+  const location = useLocation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const accept = useAcceptInvite();
@@ -19,10 +21,13 @@ export function AcceptInvitePage() {
     return (
       <AccountLayout title="Join as a carer" dashboards={false}>
         <Alert tone="info">
-          Sign in to your HomeView &amp; InfoCare account first, then open the link from the email again.
+          Sign in to your HomeView &amp; InfoCare account first: you will come back to this invitation.
         </Alert>
         <p>
-          <Link to="/login" className="button button--primary">
+          <Link
+            to={loginReturningTo(`${location.pathname}${location.search}`)}
+            className="button button--primary"
+          >
             Sign in
           </Link>
         </p>

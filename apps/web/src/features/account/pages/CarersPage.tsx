@@ -147,6 +147,7 @@ function CheckInForm({ dependantId, saved }: { dependantId: number; saved: Check
         inputMode="tel"
         value={form.phone}
         onChange={(e) => set({ phone: e.target.value })}
+        hint="Their own mobile, which gets the text: like 07700 900123 or +44 7700 900123."
         error={problem}
       />
       <TextField

@@ -1,19 +1,24 @@
 import { messages } from '@homeview/contract/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import { BrandMark } from '../../../shared/ui/icons';
 import { LoginForm } from '../components/LoginForm';
 import { logOut, useLogin } from '../queries';
-import { fromLoginState } from '../session';
+import { fromLoginState, safeNextPath } from '../session';
 
-/** /login (spec §2.1): opening it ends any session; a successful login goes to the chooser. */
+/**
+ * /login (spec §2.1): opening it ends any session; a successful login goes to the chooser, or back to the
+ * page that sent the visitor here (`?next=`, a path of this site only: see safeNextPath).
+ */
 export function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const login = useLogin();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'), window.location.origin);
 
   useEffect(() => {
     logOut(queryClient);
@@ -21,7 +26,10 @@ export function LoginPage() {
 
   const submit = (credentials: Parameters<typeof login.mutate>[0]) =>
     login.mutate(credentials, {
-      onSuccess: () => navigate('/', { replace: true, state: fromLoginState }),
+      onSuccess: () =>
+        next === null
+          ? navigate('/', { replace: true, state: fromLoginState })
+          : navigate(next, { replace: true }),
     });
 
   return (

@@ -1,5 +1,5 @@
 import { type Alert as AlertEntity, alertLevelLabel } from '@homeview/contract/web';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { getIsDemoUser } from '../../../shared/storage';
@@ -8,7 +8,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { ChevronIcon } from '../../../shared/ui/icons';
 import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
-import { AlertHandling, HandlingStatus } from './AlertHandling';
+import { AlertHandling, HandlingStatus, handlingLine } from './AlertHandling';
 import { needsAttention, useAlertAnswer } from './queries';
 
 /** The element id a lozenge scrolls to. */
@@ -51,6 +51,11 @@ export function AlertCard({
   const [expanded, setExpanded] = useState(() => !startsCollapsed(alert, variant));
   const viewing = useAlertAnswer(dependantId, alert.id);
   const bodyId = useId();
+  // Who is on it is read with the toggle (its description), so a screen reader going from card to card
+  // hears it without opening each one.
+  const handlingId = `${bodyId}-handling`;
+  const handled = handlingLine(alert, zone) !== null;
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const label = alertLevelLabel(alert.level);
   const fresh = needsAttention(alert);
 
@@ -66,10 +71,12 @@ export function AlertCard({
     >
       <h3 className="alert-card__heading">
         <button
+          ref={toggleRef}
           type="button"
           className="alert-card__toggle"
           aria-expanded={expanded}
           aria-controls={bodyId}
+          aria-describedby={handled ? handlingId : undefined}
           onClick={toggle}
         >
           <span className="visually-hidden">{toggleAction(expanded, fresh)}: </span>
@@ -87,14 +94,18 @@ export function AlertCard({
           <ChevronIcon className="alert-card__chevron" />
         </button>
       </h3>
-      <HandlingStatus alert={alert} zone={zone} />
+      <HandlingStatus alert={alert} zone={zone} id={handlingId} />
       {/* Outside the body: a viewing recorded on collapsing fails visibly too (the next move retries). */}
       {viewing.isError ? <Alert tone="danger">{errorMessage(viewing.error)}</Alert> : null}
       <div id={bodyId} className="alert-card__body" hidden={!expanded}>
         {expanded ? (
           <>
             <p>{alert.text}</p>
-            <AlertHandling alert={alert} dependantId={dependantId} />
+            <AlertHandling
+              alert={alert}
+              dependantId={dependantId}
+              onResolved={() => toggleRef.current?.focus()}
+            />
             {alert.estimated ? (
               <p className="muted">
                 The uses behind this alert are <EstimatedNote whose="the" inText />, not measured on each

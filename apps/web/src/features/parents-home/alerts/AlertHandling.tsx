@@ -1,42 +1,60 @@
 import type { Alert as AlertEntity } from '@homeview/contract/web';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { dayLabel, timeLabel, type Zone } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { useAlertAnswer } from './queries';
 
 // Several carers, one alert (issue 25): who is on it and who resolved it, always in sight on the card,
-// and, inside it, "I'm on it" and resolving with a note. The server records each once and refuses a
-// resolve by anyone but the carer on it, with a message shown here.
+// and, inside it, "I'm on it" and resolving with a note. Resolving is offered to the carer on it (the
+// answer's `taken.by_you`) or to anyone while nobody is; the server refuses anyone else (two carers
+// pressing at once), with a message shown here.
 
 /** The longest note the server keeps (contract ALERT_NOTE_MAX). */
 const NOTE_MAX = 1000;
 
-/** "Taken by Ann at 10:42" / "Resolved by Ann at 10:50": the card's line, in the home's clock; with its
- * date when not the alert's own day ("at 09:15 on 27-11-26"), or yesterday's alert reads resolved then. */
+/**
+ * "Taken by Ann at 10:42" / "Resolved by Ann at 10:50": the card's line, in the home's clock; with the
+ * day ("on 27-11-26 at 09:15") when it was not the day the alert was raised, which the card shows beside it.
+ */
 export function handlingLine(alert: AlertEntity, zone: Zone): string | null {
-  const at = (ts: number) =>
-    dayLabel(ts, zone) === dayLabel(alert.timestamp, zone)
-      ? timeLabel(ts, zone)
-      : `${timeLabel(ts, zone)} on ${dayLabel(ts, zone)}`;
-  if (alert.resolved) return `Resolved by ${alert.resolved.by} at ${at(alert.resolved.at)}`;
-  if (alert.taken) return `Taken by ${alert.taken.by} at ${at(alert.taken.at)}`;
+  const when = (at: number) =>
+    dayLabel(at, zone) === dayLabel(alert.timestamp, zone)
+      ? `at ${timeLabel(at, zone)}`
+      : `on ${dayLabel(at, zone)} at ${timeLabel(at, zone)}`;
+  if (alert.resolved) return `Resolved by ${alert.resolved.by} ${when(alert.resolved.at)}`;
+  if (alert.taken) return `Taken by ${alert.taken.by} ${when(alert.taken.at)}`;
   return null;
 }
 
 /** The line under the card's heading, seen whether the card is open or not. */
-export function HandlingStatus({ alert, zone }: { alert: AlertEntity; zone: Zone }) {
+export function HandlingStatus({ alert, zone, id }: { alert: AlertEntity; zone: Zone; id: string }) {
   const line = handlingLine(alert, zone);
   if (line === null) return null;
   return (
-    <p className={`alert-card__handling${alert.resolved ? ' alert-card__handling--resolved' : ''}`}>{line}</p>
+    <p id={id} className={`alert-card__handling${alert.resolved ? ' alert-card__handling--resolved' : ''}`}>
+      {line}
+    </p>
   );
 }
 
-/** Inside the open card: the note kept with a resolved alert, or the carer's actions. */
-export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; dependantId: number }) {
+/**
+ * Inside the open card: the note kept with a resolved alert, or the carer's actions. A pressed button
+ * goes away with its answer, so keyboard focus moves on: after "I'm on it" to the note (the next thing
+ * to do), after resolving to `onResolved` (the card's toggle, which then reads "Resolved by …").
+ */
+export function AlertHandling({
+  alert,
+  dependantId,
+  onResolved,
+}: {
+  alert: AlertEntity;
+  dependantId: number;
+  onResolved?: () => void;
+}) {
   const answer = useAlertAnswer(dependantId, alert.id);
   const [note, setNote] = useState('');
+  const noteRef = useRef<HTMLTextAreaElement>(null);
   const noteId = useId();
   const hintId = `${noteId}-hint`;
 
@@ -49,10 +67,24 @@ export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; depe
     ) : null;
   }
 
+  // Only the carer on it may resolve it, or anyone while nobody is (who then takes it too): the others
+  // are told who is dealing with it rather than offered a button the server would refuse.
+  if (alert.taken && alert.taken.by_you !== true) {
+    return (
+      <p className="alert-card__handle">
+        {alert.taken.by} is dealing with this alert; only they can mark it resolved.
+      </p>
+    );
+  }
+
   const resolve = (event: FormEvent) => {
     event.preventDefault();
     const text = note.trim();
-    answer.mutate(text ? { resolve: true, note: text } : { resolve: true });
+    answer.mutate(text ? { resolve: true, note: text } : { resolve: true }, {
+      onSuccess: (answered) => {
+        if (answered.resolved) onResolved?.();
+      },
+    });
   };
 
   return (
@@ -64,7 +96,16 @@ export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; depe
             type="button"
             className="button button--primary"
             disabled={answer.isPending}
-            onClick={() => answer.mutate({ take: true })}
+            onClick={() =>
+              answer.mutate(
+                { take: true },
+                {
+                  onSuccess: (answered) => {
+                    if (answered.taken?.by_you) noteRef.current?.focus();
+                  },
+                },
+              )
+            }
           >
             I'm on it
           </button>
@@ -80,6 +121,7 @@ export function AlertHandling({ alert, dependantId }: { alert: AlertEntity; depe
           </p>
           <div className="field__control">
             <textarea
+              ref={noteRef}
               id={noteId}
               name="note"
               className="field__input field__textarea"

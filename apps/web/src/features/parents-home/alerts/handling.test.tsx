@@ -25,7 +25,7 @@ describe('Alert card: taking and resolving', () => {
     const taken = anAlert({
       ...viewed,
       name: 'No activity',
-      taken: { by: 'Ann', at: TAKEN_AT },
+      taken: { by: 'Ann', at: TAKEN_AT, by_you: false },
       resolved: null,
     });
     const resolved = anAlert({
@@ -40,6 +40,15 @@ describe('Alert card: taking and resolving', () => {
     const [first, second] = await screen.findAllByRole('article');
     expect(within(first as HTMLElement).getByText('Taken by Ann at 16:02')).toBeTruthy();
     expect(within(second as HTMLElement).getByText('Resolved by Bob at 16:10')).toBeTruthy();
+    // The toggle of each card is described by that line: a screen reader hears it card by card.
+    const described = (card: HTMLElement) => {
+      const ids = within(card)
+        .getByRole('button', { name: /Show details/ })
+        .getAttribute('aria-describedby');
+      return ids === null ? null : document.getElementById(ids)?.textContent;
+    };
+    expect(described(first as HTMLElement)).toBe('Taken by Ann at 16:02');
+    expect(described(second as HTMLElement)).toBe('Resolved by Bob at 16:10');
     // Closed cards show the line and nothing else of the body.
     expect(within(second as HTMLElement).queryByText('Rang her: she was in the garden')).toBeNull();
     fireEvent.click(within(second as HTMLElement).getByRole('button', { name: /Show details/ }));
@@ -48,10 +57,67 @@ describe('Alert card: taking and resolving', () => {
     // A resolved alert offers no more actions.
     expect(within(second as HTMLElement).queryByRole('button', { name: "I'm on it" })).toBeNull();
     expect(within(second as HTMLElement).queryByRole('button', { name: 'Mark resolved' })).toBeNull();
-    // A taken one can still be resolved, and is not offered to be taken again.
+    // One another carer took is not offered to be taken again, nor resolved: it says who is on it.
     fireEvent.click(within(first as HTMLElement).getByRole('button', { name: /Show details/ }));
     expect(within(first as HTMLElement).queryByRole('button', { name: "I'm on it" })).toBeNull();
-    expect(within(first as HTMLElement).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
+    expect(within(first as HTMLElement).queryByRole('button', { name: 'Mark resolved' })).toBeNull();
+    expect(within(first as HTMLElement).queryByLabelText(/Note for the other carers/)).toBeNull();
+    expect(
+      within(first as HTMLElement).getByText(
+        'Ann is dealing with this alert; only they can mark it resolved.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('names the day of a take or resolve that came after the day the alert was raised', async () => {
+    logIn();
+    // Raised on 24-11-25 at 16:00 in London; taken and resolved the next morning.
+    const late = anAlert({
+      ...viewed,
+      taken: { by: 'Ann', at: TAKEN_AT + 17 * 3600, by_you: false },
+      resolved: null,
+    });
+    const closed = anAlert({
+      ...viewed,
+      taken: { by: 'Bob', at: TAKEN_AT },
+      resolved: { by: 'Bob', at: TAKEN_AT + 17 * 3600 + 600, note: null },
+    });
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [late, closed], time_zone: 'Europe/London' } },
+    });
+    renderApp('/parents-home');
+    const [first, second] = (await screen.findAllByRole('article')) as HTMLElement[];
+    expect(within(first!).getByText('Taken by Ann on 25-11-25 at 09:02')).toBeTruthy();
+    expect(within(second!).getByText('Resolved by Bob on 25-11-25 at 09:12')).toBeTruthy();
+  });
+
+  it('offers "Mark resolved" to the carer who took the alert, and to anyone while nobody has', async () => {
+    logIn();
+    const mine = anAlert({
+      ...viewed,
+      name: 'No activity',
+      taken: { by: 'Ann', at: TAKEN_AT, by_you: true },
+    });
+    const nobodys = anAlert({ ...viewed, name: 'Morning not started', taken: null, resolved: null });
+    stubApi({
+      'GET /assisted_living/alerts/': { body: { alerts: [mine, nobodys], time_zone: 'Europe/London' } },
+    });
+    renderApp('/parents-home');
+    const [first, second] = (await screen.findAllByRole('article')) as HTMLElement[];
+    // A card nobody took has no such description.
+    expect(
+      within(second!)
+        .getByRole('button', { name: /Show details/ })
+        .getAttribute('aria-describedby'),
+    ).toBeNull();
+    fireEvent.click(within(first!).getByRole('button', { name: /Show details/ }));
+    expect(within(first!).getByText('Taken by Ann at 16:02')).toBeTruthy();
+    expect(within(first!).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
+    expect(within(first!).queryByRole('button', { name: "I'm on it" })).toBeNull();
+    expect(within(first!).queryByText(/only they can mark it resolved/)).toBeNull();
+    fireEvent.click(within(second!).getByRole('button', { name: /Show details/ }));
+    expect(within(second!).getByRole('button', { name: "I'm on it" })).toBeTruthy();
+    expect(within(second!).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();
   });
 
   it("dates a take or resolve made on another day than the alert's, in the home clock", async () => {
@@ -90,10 +156,10 @@ describe('Alert card: taking and resolving', () => {
         const take = call.body.get('take') === 'true';
         return {
           body: take
-            ? { ...alert, taken: { by: 'Ann', at: TAKEN_AT } }
+            ? { ...alert, taken: { by: 'Ann', at: TAKEN_AT, by_you: true } }
             : {
                 ...alert,
-                taken: { by: 'Ann', at: TAKEN_AT },
+                taken: { by: 'Ann', at: TAKEN_AT, by_you: true },
                 resolved: { by: 'Ann', at: RESOLVED_AT, note: call.body.get('note') },
               },
         };
@@ -105,6 +171,12 @@ describe('Alert card: taking and resolving', () => {
     fireEvent.click(within(card).getByRole('button', { name: /Show details/ }));
     fireEvent.click(within(card).getByRole('button', { name: "I'm on it" }));
     expect(await within(card).findByText('Taken by Ann at 16:02')).toBeTruthy();
+    // The pressed button is gone: keyboard focus moves on to the note, the next thing to do.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(card).getByLabelText('Note for the other carers (optional)'),
+      ),
+    );
     expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({
       dependant_user_id: '22',
       id: String(alert.id),
@@ -114,6 +186,10 @@ describe('Alert card: taking and resolving', () => {
     fireEvent.input(note, { target: { value: '  Rang her: all fine  ' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Mark resolved' }));
     expect(await within(card).findByText('Resolved by Ann at 16:10')).toBeTruthy();
+    // The form is gone with its button: focus is on the card's toggle, described by "Resolved by …".
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card).getByRole('button', { name: /details/ })),
+    );
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(Object.fromEntries(posts[1]?.body ?? [])).toEqual({
       dependant_user_id: '22',
@@ -123,9 +199,9 @@ describe('Alert card: taking and resolving', () => {
     });
   });
 
-  it('says why a resolve was refused', async () => {
+  it('says why a resolve was refused (another carer took it meanwhile)', async () => {
     logIn();
-    const alert = anAlert({ ...viewed, taken: { by: 'Bob', at: TAKEN_AT }, resolved: null });
+    const alert = anAlert({ ...viewed, taken: null, resolved: null });
     stubApi({
       'GET /assisted_living/alerts/': { body: { alerts: [alert], time_zone: 'Europe/London' } },
       'POST /assisted_living/alerts/': {
