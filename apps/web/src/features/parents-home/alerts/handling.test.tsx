@@ -141,8 +141,8 @@ describe('Alert card: taking and resolving', () => {
     });
     renderApp('/parents-home');
     const [first, second] = await screen.findAllByRole('article');
-    expect(within(first as HTMLElement).getByText('Taken by Ann at 16:02 on 24-11-25')).toBeTruthy();
-    expect(within(second as HTMLElement).getByText('Resolved by Ann at 16:10 on 24-11-25')).toBeTruthy();
+    expect(within(first as HTMLElement).getByText('Taken by Ann on 24-11-25 at 16:02')).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('Resolved by Ann on 24-11-25 at 16:10')).toBeTruthy();
   });
 
   it('"I\'m on it" sends take=true and shows the server\'s answer; resolving sends the note', async () => {
