@@ -64,7 +64,7 @@ describeEachDb('ingest over HTTP', (suite) => {
   it('stores the same 1,000 readings once when sent three times; rollups do not move (ING-01)', async () => {
     const readings = series(T0, 1000);
     const first = await send({ readings });
-    expect([first.statusCode, first.json()]).toEqual([200, { stored: 1000, duplicates: 0, estimated: 0 }]);
+    expect([first.statusCode, first.json()]).toEqual([200, { stored: 1000, duplicates: 0 }]);
     const after = await rollupRows(suite.db, house.houseId);
     for (let i = 0; i < 2; i++) {
       expect((await send({ readings })).json()).toEqual({ stored: 0, duplicates: 1000 });
@@ -79,7 +79,7 @@ describeEachDb('ingest over HTTP', (suite) => {
     const res = await send({
       readings: [a, { ...a, import_wh: 30 }, { ...a, interval_s: 1800, import_wh: 99 }],
     });
-    expect([res.statusCode, res.json()]).toEqual([200, { stored: 1, duplicates: 2, estimated: 0 }]);
+    expect([res.statusCode, res.json()]).toEqual([200, { stored: 1, duplicates: 2 }]);
     const csv = await send(toCsv([{ ...a, import_wh: 77 }, a]), {
       type: 'text/csv',
       query: '?format=generic',
@@ -150,7 +150,7 @@ describeEachDb('ingest over HTTP', (suite) => {
     const ok = await send({
       readings: [{ start: now + 240, interval_s: 60, import_wh: 1, export_wh: 0, generation_wh: 0 }],
     });
-    expect(ok.json()).toEqual({ stored: 1, duplicates: 0, estimated: 0 });
+    expect(ok.json()).toEqual({ stored: 1, duplicates: 0 });
     const ahead = await send({
       readings: [{ start: now + 241, interval_s: 60, import_wh: 1, export_wh: 0, generation_wh: 0 }],
     });
@@ -212,7 +212,7 @@ describeEachDb('ingest over HTTP', (suite) => {
     const replaced = await send({ readings: corrected }, { query: '?mode=replace' });
     expect([replaced.statusCode, replaced.json()]).toEqual([
       200,
-      { stored: 30, duplicates: 0, estimated: 0 },
+      { stored: 30, duplicates: 0 },
     ]);
     const [rollup] = (await rollupEnergy(suite.db, house.houseId)).filter((r) => r.slot_start === slot);
     expect(rollup?.import_wh).toBe(corrected.reduce((a, r) => a + r.import_wh, 0));
@@ -264,7 +264,7 @@ describeEachDb('appliance power over HTTP', (suite) => {
     expect(res.json()).toEqual({
       stored: 62,
       duplicates: 0,
-      readings: { stored: 60, duplicates: 0, estimated: 0 },
+      readings: { stored: 60, duplicates: 0 },
       events: { stored: 2, duplicates: 0 },
       skipped_columns: ['Immersion'],
     });

@@ -35,7 +35,7 @@ export interface IngestResult {
   /** Rows already stored (same key) or repeated inside the batch: ignored, first one wins. */
   duplicates: number;
   /** Readings at 1 minute or finer: the appliance uses estimated from them that start in the batch's
-   *  window (estimates.ts); absent for coarser readings and for events. */
+   *  window (estimates.ts); absent when none were (and for coarser readings and for events). */
   estimated?: number;
 }
 
@@ -171,7 +171,7 @@ export async function ingestReadings(
     }
     return stored;
   });
-  return { stored, duplicates: readings.length - stored, ...(estimated === undefined ? {} : { estimated }) };
+  return { stored, duplicates: readings.length - stored, ...(estimated ? { estimated } : {}) };
 }
 
 /** A meter at 1 minute or finer: the appliance uses its readings show, estimated (estimates.ts). */
@@ -225,7 +225,7 @@ export async function ingestReadingsOfHouses(
   for (const { write, batch } of writes) {
     const estimated = await estimateBatch(tx, write, batch);
     const result = results.get(write.houseId);
-    if (estimated !== undefined && result !== undefined) result.estimated = estimated;
+    if (estimated && result !== undefined) result.estimated = estimated;
   }
   return results;
 }
