@@ -210,10 +210,7 @@ describeEachDb('ingest over HTTP', (suite) => {
     const bad = await send({ readings: corrected }, { query: '?mode=overwrite' });
     expect([bad.statusCode, bad.json().error]).toEqual([400, expect.stringMatching(/mode must be replace/)]);
     const replaced = await send({ readings: corrected }, { query: '?mode=replace' });
-    expect([replaced.statusCode, replaced.json()]).toEqual([
-      200,
-      { stored: 30, duplicates: 0 },
-    ]);
+    expect([replaced.statusCode, replaced.json()]).toEqual([200, { stored: 30, duplicates: 0 }]);
     const [rollup] = (await rollupEnergy(suite.db, house.houseId)).filter((r) => r.slot_start === slot);
     expect(rollup?.import_wh).toBe(corrected.reduce((a, r) => a + r.import_wh, 0));
     expect(await rollupEnergy(suite.db, house.houseId)).toEqual(await rawSlotSums(suite.db, house.houseId));
