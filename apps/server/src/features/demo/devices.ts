@@ -37,6 +37,8 @@ export function demoDeviceIds(houseId: number, clientId: string): DemoDeviceIds 
 }
 
 type Use = { start: number; end: number; energy_wh: number };
+/** A counter's last stored sample: epoch s and whole mWh. */
+type Sample = { t: number; mwh: number };
 
 export class DemoDevices {
   readonly ids: DemoDeviceIds;
@@ -71,10 +73,7 @@ export class DemoDevices {
     this.ids = demoDeviceIds(house.houseId, options.clientId);
   }
 
-  /**
-   * Registers the Glow and the kettle plug (once) and sets where publishing starts: at the Glow's last
-   * stored sample when it is recent (its register then goes on from the stored value), else this minute.
-   */
+  /** Registers the Glow and the kettle plug (once), then resumes from their stored samples. */
   async register(db: Queryable): Promise<void> {
     const { houseId } = this.house;
     const glow = await ensureDevice(db, { houseId, kind: 'glow', deviceId: this.ids.glow }, this.from);
@@ -83,9 +82,20 @@ export class DemoDevices {
       { houseId, kind: 'shelly', deviceId: this.ids.plug, appliance: 'kettle' },
       this.from,
     );
+    this.resume(glow, plug.import);
+  }
+
+  /**
+   * Sets where publishing starts: at the Glow's last stored sample when it is recent (its register then
+   * goes on from the stored value), else this minute. A sample within the current minute counts as recent
+   * too: starting at the minute's start with the stored register would send the ticks up to it again, each
+   * higher than what was sent for that time before.
+   */
+  resume(glow: { import: Sample | null; export: Sample | null }, plug: Sample | null): void {
+    const now = Math.floor(this.options.now());
     const last = glow.import ?? null;
     const replay =
-      last !== null && last.t % TICK_S === 0 && last.t <= this.from && this.from - last.t <= MAX_REPLAY_S;
+      last !== null && last.t % TICK_S === 0 && last.t <= now && this.from - last.t <= MAX_REPLAY_S;
     if (replay) this.from = last.t;
     // Registers at `from`: the stored values (a replay starts at the stored sample itself).
     this.#minute = this.from - (this.from % 60);
@@ -96,7 +106,7 @@ export class DemoDevices {
     if (glow.export) this.#exportWh = Math.round(glow.export.mwh / 1000);
     this.#importWh -= before(minuteDay.importWh[i] ?? 0);
     this.#exportWh -= before(minuteDay.exportWh[i] ?? 0);
-    if (plug.import) this.#plugWh = plug.import.mwh / 1000;
+    if (plug) this.#plugWh = plug.mwh / 1000;
     this.#plugDay = minuteDay.date;
     this.#t = this.from;
   }
