@@ -278,6 +278,24 @@ describeEachDb('estimated appliance uses from a meter alone', (suite) => {
     ]);
   }, 240_000);
 
+  it('imports a meter whose small load follows a kettle switched off mid-minute (it failed the import)', async () => {
+    // As in real REFIT and IDEAL months: a kettle off half-way through 07:02, a 900 W minute at 07:04. The
+    // detector gave that minute as a use of no length, whose cost was not a number: the whole file refused.
+    const person = await makeUser(suite.db, 'meter-tail');
+    const houseId = (await findHouseIdOf(suite.db, person.id)) as number;
+    const from = local(TODAY, 6);
+    const values = watts(from, local(TODAY, 9), []).map((w, i) =>
+      i === 60 || i === 61 ? w + 2800 : i === 62 ? w + 1400 : i === 64 ? w + 900 : w,
+    );
+    const summary = await importFile(houseId, 'meter-tail', csv({ from, values }));
+    expect(summary).toContain('1 appliance uses estimated');
+    const stored = await events(houseId);
+    expect(stored.map((e) => [e.appliance_type_id, e.start_ts, e.estimated])).toEqual([
+      [KETTLE, local(TODAY, 7), true],
+    ]);
+    expect(stored.filter((e) => e.end_ts <= e.start_ts)).toEqual([]);
+  });
+
   it('sending the same readings again, or replacing them, gives the same uses', async () => {
     const person = await makeUser(suite.db, 'meter-again');
     const houseId = (await findHouseIdOf(suite.db, person.id)) as number;
