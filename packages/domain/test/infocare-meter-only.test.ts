@@ -98,6 +98,18 @@ describe('InfoCare on a meter alone', () => {
     expect(plain?.evidence.estimated).toBeUndefined();
   });
 
+  it('raises no unusual-hour message for a load the meter could not name at night, but does for a kettle', () => {
+    // A single 2.2 kW heat at 02:00 (a dishwasher's delayed heat looks just like it): no person is implied.
+    const night = at(today, 2 * 60 + 30);
+    const unnamed = meterDay(today, [['activity', 2 * 60, 12]]).occurrences;
+    const quiet = evaluateAlerts(input(night, { routine, occurrences: [...past, ...unnamed] }));
+    expect(quiet.filter((a) => a.kind === 'unusual_hour')).toEqual([]);
+    const kettle = meterDay(today, [['kettle', 2 * 60, 3]]).occurrences;
+    const [message] = evaluateAlerts(input(night, { routine, occurrences: [...past, ...kettle] }));
+    expect(message).toMatchObject({ kind: 'unusual_hour', name: 'Hot drinks at an unusual hour' });
+    expect(message?.evidence.estimated).toBe(true);
+  });
+
   it('words a silence after an estimated use as no kettle or other appliance use since then', () => {
     const morning = meterDay(today, [['kettle', 7 * 60, 3]]).occurrences;
     const lastSeen = at(today, 7 * 60 + 3);
