@@ -19,9 +19,9 @@
 //     "No data" apart — target ≤ 0.10;
 //   - every data outage (the aggregate missing, empty or 0, for ≥ 20 minutes) and when each replay said
 //     "No data" — target: within 30 minutes of its start.
-// Months: one contiguous span per home, up to two months, so the routine has learned (28 days) when the
-// second month is judged: the months are listed in HOMES. Files' clocks are local (Europe/London), but
-// UK-DALE's, which are UTC.
+// Months: every month of the four homes (26 home-months), each home's consecutive months replayed as one
+// span (IDEAL's three months apart, each alone); `HOMES=REFIT` picks homes by name. Files' clocks are
+// local (Europe/London), but UK-DALE's, which are UTC.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,27 +46,52 @@ interface Home {
   files: string[];
 }
 
+const R20 = (m: string) =>
+  ['04', '05', '10'].includes(m)
+    ? `refit-house20-1min/REFIT_House20_2014-${m}.csv`
+    : `nilm-1min/REFIT_House20_2014-${m}.csv.gz`;
+const R2 = (m: string) =>
+  m === '2014-06' ? 'refit-house2-1min/REFIT_House2_2014-06.csv' : `nilm-1min/REFIT_House2_${m}.csv.gz`;
+
+/** Every month of every home: each span is a run of consecutive months, replayed as one. */
 export const HOMES: Home[] = [
   {
     name: 'REFIT house 20',
     naiveZone: ZONE,
-    files: ['nilm-1min/REFIT_House20_2014-06.csv.gz', 'nilm-1min/REFIT_House20_2014-07.csv.gz'],
+    files: ['03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map(R20),
   },
   {
     name: 'REFIT house 2',
     naiveZone: ZONE,
-    files: ['nilm-1min/REFIT_House2_2014-04.csv.gz', 'nilm-1min/REFIT_House2_2014-05.csv.gz'],
+    files: [
+      '2013-10',
+      '2013-11',
+      '2013-12',
+      '2014-01',
+      '2014-02',
+      '2014-03',
+      '2014-04',
+      '2014-05',
+      '2014-06',
+    ].map(R2),
   },
   {
     name: 'UK-DALE house 2',
     naiveZone: 'UTC',
-    files: ['nilm-1min/UKDALE_House2_2013-06.csv.gz', 'ukdale-house2-1min/UKDALE_House2_2013-07.csv'],
+    files: [
+      'nilm-1min/UKDALE_House2_2013-05.csv.gz',
+      'nilm-1min/UKDALE_House2_2013-06.csv.gz',
+      'ukdale-house2-1min/UKDALE_House2_2013-07.csv',
+      'nilm-1min/UKDALE_House2_2013-08.csv.gz',
+    ],
   },
   {
-    name: 'IDEAL house 65',
+    name: 'IDEAL house 65 2017-06',
     naiveZone: ZONE,
-    files: ['nilm-1min/IDEAL_House65_2018-04.csv.gz'],
+    files: ['ideal-house65-1min/IDEAL_House65_2017-06.csv'],
   },
+  { name: 'IDEAL house 65 2018-02', naiveZone: ZONE, files: ['nilm-1min/IDEAL_House65_2018-02.csv.gz'] },
+  { name: 'IDEAL house 65 2018-04', naiveZone: ZONE, files: ['nilm-1min/IDEAL_House65_2018-04.csv.gz'] },
 ];
 
 const hhmm = (ts: number) => {
