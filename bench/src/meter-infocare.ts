@@ -130,12 +130,16 @@ async function readFiles(home: Home): Promise<Texts> {
       aggregate.push('Time,Aggregate');
     }
     for (const line of lines.slice(1)) {
-      full.push(line);
       const [time, agg] = line.split(',') as [string, string];
-      aggregate.push(`${time},${agg}`);
       const [d, t] = time.split(' ') as [string, string];
       const [h, m] = t.split(':').map(Number) as [number, number];
       const ts = instantOfLocal(d, h * 3600 + m * 60, home.naiveZone);
+      // The files' grid has the hour the clocks skip in spring (DST days are approximate in them): rows
+      // at a local time that does not exist are left out, as the import would refuse them.
+      const p = localParts(ts, home.naiveZone);
+      if (p.date !== d || p.hour !== h || p.minute !== m) continue;
+      full.push(line);
+      aggregate.push(`${time},${agg}`);
       out.first = Math.min(out.first, ts);
       out.last = Math.max(out.last, ts);
       if (Number(agg) > 0) out.present.push(ts);
@@ -241,6 +245,9 @@ async function replayOne(
 export interface HomeFigures {
   departures: number;
   matched: number;
+  /** Of them, those whose plug-based alert rests on measured uses (its text does not mention the meter). */
+  measuredDepartures: number;
+  measuredMatched: number;
   ordinaryWeeks: number;
   meterOnOrdinary: number;
   plugOnOrdinary: number;
@@ -290,15 +297,22 @@ async function benchHome(store: 'pglite' | 'postgres', home: Home, scratch: stri
   // Departures the plug-based replay alerted, and whether the meter-only one did within 30 minutes.
   const departures = plug.alerts.filter((a) => familyOf(a) === 'quiet' || familyOf(a) === 'long_on');
   let matched = 0;
+  let measuredDepartures = 0;
+  let measuredMatched = 0;
   for (const d of departures) {
+    // The plug-based home keeps estimates of what no channel measures (a hob, a shower, unnamed loads):
+    // an alert resting on them says so in its text ("meter"), and is counted apart.
+    const onEstimates = /meter/.test(d.text);
+    if (!onEstimates) measuredDepartures++;
     const fam = familyOf(d);
     const near = meter.alerts
       .filter((m) => familyOf(m) === fam)
       .sort((x, y) => Math.abs(x.raised_at - d.raised_at) - Math.abs(y.raised_at - d.raised_at))[0];
     const ok = near !== undefined && Math.abs(near.raised_at - d.raised_at) <= MATCH_S;
     if (ok) matched++;
+    if (ok && !onEstimates) measuredMatched++;
     console.log(
-      `  departure ${hhmm(d.raised_at)} ${d.name}: ` +
+      `  departure ${hhmm(d.raised_at)} ${d.name}${onEstimates ? ' (plug-based alert on estimated uses)' : ''}: ` +
         (near === undefined
           ? 'meter-only raised none of its kind'
           : `meter-only ${near.name} ${near.raised_at >= d.raised_at ? '+' : '−'}${min(Math.abs(near.raised_at - d.raised_at))}${ok ? ' ✔' : ' ✘'}`),
@@ -355,6 +369,8 @@ async function benchHome(store: 'pglite' | 'postgres', home: Home, scratch: stri
   return {
     departures: departures.length,
     matched,
+    measuredDepartures,
+    measuredMatched,
     ordinaryWeeks: weeks,
     meterOnOrdinary: meterOrdinary.length,
     plugOnOrdinary: plugOrdinary.length,
@@ -379,7 +395,8 @@ export async function benchMeterInfocare(store: 'pglite' | 'postgres'): Promise<
   console.log('\n  all homes:');
   console.log(
     `    plug-based departures also alerted meter-only within 30 min: ${sum('matched')} of ${sum('departures')} ` +
-      `(${pct(sum('matched'), sum('departures'))}; target ≥ 90 %)`,
+      `(${pct(sum('matched'), sum('departures'))}; target ≥ 90 %); of those resting on measured uses: ` +
+      `${sum('measuredMatched')} of ${sum('measuredDepartures')} (${pct(sum('measuredMatched'), sum('measuredDepartures'))})`,
   );
   const weeks = sum('ordinaryWeeks');
   console.log(
