@@ -12,8 +12,10 @@
 //     nor wrong.
 //   - a shower (IDEAL) is a run of minutes with the Shower channel ≥ 3 kW drawing ≥ 150 Wh.
 //   - a day's first real appliance use is its first minute with any channel ≥ 500 W (kettle,
-//     microwave, washing machine or dishwasher heating); fridges and standby have no channel and never
-//     count. Days count when the aggregate covers ≥ 90 % of them and they have a real use, in the homes
+//     microwave, washing machine or dishwasher heating) in a run of such minutes that began that day (a
+//     dishwasher heating from 23:54 into 00:01 is the day before's use, not the new day's first: both
+//     "late" days of the first-activity figure until 2026-11-27 were such); fridges and standby have no
+//     channel and never count. Days count when the aggregate covers ≥ 90 % of them and they have a real use, in the homes
 //     whose channels include the kitchen (kettle and microwave: not IDEAL, whose channels are the shower
 //     and the washing machines). Loads without a channel (an electric shower in REFIT house 2, an oven,
 //     a toaster) are real activity the truth cannot see: "early" days are often those.
@@ -210,15 +212,22 @@ interface FirstScore {
 
 const noFirst = (): FirstScore => ({ days: 0, within: 0, early: 0, earlyShower: 0, late: 0 });
 
-/** Per day: the first detected use against the first minute any channel was ≥ TRUE_ON_W. */
+/** Per day: the first detected use against the first minute any channel was ≥ TRUE_ON_W in a run of
+ * such minutes that began that day (a run from the evening before is the day before's use). */
 function firstActivity(data: MonthData, uses: readonly MeterUse[]): FirstScore {
   const day = (t: number) => Math.floor(t / 86400);
   const covered = new Map<number, number>();
   const truth = new Map<number, number>();
+  const channels = Object.values(data.channels);
+  const runStart = channels.map(() => -1);
   data.t.forEach((t, k) => {
     if (data.aggregate[k] !== null) covered.set(day(t), (covered.get(day(t)) ?? 0) + 1);
-    if (!truth.has(day(t)) && Object.values(data.channels).some((w) => (w[k] as number) >= TRUE_ON_W))
-      truth.set(day(t), t);
+    channels.forEach((w, c) => {
+      const on = (w[k] as number) >= TRUE_ON_W;
+      const prevOn = k > 0 && (w[k - 1] as number) >= TRUE_ON_W && t - (data.t[k - 1] as number) <= 60;
+      if (on && !prevOn) runStart[c] = t;
+      if (on && !truth.has(day(t)) && day(runStart[c] as number) === day(t)) truth.set(day(t), t);
+    });
   });
   const found = new Map<number, MeterUse>();
   for (const u of uses) if (!found.has(day(u.start))) found.set(day(u.start), u);

@@ -1,4 +1,4 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt|meter-activity|cluster …]`:
+// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster …]`:
 // the benchmarks (all by default), each on PGlite and on PostgreSQL (meter-activity, pure domain code, once;
 // cluster, PostgreSQL only), printing figures with the machine and the date.
 import { benchCluster } from './cluster';
@@ -10,6 +10,7 @@ import { benchInfocare } from './infocare';
 import { benchIngest } from './ingest';
 import { cpuProbeMs, machineLine } from './machine';
 import { benchMeterActivity } from './meter-activity';
+import { benchMeterInfocare } from './meter-infocare';
 import { benchMqtt } from './mqtt';
 import { benchServer } from './server';
 import { benchSummaries } from './summaries';
@@ -39,6 +40,11 @@ const benches = {
     title: 'Appliance uses from the whole-house meter alone, against the real homes’ appliance channels',
     run: benchMeterActivity,
     storeless: true,
+  },
+  'meter-infocare': {
+    title:
+      'InfoCare on the meter alone against InfoCare with the appliance channels, replayed on the real homes',
+    run: benchMeterInfocare,
   },
 } as const;
 type BenchName = keyof typeof benches;

@@ -78,6 +78,38 @@ describe('InfoCare on a meter alone', () => {
     expect(plain.find((a) => a.kind === 'morning')?.evidence.estimated).toBeUndefined();
   });
 
+  it('says what the meter did not see on a morning after a day away, with nothing of yesterday or today', () => {
+    // The engine passes the occurrences from yesterday on: after a day with none (away, as REFIT house 2
+    // over Easter 2014) there are none, and the text fell back to "No activity yet this morning".
+    expect(routine?.estimated).toBe(true);
+    const [morning] = evaluateAlerts(input(at(today, 9 * 60), { routine, occurrences: [] }));
+    expect(morning?.kind).toBe('morning');
+    expect(morning?.text).toMatch(/^No kettle or other appliance use seen on the meter yet this morning\./);
+    expect(morning?.evidence.estimated).toBe(true);
+    // A routine learned from measured uses keeps the plain wording.
+    const measured = learnRoutine(
+      history(today, 28, () => meterPlan(7 * 60)),
+      today,
+      ZONE,
+    );
+    expect(measured?.estimated).toBeUndefined();
+    const [plain] = evaluateAlerts(input(at(today, 9 * 60), { routine: measured, occurrences: [] }));
+    expect(plain?.text).toMatch(/^No activity yet this morning\./);
+    expect(plain?.evidence.estimated).toBeUndefined();
+  });
+
+  it('raises no unusual-hour message for a load the meter could not name at night, but does for a kettle', () => {
+    // A single 2.2 kW heat at 02:00 (a dishwasher's delayed heat looks just like it): no person is implied.
+    const night = at(today, 2 * 60 + 30);
+    const unnamed = meterDay(today, [['activity', 2 * 60, 12]]).occurrences;
+    const quiet = evaluateAlerts(input(night, { routine, occurrences: [...past, ...unnamed] }));
+    expect(quiet.filter((a) => a.kind === 'unusual_hour')).toEqual([]);
+    const kettle = meterDay(today, [['kettle', 2 * 60, 3]]).occurrences;
+    const [message] = evaluateAlerts(input(night, { routine, occurrences: [...past, ...kettle] }));
+    expect(message).toMatchObject({ kind: 'unusual_hour', name: 'Hot drinks at an unusual hour' });
+    expect(message?.evidence.estimated).toBe(true);
+  });
+
   it('words a silence after an estimated use as no kettle or other appliance use since then', () => {
     const morning = meterDay(today, [['kettle', 7 * 60, 3]]).occurrences;
     const lastSeen = at(today, 7 * 60 + 3);

@@ -187,6 +187,18 @@ describe('hand-made signals', () => {
     ]);
   });
 
+  it('finds no use of no length where a rise never gets half its size above the level before it', () => {
+    // A kettle switched off half-way through 07:02, then a 900 W load for the minute 07:04: the level
+    // before 07:04 is the median of 07:01–07:03 (3 kW, 1.6 kW, 200 W), above the small load's top. It
+    // was an activity of no length, whose cost (its energy spread over no time) was not a number and
+    // failed the whole import of real months (REFIT house 2 2014-03, IDEAL house 65 2018-04).
+    const watts = (t: number) =>
+      200 + (t >= at(7) && t < at(7, 2, 30) ? 2800 : 0) + (on(t, at(7, 4), 1) ? 900 : 0);
+    const uses = detectMeterUses(meter(at(6), at(9), watts));
+    expect(uses.filter((u) => u.end - u.start < 60)).toEqual([]);
+    expect(kinds(uses)).toEqual(['kettle']);
+  });
+
   it('finds nothing across missing readings, and a load that never stops is not a use', () => {
     const samples = meter(at(6), at(9), (t) => 200 + (t >= at(7) ? 2800 : 0));
     expect(detectMeterUses(samples)).toEqual([]);
@@ -251,6 +263,14 @@ describe.skipIf(!exists)('real REFIT house 20, November 2014', () => {
 
   it('is the same when run again over its own readings', () => {
     expect(detectMeterUses(month.samples)).toEqual(all);
+  });
+
+  it('gives uses of a minute or more, with whole watts and watt-hours', () => {
+    expect(all.length).toBeGreaterThan(300);
+    const odd = all.filter(
+      (u) => !(u.end - u.start >= 60) || !Number.isInteger(u.wh) || u.wh < 0 || !Number.isInteger(u.watts),
+    );
+    expect(odd).toEqual([]);
   });
 
   it('finds the kettle uses of its first week (pinned figures, against the kettle channel)', () => {

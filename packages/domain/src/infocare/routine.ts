@@ -77,6 +77,9 @@ export interface Routine {
   hourShare: number[];
   /** 95th percentile of session length per appliance key, seconds (≥ 5 sessions seen). */
   sessionP95: Record<string, number>;
+  /** Every occurrence of the days learned from was estimated from the whole-house meter (issue 24): a
+   *  home with a meter and no plugs, even on a day that has none of its own yet. */
+  estimated?: true;
 }
 
 interface DayFacts {
@@ -199,6 +202,7 @@ export function learnRoutine(
     activities,
     hourShare,
     sessionP95,
+    ...(inWindow.every((d) => d.occurrences.every((o) => o.estimated === true)) ? { estimated: true } : {}),
   };
 }
 

@@ -90,8 +90,10 @@ export function pairSteps(watts: Float64Array, steps: readonly Step[]): Pair[] {
       if (missing) break; // readings missing before it ended: how long it stayed on is unknown
       if (ended) {
         // No fall of its own, but the power came back below its floor: loads switched on and off
-        // together (a kettle with a toaster), one excursion.
-        pairs.push(pair(watts, up, { first: m, last: m, delta: 0 }, before, false));
+        // together (a kettle with a toaster), one excursion. A rise that never got half its size above
+        // the level before it (the power coming back after a dip of a minute or two) is no load: it
+        // would be a use of no length (whose cost, spread over no time, is not a number).
+        if (m > up.last) pairs.push(pair(watts, up, { first: m, last: m, delta: 0 }, before, false));
         break;
       }
       // Its own fall, or a larger one that takes the power below the floor (another load switched
