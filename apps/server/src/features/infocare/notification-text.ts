@@ -6,17 +6,21 @@ import { localTimeOfDay } from '@homeview/domain';
 /** A user's display name in SQL: their settings name, else their username (alias of users, settings `<a>s`). */
 export const DISPLAY_NAME = (a: string) => `coalesce(nullif(${a}s.name, ''), ${a}.username)`;
 
+export type NotificationKind = 'alert' | 'again' | 'taken' | 'resolved' | 'checkin';
+
 export interface NotificationFacts {
-  kind: 'alert' | 'again' | 'taken' | 'resolved' | 'checkin';
+  kind: NotificationKind;
   level: string;
   name: string;
   text: string;
   house_name: string;
   time_zone: string;
+  /** Display names of who took and who resolved the alert (resolved by the dependant's own reply: theirs). */
   taken_name: string | null;
   taken_at: number | null;
   resolved_name: string | null;
   resolved_note: string | null;
+  /** The check-in text to the dependant, if one was sent: their name, the reply, until when it counted. */
   check_in_name: string | null;
   check_in_reply: string | null;
   check_in_deadline: number | null;

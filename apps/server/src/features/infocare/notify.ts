@@ -2,7 +2,12 @@ import { notificationSuppressed, type QuietModes } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
-import { DISPLAY_NAME, notificationText } from './notification-text';
+import {
+  DISPLAY_NAME,
+  type NotificationFacts,
+  type NotificationKind,
+  notificationText,
+} from './notification-text';
 
 // Alert notifications through a durable queue: rows are queued in the transaction that raises the alert
 // (one per alert, carer, channel and level: the unique key makes it at most once, and an alert escalating
@@ -19,7 +24,7 @@ export const RETRY_DELAYS_S = [60, 300, 1800, 7200];
  * What a notification says (migration 0015): the alert itself, the same Urgent alert again (nobody took
  * it), "X is on it", "resolved", and the check-in text to the dependant (check-in.ts queues that one).
  */
-export type NotificationKind = 'alert' | 'again' | 'taken' | 'resolved' | 'checkin';
+export type { NotificationKind };
 
 export interface QueueOptions {
   /** Default 'alert'. Alerts already taken or resolved get no more 'alert' or 'again' rows (no reminders). */
@@ -111,30 +116,14 @@ export async function holdSuperseded(tx: Queryable, alertIds: readonly number[])
   );
 }
 
-interface Due {
+interface Due extends NotificationFacts {
   id: number;
-  kind: NotificationKind;
   channel: 'email' | 'sms';
   /** Attempts before this one. */
   attempts: number;
   email: string | null;
   phone: string | null;
-  name: string;
-  text: string;
-  level: string;
   raised_at: number;
-  house_name: string;
-  time_zone: string;
-  /** Display names of who took and who resolved the alert (resolved by the dependant's own reply: theirs). */
-  taken_name: string | null;
-  taken_at: number | null;
-  resolved_name: string | null;
-  resolved_note: string | null;
-  /** The check-in text to the dependant, if one was sent: their name, the reply, until when it counted. */
-  check_in_name: string | null;
-  check_in_reply: string | null;
-  check_in_deadline: number | null;
-  check_in_outcome: string | null;
 }
 
 /**
