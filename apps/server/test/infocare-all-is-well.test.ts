@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Settings } from '@homeview/contract';
 import { addDays } from '@homeview/domain';
+import { startSmsProvider } from './support/sms';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendAllIsWell } from '../src/features/infocare/all-is-well';
 import { InfocareTimer } from '../src/features/infocare/timer';
@@ -21,27 +20,6 @@ import { startTestSmtp, type TestSmtp } from './support/smtp';
 // the mail server refuses is tried again.
 
 const DAY1 = '2024-11-20'; // a Wednesday; 28 ordinary days before it: kettle at 07:00, toast at 07:10, …
-
-async function startSmsProvider(): Promise<{
-  url: string;
-  texts: { to: string; body: string }[];
-  server: Server;
-}> {
-  const texts: { to: string; body: string }[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => {
-      raw += c.toString();
-    });
-    req.on('end', () => {
-      const form = new URLSearchParams(raw);
-      texts.push({ to: form.get('To') ?? '', body: form.get('Body') ?? '' });
-      res.writeHead(201, { 'content-type': 'application/json' }).end('{"status":"queued"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`, texts, server };
-}
 
 describeEachDb('InfoCare all is well', (suite) => {
   let t: TestApp;
@@ -112,7 +90,7 @@ describeEachDb('InfoCare all is well', (suite) => {
   afterAll(async () => {
     await running?.stop();
     await smtp?.close();
-    await new Promise((resolve) => sms?.server.close(resolve));
+    await sms?.close();
   });
 
   it('a carer asks for it on the settings of the dependant; nobody else can, and it is not an own setting', async () => {
