@@ -81,6 +81,7 @@ export class DeviceMqtt {
   /** take, give and stop one at a time. */
   #work: Promise<void> = Promise.resolve();
   #syncedLoads = -1;
+  #watchWanted = false;
   #stopped = false;
   readonly partitions: number;
 
@@ -288,6 +289,7 @@ export class DeviceMqtt {
    * filters at QoS 0 without a session; topics of registered devices are skipped unread.
    */
   async watchUnclaimed(on: boolean): Promise<void> {
+    this.#watchWanted = on;
     if (!on || this.#stopped) {
       const watcher = this.#watcher;
       this.#watcher = null;
@@ -297,6 +299,8 @@ export class DeviceMqtt {
     if (this.#watcher !== null) return this.#watcher.subscribed;
     this.#open();
     if (this.consumer.loads === 0) await this.consumer.load();
+    // Turned off, or on by another call, meanwhile.
+    if (!this.#watchWanted || this.#stopped || this.#watching()) return;
     const prefix = this.options.topicPrefix ?? '';
     const client = connect(this.options.url, {
       clientId: this.options.clientId,
@@ -323,6 +327,10 @@ export class DeviceMqtt {
     });
     this.#watcher = { client, subscribed };
     await subscribed;
+  }
+
+  #watching(): boolean {
+    return this.#watcher !== null;
   }
 
   #askHistory(part: Part, request: HistoryRequest, from: number, records: EmRecord[]): void {
