@@ -156,14 +156,29 @@ describe.runIf(dbKinds.includes('postgres'))('device partitions over two servers
   });
 
   const start = async (db: Db, balanceMs: number) => {
-    const r = await startDevices({ config, db, log: quiet, balanceMs, topicPrefix: prefix, now: clock });
+    const r = await startDevices({
+      config,
+      db,
+      log: quiet,
+      balanceMs,
+      topicPrefix: prefix,
+      sessionExpiryS: 120,
+      now: clock,
+    });
     if (r === null) throw new Error('MQTT_URL is set');
     running.push(r);
     return r;
   };
 
   it('shares the partitions evenly, stores each message once, and hands a dead server’s partitions over', async () => {
-    const a = await start(database.db, 300);
+    // A's lock connections come from a database that can be made unreachable for them (below).
+    let unreachable = false;
+    const aDb: Db = {
+      ...database.db,
+      lockSession: () =>
+        unreachable ? Promise.reject(new Error('unreachable')) : database.db.lockSession!(),
+    };
+    const a = await start(aDb, 300);
     expect(a.held()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]); // alone: every partition
     await a.subscribed;
     const b = await start(second, 1500);
@@ -193,9 +208,9 @@ describe.runIf(dbKinds.includes('postgres'))('device partitions over two servers
     expect(a.stats.messages).toBeGreaterThan(0);
     expect(b.stats.messages).toBeGreaterThan(0);
 
-    // A's lock connection dies (as when its server is killed): it loses every partition at once and
-    // stops reading them; B takes them within its next look, resuming their sessions with what the
-    // broker queued for them meanwhile.
+    // A's lock connection dies and PostgreSQL stays out of its reach (as when its machine is cut off):
+    // it loses every partition at once and stops reading them; B takes them within its next look,
+    // resuming their sessions with what the broker queued for them meanwhile.
     const aHeld = a.held();
     const { rows } = await database.db.query<{ pid: number }>(
       `select distinct pid from pg_locks where locktype = 'advisory' and granted and objid::bigint = $1
@@ -203,6 +218,7 @@ describe.runIf(dbKinds.includes('postgres'))('device partitions over two servers
       [LOCKS.devicePartitions + (aHeld[0] as number)],
     );
     expect(rows).toHaveLength(1);
+    unreachable = true;
     await database.db.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
     await until('A gave its partitions up', () => a.held().length === 0);
     await running.splice(0, 1)[0]!.stop(); // and A is gone for good
@@ -246,6 +262,7 @@ describeEachDb('device partitions on one server', (suite) => {
       log: quiet,
       balanceMs: 300,
       topicPrefix: `t${tag}/`,
+      sessionExpiryS: 120,
       now: clock,
     });
     try {

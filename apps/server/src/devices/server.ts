@@ -34,9 +34,10 @@ export async function startDevices(deps: {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
-  /** Tests: a quicker balance, topics of their own, a pinned clock. */
+  /** Tests: a quicker balance, topics of their own, sessions the broker soon forgets, a pinned clock. */
   balanceMs?: number;
   topicPrefix?: string;
+  sessionExpiryS?: number;
   now?: () => number;
 }): Promise<RunningDevices | null> {
   const { config, db, log } = deps;
@@ -48,6 +49,7 @@ export async function startDevices(deps: {
     group: config.mqttShareGroup,
     partitions: config.mqttPartitions,
     ...(deps.topicPrefix ? { topicPrefix: deps.topicPrefix } : {}),
+    ...(deps.sessionExpiryS ? { sessionExpiryS: deps.sessionExpiryS } : {}),
     log,
   });
   const share = new FairShare(db, {
