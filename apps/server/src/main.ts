@@ -110,7 +110,8 @@ async function main(): Promise<void> {
       stopping = true;
       app.log.info({ signal }, 'shutting down');
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-      // Devices first: the broker keeps queueing for our session, and what was received is stored.
+      // Devices first: their partitions are handed over (the broker queues for their sessions meanwhile),
+      // and what was received is stored.
       void (devices?.stop() ?? Promise.resolve())
         .then(() => demoLead?.stop())
         .then(() => infocareLead.stop())
