@@ -45,6 +45,16 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ MQTT_SHARE_GROUP: bad }, '/srv/app'), bad).toThrow(ConfigError);
   });
 
+  it('reads MQTT_PARTITIONS (default 8) and refuses what is not a whole number from 1 to 256', () => {
+    expect(loadConfig({}, '/srv/app').mqttPartitions).toBe(8);
+    expect(loadConfig({ MQTT_PARTITIONS: '32' }, '/srv/app').mqttPartitions).toBe(32);
+    expect(() => loadConfig({ MQTT_PARTITIONS: '0' }, '/srv/app')).toThrow(
+      new ConfigError('MQTT_PARTITIONS must be a whole number from 1 to 256 (got "0")'),
+    );
+    for (const bad of ['257', '-1', '2.5', 'eight'])
+      expect(() => loadConfig({ MQTT_PARTITIONS: bad }, '/srv/app'), bad).toThrow(ConfigError);
+  });
+
   it('turns on Secure cookies for an https origin', () => {
     const c = loadConfig({ PUBLIC_ORIGIN: 'https://homeview.example/' });
     expect(c.publicOrigin).toBe('https://homeview.example');

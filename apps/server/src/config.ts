@@ -58,6 +58,8 @@ export interface Config {
   mqttClientId: string;
   /** The shared-subscription group the servers of one deployment split the messages in. */
   mqttShareGroup: string;
+  /** Device partitions (devices/partitions.ts): each one MQTT session, read by one server at a time. */
+  mqttPartitions: number;
   /** A request not received in full (headers and body) within this long gets 408 and its connection closes. */
   requestTimeoutMs: number;
   /** A connection with nothing sent or received for this long is closed (between requests too). */
@@ -199,7 +201,13 @@ export const configTable: readonly ConfigEntry[] = [
     name: 'MQTT_CLIENT_ID',
     default: 'homeview-ingest',
     meaning:
-      'Fixed MQTT client id: the broker keeps its session and queues messages while the server is down. Servers sharing one PostgreSQL use the same one: only the server leading the devices connects, and the next leader resumes its session.',
+      'Fixed MQTT client id, the same on every server of a deployment: device partition p is the persistent session `<MQTT_CLIENT_ID>-p<p>` (the broker queues its messages while no server holds it; the next holder resumes it), and the server recording unclaimed devices connects as `<MQTT_CLIENT_ID>` itself, without a session.',
+  },
+  {
+    name: 'MQTT_PARTITIONS',
+    default: '8',
+    meaning:
+      'Device partitions (1 to 256), the same on every server: a device belongs to partition hash(kind, id) mod this, and each partition is read by one server at a time, the partitions spread evenly over the live servers. Changing it moves devices between partitions: stop every server first.',
   },
   {
     name: 'MQTT_SHARE_GROUP',
@@ -352,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mqttUrl: mqttUrl(value(env, 'MQTT_URL')),
     mqttClientId: value(env, 'MQTT_CLIENT_ID') ?? 'homeview-ingest',
     mqttShareGroup: shareGroup(value(env, 'MQTT_SHARE_GROUP') ?? 'homeview'),
+    mqttPartitions: integer(env, 'MQTT_PARTITIONS', 8, 1, 256),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_S', 30, 1, 3600) * 1000,
     idleTimeoutMs: integer(env, 'IDLE_TIMEOUT_S', 60, 1, 3600) * 1000,
   };

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDb, openReplica } from './db/open';
-import { startDevices } from './devices/server';
+import { type RunningDevices, startDevices } from './devices/server';
 import { syncDefaultTariff } from './features/tariffs/default-sync';
 import { resumeReprices } from './features/readings/reprice';
 import type { Db } from './db/types';
@@ -54,11 +54,10 @@ async function main(): Promise<void> {
     let simulation: DemoSimulation | undefined;
     let demoLead: Leadership | undefined;
     let listening = false;
-    let devices: { stop(): Promise<void>; subscribed: Promise<void> } | null = null;
-    let devicesLead: Leadership | undefined;
-    // The demo's own simulated devices publish once this server's consumer has subscribed (a shared
-    // subscription with no subscriber drops messages), or after 15 s when another server reads the devices
-    // (its broker session exists, so the broker queues for it).
+    let devices: RunningDevices | null = null;
+    // The demo's own simulated devices publish once this server's partitions have subscribed (a shared
+    // subscription with no subscriber drops messages), or after 15 s when another server holds their
+    // partition (its broker session exists, so the broker queues for it).
     let devicesSubscribed: () => void = () => undefined;
     const devicesReady = new Promise<void>((resolve) => {
       devicesSubscribed = resolve;
@@ -111,8 +110,9 @@ async function main(): Promise<void> {
       stopping = true;
       app.log.info({ signal }, 'shutting down');
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-      // Devices first: the broker keeps queueing for our session, and what was received is stored.
-      void (devicesLead?.stop() ?? Promise.resolve())
+      // Devices first: their partitions are handed over (the broker queues for their sessions meanwhile),
+      // and what was received is stored.
+      void (devices?.stop() ?? Promise.resolve())
         .then(() => demoLead?.stop())
         .then(() => infocareLead.stop())
         .then(() => app.close())
@@ -179,24 +179,16 @@ async function main(): Promise<void> {
     if (simulation && demoLead?.leading) startSimulation(simulation);
     await infocareLead.start();
     if (config.mqttUrl) {
-      // Devices: one server at a time holds the broker session (MQTT_CLIENT_ID, the same on every server):
-      // a device's cumulative counters are normalised by one process, against the state the last one
-      // stored; a server that leads after another died resumes that session and what the broker queued.
-      devicesLead = new Leadership(db, LOCKS.devices, {
-        retryMs: LEAD_RETRY_MS,
-        onLead: async () => {
-          devices = await startDevices({ config, db: opened, log: app.log });
-          void devices?.subscribed.then(devicesSubscribed, () => undefined);
-          if (opened.kind === 'postgres') app.log.info('this server reads the devices');
-        },
-        onLose: async () => {
-          await devices?.stop();
-          devices = null;
-        },
-        onError: (error) => app.log.error({ err: error }, 'devices leadership failed'),
-      });
-      await devicesLead.start();
-      lines.push(`Devices: MQTT as ${config.mqttClientId}${devicesLead.leading ? '' : ' (standing by)'}`);
+      // Devices: each server reads its fair share of the device partitions (a device's counters are
+      // normalised by the one process holding its partition, against the state the last holder stored);
+      // a partition whose server died is taken by another, which resumes its session and what the broker
+      // queued meanwhile (devices/server.ts).
+      devices = await startDevices({ config, db: opened, log: app.log });
+      void devices?.subscribed.then(devicesSubscribed, () => undefined);
+      const held = devices?.held() ?? [];
+      lines.push(
+        `Devices: MQTT as ${config.mqttClientId} (partitions ${held.length > 0 ? held.join(',') : 'none yet'} of ${config.mqttPartitions})`,
+      );
     }
     console.log(lines.join('\n'));
   } catch (error) {

@@ -84,7 +84,7 @@ describeEachDb('devices API', (suite) => {
     // The consumer's own reload runs every 10 s of its clock, which the test never moves meanwhile: only
     // the API's notice can make it see a new device.
     unfollow = followDeviceChanges(suite.db, {
-      load: async () => {
+      reload: async () => {
         await consumer.load();
         loads++;
       },

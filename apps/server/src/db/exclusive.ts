@@ -11,7 +11,12 @@ export const LOCKS = {
   defaultTariffSync: 7_346_111,
   demoSimulation: 7_346_112,
   infocareRuns: 7_346_113,
+  /** The server recording unclaimed devices (the wildcard topics). */
   devices: 7_346_114,
+  /** Held shared by every server taking device partitions: counted, it is the number of live servers. */
+  devicesPresence: 7_346_115,
+  /** Device partition p is held by the server holding devicePartitions + p (p < 256: MQTT_PARTITIONS). */
+  devicePartitions: 7_346_200,
 } as const;
 
 export async function exclusively<R>(db: Db, key: number, fn: () => Promise<R>): Promise<R> {

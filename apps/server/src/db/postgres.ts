@@ -3,6 +3,7 @@ import {
   type Db,
   type HeldLock,
   type Listening,
+  type LockSession,
   preparedName,
   type Queryable,
   type QueryResult,
@@ -70,6 +71,40 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     close: () => pool.end(),
     listen: (channel, onNotice, onReconnect) => listen(url, channel, onNotice, onReconnect),
     tryLock: (key) => tryLock(url, key),
+    lockSession: () => lockSession(url),
+  };
+}
+
+async function lockSession(url: string): Promise<LockSession> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  client.on('error', () => undefined); // 'end' follows
+  let closed = false;
+  const lost = new Promise<void>((resolve) => client.on('end', () => (closed ? undefined : resolve())));
+  await client.connect();
+  return {
+    lost,
+    async tryLock(key) {
+      const { rows } = await client.query<{ held: boolean }>(
+        'select pg_try_advisory_lock($1::bigint) as held',
+        [key],
+      );
+      return rows[0]?.held === true;
+    },
+    async lockShared(key) {
+      await client.query('select pg_advisory_lock_shared($1::bigint)', [key]);
+    },
+    async unlock(key) {
+      await client.query('select pg_advisory_unlock($1::bigint)', [key]);
+    },
+    async close() {
+      closed = true;
+      await client.end().catch(() => undefined);
+    },
   };
 }
 

@@ -55,6 +55,8 @@ export interface Db extends Queryable {
    * ends (the process died, the network cut it): then `lost` resolves and another process may take it.
    */
   tryLock?(key: number): Promise<HeldLock | null>;
+  /** PostgreSQL only: a connection of its own holding any number of advisory locks (db/share.ts). */
+  lockSession?(): Promise<LockSession>;
   /** The database this is a view of (InFlight.background's); absent on the database itself. */
   readonly viewOf?: Db;
 }
@@ -69,6 +71,19 @@ export interface HeldLock {
   /** Resolves when the lock's connection ended without `release()`: the lock is no longer held. */
   readonly lost: Promise<void>;
   release(): Promise<void>;
+}
+
+/** Session-level advisory locks on one connection of their own (Db.lockSession): all go with it. */
+export interface LockSession {
+  /** Resolves when the connection ended without `close()`: none of its locks is held any more. */
+  readonly lost: Promise<void>;
+  /** pg_try_advisory_lock: true when this session now holds `key`. */
+  tryLock(key: number): Promise<boolean>;
+  /** pg_advisory_lock_shared: held along with every other session holding `key` shared. */
+  lockShared(key: number): Promise<void>;
+  unlock(key: number): Promise<void>;
+  /** Ends the connection, and its locks with it. */
+  close(): Promise<void>;
 }
 
 /** Runs `fn` in a new transaction when given the database, or inside the caller's open transaction. */

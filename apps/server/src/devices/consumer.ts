@@ -162,6 +162,16 @@ export class DeviceConsumer {
   >();
   #loggedAt = new Map<string, number>();
   #flushing: Promise<void> = Promise.resolve();
+  /** Every registered device by kind and id, this consumer's or not (a device of another partition). */
+  #registered = new Set<string>();
+  /**
+   * Which registered devices this consumer reads (DeviceMqtt: those of the partitions this server holds);
+   * the others are only known as registered, never counted unclaimed. A device no longer its own is
+   * dropped at the next load, and read afresh from the database when it is again.
+   */
+  owns: (kind: DeviceKind, deviceId: string) => boolean = () => true;
+  /** Counts loads (DeviceMqtt subscribes the topics of devices added since). */
+  loads = 0;
 
   constructor(
     readonly db: Db,
@@ -192,7 +202,10 @@ export class DeviceConsumer {
        from devices d join houses h on h.id = d.house_id`,
     );
     const next = new Map<string, Live>();
+    const registered = new Set<string>();
     for (const r of rows) {
+      registered.add(key(r.kind, r.device_id));
+      if (!this.owns(r.kind, r.device_id)) continue;
       const k = channelKey(r.kind, r.device_id, r.channel);
       const device: Registered = {
         rowId: r.id,
@@ -224,6 +237,8 @@ export class DeviceConsumer {
       });
     }
     this.#live = next;
+    this.#registered = registered;
+    this.loads++;
     this.#channels = new Map();
     for (const live of next.values()) {
       const k = key(live.device.kind, live.device.deviceId);
@@ -232,6 +247,16 @@ export class DeviceConsumer {
       else list.push(live);
     }
     this.#loadedAt = Math.floor(this.options.now());
+  }
+
+  /** Whether a device is registered to a home (this consumer's or another's: see `owns`). */
+  isRegistered(kind: DeviceKind, deviceId: string): boolean {
+    return this.#registered.has(key(kind, deviceId));
+  }
+
+  /** The devices this consumer reads (one entry per device, whatever its channels). */
+  ownDevices(): { kind: DeviceKind; deviceId: string }[] {
+    return [...this.#channels.values()].map((lives) => (lives[0] as Live).device);
   }
 
   /** One MQTT message. Never throws. */
@@ -281,6 +306,10 @@ export class DeviceConsumer {
     if (!parsed.ok) {
       // A bad message is the device's, whichever channel it was about.
       this.#reject(channels?.[0], parsed.kind, parsed.deviceId, topic, parsed.reason, now);
+      return;
+    }
+    if (channels === undefined && this.#registered.has(key(device.kind, device.deviceId))) {
+      this.stats.ignored++; // another server's partition (a message in flight as it was handed over)
       return;
     }
     if (channels === undefined) {

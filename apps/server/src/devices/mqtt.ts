@@ -1,19 +1,28 @@
 import { connect, type MqttClient } from 'mqtt';
 import type { DeviceConsumer, HistoryRequest } from './consumer';
-import { type EmRecord, parseEmHistory } from './parse';
 import { DEVICE_KINDS, KIND_INFO } from './kinds';
+import { type EmRecord, parseEmHistory, topicDevice } from './parse';
+import { allPartitions, deviceTopics, partitionOf } from './partitions';
 
 /**
- * The MQTT side of the device consumer (MQTT_URL): MQTT 5 with a fixed client id and a persistent session
- * (clean: false, a week's session expiry), so the broker keeps QoS 1 messages while the server is down
- * and hands them over when it comes back. Every kind's topics are subscribed at QoS 1 on every connect
- * (a broker that lost the session must not leave us deaf: MQTT.js issue 895), as shared subscriptions
- * (`$share/homeview/…`) so several servers on one broker split the messages and none is stored twice.
+ * The MQTT side of the device consumer (MQTT_URL), one MQTT 5 client per device partition this server
+ * holds (partitions.ts): client id `<clientId>-p<p>` with a persistent session (clean: false, a week's
+ * session expiry), so the broker keeps the partition's QoS 1 messages while no server holds it and hands
+ * them to the next holder. It subscribes, as shared subscriptions (`$share/<group>/…`), the exact topics
+ * of the partition's registered devices, again on every connect (a broker that lost the session must not
+ * leave us deaf: MQTT.js issue 895), and subscribes or unsubscribes a device's topics as soon as it is
+ * added or removed (`reload`). A partition is handed over cleanly (`give`): its client ends (the session
+ * stays), what it buffered is flushed, and only then does the caller let its lock go.
+ *
+ * Devices nobody registered still need the wildcard filters: with `watchUnclaimed` this server (one of
+ * them: main.ts) also connects as `<clientId>` without a session and subscribes every kind's filters at
+ * QoS 0, only to count the messages of unregistered ids as unclaimed (skipped by topic when registered).
+ *
  * Reconnects back off from 1 s to 30 s. Messages are acknowledged as they arrive (MQTT.js acknowledges
  * one at a time, so holding acks until a flush would stall it) and buffered for at most FLUSH_MS; a clean
- * stop ends the connection first, then flushes, so only a crash can lose the last second. Registered
- * Shelly Gen2+ devices silent for SHELLY_SILENT_S are asked `Shelly.GetStatus` on `<id>/rpc`; the answer
- * comes back on this server's own `homeview-<client id>/rpc`.
+ * stop ends the connections first, then flushes, so only a crash can lose the last second. Registered
+ * Shelly Gen2+ devices silent for SHELLY_SILENT_S are asked `Shelly.GetStatus` on `<id>/rpc` by their
+ * partition's client; the answer comes back on that client's own `homeview-<client id>/rpc`.
  */
 export const FLUSH_MS = 1000;
 /** A registered Shelly Gen2+ silent this long is asked for its status (it does not repeat unchanged values). */
@@ -21,6 +30,10 @@ export const SHELLY_SILENT_S = 300;
 const SESSION_EXPIRY_S = 7 * 24 * 3600;
 const MIN_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
+/** Topic filters per SUBSCRIBE packet. */
+const FILTERS_PER_PACKET = 500;
+/** A subscription change not acknowledged within this long is left to the next connect. */
+const SYNC_WAIT_MS = 10_000;
 
 export interface MqttOptions {
   url: string;
@@ -29,6 +42,8 @@ export interface MqttOptions {
   topicPrefix?: string;
   /** The shared-subscription group; default `homeview`. */
   group?: string;
+  /** Device partitions (MQTT_PARTITIONS), the same on every server; default 8. */
+  partitions?: number;
   /** How long the broker keeps the session (and queues) while we are away; default a week. */
   sessionExpiryS?: number;
   /** Seconds between looks for silent Shellies (default 60); their silence threshold is SHELLY_SILENT_S. */
@@ -41,31 +56,135 @@ export function deviceFilters(prefix = ''): string[] {
   return DEVICE_KINDS.flatMap((kind) => KIND_INFO[kind].filters.map((f) => `${prefix}${f}`));
 }
 
+/** One partition's client: its reply topic, and the filters subscribed since it connected. */
+interface Part {
+  p: number;
+  client: MqttClient;
+  replySource: string;
+  replyTopic: string;
+  topics: Set<string>;
+  subscribed: Promise<void>;
+}
+
 export class DeviceMqtt {
-  #client: MqttClient | null = null;
+  #parts = new Map<number, Part>();
+  #watcher: { client: MqttClient; subscribed: Promise<void> } | null = null;
+  #held = new Set<number>();
+  #opened = false;
   #timer: NodeJS.Timeout | null = null;
   #poller: NodeJS.Timeout | null = null;
   #rpcId = 0;
   /** When each silent Shelly was last asked (ms), so one that does not answer is asked every few minutes. */
   #asked = new Map<string, number>();
-  /** History asks in flight by RPC id: the gap, and the records of its pages so far. */
-  #history = new Map<number, { request: HistoryRequest; records: EmRecord[] }>();
-  #backoff = MIN_BACKOFF_MS;
+  /** History asks in flight by RPC id: the gap, the client asking, and the records of its pages so far. */
+  #history = new Map<number, { request: HistoryRequest; part: Part; records: EmRecord[] }>();
+  /** take, give and stop one at a time. */
+  #work: Promise<void> = Promise.resolve();
+  #syncedLoads = -1;
+  #watchWanted = false;
   #stopped = false;
+  readonly partitions: number;
 
   constructor(
     readonly consumer: DeviceConsumer,
     readonly options: MqttOptions,
-  ) {}
+  ) {
+    this.partitions = options.partitions ?? 8;
+    consumer.owns = (kind, deviceId) => this.#held.has(partitionOf(kind, deviceId, this.partitions));
+  }
 
-  /** Loads the registered devices, connects and starts the flush timer. Resolves once subscribed. */
+  /** The partitions this client holds, in order. */
+  get held(): number[] {
+    return [...this.#held].sort((a, b) => a - b);
+  }
+
+  /**
+   * One process alone (PGlite, the tests, the bench): every partition and the unclaimed devices. Resolves
+   * once all are subscribed.
+   */
   async start(): Promise<void> {
-    await this.consumer.load();
-    if (this.#stopped) return;
-    const { url, clientId, log } = this.options;
+    for (const p of allPartitions(this.partitions)) await this.take(p);
+    await this.watchUnclaimed(true);
+    await this.subscribed();
+  }
+
+  /** Resolves once every partition held now (and the unclaimed watch, when on) has subscribed. */
+  async subscribed(): Promise<void> {
+    await Promise.all([...[...this.#parts.values()].map((p) => p.subscribed), this.#watcher?.subscribed]);
+  }
+
+  /** Starts the flush timer and the Shelly poller (once). */
+  #open(): void {
+    if (this.#opened) return;
+    this.#opened = true;
     const prefix = this.options.topicPrefix ?? '';
-    const group = this.options.group ?? 'homeview';
-    // Shelly answers a GetStatus on `<src>/rpc`: a topic of this server's own, not shared.
+    this.#timer = setInterval(() => {
+      // Shelly EMs back after a gap are asked for their records of it (EM1Data/EMData.GetData).
+      for (const r of this.consumer.historyRequests()) {
+        const part = this.#parts.get(partitionOf('shelly', r.deviceId, this.partitions));
+        if (part?.client.connected) this.#askHistory(part, r, r.from, []);
+      }
+      void this.consumer.flush().then(() => this.#sync());
+    }, FLUSH_MS);
+    this.#poller = setInterval(
+      () => {
+        const silentS = this.options.shellySilentS ?? SHELLY_SILENT_S;
+        for (const id of this.consumer.silentShellies(silentS)) {
+          const part = this.#parts.get(partitionOf('shelly', id, this.partitions));
+          if (!part?.client.connected) continue;
+          const asked = this.#asked.get(id);
+          if (asked !== undefined && Date.now() - asked < silentS * 1000) continue;
+          this.#asked.set(id, Date.now());
+          const ask = { id: ++this.#rpcId, src: part.replySource, method: 'Shelly.GetStatus' };
+          part.client.publish(`${prefix}${id}/rpc`, JSON.stringify(ask), { qos: 1 });
+        }
+      },
+      (this.options.pollEveryS ?? 60) * 1000,
+    );
+  }
+
+  #queue(step: () => Promise<void>): Promise<void> {
+    const next = this.#work.then(step);
+    this.#work = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Partition p is this server's now: its devices are read afresh (the state the last holder stored with
+   * its last batch) and its client connects, resuming the partition's session. Resolves once connecting
+   * (`subscribed()` says when it is subscribed): a broker that is down does not hold the caller up.
+   */
+  take(p: number): Promise<void> {
+    return this.#queue(async () => {
+      if (this.#stopped || this.#parts.has(p)) return;
+      this.#held.add(p);
+      this.#open();
+      await this.consumer.load();
+      this.#syncedLoads = this.consumer.loads;
+      this.#parts.set(p, this.#connect(p));
+    });
+  }
+
+  /** Hands partition p over: its client ends (the broker keeps its session), then what it buffered is written. */
+  give(p: number): Promise<void> {
+    return this.#queue(async () => {
+      const part = this.#parts.get(p);
+      if (part === undefined) return;
+      this.#parts.delete(p);
+      await part.client.endAsync();
+      await this.consumer.flush();
+      this.#held.delete(p);
+      // Its devices leave the consumer: another server reads them from here on.
+      await this.consumer.load();
+      this.#syncedLoads = this.consumer.loads;
+    });
+  }
+
+  #connect(p: number): Part {
+    const { url, log } = this.options;
+    const prefix = this.options.topicPrefix ?? '';
+    const clientId = `${this.options.clientId}-p${p}`;
+    // Shelly answers a GetStatus on `<src>/rpc`: a topic of this client's own, not shared.
     const replySource = `homeview-${clientId}`.replace(/[/+#]/g, '_');
     const replyTopic = `${prefix}${replySource}/rpc`;
     const client = connect(url, {
@@ -77,64 +196,155 @@ export class DeviceMqtt {
       connectTimeout: 10_000,
       resubscribe: false,
     });
-    this.#client = client;
-    const subscribed = new Promise<void>((resolve) => {
+    let backoff = MIN_BACKOFF_MS;
+    const part: Part = {
+      p,
+      client,
+      replySource,
+      replyTopic,
+      topics: new Set(),
+      subscribed: Promise.resolve(),
+    };
+    part.subscribed = new Promise<void>((resolve) => {
       client.on('connect', (ack) => {
-        this.#backoff = MIN_BACKOFF_MS;
+        backoff = MIN_BACKOFF_MS;
         client.options.reconnectPeriod = MIN_BACKOFF_MS;
-        const filters = [...deviceFilters(prefix).map((f) => `$share/${group}/${f}`), replyTopic];
-        client.subscribe(filters, { qos: 1 }, (error) => {
-          if (error) log?.warn({ err: error }, 'mqtt subscribe failed');
-          else log?.info({ sessionPresent: ack.sessionPresent, filters: filters.length }, 'mqtt subscribed');
+        const topics = this.#wanted(p);
+        part.topics = topics;
+        subscribeAll(client, [...topics, replyTopic]).then(
+          () => {
+            log?.info(
+              { partition: p, sessionPresent: ack.sessionPresent, filters: topics.size },
+              'mqtt subscribed',
+            );
+            resolve();
+          },
+          (error: unknown) => {
+            log?.warn({ err: error, partition: p }, 'mqtt subscribe failed');
+            resolve();
+          },
+        );
+      });
+    });
+    client.on('reconnect', () => {
+      backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
+      client.options.reconnectPeriod = backoff;
+    });
+    client.on('error', (error) => log?.warn({ err: error, partition: p }, 'mqtt error'));
+    client.on('message', (topic, payload) => {
+      const own = prefix !== '' && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic;
+      if (topic === replyTopic) {
+        if (!this.#historyAnswer(payload)) this.consumer.receiveShellyReply(own, payload);
+        return;
+      }
+      // A device removed while nobody held the partition is still in its session: the watcher counts it.
+      const device = topicDevice(own);
+      if (device !== null && !this.consumer.isRegistered(device.kind, device.deviceId)) return;
+      this.consumer.receive(own, payload);
+    });
+    return part;
+  }
+
+  /** The shared filters of partition p's registered devices. */
+  #wanted(p: number): Set<string> {
+    const prefix = this.options.topicPrefix ?? '';
+    const group = this.options.group ?? 'homeview';
+    const topics = new Set<string>();
+    for (const d of this.consumer.ownDevices()) {
+      if (partitionOf(d.kind, d.deviceId, this.partitions) !== p) continue;
+      for (const t of deviceTopics(d.kind, d.deviceId, prefix)) topics.add(`$share/${group}/${t}`);
+    }
+    return topics;
+  }
+
+  /**
+   * After the consumer read the devices again: the connected partitions subscribe their new devices'
+   * topics and unsubscribe the removed ones' (a partition not connected subscribes all at its connect).
+   */
+  async #sync(): Promise<void> {
+    if (this.consumer.loads === this.#syncedLoads) return;
+    this.#syncedLoads = this.consumer.loads;
+    const changes: Promise<unknown>[] = [];
+    for (const part of this.#parts.values()) {
+      if (!part.client.connected) continue;
+      const wanted = this.#wanted(part.p);
+      const added = [...wanted].filter((t) => !part.topics.has(t));
+      const removed = [...part.topics].filter((t) => !wanted.has(t));
+      part.topics = wanted;
+      if (added.length > 0) changes.push(subscribeAll(part.client, added));
+      if (removed.length > 0) changes.push(part.client.unsubscribeAsync(removed));
+    }
+    const settled = Promise.allSettled(changes);
+    await Promise.race([settled, new Promise((r) => setTimeout(r, SYNC_WAIT_MS).unref())]);
+  }
+
+  /** Reads the registered devices again (a device added, claimed or removed) and (un)subscribes at once. */
+  async reload(): Promise<void> {
+    await this.consumer.load();
+    await this.#sync();
+  }
+
+  /**
+   * Counts the messages of devices nobody registered (one server does: main.ts), through the wildcard
+   * filters at QoS 0 without a session; topics of registered devices are skipped unread.
+   */
+  async watchUnclaimed(on: boolean): Promise<void> {
+    this.#watchWanted = on;
+    if (!on || this.#stopped) {
+      const watcher = this.#watcher;
+      this.#watcher = null;
+      await watcher?.client.endAsync();
+      return;
+    }
+    if (this.#watcher !== null) return this.#watcher.subscribed;
+    this.#open();
+    if (this.consumer.loads === 0) await this.consumer.load();
+    // Turned off, or on by another call, meanwhile.
+    if (!this.#watchWanted || this.#stopped || this.#watching()) return;
+    const prefix = this.options.topicPrefix ?? '';
+    const client = connect(this.options.url, {
+      clientId: this.options.clientId,
+      clean: true,
+      protocolVersion: 5,
+      reconnectPeriod: 5000,
+      connectTimeout: 10_000,
+      resubscribe: false,
+    });
+    const subscribed = new Promise<void>((resolve) => {
+      client.on('connect', () => {
+        client.subscribe(deviceFilters(prefix), { qos: 0 }, (error) => {
+          if (error) this.options.log?.warn({ err: error }, 'mqtt subscribe failed (unclaimed devices)');
           resolve();
         });
       });
     });
-    client.on('reconnect', () => {
-      this.#backoff = Math.min(MAX_BACKOFF_MS, this.#backoff * 2);
-      client.options.reconnectPeriod = this.#backoff;
-    });
-    client.on('error', (error) => log?.warn({ err: error }, 'mqtt error'));
+    client.on('error', (error) => this.options.log?.warn({ err: error }, 'mqtt error (unclaimed devices)'));
     client.on('message', (topic, payload) => {
       const own = prefix !== '' && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic;
-      if (topic !== replyTopic) this.consumer.receive(own, payload);
-      else if (!this.#historyAnswer(payload)) this.consumer.receiveShellyReply(own, payload);
+      const device = topicDevice(own);
+      if (device !== null && this.consumer.isRegistered(device.kind, device.deviceId)) return;
+      this.consumer.receive(own, payload);
     });
-    const askHistory = (request: HistoryRequest, from: number, records: EmRecord[]) => {
-      const id = ++this.#rpcId;
-      this.#history.set(id, { request, records });
-      const ask = {
-        id,
-        src: replySource,
-        method: request.source.method,
-        params: { id: request.source.id, ts: from, end_ts: request.to },
-      };
-      client.publish(`${prefix}${request.deviceId}/rpc`, JSON.stringify(ask), { qos: 1 });
-    };
-    this.#askPage = askHistory;
-    this.#timer = setInterval(() => {
-      // Shelly EMs back after a gap are asked for their records of it (EM1Data/EMData.GetData).
-      if (client.connected) for (const r of this.consumer.historyRequests()) askHistory(r, r.from, []);
-      void this.consumer.flush();
-    }, FLUSH_MS);
-    this.#poller = setInterval(
-      () => {
-        if (!client.connected) return;
-        const silentS = this.options.shellySilentS ?? SHELLY_SILENT_S;
-        for (const id of this.consumer.silentShellies(silentS)) {
-          const asked = this.#asked.get(id);
-          if (asked !== undefined && Date.now() - asked < silentS * 1000) continue;
-          this.#asked.set(id, Date.now());
-          const ask = { id: ++this.#rpcId, src: replySource, method: 'Shelly.GetStatus' };
-          client.publish(`${prefix}${id}/rpc`, JSON.stringify(ask), { qos: 1 });
-        }
-      },
-      (this.options.pollEveryS ?? 60) * 1000,
-    );
+    this.#watcher = { client, subscribed };
     await subscribed;
   }
 
-  #askPage: ((request: HistoryRequest, from: number, records: EmRecord[]) => void) | null = null;
+  #watching(): boolean {
+    return this.#watcher !== null;
+  }
+
+  #askHistory(part: Part, request: HistoryRequest, from: number, records: EmRecord[]): void {
+    const prefix = this.options.topicPrefix ?? '';
+    const id = ++this.#rpcId;
+    this.#history.set(id, { request, part, records });
+    const ask = {
+      id,
+      src: part.replySource,
+      method: request.source.method,
+      params: { id: request.source.id, ts: from, end_ts: request.to },
+    };
+    part.client.publish(`${prefix}${request.deviceId}/rpc`, JSON.stringify(ask), { qos: 1 });
+  }
 
   /**
    * An answer to one of our history asks (false: not one, e.g. a GetStatus answer): the next page is
@@ -162,21 +372,30 @@ export class DeviceMqtt {
     }
     const records = [...pending.records, ...answer.records];
     if (answer.next !== null && answer.next < pending.request.to && answer.records.length > 0)
-      this.#askPage?.(pending.request, answer.next, records);
+      this.#askHistory(pending.part, pending.request, answer.next, records);
     else this.consumer.receiveHistory(pending.request.key, records);
     return true;
   }
 
-  /** Ends the connection (the broker keeps the session and queues), then stores what was received. */
+  /** Ends every connection (the broker keeps the sessions and queues), then stores what was received. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer !== null) clearInterval(this.#timer);
-    if (this.#poller !== null) clearInterval(this.#poller);
-    this.#timer = null;
-    this.#poller = null;
-    const client = this.#client;
-    this.#client = null;
-    if (client !== null) await client.endAsync();
-    await this.consumer.flush();
+    await this.#queue(async () => {
+      this.#stopped = true;
+      if (this.#timer !== null) clearInterval(this.#timer);
+      if (this.#poller !== null) clearInterval(this.#poller);
+      this.#timer = null;
+      this.#poller = null;
+      const parts = [...this.#parts.values()];
+      this.#parts.clear();
+      await Promise.all(parts.map((part) => part.client.endAsync()));
+      await this.watchUnclaimed(false);
+      await this.consumer.flush();
+    });
   }
+}
+
+/** Subscribes the filters at QoS 1, FILTERS_PER_PACKET to a SUBSCRIBE. */
+async function subscribeAll(client: MqttClient, filters: readonly string[]): Promise<void> {
+  for (let at = 0; at < filters.length; at += FILTERS_PER_PACKET)
+    await client.subscribeAsync(filters.slice(at, at + FILTERS_PER_PACKET), { qos: 1 });
 }

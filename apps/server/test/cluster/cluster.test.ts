@@ -9,6 +9,7 @@ import { openPostgres } from '../../src/db/postgres';
 import type { Db } from '../../src/db/types';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../src/features/demo/seed';
 import { findHouseIdOf } from '../../src/features/houses/repository';
+import { partitionOf } from '../../src/devices/partitions';
 import { registerDevice } from '../../src/devices/registry';
 import { createApiKey } from '../../src/ingest/keys';
 import { makeUser } from '../support/app';
@@ -106,12 +107,44 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
     return [...pids];
   }
 
-  it('one server leads InfoCare and one the devices; when a leader is killed another leads within seconds', async () => {
+  /** The device partitions each live server holds, by the last `device partitions held` it logged. */
+  async function partitions(): Promise<Map<number, number[]>> {
+    const held = new Map<number, number[]>();
+    for (const s of state.servers) {
+      const text = await readFile(join(dir, `server-${s.n}.log`), 'utf8');
+      for (const line of text.split('\n')) {
+        if (!line.startsWith('{') || !line.endsWith('}')) continue;
+        const entry = JSON.parse(line) as { msg?: string; pid?: number; partitions?: number[] };
+        if (entry.msg === 'device partitions held' && entry.pid !== undefined && entry.partitions)
+          held.set(entry.pid, entry.partitions);
+      }
+    }
+    return new Map([...held].filter(([pid]) => alive(pid)));
+  }
+
+  const ALL = [0, 1, 2, 3, 4, 5, 6, 7]; // MQTT_PARTITIONS' default
+  /** Waits until the live servers hold `counts` partitions each (in pid order, sorted), all 8 between them. */
+  async function shared(counts: number[]): Promise<Map<number, number[]>> {
+    let held = await partitions();
+    const fits = () =>
+      JSON.stringify([...held.values()].map((p) => p.length).sort()) === JSON.stringify(counts) &&
+      JSON.stringify([...held.values()].flat().sort((a, b) => a - b)) === JSON.stringify(ALL);
+    for (let i = 0; i < 300 && !fits(); i++) {
+      await sleep(100);
+      held = await partitions();
+    }
+    expect([...held.values()].map((p) => p.length).sort()).toEqual(counts);
+    expect([...held.values()].flat().sort((a, b) => a - b)).toEqual(ALL);
+    return held;
+  }
+
+  it('one server leads InfoCare, both hold device partitions; a killed server’s work moves within seconds', async () => {
     const infocare = await logged('this server runs InfoCare');
-    const devices = await logged('this server reads the devices');
     expect(infocare).toHaveLength(1);
-    expect(devices).toHaveLength(1);
+    // The devices are shared: each server holds 4 of the 8 partitions.
+    const held = await shared([4, 4]);
     const leader = infocare[0]!;
+    expect(held.get(leader)).toHaveLength(4);
     const slot = state.servers.find((s) => s.pid === leader)!;
     process.kill(leader, 'SIGKILL');
     const killedAt = Date.now();
@@ -122,20 +155,16 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
     }
     expect(next).toHaveLength(1);
     expect(Date.now() - killedAt).toBeLessThan(15_000); // the standby tries every 10 s
-    if (devices[0] === leader) {
-      // The devices' leadership is tried on its own timer: it moves within its own 10 s.
-      let readers: number[] = [];
-      for (let i = 0; i < 150 && readers.length === 0; i++) {
-        await sleep(100);
-        readers = (await logged('this server reads the devices')).filter((pid) => pid !== leader);
-      }
-      expect(readers).toHaveLength(1);
-    }
-    await startServer(state, slot.n); // back, standing by
+    // The survivor takes the dead server's partitions at its next look (every 5 s).
+    const after = await shared([8]);
+    expect([...after.keys()]).toEqual(next);
+    expect(Date.now() - killedAt).toBeLessThan(15_000);
+    await startServer(state, slot.n); // back: standing by for InfoCare, and the partitions shared again
+    await shared([4, 4]);
     expect(await logged('this server runs InfoCare')).toHaveLength(2);
   });
 
-  it('devices: 40 homes publishing while the server reading them is killed: the next one resumes, no energy lost or doubled', async () => {
+  it('devices: 40 homes publishing while a server holding partitions is killed: the other resumes them, no energy lost or doubled', async () => {
     const HOMES = 40;
     const homes: { houseId: number; deviceId: string }[] = [];
     for (let h = 0; h < HOMES; h++) {
@@ -145,7 +174,8 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
         deviceId: `C1A5E2${String(h).padStart(6, '0')}`,
       });
     }
-    // Registered from this process: the server reading the devices hears it by NOTIFY and reloads at once.
+    // Registered from this process: the servers hear it by NOTIFY, and the holder of each device's
+    // partition subscribes its topics at once.
     const registeredAt = Date.now();
     for (const home of homes)
       await registerDevice(
@@ -153,8 +183,11 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
         { houseId: home.houseId, kind: 'glow', deviceId: home.deviceId },
         Math.floor(Date.now() / 1000),
       );
-    const readers = (await logged('this server reads the devices')).filter(alive);
-    expect(readers).toHaveLength(1);
+    // Both servers read some of the devices; the one killed below holds some of these homes' partitions.
+    const held = await shared([4, 4]);
+    const readers = [...held.keys()];
+    const killedHolds = held.get(readers[0]!)!;
+    expect(homes.some((h) => killedHolds.includes(partitionOf('glow', h.deviceId, ALL.length)))).toBe(true);
 
     // 30 minutes of each Glow display's 10 s messages (device time in the past), 10 Wh each: 1,800 Wh.
     const publisher = await connectAsync(`mqtt://127.0.0.1:${state.mqttPort}`, {
@@ -216,9 +249,8 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
     }
     expect(rows.map((r) => r.wh)).toEqual(homes.map(() => 1800));
     expect(rows.every((r) => r.n === r.starts && r.n <= 30)).toBe(true); // no minute twice
-    const next = (await logged('this server reads the devices')).filter(alive);
-    expect(next).toHaveLength(1);
-    expect(next[0]).not.toBe(readers[0]);
+    // The survivor took the killed server's partitions (their sessions, with what the broker queued).
+    expect([...(await shared([8])).keys()]).toEqual([readers[1]]);
     await startServer(state, state.servers.find((s) => s.pid === readers[0])!.n);
   });
 
