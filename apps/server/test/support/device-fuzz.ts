@@ -140,8 +140,9 @@ const NUMBER_TOPICS: Partial<Record<DeviceKind, [topic: (id: string) => string, 
 
 const pick = <T>(rand: () => number, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 
-/** Values no counter or power field takes: not numbers at all. */
-const NOT_NUMBERS: readonly Json[] = ['12.5', '', 'NaN', true, false, {}, [], [1], { value: 1 }];
+/** Values no counter or power field takes: not numbers at all. (`[1]` is no such value: Tasmota's
+ * ENERGY.Total and Power are arrays of channels on a multi-channel device, so an array holds a string.) */
+const NOT_NUMBERS: readonly Json[] = ['12.5', '', 'NaN', true, false, {}, [], ['1'], { value: 1 }];
 /** Counters no meter has: below zero (a power may be negative, so these go to counters only). */
 const NEGATIVE: readonly number[] = [-1, -0.001, -4595.563, -1e12];
 
