@@ -2,21 +2,42 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, type ClusterState, clusterDown, clusterUp, startServer } from '../../src/cli/cluster/cluster';
 import { openPostgres } from '../../src/db/postgres';
 import type { Db } from '../../src/db/types';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../src/features/demo/seed';
 import { findHouseIdOf } from '../../src/features/houses/repository';
-import { partitionOf } from '../../src/devices/partitions';
-import { registerDevice } from '../../src/devices/registry';
+import { devicesChanged } from '../../src/devices/changes';
 import { createApiKey } from '../../src/ingest/keys';
-import { makeUser } from '../support/app';
+import { link, makeUser, type Person } from '../support/app';
+import {
+  addHomes,
+  browse,
+  glowMessage,
+  Publishers,
+  shellyMessage,
+  signIn,
+  type Visit,
+} from '../support/cluster-load';
+import { startTestSmtp, type TestSmtp } from '../support/smtp';
 import { REPO_ROOT } from '../support/spawn';
 
 // The product as a cluster of real processes (npm run cluster's code): a PostgreSQL primary and replica,
-// Mosquitto, two bundled servers and HAProxy. Kept small for CI: a 2-day demo without neighbours.
+// Mosquitto, two bundled servers and HAProxy, and a real SMTP server counting what they mail. The demo is
+// kept small for CI (2 days, no neighbours); the kill test runs at the scale of issue 26.
+
+/** Homes whose Glow display publishes throughout the kill test; the first OWNERS have an owner browsing. */
+const HOMES = 2000;
+const OWNERS = 25;
+/** Dependants, two per carer: 25 carers browse, so 50 people browse in all. */
+const DEPENDANTS = 50;
+const PLUGS = 200;
+/** Rounds of 10 s of device time (a multiple of 6: whole minutes), one every ROUND_MS of wall time. */
+const ROUNDS = 90;
+const ROUND_MS = 1000;
+/** Each person's pause between requests. */
+const THINK_MS = 200;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,6 +45,7 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
   let state: ClusterState;
   let db: Db;
   let dir: string;
+  let smtp: TestSmtp;
   const proxy = () => `http://127.0.0.1:${state.proxyPort}`;
   const server = (n: number) => `http://127.0.0.1:${state.servers[n - 1]!.port}`;
 
@@ -31,6 +53,7 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
     const parent = await mkdtemp(join(tmpdir(), 'homeview-cluster-'));
     await chmod(parent, 0o755); // PostgreSQL's own user reaches the run's directory inside
     dir = join(parent, 'run');
+    smtp = await startTestSmtp();
     state = await clusterUp({
       dir,
       servers: 2,
@@ -39,7 +62,8 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
         DEMO_HISTORY_DAYS: '2',
         DEMO_NEIGHBOURS: '0',
         PASSWORD_ITERATIONS: '10000',
-        INFOCARE_INTERVAL_S: '60',
+        INFOCARE_INTERVAL_S: '15',
+        SMTP_URL: smtp.url,
         LOG_LEVEL: 'info',
       },
     });
@@ -52,6 +76,7 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
       await clusterDown(dir);
       await rm(join(dir, '..'), { recursive: true, force: true });
     }
+    await smtp?.close(); // after the servers: none is still sending
     // Nothing of the run is left behind.
     for (const pid of [...(state?.servers.map((s) => s.pid) ?? []), state?.haproxyPid, state?.mosquittoPid])
       if (pid) expect(alive(pid)).toBe(false);
@@ -164,182 +189,376 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
     expect(await logged('this server runs InfoCare')).toHaveLength(2);
   });
 
-  it('devices: 40 homes publishing while a server holding partitions is killed: the other resumes them, no energy lost or doubled', async () => {
-    const HOMES = 40;
-    const homes: { houseId: number; deviceId: string }[] = [];
-    for (let h = 0; h < HOMES; h++) {
-      const person = await makeUser(db, `cluster-glow-${h}`);
-      homes.push({
-        houseId: (await findHouseIdOf(db, person.id))!,
-        deviceId: `C1A5E2${String(h).padStart(6, '0')}`,
-      });
+  it('2,000 homes publishing, 50 people browsing, InfoCare mailing: the leaders killed with SIGKILL and restarted; no reading lost or stored twice, no alert mailed twice, only requests in flight failed', async () => {
+    // Who is who: 2,000 homes whose Glow displays publish every 10 s of device time (25 of them have an
+    // owner who browses, 200 a Shelly plug on the kettle too); 50 dependants whose displays send one
+    // minute, 24 minutes old, at a moment of the run and nothing newer ("No data" comes due as soon as
+    // InfoCare judges it, at any hour, with no clock faked); 25 carers of two dependants each, who browse
+    // InfoCare and are mailed its alerts.
+    const owners: Person[] = [];
+    for (let i = 0; i < OWNERS; i++) owners.push(await makeUser(db, `kill-owner-${i}`));
+    const carers: Person[] = [];
+    for (let i = 0; i < DEPENDANTS / 2; i++)
+      carers.push(await makeUser(db, `kill-carer-${i}`, { house: null }));
+    const dependants: Person[] = [];
+    for (let d = 0; d < DEPENDANTS; d++) {
+      const person = await makeUser(db, `kill-dependant-${d}`, { house: `Dependant home ${d}` });
+      await link(db, carers[Math.floor(d / 2)]!, person);
+      dependants.push(person);
     }
-    // Registered from this process: the servers hear it by NOTIFY, and the holder of each device's
-    // partition subscribes its topics at once.
-    const registeredAt = Date.now();
-    for (const home of homes)
-      await registerDevice(
-        db,
-        { houseId: home.houseId, kind: 'glow', deviceId: home.deviceId },
-        Math.floor(Date.now() / 1000),
-      );
-    // Both servers read some of the devices; the one killed below holds some of these homes' partitions.
-    const held = await shared([4, 4]);
-    const readers = [...held.keys()];
-    const killedHolds = held.get(readers[0]!)!;
-    expect(homes.some((h) => killedHolds.includes(partitionOf('glow', h.deviceId, ALL.length)))).toBe(true);
+    const homes = [
+      ...(await Promise.all(owners.map(async (o) => (await findHouseIdOf(db, o.id))!))),
+      ...(await addHomes(db, HOMES - OWNERS, 'kill-home-')),
+    ];
+    const dependantHomes = await Promise.all(dependants.map(async (d) => (await findHouseIdOf(db, d.id))!));
+    await db.query(
+      `insert into devices (house_id, kind, device_id, created_at)
+       select h, 'glow', 'KG' || h, 0 from unnest($1::int[]) h`,
+      [[...homes, ...dependantHomes]],
+    );
+    const plugHomes = homes.slice(0, PLUGS);
+    await db.query(
+      `insert into devices (house_id, kind, device_id, appliance_type_id, created_at)
+       select h, 'shelly', 'KP' || h, 1, 0 from unnest($1::int[]) h`,
+      [plugHomes],
+    );
+    await devicesChanged(db); // the server reading the devices reloads them at once
 
-    // 30 minutes of each Glow display's 10 s messages (device time in the past), 10 Wh each: 1,800 Wh.
-    const publisher = await connectAsync(`mqtt://127.0.0.1:${state.mqttPort}`, {
-      clientId: `cluster-test-${Date.now()}`,
-    });
-    const t0 = Math.floor(Date.now() / 60_000) * 60 - 45 * 60;
-    const message = (i: number) =>
-      JSON.stringify({
-        electricitymeter: {
-          timestamp: new Date((t0 + i * 10) * 1000).toISOString().replace('.000Z', 'Z'),
-          energy: {
-            export: { cumulative: 0, units: 'kWh' },
-            import: { cumulative: 100 + i * 0.01, units: 'kWh' },
-          },
-          power: { value: 3.6, units: 'kW' },
-        },
-      });
-    const round = (i: number) =>
-      Promise.all(
-        homes.map((h) =>
-          publisher.publishAsync(`glow/${h.deviceId}/SENSOR/electricitymeter`, message(i), { qos: 1 }),
-        ),
+    const t00 = Date.now();
+    const trace = (what: string) =>
+      console.error(`[kill ${((Date.now() - t00) / 1000).toFixed(1)} s] ${what}`);
+    const mqtt = await Publishers.connect(`mqtt://127.0.0.1:${state.mqttPort}`, 4, `kill-test-${Date.now()}`);
+    const T0 = Math.floor(Date.now() / 60_000) * 60 - 40 * 60; // device time, 40 minutes back
+    const registers = homes.map((h) => 1_000_000 + h); // each Glow's import register, Wh
+    const first = [...registers];
+    // The dependants' displays: their base 24 minutes back now, one minute of messages later in the run.
+    const B = Math.floor(Date.now() / 60_000) * 60 - 24 * 60;
+    const dependantMessage = (h: number, k: number) =>
+      [`glow/KG${h}/SENSOR/electricitymeter`, glowMessage(B + k * 10, 500_000 + k * 10)] as const;
+    const glowRound = (i: number) =>
+      homes.map(
+        (h, k) => [`glow/KG${h}/SENSOR/electricitymeter`, glowMessage(T0 + i * 10, registers[k]!)] as const,
       );
-    // The first message is each counter's base: sent until every device has stored a message.
+    // The first message is each counter's base: sent until every display has been read once.
     const unread = async () =>
       (
         await db.query<{ n: number }>(
-          'select count(*)::int as n from devices where house_id = any($1::int[]) and last_message_at is null',
-          [homes.map((h) => h.houseId)],
+          `select count(*)::int as n from devices
+            where house_id = any($1::int[]) and kind = 'glow' and last_message_at is null`,
+          [[...homes, ...dependantHomes]],
         )
       ).rows[0]!.n;
+    const registeredAt = Date.now();
     while ((await unread()) > 0) {
-      if (Date.now() - registeredAt > 10_000) throw new Error('the new devices were not read within 10 s');
-      await round(0);
-      await sleep(300);
+      if (Date.now() - registeredAt > 20_000) {
+        const unclaimed = await db.query('select count(*)::int as n from unclaimed_devices');
+        throw new Error(
+          `the new devices were not read within 20 s: ${await unread()} unread, ${JSON.stringify(unclaimed.rows)} unclaimed, partitions ${JSON.stringify([...(await partitions())])}, sent ${mqtt.sent}`,
+        );
+      }
+      await mqtt.publish([...glowRound(0), ...dependantHomes.map((h) => dependantMessage(h, 0))]);
+      await sleep(500);
     }
-    // Heard by notice, before the reader's own reload every 10 s would have found them.
-    expect(Date.now() - registeredAt).toBeLessThan(9_000);
-    for (let i = 1; i <= 180; i++) {
-      if (i === 60) process.kill(readers[0]!, 'SIGKILL'); // mid-stream: the broker queues the rest
-      await round(i);
-      await sleep(30);
-    }
-    await publisher.endAsync();
-    const stored = async () =>
-      (
-        await db.query<{ house_id: number; n: number; wh: number; starts: number }>(
-          `select house_id, count(*)::int as n, coalesce(sum(import_wh), 0)::int as wh,
-                  count(distinct start_ts)::int as starts
-             from readings where house_id = any($1::int[]) group by house_id order by house_id`,
-          [homes.map((h) => h.houseId)],
-        )
-      ).rows;
-    const complete = (rows: { wh: number }[]) => rows.length === HOMES && rows.every((r) => r.wh >= 1800);
-    let rows = await stored();
-    for (let i = 0; i < 300 && !complete(rows); i++) {
-      await sleep(100);
-      rows = await stored();
-    }
-    expect(rows.map((r) => r.wh)).toEqual(homes.map(() => 1800));
-    expect(rows.every((r) => r.n === r.starts && r.n <= 30)).toBe(true); // no minute twice
-    // The survivor took the killed server's partitions (their sessions, with what the broker queued).
-    expect([...(await shared([8])).keys()]).toEqual([readers[1]]);
-    await startServer(state, state.servers.find((s) => s.pid === readers[0])!.n);
-  });
 
-  it('a server killed with SIGKILL under load: only requests in flight on it fail, no reading lost or stored twice', async () => {
-    const person = await makeUser(db, 'cluster-meter');
-    const houseId = (await findHouseIdOf(db, person.id))!;
-    const key = await createApiKey(db, houseId);
-    const session = await login(proxy(), person.username, person.password, '10.2.2.2');
-    const cookie = session.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('sessionid='))!
-      .split(';')[0]!;
+    trace('devices read');
+    // People sign in through the proxy (real logins) and browse the calls their screens make.
+    const proxyUrl = proxy();
+    const ownerPaths = (u: number) => [
+      '/api/v3/dashboard/',
+      `/api/v3/energy_info/today/?user_id=${u}`,
+      `/api/v3/energy_info/detail/?user_id=${u}&timescale=day`,
+      '/api/v3/common/used_appliances/?timescale=week',
+      `/api/v3/energy_info/user_rankings/?user_id=${u}&timescale=week`,
+    ];
+    const carerPaths = (c: number) => [
+      '/api/v3/dashboard/',
+      `/api/v3/assisted_living/alerts/?dependant_user_id=${dependants[2 * c]!.id}`,
+      `/api/v3/assisted_living/daily_activities/?dependant_user_id=${dependants[2 * c]!.id}`,
+      `/api/v3/assisted_living/alerts/?dependant_user_id=${dependants[2 * c + 1]!.id}`,
+    ];
+    const people = await Promise.all(
+      [...owners, ...carers].map((p, i) =>
+        signIn(proxyUrl, p.username, p.password, `10.3.${i >> 8}.${i & 255}`),
+      ),
+    );
+    let browsing = true;
+    const browsers = people.map((b, i) =>
+      browse(
+        proxyUrl,
+        b,
+        i < OWNERS ? ownerPaths(owners[i]!.id) : carerPaths(i - OWNERS),
+        () => browsing,
+        THINK_MS,
+      ),
+    );
 
-    // A meter sends 1-minute readings in batches of 10 through the proxy, retrying a failed batch (the
-    // ingest is idempotent by start); 20 people browse meanwhile. Server 2 is killed a moment in.
-    const start = Math.floor(Date.now() / 1000 / 86_400) * 86_400 - 86_400; // yesterday, 00:00 UTC
-    const batches = 60;
-    let failedBatches = 0;
+    // A meter posting 1-minute readings through the proxy meanwhile, retrying a failed batch (idempotent).
+    const meterPerson = await makeUser(db, 'kill-meter');
+    const meterHouse = (await findHouseIdOf(db, meterPerson.id))!;
+    const key = await createApiKey(db, meterHouse);
+    const meterStart = Math.floor(Date.now() / 86_400_000) * 86_400 - 86_400; // yesterday 00:00 UTC
+    let meterOn = true;
+    let meterBatches = 0;
+    let meterRetries = 0;
     const meter = (async () => {
-      for (let b = 0; b < batches; b++) {
+      for (; meterOn && meterBatches < 144; meterBatches++) {
         const readings = Array.from({ length: 10 }, (_, i) => ({
-          start: start + (b * 10 + i) * 60,
+          start: meterStart + (meterBatches * 10 + i) * 60,
           interval_s: 60,
           import_wh: 7,
           export_wh: 0,
           generation_wh: 0,
         }));
         for (;;) {
-          const res = await fetch(`${proxy()}/api/ingest/v1/readings`, {
+          const res = await fetch(`${proxyUrl}/api/ingest/v1/readings`, {
             method: 'POST',
             headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
             body: JSON.stringify({ readings }),
           }).catch(() => null);
           if (res?.status === 200) break;
-          failedBatches++;
+          if (res && res.status < 500)
+            throw new Error(`the meter's batch: ${res.status} ${await res.text()}`);
+          meterRetries++;
           await sleep(100);
         }
+        await sleep(500);
       }
     })();
-    let browsing = true;
-    const failures: number[] = [];
-    let answered = 0;
-    const browse = async () => {
-      while (browsing) {
-        const res = await fetch(`${proxy()}/api/v3/dashboard/`, { headers: { cookie } }).catch(() => null);
-        if (res?.status === 200) answered++;
-        else failures.push(res?.status ?? 0);
-      }
-    };
-    const people = Array.from({ length: 20 }, browse);
-    await sleep(1500);
-    const killed = state.servers[1]!;
-    // One request surely in flight on it: a login whose body has only begun to arrive.
-    const pending = connect({ host: '127.0.0.1', port: killed.port });
-    const inFlight = new Promise<string>((resolve) => {
-      let answer = '';
-      pending.on('data', (chunk) => {
-        answer += chunk.toString();
-      });
-      pending.on('close', () => resolve(answer));
-      pending.on('error', () => undefined);
-    });
-    await new Promise<void>((resolve) => pending.once('connect', () => resolve()));
-    pending.write(
-      'POST /api/v3/accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
-        'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10\r\n\r\nu',
-    );
-    await sleep(200);
-    process.kill(killed.pid, 'SIGKILL');
-    await sleep(3000);
-    await startServer(state, 2);
-    await sleep(1000);
-    browsing = false;
-    await Promise.all([meter, ...people]);
 
-    // At most the requests in flight on the killed server failed: one per browsing person at most.
-    expect(failures.length).toBeLessThanOrEqual(20);
-    // The request in flight on the killed server ended with its connection and no answer.
-    expect(await inFlight).toBe('');
-    expect(answered).toBeGreaterThan(100);
-    expect(failedBatches).toBeLessThanOrEqual(1);
-    const { rows } = await db.query<{ n: number; distinct_starts: number; wh: number }>(
-      `select count(*)::int as n, count(distinct start_ts)::int as distinct_starts,
-              coalesce(sum(import_wh), 0)::int as wh
-         from readings where house_id = $1`,
-      [houseId],
+    // The run: a round of 10 s of device time every ROUND_MS. Plugs switch on for 70 s every 2 minutes
+    // (staggered) and report on change; each dependant's display sends its one minute and goes silent.
+    const plugWh = plugHomes.map(() => 0);
+    const plugOn = plugHomes.map(() => false);
+    const plugFrom = plugHomes.map(() => ({ t: 0, wh: 0 }));
+    const kettleUses: string[] = []; // house, start, end, Wh of every use the plugs reported
+    const useKey = (house: number, start: number, end: number, wh: number) =>
+      `${house} ${start} ${end} ${wh}`;
+    const burstStart = (d: number) => 3 + Math.floor((d * (ROUNDS - 12)) / DEPENDANTS);
+    // A kill takes effect when the kernel has closed the process' sockets (its exit, some tens of ms
+    // after the signal): a request the proxy handed it in between was in flight on it too.
+    const kills: {
+      at: number;
+      gone: Promise<number>;
+      pid: number;
+      n: number;
+      leads: string;
+      restart: Promise<unknown>;
+    }[] = [];
+    const exited = async (pid: number) => {
+      while (alive(pid)) await sleep(2);
+      return Date.now();
+    };
+    const leaderOf = async (msg: string) => (await logged(msg)).filter(alive)[0];
+    const kill = (pid: number, leads: string) => {
+      const slot = state.servers.find((s) => s.pid === pid)!;
+      process.kill(pid, 'SIGKILL');
+      const at = Date.now();
+      trace(`killed server ${slot.n} (pid ${pid}) at ${at}`);
+      const gone = exited(pid);
+      const restart = gone.then(() => sleep(1000)).then(() => startServer(state, slot.n));
+      kills.push({ at, gone, pid, n: slot.n, leads, restart });
+    };
+    let inFlight: Promise<string> | undefined;
+    const runStart = Date.now();
+    const sentBefore = mqtt.sent;
+    for (let i = 1; i <= ROUNDS; i++) {
+      const due = runStart + i * ROUND_MS;
+      if (due > Date.now()) await sleep(due - Date.now());
+      if (i === Math.floor(ROUNDS / 3)) {
+        const leader = (await leaderOf('this server runs InfoCare'))!;
+        inFlight = pendingRequest(state.servers.find((s) => s.pid === leader)!.port);
+        await sleep(200);
+        kill(leader, 'InfoCare');
+      }
+      if (i === Math.floor((2 * ROUNDS) / 3)) {
+        await kills[0]!.restart;
+        // Both servers hold device partitions: this time the one not killed before (it holds some,
+        // all of them if the restarted one has not taken its share back yet).
+        const reader = state.servers.find((s) => s.n !== kills[0]!.n)!.pid;
+        expect((await partitions()).get(reader)?.length ?? 0).toBeGreaterThan(0);
+        kill(reader, 'the devices');
+      }
+      homes.forEach((_, k) => {
+        registers[k]! += 1 + ((k * 7 + i * 13) % 9);
+      });
+      const messages: (readonly [string, string])[] = glowRound(i);
+      plugHomes.forEach((h, p) => {
+        const phase = (i + p * 5) % 12; // 2 minutes of 10 s rounds
+        const on = phase < 7;
+        if (plugOn[p]) plugWh[p]! += 5; // 1.8 kW for 10 s
+        if (on === plugOn[p]) return;
+        messages.push([`KP${h}/events/rpc`, shellyMessage(T0 + i * 10, on ? 1800 : 0, plugWh[p]!)]);
+        if (on) plugFrom[p] = { t: T0 + i * 10, wh: plugWh[p]! };
+        else kettleUses.push(useKey(h, plugFrom[p]!.t, T0 + i * 10, plugWh[p]! - plugFrom[p]!.wh));
+        plugOn[p] = on;
+      });
+      // A dependant's display, its minute sent, repeats its last message (a display that lost its meter):
+      // no new data, so "No data" comes due. A repeat is nothing, except to the server reading the devices
+      // after one was killed holding messages it had taken and not yet stored (acknowledged on arrival,
+      // stored each flush): it carries the register, so the minute still adds up.
+      dependantHomes.forEach((h, d) => {
+        const k = i - burstStart(d) + 1;
+        if (k >= 1) messages.push(dependantMessage(h, Math.min(6, k)));
+      });
+      await mqtt.publish(messages);
+      if (i % 30 === 0) trace(`round ${i}`);
+    }
+    const publishedIn = Date.now() - runStart;
+    await Promise.all(kills.map((k) => k.restart));
+    trace('restarted');
+    meterOn = false;
+    await meter;
+    await sleep(2000);
+    browsing = false;
+    await Promise.all(browsers);
+    await mqtt.end();
+
+    // Every home's energy is what its display published: no minute lost, none stored twice.
+    const stored = async () =>
+      (
+        await db.query<{ house_id: number; n: number; wh: number; starts: number }>(
+          `select house_id, count(*)::int as n, coalesce(sum(import_wh), 0)::int as wh,
+                  count(distinct start_ts)::int as starts
+             from readings where house_id = any($1::int[]) group by house_id order by house_id`,
+          [[...homes, ...dependantHomes]],
+        )
+      ).rows;
+    const expected = [
+      ...homes.map((h, k) => ({
+        house_id: h,
+        n: ROUNDS / 6,
+        wh: registers[k]! - first[k]!,
+        starts: ROUNDS / 6,
+      })),
+      ...dependantHomes.map((h) => ({ house_id: h, n: 1, wh: 60, starts: 1 })),
+    ].sort((a, b) => a.house_id - b.house_id);
+    const drainFrom = Date.now();
+    let rows = await stored();
+    while (JSON.stringify(rows) !== JSON.stringify(expected) && Date.now() - drainFrom < 60_000) {
+      await sleep(500);
+      rows = await stored();
+    }
+    const drainedIn = Date.now() - drainFrom;
+    trace('drained');
+    expect(rows).toEqual(expected);
+    const rejects = await db.query<{ n: number }>(
+      'select coalesce(sum(rejects), 0)::int as n from devices where house_id = any($1::int[])',
+      [[...homes, ...dependantHomes]],
     );
-    expect(rows[0]).toEqual({ n: batches * 10, distinct_starts: batches * 10, wh: batches * 10 * 7 });
-    // The restarted server serves again.
-    expect((await fetch(`${server(2)}/healthz`)).status).toBe(200);
-  }, 120_000);
+    expect(rejects.rows[0]!.n).toBe(0);
+    // The plugs' uses: each one stored is one a plug reported (its on and off), with its counter's energy,
+    // never twice (the table's key). Few are stored by the end (0–13 of ~1,500 on-periods), and that is
+    // expected here: the detector is fed by the wall clock a minute behind (plug-uses.ts FEED_LAG_S), so a
+    // use closes a minute or more of wall time after it ends, while device time runs 10× and the reader is
+    // killed every 30 s, taking its open uses with it (they live in the process, ARCHITECTURE.md
+    // "Devices"). Waiting for the rest would add minutes to CI: the count is printed, not held equal.
+    const uses = await db.query<{ house_id: number; start_ts: number; end_ts: number; energy_wh: number }>(
+      `select house_id, start_ts::float8 as start_ts, end_ts::float8 as end_ts, energy_wh
+         from appliance_events where house_id = any($1::int[])`,
+      [plugHomes],
+    );
+    const reported = new Set(kettleUses);
+    expect(
+      uses.rows.filter((u) => !reported.has(useKey(u.house_id, u.start_ts, u.end_ts, u.energy_wh))),
+    ).toEqual([]);
+    const meterRows = await db.query<{ n: number; starts: number; wh: number }>(
+      `select count(*)::int as n, count(distinct start_ts)::int as starts, coalesce(sum(import_wh), 0)::int as wh
+         from readings where house_id = $1`,
+      [meterHouse],
+    );
+    expect(meterRows.rows[0]).toEqual({
+      n: meterBatches * 10,
+      starts: meterBatches * 10,
+      wh: meterBatches * 70,
+    });
+
+    // Each dependant's "No data" alert, once, mailed once to her carer, read at a real SMTP server.
+    const alerts = await db.query<{ house_id: number; n: number }>(
+      `select house_id, count(*)::int as n from infocare_alerts where house_id = any($1::int[])
+        group by house_id order by house_id`,
+      [dependantHomes],
+    );
+    expect(alerts.rows).toEqual(
+      [...dependantHomes].sort((a, b) => a - b).map((h) => ({ house_id: h, n: 1 })),
+    );
+    // A notification claimed by a server as it was killed waits out its lease (10 min) before another
+    // sends it: it may be mailed late, never twice. Those are listed, and must be few.
+    const leased = await db.query<{ house_id: number }>(
+      `select a.house_id from infocare_notifications n join infocare_alerts a on a.id = n.alert_id
+        where a.house_id = any($1::int[]) and n.status = 'pending' and n.attempts > 0`,
+      [dependantHomes],
+    );
+    const mailFrom = Date.now();
+    const mailed = () => {
+      const count = new Map<string, number>();
+      for (const mail of smtp.received) {
+        const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
+        const home = /\(Dependant home (\d+)\)/.exec(mail.subject ?? '')?.[1];
+        if (home !== undefined && to.startsWith('kill-carer-'))
+          count.set(`${to} ${home}`, (count.get(`${to} ${home}`) ?? 0) + 1);
+      }
+      return count;
+    };
+    while (mailed().size < DEPENDANTS - leased.rows.length && Date.now() - mailFrom < 90_000)
+      await sleep(500);
+    const mailedIn = Date.now() - mailFrom;
+    trace('mailed');
+    const count = mailed();
+    const leasedHomes = new Set(leased.rows.map((r) => r.house_id));
+    for (let d = 0; d < DEPENDANTS; d++) {
+      const key = `kill-carer-${Math.floor(d / 2)}@example.com ${d}`;
+      expect(count.get(key) ?? 0, key).toBe(leasedHomes.has(dependantHomes[d]!) ? 0 : 1);
+    }
+    // At most two claims open per InfoCare leader killed (a run's and an arrival's delivery).
+    expect(leasedHomes.size).toBeLessThanOrEqual(2 * kills.length);
+    expect([...count.values()].every((n) => n === 1)).toBe(true);
+
+    // Browsing: every request answered 200, except those in flight on a killed server at its kill.
+    const visits = people.flatMap((p) => p.visits);
+    const failed = visits.filter((v) => v.status !== 200);
+    const windows = await Promise.all(kills.map(async (k) => ({ at: k.at, gone: await k.gone })));
+    const inFlightAt = (k: { at: number; gone: number }) => (v: Visit) => v.start <= k.gone && v.end >= k.at;
+    const inFlightAtKill = (v: Visit) => windows.some((k) => inFlightAt(k)(v));
+    expect(failed.filter((v) => !inFlightAtKill(v))).toEqual([]);
+    // Each person has one request at a time: at most one failure each per kill.
+    for (const k of windows) expect(failed.filter(inFlightAt(k)).length).toBeLessThanOrEqual(people.length);
+    expect(await inFlight).toBe(''); // the request surely in flight on the first killed server: no answer
+    // Both kinds of work went on after their leader died.
+    expect(kills.map((k) => k.leads)).toEqual(['InfoCare', 'the devices']);
+    for (const s of state.servers)
+      expect((await fetch(`http://127.0.0.1:${s.port}/healthz`)).status).toBe(200);
+
+    const p = (q: number, xs: number[]) =>
+      xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+    const answered = visits.filter((v) => v.status === 200).map((v) => v.end - v.start);
+    console.log(
+      [
+        `kill test: ${HOMES} Glow homes + ${PLUGS} plugs + ${DEPENDANTS} dependants, ${ROUNDS} rounds of 10 s device time published in ${(publishedIn / 1000).toFixed(1)} s (${(mqtt.sent - sentBefore).toLocaleString('en-GB')} messages, ${Math.round((mqtt.sent - sentBefore) / (publishedIn / 1000))}/s)`,
+        `  killed: ${kills.map((k, i) => `server ${k.n} (pid ${k.pid}, leading ${k.leads}; exited ${windows[i]!.gone - k.at} ms after the signal)`).join(', then ')}`,
+        `  stored complete ${(drainedIn / 1000).toFixed(1)} s after the last round; ${uses.rows.length} of ${kettleUses.length} plug uses stored (the others were open on a killed reader or not yet closed); meter ${meterBatches} batches, ${meterRetries} retried`,
+        `  ${count.size} alert mails, all within ${(mailedIn / 1000).toFixed(1)} s after that; ${leasedHomes.size} left to its lease by a kill`,
+        `  ${people.length} people: ${visits.length} requests, ${failed.length} failed (in flight at a kill), p50 ${p(0.5, answered)} ms, p99 ${p(0.99, answered)} ms`,
+      ].join('\n'),
+    );
+  }, 300_000);
 });
+
+/** A login whose body has only begun to arrive, on `port`: the request surely in flight there. Resolves
+ *  with what the server answered once the connection ends. */
+async function pendingRequest(port: number): Promise<string> {
+  const socket = connect({ host: '127.0.0.1', port });
+  const answer = new Promise<string>((resolve) => {
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write(
+    'POST /api/v3/accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+      'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10\r\n\r\nu',
+  );
+  return answer;
+}
