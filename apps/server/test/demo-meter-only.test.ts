@@ -23,7 +23,9 @@ import { at } from './support/energy';
 // alerts say what the meter shows, and his carer, `carer3` with the README's password, sees all of it. Live,
 // a minute at a time as the demo's ticks bring them, his readings give his uses as they happen.
 
-const NOW = at('2026-03-12T07:05:00Z'); // a Thursday, 07:05 GMT: his first kettle is due about 07:20
+// A Friday, 07:05 GMT: his first kettle is due about 07:20. His simulated routine also has late mornings of
+// its own (RoutineSpec.lateMorningEveryDays); on this date none falls on the two departures' days.
+const NOW = at('2026-03-13T07:05:00Z');
 const ZONE = 'Europe/London';
 const HISTORY_DAYS = 8; // all 1-minute (35 days are); ≥ 3 ordinary days before his departures
 const TODAY = localDate(NOW, ZONE);
@@ -168,8 +170,8 @@ describeEachDb('the demo’s meter-only home', (suite) => {
     const answer = AlertsResponse.parse(res.json());
     expect(answer.routine?.items.length).toBeGreaterThan(0);
     expect(answer.routine?.sentence).not.toMatch(/learning/i);
-    // His departures (homes.ts dadsDepartures): a morning with nothing before 11:00 four days ago, an
-    // afternoon with nothing from 11:30 to 20:00 yesterday.
+    // His departures (homes.ts dadsDepartures): a morning with nothing before 11:00 four days ago, a day
+    // with nothing after his morning shower, from 08:45 to 20:00, yesterday.
     const said = (start: string, daysAgo: number) =>
       answer.alerts.filter(
         (a) => a.text.startsWith(start) && localDate(a.timestamp, ZONE) === addDays(TODAY, -daysAgo),

@@ -130,13 +130,13 @@ export function mumsDepartures(seededOn: string): RoutineDeparture[] {
 
 /**
  * Dad's departures in the days before the demo was seeded, as his meter shows them: a morning with no
- * kettle or anything else before 11:00 and an afternoon with nothing from 11:30 to 20:00, so InfoCare on
+ * kettle or anything else before 11:00 and a day with nothing after his morning shower, from 08:45 to 20:00, so InfoCare on
  * the meter alone has something to show from the first login.
  */
 export function dadsDepartures(seededOn: string): RoutineDeparture[] {
   return [
     { date: addDays(seededOn, -4), quiet: { from: '00:00', to: '11:00' } },
-    { date: addDays(seededOn, -1), quiet: { from: '11:30', to: '20:00' } },
+    { date: addDays(seededOn, -1), quiet: { from: '08:45', to: '20:00' } },
   ];
 }
 

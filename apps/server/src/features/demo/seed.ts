@@ -159,7 +159,8 @@ export async function seedDemoIfEmpty(
     await postPopup(
       tx,
       'Welcome to HomeView',
-      'This is a demo account with sample homes. Explore your energy use on My Home, or look in on Mum’s home.',
+      // Every demo login sees it: the demo's own (My Home, Mum), carer2's (Mum) and carer3's (Dad).
+      'This is a demo with sample homes. Explore the energy use of My Home, or look in on Mum’s home, or on Dad’s house, whose appliance uses are estimated from his smart meter alone.',
     );
     return true;
   });
