@@ -170,6 +170,7 @@ describeEachDb('the demo’s meter-only home', (suite) => {
     const answer = AlertsResponse.parse(res.json());
     expect(answer.routine?.items.length).toBeGreaterThan(0);
     expect(answer.routine?.sentence).not.toMatch(/learning/i);
+    expect(answer.routine?.estimated).toBe(true); // the screen says "estimated from the meter" beside it
     // His departures (homes.ts dadsDepartures): a morning with nothing before 11:00 four days ago, a day
     // with nothing after his morning shower, from 08:45 to 20:00, yesterday.
     const said = (start: string, daysAgo: number) =>
