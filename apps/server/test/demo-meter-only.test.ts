@@ -1,4 +1,4 @@
-import { AlertsResponse, DashboardResponse, Timeline } from '@homeview/contract';
+import { AlertsResponse, DashboardResponse, Timeline, TrendsResponse } from '@homeview/contract';
 import { addDays, localDate, startOfLocalDate } from '@homeview/domain';
 import { applianceTypeId, simulateDays } from '@homeview/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -183,6 +183,12 @@ describeEachDb('the demo’s meter-only home', (suite) => {
     const silence = said('No kettle or other appliance use since ', 1);
     expect(silence, texts).toHaveLength(1);
     for (const alert of [...morning, ...silence]) expect(alert.estimated).toBe(true);
+    const trends = await t.app.inject({
+      url: `/api/v3/assisted_living/trends/?dependant_user_id=${dadId}`,
+      headers: carer3.headers(),
+    });
+    expect(trends.statusCode).toBe(200);
+    expect(TrendsResponse.parse(trends.json()).estimated).toBe(true);
     // Nothing claims a plug's measurement, nor a silence of the meter itself.
     expect(answer.alerts.filter((a) => a.text.startsWith('No readings'))).toEqual([]);
   });
