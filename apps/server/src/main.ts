@@ -11,6 +11,7 @@ import { resumeReprices } from './features/readings/reprice';
 import type { Db } from './db/types';
 import { PasswordHasher } from './features/accounts/password';
 import { findUserId } from './features/accounts/repository';
+import { DAD_USERNAME, MUM_USERNAME } from './features/demo/homes';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
 import { DemoSimulation } from './features/demo/seeder';
 import { prepareDemoInfocare } from './features/infocare/demo';
@@ -92,14 +93,17 @@ async function main(): Promise<void> {
         void Promise.race([devicesReady, new Promise((resolve) => setTimeout(resolve, 15_000).unref())])
           .then(() => running.startDevices())
           .catch((error: unknown) => app.log.error({ err: error }, 'demo devices failed to start'));
-      // Once Mum's history is stored (before the neighbours'), her past alerts are raised as the engine
-      // would have raised them.
-      void running.ownSeeded
-        .then(() => prepareDemoInfocare(background, Math.floor(Date.now() / 1000)))
-        .then(
-          (raised) => app.log.info({ raised }, 'demo infocare history ready'),
-          (error: unknown) => app.log.error({ err: error }, 'demo infocare history failed'),
-        );
+      // Once Mum's history is stored (before Dad's and the neighbours'), her past alerts are raised as the
+      // engine would have raised them; Dad's (meter-only) once his is.
+      const history = (seeded: Promise<void>, dependant: string) =>
+        void seeded
+          .then(() => prepareDemoInfocare(background, Math.floor(Date.now() / 1000), undefined, dependant))
+          .then(
+            (raised) => app.log.info({ raised, dependant }, 'demo infocare history ready'),
+            (error: unknown) => app.log.error({ err: error, dependant }, 'demo infocare history failed'),
+          );
+      history(running.ownSeeded, MUM_USERNAME);
+      history(running.meterOnlySeeded, DAD_USERNAME);
     };
 
     // Signal handlers go in before the ready line, so a stop sent the moment the server says it is ready

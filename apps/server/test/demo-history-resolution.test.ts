@@ -36,9 +36,10 @@ describeEachDb('demo history resolution', (suite) => {
     const report = await simulation.seeded;
     await simulation.stop();
     expect(errors).toEqual([]);
-    // 11–13 January half-hourly (3 × 48), 14 January and today so far by the minute, for both homes.
+    // 11–13 January half-hourly (3 × 48), 14 January and today so far by the minute, for the three
+    // homes (the demo's, Mum's and Dad's meter-only one).
     const minutes = (NOW - at('2026-01-14T00:00:00Z')) / 60;
-    expect(report.readings).toBe(2 * (3 * 48 + minutes));
+    expect(report.readings).toBe(3 * (3 * 48 + minutes));
 
     // A twin of the demo home given every day as 1-minute readings through the same ingest path.
     const ids = await insertHomes(suite.db, [

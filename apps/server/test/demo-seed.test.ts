@@ -13,7 +13,7 @@ import { describeEachDb } from './support/db';
 import { at } from './support/energy';
 
 // The demo's readings (features/demo/seeder.ts) with a short history: 3 days of 1-minute readings for the
-// demo home and Mum's, daily totals only for the neighbours (equal to what the ingest path would sum), the
+// demo home, Mum's and Dad's (meter-only: readings alone, demo-meter-only.test.ts), daily totals only for the neighbours (equal to what the ingest path would sum), the
 // chooser's figure agreeing with /today/, and a restart that stores only the gap (idempotent, resumable
 // from the data itself).
 
@@ -83,7 +83,7 @@ describeEachDb('demo seeding', (suite) => {
     const halfHours = Math.floor((NOW - start) / 1800);
     expect(halfHours).toBe(162);
     // 12, 13, 14 and 15 January: four local days per neighbour, no raw reading.
-    expect(report).toMatchObject({ homes: 2 + NEIGHBOURS, readings: 2 * minutes, days: NEIGHBOURS * 4 });
+    expect(report).toMatchObject({ homes: 3 + NEIGHBOURS, readings: 3 * minutes, days: NEIGHBOURS * 4 });
     expect(report.events).toBeGreaterThan(20);
     for (const card of await cards()) {
       const today = EnergyDetail.parse(
@@ -150,22 +150,24 @@ describeEachDb('demo seeding', (suite) => {
     expect(rows.map((r) => r.username)).toEqual([
       'demo',
       'mum',
+      'dad',
       'neighbour-001',
       'neighbour-002',
       'neighbour-003',
     ]);
-    expect(rows.slice(0, 2).map((r) => [r.property_type, r.people])).toEqual([
+    expect(rows.slice(0, 3).map((r) => [r.property_type, r.people])).toEqual([
       ['Semi_detached', 4],
       ['Bungalow', 1],
+      ['Terraced', 1],
     ]);
-    expect(rows.slice(2).map((r) => r.people)).toEqual([1, 2, 3]); // the neighbourhood starts with sizes 1, 2, 3…
+    expect(rows.slice(3).map((r) => r.people)).toEqual([1, 2, 3]); // the neighbourhood starts with sizes 1, 2, 3…
     for (const r of rows) {
       const own = !r.username.startsWith('n');
       // Own homes: every half-hour with a minute, the current one included; neighbours: completed ones.
       expect([r.slots, r.day_slots]).toEqual(own ? [163, 163] : [0, 162]);
     }
     const tariffs = await suite.db.query<{ n: number }>('select count(*)::int as n from tariffs');
-    expect(tariffs.rows[0]!.n).toBe(2);
+    expect(tariffs.rows[0]!.n).toBe(2); // Dad's house is on the default tariff
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/v3/accounts/login/',
@@ -203,9 +205,9 @@ describeEachDb('demo seeding', (suite) => {
     const again = await run(NOW);
     expect(again).toMatchObject({ readings: 0, events: 0 });
     const later = await run(NOW + 600); // ten minutes on; no neighbour half-hour has completed
-    expect(later.readings).toBe(2 * 10);
+    expect(later.readings).toBe(3 * 10);
     const { rows } = await suite.db.query<{ latest: number }>(
-      'select max(start_ts + interval_s)::bigint as latest from readings r join houses h on h.id = r.house_id where h.demo and h.id <= 2',
+      'select max(start_ts + interval_s)::bigint as latest from readings r join houses h on h.id = r.house_id where h.demo and h.id <= 3',
     );
     expect(rows[0]!.latest).toBe(NOW + 600);
   });

@@ -331,6 +331,45 @@ describeEachDb('estimated appliance uses from a meter alone', (suite) => {
     expect(await days(houseId)).toEqual(firstDays);
   });
 
+  it('a meter sending each minute as it ends (a device, the demo’s live ticks) gets the uses one batch gets', async () => {
+    const toReadings = (h: { from: number; values: number[] }): Reading[] =>
+      h.values.map((w, i) => ({
+        start: h.from + i * 60,
+        interval_s: 60,
+        import_wh: Math.round(w / 60),
+        export_wh: 0,
+        generation_wh: 0,
+      }));
+    const readings = toReadings(history(true, local(addDays(FIRST, 1), 20)));
+    const [whole, live] = await Promise.all(
+      ['meter-whole', 'meter-live'].map(async (name) =>
+        findHouseIdOf(suite.db, (await makeUser(suite.db, name)).id),
+      ),
+    );
+    await ingestReadings(suite.db, whole as number, readings, { now: NOW });
+    // The second day a minute at a time through its morning (kettle, shower) and lunch (a 20-minute load),
+    // in batches between them, as ticks that come late would.
+    const at = (hh: number, mm: number) => (local(addDays(FIRST, 1), hh, mm) - readings[0]!.start) / 60;
+    let i = 0;
+    const send = async (until: number, step: number) => {
+      for (; i < until; i = Math.min(i + step, until))
+        await ingestReadings(suite.db, live as number, readings.slice(i, Math.min(i + step, until)), {
+          now: NOW,
+        });
+    };
+    await send(at(6, 55), 1440);
+    await send(at(7, 40), 1);
+    await send(at(12, 25), 60);
+    await send(at(12, 55), 1);
+    await send(readings.length, 60);
+    const uses = async (houseId: number) =>
+      (await events(houseId)).map((e) => [e.appliance_type_id, e.start_ts, e.end_ts, e.estimated]);
+    const expected = await uses(whole as number);
+    const second = (e: (number | boolean)[]) => (e[1] as number) >= local(addDays(FIRST, 1), 0);
+    expect(expected.filter(second).map((e) => e[0])).toEqual([KETTLE, SHOWER, ACTIVITY, KETTLE, ACTIVITY]);
+    expect(await uses(live as number)).toEqual(expected);
+  });
+
   it('stores a day whose steady 1 kW dips for a minute: the rise back from the dip is no use (it threw on NaN)', async () => {
     const person = await makeUser(suite.db, 'meter-dip');
     const houseId = (await findHouseIdOf(suite.db, person.id)) as number;

@@ -1,4 +1,5 @@
-// Ready-made homes: the demo's own family home, Mum's bungalow (a steady routine for InfoCare),
+// Ready-made homes: the demo's own family home, Mum's bungalow and Dad's house (steady routines for
+// InfoCare; Dad's is watched through his smart meter alone),
 // random typical UK homes and a varied neighbourhood for rankings.
 
 import type { OwnableKey } from './catalogue';
@@ -139,11 +140,41 @@ const MUMS_ROUTINE: RoutineSpec = {
   missingEveningEveryDays: 45,
 };
 
+/**
+ * Dad's routine: a widower in a terraced house whose only data is the smart meter (issue 24), so every
+ * habit here is one the whole-house signal shows: kettles, an electric shower, the washing machine, the
+ * microwave at lunch, the oven or the hob at tea time. The television and the fridge are below what the
+ * meter can tell apart.
+ */
+const DADS_ROUTINE: RoutineSpec = {
+  wake: '07:00',
+  sleep: '23:00',
+  items: [
+    { appliance: 'kettle', at: '07:20', jitterMinutes: 12 },
+    { appliance: 'toaster', at: '07:30', jitterMinutes: 10, probability: 0.5 },
+    { appliance: 'electric_shower', at: '08:00', jitterMinutes: 15, probability: 0.85 },
+    { appliance: 'washing_machine', at: '10:30', jitterMinutes: 30, weekdays: [2, 5] },
+    { appliance: 'kettle', at: '11:00', jitterMinutes: 15 },
+    { appliance: 'microwave', at: '12:45', jitterMinutes: 20 },
+    { appliance: 'television', at: '14:00', jitterMinutes: 20, minutes: 120, probability: 0.7 },
+    { appliance: 'kettle', at: '15:30', jitterMinutes: 15 },
+    { appliance: 'oven', at: '17:30', jitterMinutes: 20, minutes: 45, weekdays: [0, 3, 6], probability: 0.9 },
+    { appliance: 'hob', at: '17:45', jitterMinutes: 20, weekdays: [1, 2, 4, 5], probability: 0.8 },
+    { appliance: 'television', at: '18:30', jitterMinutes: 15, minutes: 240 },
+    { appliance: 'kettle', at: '20:30', jitterMinutes: 15 },
+  ],
+  lateMorningEveryDays: 21,
+  noEarlyKettleEveryDays: 25,
+  missingEveningEveryDays: 60,
+};
+
 export interface DemoHomes {
   /** The demo user's own home (HomeView). */
   own: HomeSpec;
   /** Mum's bungalow, watched through InfoCare. */
   mum: HomeSpec;
+  /** Dad's terraced house, watched through InfoCare from its smart meter alone (no plugs). */
+  dad: HomeSpec;
 }
 
 export function demoHomes(): DemoHomes {
@@ -203,6 +234,30 @@ export function demoHomes(): DemoHomes {
       heatPump: false,
       holidays: { weeksPerYear: 0, spans: [] },
       routine: MUMS_ROUTINE,
+    },
+    dad: {
+      seed: 3003,
+      name: "Dad's house",
+      occupants: [{ age: 'over74', work: 'pensioner' }],
+      propertyType: 'Terraced',
+      floorAreaM2: 70,
+      appliances: {
+        kettle: 1,
+        microwave: 1,
+        oven: 1,
+        hob: 1,
+        toaster: 1,
+        washing_machine: 1,
+        electric_shower: 1,
+        fridge_freezer: 1,
+        television: 1,
+        vacuum: 1,
+      },
+      pvKwp: 0,
+      ev: false,
+      heatPump: false,
+      holidays: { weeksPerYear: 0, spans: [] },
+      routine: DADS_ROUTINE,
     },
   };
 }

@@ -19,5 +19,7 @@ export const RoutineToday = z.object({
   /** e.g. "Kettle at 07:12 as usual; lunch not yet, usually by 13:00." */
   sentence: z.string(),
   items: z.array(RoutineItem),
+  /** Additive to §3 (issue 24): the usual day and today's activities are estimated from the whole-house meter. */
+  estimated: z.literal(true).optional(),
 });
 export type RoutineToday = z.infer<typeof RoutineToday>;

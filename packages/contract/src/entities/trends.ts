@@ -49,5 +49,7 @@ export const TrendsResponse = z.object({
   /** e.g. "Getting up 40 minutes later than in late October." */
   changes: z.array(z.string()),
   time_zone: z.string(),
+  /** Additive (issue 24): every activity behind these weeks was estimated from the whole-house meter. */
+  estimated: z.literal(true).optional(),
 });
 export type TrendsResponse = z.infer<typeof TrendsResponse>;

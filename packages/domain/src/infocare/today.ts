@@ -23,7 +23,7 @@ export function routineToday(
   occurrences: readonly ActivityOccurrence[],
   now: number,
   zone: string,
-): { sentence: string; items: RoutineTodayItem[] } {
+): { sentence: string; items: RoutineTodayItem[]; estimated?: true } {
   const today = localDate(now, zone);
   const midnight = instantOfLocal(today, 0, zone);
   const todays = occurrences.filter((o) => o.start >= midnight && o.start <= now);
@@ -61,5 +61,10 @@ export function routineToday(
   if (parts.length === 0) return { sentence: 'No usual activities learned yet.', items };
   // Names are lower case inside the sentence ("Hot drinks …; meals at …"); only its first letter is capital.
   const sentence = parts.join('; ');
-  return { sentence: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`, items };
+  // A home known from its whole-house meter alone (issue 24): the sentence's activities are estimates.
+  return {
+    sentence: `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`,
+    items,
+    ...(routine.estimated ? { estimated: true as const } : {}),
+  };
 }

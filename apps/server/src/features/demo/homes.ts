@@ -16,6 +16,8 @@ import type { Occupants } from '../../shared/house';
 export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'Demo-Home1';
 export const MUM_USERNAME = 'mum';
+/** The demo's meter-only dependant (issue 24): 1-minute whole-house readings only, no plugs. */
+export const DAD_USERNAME = 'dad';
 /** The neighbourhood's seed: fixed, so every database gets the same 200 homes. */
 export const NEIGHBOUR_SEED = 20_260_101;
 export const DEFAULT_NEIGHBOURS = 200;
@@ -89,6 +91,11 @@ export interface DemoHomeSpec {
    * for neighbours, which are kept as daily totals only (what rankings read; see summary-days.ts).
    */
   interval: 60 | 1800;
+  /**
+   * A home with a smart meter and no plugs (Dad's): only its whole-house readings are stored, and the
+   * write path estimates its appliance uses from them, as it does for any such home's files or API.
+   */
+  meterOnly?: true;
 }
 
 /** Mum's drift (issue 25): her mornings 15, then 30, then 45 minutes later in each of the last 3 weeks. */
@@ -122,18 +129,36 @@ export function mumsDepartures(seededOn: string): RoutineDeparture[] {
 }
 
 /**
- * Every demo home's spec by username: the demo's own, Mum's (with her departures when the seeding date
- * is given) and `count` neighbours.
+ * Dad's departures in the days before the demo was seeded, as his meter shows them: a morning with no
+ * kettle or anything else before 11:00 and a day with nothing after his morning shower, from 08:45 to 20:00, so InfoCare on
+ * the meter alone has something to show from the first login.
  */
-export function demoSpecs(count: number, mumSeededOn?: string): Map<string, DemoHomeSpec> {
-  const { own, mum: usual } = demoHomes();
-  const mum =
-    mumSeededOn === undefined || !usual.routine
-      ? usual
-      : { ...usual, routine: { ...usual.routine, departures: mumsDepartures(mumSeededOn) } };
+export function dadsDepartures(seededOn: string): RoutineDeparture[] {
+  return [
+    { date: addDays(seededOn, -4), quiet: { from: '00:00', to: '11:00' } },
+    { date: addDays(seededOn, -1), quiet: { from: '08:45', to: '20:00' } },
+  ];
+}
+
+/** A routine home's spec with its set departures. */
+function withDepartures(spec: HomeSpec, departures: RoutineDeparture[] | undefined): HomeSpec {
+  return departures === undefined || !spec.routine
+    ? spec
+    : { ...spec, routine: { ...spec.routine, departures } };
+}
+
+/**
+ * Every demo home's spec by username: the demo's own, Mum's and Dad's (with their departures when the
+ * seeding date is given) and `count` neighbours.
+ */
+export function demoSpecs(count: number, seededOn?: string): Map<string, DemoHomeSpec> {
+  const homes = demoHomes();
+  const mum = withDepartures(homes.mum, seededOn === undefined ? undefined : mumsDepartures(seededOn));
+  const dad = withDepartures(homes.dad, seededOn === undefined ? undefined : dadsDepartures(seededOn));
   const out = new Map<string, DemoHomeSpec>([
-    [DEMO_USERNAME, { username: DEMO_USERNAME, spec: own, interval: 60 }],
+    [DEMO_USERNAME, { username: DEMO_USERNAME, spec: homes.own, interval: 60 }],
     [MUM_USERNAME, { username: MUM_USERNAME, spec: mum, interval: 60 }],
+    [DAD_USERNAME, { username: DAD_USERNAME, spec: dad, interval: 60, meterOnly: true }],
   ]);
   neighbourHomes(count, NEIGHBOUR_SEED).forEach((spec, i) => {
     const username = neighbourUsername(i);

@@ -77,6 +77,11 @@ export interface DaysRange {
    * it, and no uses of the plug's appliance starting at or after it.
    */
   devicesFrom?: { at: number; applianceTypeId: number };
+  /**
+   * A home with a smart meter and no plugs: its readings only, none of its simulated uses; the write path
+   * estimates its uses from the 1-minute readings (issue 24), as for any such home's files.
+   */
+  readingsOnly?: boolean;
 }
 
 export interface IngestedCounts {
@@ -131,7 +136,7 @@ export async function ingestSimulatedDays(
     for (const r of readingsOf(day, interval))
       if (r.start >= range.from && (devices === undefined || r.start + r.interval_s <= devices.at))
         readings.push(r);
-    for (const e of day.events) {
+    for (const e of range.readingsOnly ? [] : day.events) {
       if (devices && e.appliance_type_id === devices.applianceTypeId && e.start >= devices.at) continue;
       if (e.end <= range.now) events.push(e);
       else if (e.start < range.now) events.push(soFar(e, range.now));

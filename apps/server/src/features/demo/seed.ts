@@ -1,8 +1,9 @@
 import type { Db } from '../../db/types';
-import type { PasswordHasher } from '../accounts/password';
+import { PasswordHasher } from '../accounts/password';
 import { createAccount, createHouse, linkDependant } from '../accounts/users';
 import { postPopup } from '../popups/post';
 import {
+  DAD_USERNAME,
   DEFAULT_NEIGHBOURS,
   DEMO_PASSWORD,
   DEMO_TARIFF,
@@ -18,8 +19,10 @@ import { insertDeclaredAppliances, insertHomes, insertTariff, setCreatedAt } fro
 
 // The demo on an empty database: `demo` (password Demo-Home1) with their own home (4 people, 4 kWp PV, a
 // time-of-use tariff with export, the appliances it has declared), a linked dependant `mum` (Mum's bungalow, a fixed tariff) for InfoCare,
-// a second carer of Mum's, `carer2` (password Demo-Carer2, no home of their own), and a neighbourhood of
-// homes nobody can log in to, for rankings. Every home carries the demo flag.
+// a second carer of Mum's, `carer2` (password Demo-Carer2, no home of their own), `carer3` (password
+// Demo-Carer3, no home of their own) whose dependant `dad` has a smart meter and no plugs (issue 24: his
+// appliance uses are estimated from the meter), and a neighbourhood of homes nobody can log in to, for
+// rankings. Every home carries the demo flag.
 // Only rows are created here (well under a second); the readings are simulated in the background after
 // the server listens (./seeder.ts).
 
@@ -27,11 +30,34 @@ export { DEMO_PASSWORD, DEMO_USERNAME };
 /** Mum's second carer (issue 25: several carers, one alert), a login of its own with no home. */
 export const DEMO_CARER2_USERNAME = 'carer2';
 export const DEMO_CARER2_PASSWORD = 'Demo-Carer2';
+/**
+ * The carer of the demo's meter-only dependant, Dad (issue 24), a login of its own with no home: an
+ * account has one InfoCare dashboard (spec §1), the demo account's is Mum's.
+ */
+export const DEMO_CARER3_USERNAME = 'carer3';
+export const DEMO_CARER3_PASSWORD = 'Demo-Carer3';
 const SEED_LOCK_KEY = 7_346_111; // so two servers starting on one empty PostgreSQL seed once
 
 export interface SeedOptions {
   /** Neighbouring homes for rankings (default 200). */
   neighbours?: number;
+}
+
+/**
+ * The demo logins' hashes, all begun at once (the hash pool derives them side by side, ~0.3 s each at the
+ * default cost) rather than one after another inside the seeding transaction, before the server listens.
+ */
+class DemoHashes extends PasswordHasher {
+  readonly #begun: Map<string, Promise<string>>;
+
+  constructor(hasher: PasswordHasher, passwords: readonly string[]) {
+    super(hasher.iterations, hasher.pool);
+    this.#begun = new Map(passwords.map((p) => [p, hasher.hash(p)]));
+  }
+
+  override hash(password: string, iterations = this.iterations): Promise<string> {
+    return (iterations === this.iterations && this.#begun.get(password)) || super.hash(password, iterations);
+  }
 }
 
 /** Seeds the demo when the database has no user at all; returns whether it did. */
@@ -45,12 +71,14 @@ export async function seedDemoIfEmpty(
     (await db.query<{ n: number }>('select count(*)::int as n from users')).rows[0]!.n === 0;
   if (!(await empty())) return false;
   const specs = demoSpecs(options.neighbours ?? DEFAULT_NEIGHBOURS);
+  const hashes = new DemoHashes(hasher, [DEMO_PASSWORD, DEMO_CARER2_PASSWORD, DEMO_CARER3_PASSWORD]);
   const own = specs.get(DEMO_USERNAME)!.spec;
   const mumSpec = specs.get(MUM_USERNAME)!.spec;
+  const dadSpec = specs.get(DAD_USERNAME)!.spec;
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     if ((await tx.query<{ n: number }>('select count(*)::int as n from users')).rows[0]!.n > 0) return false;
-    const demo = await createAccount(tx, hasher, {
+    const demo = await createAccount(tx, hashes, {
       username: DEMO_USERNAME,
       email: 'demo@example.com',
       password: DEMO_PASSWORD,
@@ -66,7 +94,7 @@ export async function seedDemoIfEmpty(
     });
     await insertTariff(tx, demoHouse, DEMO_TARIFF);
     await insertDeclaredAppliances(tx, demoHouse, declaredAppliances(own), now);
-    const mum = await createAccount(tx, hasher, {
+    const mum = await createAccount(tx, hashes, {
       username: MUM_USERNAME,
       email: null,
       password: null,
@@ -85,13 +113,37 @@ export async function seedDemoIfEmpty(
     await insertTariff(tx, mumHouse, MUM_TARIFF);
     await insertDeclaredAppliances(tx, mumHouse, declaredAppliances(mumSpec), now);
     await linkDependant(tx, demo, mum, now);
-    const carer2 = await createAccount(tx, hasher, {
+    const carer2 = await createAccount(tx, hashes, {
       username: DEMO_CARER2_USERNAME,
       email: 'carer2@example.com',
       password: DEMO_CARER2_PASSWORD,
       setupDone: true,
     });
     await linkDependant(tx, carer2, mum, now);
+    // Dad: a smart meter and no plugs, on the default tariff; his appliances declared as the setup asks.
+    const dad = await createAccount(tx, hashes, {
+      username: DAD_USERNAME,
+      email: null,
+      password: null,
+      setupDone: true,
+    });
+    const dadHouse = await createHouse(tx, {
+      ownerUserId: dad,
+      name: "Dad's house",
+      timeZone: 'Europe/London',
+      propertyType: dadSpec.propertyType,
+      occupants: occupantsOf(dadSpec),
+      demo: true,
+    });
+    await setCreatedAt(tx, dadHouse, now);
+    await insertDeclaredAppliances(tx, dadHouse, declaredAppliances(dadSpec), now);
+    const carer3 = await createAccount(tx, hashes, {
+      username: DEMO_CARER3_USERNAME,
+      email: 'carer3@example.com',
+      password: DEMO_CARER3_PASSWORD,
+      setupDone: true,
+    });
+    await linkDependant(tx, carer3, dad, now);
     // Neighbours keep the default tariff; nobody can log in to them (unusable passwords, no email).
     const neighbours = [...specs.values()].filter((s) => s.interval === 1800);
     await insertHomes(
@@ -107,7 +159,8 @@ export async function seedDemoIfEmpty(
     await postPopup(
       tx,
       'Welcome to HomeView',
-      'This is a demo account with sample homes. Explore your energy use on My Home, or look in on Mum’s home.',
+      // Every demo login sees it: the demo's own (My Home, Mum), carer2's (Mum) and carer3's (Dad).
+      'This is a demo with sample homes. Explore the energy use of My Home, or look in on Mum’s home, or on Dad’s house, whose appliance uses are estimated from his smart meter alone.',
     );
     return true;
   });

@@ -20,8 +20,10 @@ import { listDemoHouses } from './repository';
 import { warmSeedingWrites } from './warm-up';
 
 // The demo's readings, simulated in the background once the server listens, so the first start stays fast:
-//  1. today so far for the demo home and Mum's (their "Today's balance" shows within seconds);
-//  2. their history, newest day first, a day per step in quarter-day transactions (newest quarter first);
+//  1. today so far for the demo home, Mum's and Dad's (their "Today's balance" shows within seconds);
+//  2. the demo home's and Mum's history, newest day first, a day per step in quarter-day transactions
+//     (newest quarter first); then Dad's the same way (meter-only: his readings alone, uses estimated by
+//     the write path), so Mum's InfoCare history is ready no later than before he was added;
 //  3. the neighbours, as daily totals only (what rankings read): today, then a week per home per round,
 //     newest first, back to NEIGHBOUR_MONTHS calendar months before this one.
 // Then, every minute (live mode), the minutes since each demo home's newest reading; neighbours get today
@@ -145,8 +147,11 @@ export class DemoSimulation {
   #jobs: Iterator<() => Promise<void>> | undefined;
   #neighboursLive = false;
   #ownDone: (() => void) | undefined;
-  /** Resolves when the demo's own two homes have their whole history (before the neighbours'). */
+  /** Resolves when the demo's own home and Mum's have their whole history (before Dad's). */
   readonly ownSeeded: Promise<void>;
+  #meterOnlyDone: (() => void) | undefined;
+  /** Resolves when the meter-only home (Dad's) has its whole history too (before the neighbours'). */
+  readonly meterOnlySeeded: Promise<void>;
   #stopped = false;
   #liveDue = false;
   #timer: NodeJS.Timeout | undefined;
@@ -166,6 +171,9 @@ export class DemoSimulation {
     });
     this.ownSeeded = new Promise((resolve) => {
       this.#ownDone = resolve;
+    });
+    this.meterOnlySeeded = new Promise((resolve) => {
+      this.#meterOnlyDone = resolve;
     });
   }
 
@@ -272,21 +280,23 @@ export class DemoSimulation {
   }
 
   *#seedingSteps(): Generator<() => Promise<void>> {
-    const own = this.#homes.filter((h) => h.interval === 60);
+    const own = this.#homes.filter((h) => h.interval === 60 && !h.meterOnly);
+    const meterOnly = this.#homes.filter((h) => h.meterOnly);
     const neighbours = this.#homes.filter((h) => h.interval === 1800);
     const log = this.#options.log;
-    for (const home of own) yield () => this.#catchUp(home); // a step each: today is ~1,400 minutes a home
+    // A step each: today is ~1,400 minutes a home.
+    for (const home of [...own, ...meterOnly]) yield () => this.#catchUp(home);
     yield async () => log.info({ ms: this.#elapsed() }, "demo: today's readings stored for the demo homes");
-    let days = 0;
-    while (own.some((h) => this.#behind(h))) {
-      for (const home of own) if (this.#behind(home)) yield () => this.#backfillOwn(home);
-      days += 1;
-      if (days % 30 === 0) yield async () => log.info({ days, ms: this.#elapsed() }, 'demo: history');
-    }
+    yield* this.#ownHistory(own);
     yield async () => {
       log.info({ ms: this.#elapsed(), ...this.#counts }, 'demo: history of the demo homes stored');
-      this.#neighboursLive = true;
       this.#ownDone?.();
+    };
+    yield* this.#ownHistory(meterOnly);
+    yield async () => {
+      log.info({ ms: this.#elapsed(), ...this.#counts }, 'demo: history of the meter-only home stored');
+      this.#neighboursLive = true;
+      this.#meterOnlyDone?.();
     };
     for (const home of neighbours) yield () => this.#catchUp(home);
     let round = 0;
@@ -310,6 +320,17 @@ export class DemoSimulation {
       log.info(report, 'demo: all history stored');
       this.#finished?.(report);
     };
+  }
+
+  /** The history of the demo's own homes (1-minute, then half-hourly), a day of each per round. */
+  *#ownHistory(homes: readonly Home[]): Generator<() => Promise<void>> {
+    let days = 0;
+    while (homes.some((h) => this.#behind(h))) {
+      for (const home of homes) if (this.#behind(home)) yield () => this.#backfillOwn(home);
+      days += 1;
+      if (days % 30 === 0)
+        yield async () => this.#options.log.info({ days, ms: this.#elapsed() }, 'demo: history');
+    }
   }
 
   #elapsed(): number {
@@ -342,6 +363,7 @@ export class DemoSimulation {
           : {}),
         batchRows: OWN_BATCH_ROWS[interval],
         pause: () => this.#pause(),
+        ...(home.meterOnly ? { readingsOnly: true } : {}),
       });
     const keepEventsFrom = range.now - NEIGHBOUR_EVENT_DAYS * 86_400;
     return storeSimulatedDailyTotals(this.#db, home.houseId, home.spec, { ...range, keepEventsFrom });

@@ -7,7 +7,8 @@ import type { InfocareHouse } from './repository';
 // (simulated with a late morning, an empty afternoon and the oven left on one evening: demo/homes.ts
 // mumsDepartures, so her meter, uses and alerts agree), the engine is run over her last two weeks as it
 // would have run live, and the older alerts are viewed and assessed by the carer (the newest stay new).
-// Idempotent: nothing is done twice.
+// Dad's (the meter-only home, issue 24) the same way once his history is stored: his alerts stand on the
+// uses the write path estimated from his meter. Idempotent: nothing is done twice.
 
 export const DEMO_ALERT_DAYS = 14;
 
@@ -16,11 +17,18 @@ export type Pause = () => Promise<void>;
 
 const nextTurn: Pause = () => new Promise((resolve) => setImmediate(resolve));
 
-export async function prepareDemoInfocare(db: Db, now: number, pause: Pause = nextTurn): Promise<number> {
+/** Raises the past alerts of the demo's dependant `username` (Mum by default); returns how many. */
+export async function prepareDemoInfocare(
+  db: Db,
+  now: number,
+  pause: Pause = nextTurn,
+  username = 'mum',
+): Promise<number> {
   const { rows } = await db.query<InfocareHouse & { carer_id: number | null }>(
     `select h.id, h.owner_user_id, h.time_zone,
             (select l.carer_user_id from carer_links l where l.dependant_user_id = h.owner_user_id limit 1) as carer_id
-       from houses h join users u on u.id = h.owner_user_id where u.username = 'mum' and h.demo`,
+       from houses h join users u on u.id = h.owner_user_id where u.username = $1 and h.demo`,
+    [username],
   );
   const house = rows[0];
   if (!house) return 0;

@@ -56,9 +56,13 @@ export async function trendsOf(
   const firstUse = [...byDay.keys()].sort()[0];
   const firstData = [since[0]?.day, firstUse].filter((d): d is string => !!d).sort()[0] ?? end;
   const trends = weeklyTrends(days, lastWeek, weeks, zone, firstData);
+  // A home known from its whole-house meter alone (issue 24): its weeks are made of estimated uses.
+  const occurrences = [...byDay.values()].flat();
+  const estimated = occurrences.length > 0 && occurrences.every((o) => o.estimated === true);
   return {
     weeks: trends.weeks,
     changes: trends.callouts.map((c) => c.sentence),
     time_zone: zone,
+    ...(estimated ? { estimated: true as const } : {}),
   };
 }

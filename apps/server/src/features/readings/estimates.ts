@@ -77,9 +77,12 @@ interface EventRow {
 const keyOf = (typeId: number, start: number, end: number, wh: number) => `${typeId}:${start}:${end}:${wh}`;
 
 /**
- * Detects the uses of the window [from, to) and replaces the house's estimates there. `blocks` are the
- * blocks the batch just wrote (whole); the other blocks of the context are read here. Returns how many
- * estimated uses start in the window now.
+ * Detects the uses of the window [from − METER_CONTEXT_S, to) and replaces the house's estimates there.
+ * From METER_CONTEXT_S back, not from `from`: a batch's readings also decide uses that ended before it (a
+ * kettle's fall is in the minute after it, a load's up to ~4 h later), so a meter sending each minute as it
+ * ends (a device, the demo's live ticks) gets the very uses one batch of the same readings gets; from
+ * `from` such a meter got none at all. `blocks` are the blocks the batch just wrote (whole); the other
+ * blocks of the context are read here. Returns how many estimated uses start in the window now.
  */
 export async function estimateWindow(
   tx: Queryable,
@@ -89,7 +92,8 @@ export async function estimateWindow(
   window: { from: number; to: number },
   written: ReadonlyMap<number, ReadingColumns>,
 ): Promise<number> {
-  const lo = window.from - METER_CONTEXT_S;
+  const answered = { from: window.from - METER_CONTEXT_S, to: window.to };
+  const lo = answered.from - METER_CONTEXT_S;
   const hi = window.to + METER_CONTEXT_S;
   const wanted: number[] = [];
   for (let b = lo - (((lo % BLOCK_S) + BLOCK_S) % BLOCK_S); b < hi; b += BLOCK_S)
@@ -131,15 +135,15 @@ export async function estimateWindow(
       // A use of no length (seen in the demo's simulated meter) cannot be stored (end > start): the
       // demo's whole simulation failed on one, and with it InfoCare's demo history.
       u.end > u.start &&
-      overlaps(u, window.from, window.to) &&
+      overlaps(u, answered.from, answered.to) &&
       !measuredTypes.has(TYPE_OF_KIND.get(u.kind) as number) &&
       !(
         TYPE_OF_KIND.get(u.kind) === ACTIVITY_TYPE &&
         drawing.some((m) => overlaps(u, Number(m.start_ts), Number(m.end_ts)))
       ),
   );
-  // The stored estimates this run answers for: those overlapping the window or a use it keeps.
-  const spans = [window, ...kept.map((u) => ({ from: u.start, to: u.end }))];
+  // The stored estimates this run answers for: those overlapping its window or a use it keeps.
+  const spans = [answered, ...kept.map((u) => ({ from: u.start, to: u.end }))];
   const stale = rows.filter(
     (r) => r.what === 'estimate' && spans.some((s) => Number(r.start_ts) < s.to && Number(r.end_ts) > s.from),
   );

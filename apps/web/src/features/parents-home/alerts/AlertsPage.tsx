@@ -2,6 +2,7 @@ import { type Alert as AlertEntity, alertLevelLabel } from '@homeview/contract/w
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { RequireDependant } from '../components/RequireDependant';
@@ -50,7 +51,15 @@ function Alerts({ dependantId }: { dependantId: number }) {
     <>
       {routine ? (
         <section className="routine" aria-label="Today's routine">
-          <p className="routine__sentence">{routine.sentence}</p>
+          <p className="routine__sentence">
+            {routine.sentence}
+            {routine.estimated ? (
+              <>
+                {' '}
+                <EstimatedNote whose="the" />
+              </>
+            ) : null}
+          </p>
         </section>
       ) : null}
       <AttentionSummary counts={counts} onJump={(level) => void jump(level)} seeking={seeking} />

@@ -52,6 +52,7 @@ describe('InfoCare alerts (spec §2.3)', () => {
     renderApp('/parents-home');
 
     expect(await screen.findByText(sentence)).toBeTruthy();
+    expect(screen.getByRole('region', { name: "Today's routine" }).textContent).toBe(sentence);
     expect(within(attention()).getByRole('heading').textContent).toBe('3 alerts need your attention');
     expect(within(attention()).getByRole('button', { name: /1 Urgent/ })).toBeTruthy();
     expect(within(attention()).getByRole('button', { name: /1 Investigate/ })).toBeTruthy();
@@ -89,6 +90,21 @@ describe('InfoCare alerts (spec §2.3)', () => {
     expect((await screen.findByText(/About the alert/)).textContent).toBe(
       'About the alert Kettle left on of 25-11-25 03:00: The kettle has been on since 02:35.',
     );
+  });
+
+  it("says the routine sentence is estimated from the meter on a meter-only home's screen, and only then", async () => {
+    logIn();
+    const sentence = 'Hot drinks at 07:15 as usual; personal care at 07:54 as usual.';
+    const items = [{ activity: 'Hot drinks', status: 'done', at: '07:15', usual_by: '07:23' }] as const;
+    stubApi({
+      ...dashboard,
+      'GET /assisted_living/alerts/': {
+        body: { alerts: [], routine: { sentence, items, estimated: true }, time_zone: 'Europe/London' },
+      },
+    });
+    renderApp('/parents-home');
+    const routine = await screen.findByRole('region', { name: "Today's routine" });
+    expect(routine.textContent).toBe(`${sentence} estimated from the meter`);
   });
 
   it('says when the uses behind an alert were estimated from the meter, and only then', async () => {

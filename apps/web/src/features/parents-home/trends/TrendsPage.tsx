@@ -5,6 +5,7 @@ import { SeriesChart } from '../../../shared/charts';
 import { getStoredUser } from '../../../shared/storage';
 import { dateLabel, minuteLabel } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
+import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { QuietEmpty } from '../components/QuietEmpty';
@@ -59,6 +60,13 @@ function Trends({ dependantId }: { dependantId: number }) {
         <p className="trends__note">
           Each week is compared with the 4 weeks before it. Night activity is activity before the usual start
           or after the usual end of the day.
+          {data.estimated ? (
+            <>
+              {' '}
+              The activities are <EstimatedNote whose="the" inText />: found in the whole-house readings, so a
+              meal cooked on gas or a microwave's few minutes may not be seen.
+            </>
+          ) : null}
         </p>
       </section>
       <div className="card trends__chart">

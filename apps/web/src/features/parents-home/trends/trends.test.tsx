@@ -90,11 +90,21 @@ describe('InfoCare trends (issue 25)', () => {
     ).toBe('page');
   });
 
+  it("says a meter-only home's weeks are estimated from the meter, and only then", async () => {
+    logIn();
+    stubApi({ 'GET /assisted_living/trends/': { body: { ...trends, estimated: true } } });
+    renderApp('/parents-home/trends');
+    const note = (await screen.findByText(/Each week is compared/)).textContent;
+    expect(note).toContain('The activities are estimated from the meter: found in the whole-house readings');
+  });
+
   it('says so plainly when nothing changed beyond the usual ups and downs', async () => {
     logIn();
     stubApi({ 'GET /assisted_living/trends/': { body: { ...trends, changes: [] } } });
     renderApp('/parents-home/trends');
     expect(await screen.findByText('Nothing beyond the usual ups and downs in the last week.')).toBeTruthy();
+    // Measured uses: no word of the meter.
+    expect(screen.getByText(/Each week is compared/).textContent).not.toContain('estimated');
   });
 
   it('says when the last week has nothing yet to be compared with', async () => {
