@@ -73,6 +73,8 @@ const CACHE_SIZE = 256;
 const cache = new Map<number, { key: string; value: HouseTariffs }>();
 /** Houses with no versions of their own price at the default: one book per zone, shared by all of them. */
 const defaults = new Map<string, HouseTariffs>();
+/** Books of houses with versions of their own: found in the cache, or read and compiled (the bench prints them). */
+export const tariffCacheStats = { hits: 0, misses: 0 };
 
 /** SQL for a house's tariff cache key, with the house aliased `h` (see the note at the top). */
 export const TARIFF_KEY_SQL = `coalesce((select string_agg(t.id || '@' || (extract(epoch from t.created_at) * 1e6)::bigint,
@@ -102,8 +104,10 @@ export async function tariffsFor(
   if (hit?.key === key) {
     cache.delete(houseId); // most recently used last
     cache.set(houseId, hit);
+    tariffCacheStats.hits++;
     return hit.value;
   }
+  tariffCacheStats.misses++;
   const versions = await loadTariffs(db, houseId);
   const value: HouseTariffs = { zone, versions, book: compileTariffs(versions, zone) };
   cache.set(houseId, { key, value });
