@@ -56,6 +56,7 @@ describeEachDb('devices API', (suite) => {
       time_zone: string;
       devices: Record<string, unknown>[];
       appliances: { key: string; name: string }[];
+      mqtt: boolean;
     };
   };
   /** Messages straight into the consumer, then its flush (what the MQTT client does every second). */
