@@ -38,6 +38,8 @@ const LOADS: Load[] = [
   /** Simulated 10 s rounds (default 20 minutes of device time). */
   { kind: 'saturation', rounds: env('BENCH_MQTT_ROUNDS', 120) },
 ];
+/** BENCH_MQTT_TARIFFS=0: the homes price at the default tariff (one book shared by all). */
+const TARIFFS = process.env.BENCH_MQTT_TARIFFS !== '0';
 /** A flat tariff of each home's own (24.5 p/kWh, 60 p a day). */
 const BENCH_TARIFF: Tariff = {
   startDate: '2020-01-01',
@@ -171,10 +173,11 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
   const tag = randomUUID().slice(0, 6);
   const homes = await addHomes(db, HOMES, `mqtt-${tag}-`);
   const homeIndex = new Map(homes.map((h, i) => [h, i]));
-  await db.query(
-    `insert into tariffs (house_id, start_date, tariff) select h, '2020-01-01', $2::jsonb from unnest($1::int[]) h`,
-    [homes, JSON.stringify(tariffToStored(BENCH_TARIFF))],
-  );
+  if (TARIFFS)
+    await db.query(
+      `insert into tariffs (house_id, start_date, tariff) select h, '2020-01-01', $2::jsonb from unnest($1::int[]) h`,
+      [homes, JSON.stringify(tariffToStored(BENCH_TARIFF))],
+    );
   await db.query(
     `insert into devices (house_id, kind, device_id, created_at)
      select h, 'glow', 'G' || h, 0 from unnest($1::int[]) h`,
