@@ -155,6 +155,7 @@ interface PhaseResult {
   readings: number;
   uses: number;
   flushes: number;
+  flushMs: number;
   flushMsMax: number;
   rss0: number;
   rssMax: number;
@@ -366,6 +367,7 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
       readings: rows[0]?.n ?? 0,
       uses: uses.rows[0]?.n ?? 0,
       flushes: consumer.stats.flushes,
+      flushMs: consumer.stats.flushMs,
       flushMsMax: consumer.stats.flushMsMax,
       rss0,
       rssMax,
@@ -391,7 +393,7 @@ function report(r: PhaseResult): void {
   );
   console.log(
     `    ${r.readings.toLocaleString('en-GB')} readings, ${r.uses.toLocaleString('en-GB')} uses stored; ` +
-      `${r.flushes} flushes (longest ${s2(r.flushMsMax)}); everything stored ${r.drainS.toFixed(2)} s after the last publish` +
+      `${r.flushes} flushes (${s2(r.flushMs / Math.max(1, r.flushes))} on average, longest ${s2(r.flushMsMax)}); everything stored ${r.drainS.toFixed(2)} s after the last publish` +
       (r.lateDelays.length > 0 ? `; p99 of the last 10 s of publishing ${s2(pct(r.lateDelays, 0.99))}` : '') +
       `; tariff books: ${r.tariffHits.toLocaleString('en-GB')} cached, ${r.tariffMisses.toLocaleString('en-GB')} read; ` +
       `RSS ${mib(r.rss0)} → max ${mib(r.rssMax)} (this process: consumer and publishers)`,
