@@ -17,7 +17,7 @@ import { type Tariff, tariffToStored } from '@homeview/domain';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openDb } from '../../apps/server/src/db/open';
-import type { Db } from '../../apps/server/src/db/types';
+import type { Db, Queryable } from '../../apps/server/src/db/types';
 import { DeviceConsumer } from '../../apps/server/src/devices/consumer';
 import { DeviceMqtt } from '../../apps/server/src/devices/mqtt';
 import { ingestReadings, type Reading } from '../../apps/server/src/features/readings/ingest';
@@ -155,12 +155,48 @@ interface PhaseResult {
   readings: number;
   uses: number;
   flushes: number;
+  /** Statements the consumer sent (its flushes, its loads of the devices). */
+  statements: number;
   flushMs: number;
   flushMsMax: number;
   rss0: number;
   rssMax: number;
   tariffHits: number;
   tariffMisses: number;
+}
+
+/** The consumer's database, counting the statements it sends (those in its transactions too; BEGIN and
+ *  COMMIT aside). */
+function counting(db: Db): { db: Db; statements: () => number } {
+  let n = 0;
+  const forward = <T extends object>(target: T, prop: string | symbol) => {
+    const value = Reflect.get(target, prop, target);
+    return typeof value === 'function' ? value.bind(target) : value;
+  };
+  const tx = (q: Queryable): Queryable =>
+    new Proxy(q, {
+      get: (target, prop) =>
+        prop === 'query'
+          ? (...args: Parameters<Queryable['query']>) => {
+              n++;
+              return target.query(...args);
+            }
+          : forward(target, prop),
+    });
+  const wrapped = new Proxy(db, {
+    get: (target, prop) => {
+      if (prop === 'query')
+        return (...args: Parameters<Queryable['query']>) => {
+          n++;
+          return target.query(...args);
+        };
+      if (prop === 'transaction')
+        return (fn: Parameters<Db['transaction']>[0], options?: Parameters<Db['transaction']>[1]) =>
+          target.transaction((q, opened) => fn(tx(q), opened), options);
+      return forward(target, prop);
+    },
+  });
+  return { db: wrapped, statements: () => n };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -200,7 +236,8 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
   /** Wall time (performance.now) each home's Glow message of each round was published. */
   const glowSent = new Map<number, Float64Array>();
   const delays: [number, number][] = []; // [sent ms, delay ms]
-  const consumer = new DeviceConsumer(db, {
+  const counted = counting(db);
+  const consumer = new DeviceConsumer(counted.db, {
     now: () => Date.now() / 1000,
     onStored: (house, readings) => {
       const at = performance.now();
@@ -367,6 +404,7 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
       readings: rows[0]?.n ?? 0,
       uses: uses.rows[0]?.n ?? 0,
       flushes: consumer.stats.flushes,
+      statements: counted.statements(),
       flushMs: consumer.stats.flushMs,
       flushMsMax: consumer.stats.flushMsMax,
       rss0,
@@ -393,7 +431,7 @@ function report(r: PhaseResult): void {
   );
   console.log(
     `    ${r.readings.toLocaleString('en-GB')} readings, ${r.uses.toLocaleString('en-GB')} uses stored; ` +
-      `${r.flushes} flushes (${s2(r.flushMs / Math.max(1, r.flushes))} on average, longest ${s2(r.flushMsMax)}); everything stored ${r.drainS.toFixed(2)} s after the last publish` +
+      `${r.flushes} flushes (${s2(r.flushMs / Math.max(1, r.flushes))} on average, longest ${s2(r.flushMsMax)}; ${r.statements.toLocaleString('en-GB')} statements); everything stored ${r.drainS.toFixed(2)} s after the last publish` +
       (r.lateDelays.length > 0 ? `; p99 of the last 10 s of publishing ${s2(pct(r.lateDelays, 0.99))}` : '') +
       `; tariff books: ${r.tariffHits.toLocaleString('en-GB')} cached, ${r.tariffMisses.toLocaleString('en-GB')} read; ` +
       `RSS ${mib(r.rss0)} → max ${mib(r.rssMax)} (this process: consumer and publishers)`,

@@ -18,7 +18,7 @@ import { type HouseBatch, storeHouseBatch, storeHousesBatch } from './write';
 
 /**
  * Device messages → readings and appliance uses, buffered and written in batches across homes (at most
- * every `flush()`, which the MQTT client calls every second). Per registered device it keeps the counter
+ * every `flush()`, which the MQTT client calls every FLUSH_MS). Per registered device it keeps the counter
  * normaliser's state and the open minutes (stored with the device in the transaction of the readings they
  * produced, so a restart differences against exactly what was stored) and, for a plug, the use detector.
  * Bad messages are counted per device and topic and logged at most once a minute per device; messages of

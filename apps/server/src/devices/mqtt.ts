@@ -15,7 +15,7 @@ import { DEVICE_KINDS, KIND_INFO } from './kinds';
  * Shelly Gen2+ devices silent for SHELLY_SILENT_S are asked `Shelly.GetStatus` on `<id>/rpc`; the answer
  * comes back on this server's own `homeview-<client id>/rpc`.
  */
-export const FLUSH_MS = 1000;
+export const FLUSH_MS = 250;
 /** A registered Shelly Gen2+ silent this long is asked for its status (it does not repeat unchanged values). */
 export const SHELLY_SILENT_S = 300;
 const SESSION_EXPIRY_S = 7 * 24 * 3600;
