@@ -290,8 +290,8 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
       return out;
     };
     const sentAt = (round: number) => {
-      let times = glowSent.get(round);
-      if (times === undefined) glowSent.set(round, (times = new Float64Array(HOMES)));
+      const times = glowSent.get(round) ?? new Float64Array(HOMES);
+      glowSent.set(round, times);
       return times;
     };
     let sent = 0;
@@ -339,9 +339,7 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
         const times = sentAt(round);
         for (const [n, [i, topic, payload]] of batch.entries()) {
           const due =
-            load.kind === 'fleet'
-              ? dueOfRound + (Math.max(0, i) * 10_000) / HOMES
-              : (k * 1000) / load.perS;
+            load.kind === 'fleet' ? dueOfRound + (Math.max(0, i) * 10_000) / HOMES : (k * 1000) / load.perS;
           k++;
           let now = performance.now();
           if (t0 + due > now) {

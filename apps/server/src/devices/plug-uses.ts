@@ -98,7 +98,9 @@ export class PlugUses {
       ...detector.map((c) => c.open?.start ?? Number.POSITIVE_INFINITY),
       ...this.#waiting.map((e) => e.start),
     );
-    const intervals = this.#intervals.filter(([, to], i) => to > keepFrom || i === this.#intervals.length - 1);
+    const intervals = this.#intervals.filter(
+      ([, to], i) => to > keepFrom || i === this.#intervals.length - 1,
+    );
     const powersFrom = Math.min(keepFrom, intervals[0]?.[0] ?? keepFrom);
     const powers = this.#powers.filter(
       (_, i) => i === this.#powers.length - 1 || (this.#powers[i + 1] as [number, number])[0] > powersFrom,

@@ -28,12 +28,7 @@ import { isUnclaimed, readingsBetween, unclaimedById, usesBetween } from './repo
 
 const APPLIANCES = CATALOGUE_APPLIANCES.map((a) => ({ key: a.key, name: a.name }));
 
-async function devicesOf(
-  db: Queryable,
-  house: House,
-  now: number,
-  mqtt: boolean,
-): Promise<DevicesResponse> {
+async function devicesOf(db: Queryable, house: House, now: number, mqtt: boolean): Promise<DevicesResponse> {
   const rows = await listDevices(db, house.id);
   const today = dayOf(localDate(now, house.time_zone), house.time_zone);
   const wholeHouse = rows.some((r) => r.appliance_type_id === null)

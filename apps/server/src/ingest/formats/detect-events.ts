@@ -151,7 +151,7 @@ export class EventDetector {
   }
 
   restore(states: readonly ColumnState[]): void {
-    states.forEach((state, i) => this.#trackers[i]?.restore(state));
+    for (const [i, state] of states.entries()) this.#trackers[i]?.restore(state);
   }
 }
 

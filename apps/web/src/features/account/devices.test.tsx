@@ -131,9 +131,9 @@ describe('the Devices screen', () => {
     stubApi({ 'GET /devices/': { body: answer([waiting], 'Europe/London', false) } });
     renderApp('/account/homeview/devices');
     await screen.findByRole('article', { name: /AABBCCDDEEFF/ });
-    const notice = screen.getByText('This HomeView is not receiving live devices at the moment.').closest(
-      '[role="status"]',
-    ) as HTMLElement;
+    const notice = screen
+      .getByText('This HomeView is not receiving live devices at the moment.')
+      .closest('[role="status"]') as HTMLElement;
     expect(notice.textContent).toContain(
       'Nothing that a meter display or plug sends reaches it, so the devices below store no readings until it is. Readings imported from files are not affected.',
     );

@@ -66,20 +66,18 @@ export function DevicesPage() {
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       {data && !data.mqtt ? (
         <Alert tone="info">
-          <div className="devices-off">
-            <p>
-              <strong>This HomeView is not receiving live devices at the moment.</strong> Nothing that a meter
-              display or plug sends reaches it, so{' '}
-              {data.devices.length > 0
-                ? 'the devices below store no readings until it is.'
-                : 'a device added here stores no readings until it is.'}{' '}
-              Readings imported from files are not affected.
-            </p>
-            <p>
-              For whoever runs HomeView: start the server with <code>MQTT_URL</code> set to the broker the
-              devices publish to.
-            </p>
-          </div>
+          <p className="devices-off__lead">
+            <strong>This HomeView is not receiving live devices at the moment.</strong> Nothing that a meter
+            display or plug sends reaches it, so{' '}
+            {data.devices.length > 0
+              ? 'the devices below store no readings until it is.'
+              : 'a device added here stores no readings until it is.'}{' '}
+            Readings imported from files are not affected.
+          </p>
+          <p className="devices-off__hint">
+            For whoever runs HomeView: start the server with <code>MQTT_URL</code> set to the broker the
+            devices publish to.
+          </p>
         </Alert>
       ) : null}
       {data && userId !== null ? (
