@@ -1,28 +1,57 @@
 // Devices over MQTT end to end (issue 23): 1,000 homes' Glow displays publishing every 10 s and 2,000
 // plugs publishing on change, through the real Mosquitto on 127.0.0.1:1883 into the consumer and the one
-// write path. Device time runs faster than the wall clock (rounds are published as fast as the broker
-// takes them, starting two days back, so every reading is in the past): the figures are the sustained
-// message rate, the delay from publish to stored (p50, p99: the publish of the message that closes a
-// minute to the commit of that minute's reading), this process' RSS (publishers included), and the
-// storage of a day of 10 s Glow messages against the same energy imported as a 1-minute file.
+// write path, under three loads, each on homes of its own:
+//  (a) the fleet as stated, in real time (device time = wall time, the homes spread over each 10 s):
+//      the delay a householder sees, and RSS;
+//  (b) a steady offered rate (5,000 msg/s, the throughput target, for 60 s; device time runs faster):
+//      the delay at that rate, and whether the consumer keeps up (no backlog that grows);
+//  (c) saturation: rounds published as fast as the broker takes them (~120× real time): the sustained
+//      rate. Its delay is mostly queueing, which grows with the run's length.
+// The delay is from the publish of the message that closes a minute to the commit of that minute's
+// reading. Then the storage of a day of 10 s Glow messages against the same energy as a 1-minute file.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Tariff, tariffToStored } from '@homeview/domain';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openDb } from '../../apps/server/src/db/open';
-import type { Db } from '../../apps/server/src/db/types';
+import type { Db, Queryable } from '../../apps/server/src/db/types';
 import { DeviceConsumer } from '../../apps/server/src/devices/consumer';
 import { DeviceMqtt } from '../../apps/server/src/devices/mqtt';
 import { ingestReadings, type Reading } from '../../apps/server/src/features/readings/ingest';
+import { tariffCacheStats } from '../../apps/server/src/shared/tariff-book';
 import { createScratchDatabase } from './postgres';
 
 const BROKER = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const HOMES = Number(process.env.BENCH_MQTT_HOMES ?? 1000);
 const PLUGS = HOMES * 2;
-/** Simulated 10 s rounds (BENCH_MQTT_ROUNDS, default 20 minutes of device time). */
-const ROUNDS = Number(process.env.BENCH_MQTT_ROUNDS ?? 120);
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const LOADS: Load[] = [
+  { kind: 'fleet', seconds: env('BENCH_MQTT_FLEET_S', 150) },
+  {
+    kind: 'offered',
+    perS: env('BENCH_MQTT_OFFERED', 5000),
+    seconds: env('BENCH_MQTT_OFFERED_S', 60),
+  },
+  /** Simulated 10 s rounds (default 20 minutes of device time). */
+  { kind: 'saturation', rounds: env('BENCH_MQTT_ROUNDS', 120) },
+];
+/** BENCH_MQTT_TARIFFS=0: the homes price at the default tariff (one book shared by all). */
+const TARIFFS = process.env.BENCH_MQTT_TARIFFS !== '0';
+/** A flat tariff of each home's own (24.5 p/kWh, 60 p a day). */
+const BENCH_TARIFF: Tariff = {
+  startDate: '2020-01-01',
+  standingCharge: 600_000,
+  import: {
+    type: 'schedule',
+    basis: 'local',
+    entries: [{ days: 'all', steps: [{ startMinute: 0, price: 245_000, name: 'Standard' }] }],
+  },
+  export: null,
+  generation: null,
+};
 const PUBLISHERS = 4;
 const CHUNK = 400;
 
@@ -104,6 +133,317 @@ async function storage(db: Db): Promise<string> {
   );
 }
 
+type Load =
+  /** The fleet as stated: each Glow every 10 s (homes spread over the 10 s), device time = wall time. */
+  | { kind: 'fleet'; seconds: number }
+  /** A steady offered rate (device time runs faster so that the fleet sends `perS` messages a second). */
+  | { kind: 'offered'; perS: number; seconds: number }
+  /** As fast as the broker takes them (CHUNK ahead of the consumer at most), `rounds` rounds of 10 s. */
+  | { kind: 'saturation'; rounds: number };
+
+interface PhaseResult {
+  label: string;
+  published: number;
+  received: number;
+  seconds: number;
+  /** Sorted delays (ms) publish → stored of the message closing each minute reading. */
+  delays: number[];
+  /** For an offered load: the delays of minutes closed in the last 10 s of publishing, and how long after
+   *  the last publish everything was stored. */
+  lateDelays: number[];
+  drainS: number;
+  readings: number;
+  uses: number;
+  flushes: number;
+  /** Statements the consumer sent (its flushes, its loads of the devices). */
+  statements: number;
+  flushMs: number;
+  flushMsMax: number;
+  rss0: number;
+  rssMax: number;
+  tariffHits: number;
+  tariffMisses: number;
+}
+
+/** The consumer's database, counting the statements it sends (those in its transactions too; BEGIN and
+ *  COMMIT aside). */
+function counting(db: Db): { db: Db; statements: () => number } {
+  let n = 0;
+  const forward = <T extends object>(target: T, prop: string | symbol) => {
+    const value = Reflect.get(target, prop, target);
+    return typeof value === 'function' ? value.bind(target) : value;
+  };
+  const tx = (q: Queryable): Queryable =>
+    new Proxy(q, {
+      get: (target, prop) =>
+        prop === 'query'
+          ? (...args: Parameters<Queryable['query']>) => {
+              n++;
+              return target.query(...args);
+            }
+          : forward(target, prop),
+    });
+  const wrapped = new Proxy(db, {
+    get: (target, prop) => {
+      if (prop === 'query')
+        return (...args: Parameters<Queryable['query']>) => {
+          n++;
+          return target.query(...args);
+        };
+      if (prop === 'transaction')
+        return (fn: Parameters<Db['transaction']>[0], options?: Parameters<Db['transaction']>[1]) =>
+          target.transaction((q, opened) => fn(tx(q), opened), options);
+      return forward(target, prop);
+    },
+  });
+  return { db: wrapped, statements: () => n };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One load on homes of its own (HOMES Glow homes, each with two plugs and a flat tariff of its own, so a
+ * flush prices with per-house tariff books), its own topics and consumer, so the phases never share
+ * counters or queues.
+ */
+async function phase(db: Db, load: Load): Promise<PhaseResult> {
+  const tag = randomUUID().slice(0, 6);
+  const homes = await addHomes(db, HOMES, `mqtt-${tag}-`);
+  const homeIndex = new Map(homes.map((h, i) => [h, i]));
+  if (TARIFFS)
+    await db.query(
+      `insert into tariffs (house_id, start_date, tariff) select h, '2020-01-01', $2::jsonb from unnest($1::int[]) h`,
+      [homes, JSON.stringify(tariffToStored(BENCH_TARIFF))],
+    );
+  await db.query(
+    `insert into devices (house_id, kind, device_id, created_at)
+     select h, 'glow', 'G' || h, 0 from unnest($1::int[]) h`,
+    [homes],
+  );
+  await db.query(
+    `insert into devices (house_id, kind, device_id, appliance_type_id, created_at)
+     select h, 'shelly', 'P' || h || '-' || k, case k when 0 then 1 else 2 end, 0
+     from unnest($1::int[]) h, generate_series(0, 1) k`,
+    [homes],
+  );
+  const prefix = `bench${tag}/`;
+  const realTime = load.kind === 'fleet';
+  // Device time: the wall clock for the fleet in real time; else two days back, so that device time
+  // running faster than the wall clock stays in the past.
+  const start = realTime
+    ? Math.ceil(Date.now() / 10_000) * 10
+    : Math.floor(Date.now() / 1000 / 60) * 60 - 2 * 86_400;
+  /** Wall time (performance.now) each home's Glow message of each round was published. */
+  const glowSent = new Map<number, Float64Array>();
+  const delays: [number, number][] = []; // [sent ms, delay ms]
+  const counted = counting(db);
+  const consumer = new DeviceConsumer(counted.db, {
+    now: () => Date.now() / 1000,
+    onStored: (house, readings) => {
+      const at = performance.now();
+      const i = homeIndex.get(house);
+      if (i === undefined) return;
+      for (const r of readings) {
+        // The minute [m, m+60) closed with the house's first Glow message at or after m + 60.
+        const sent = glowSent.get(Math.ceil((r.start + 60 - start) / 10))?.[i];
+        if (sent !== undefined && sent > 0) delays.push([sent, at - sent]);
+      }
+    },
+  });
+  const mqtt = new DeviceMqtt(consumer, {
+    url: BROKER,
+    clientId: `bench-${randomUUID()}`,
+    topicPrefix: prefix,
+    sessionExpiryS: 60,
+  });
+  const publishers: MqttClient[] = [];
+  const hits0 = tariffCacheStats.hits;
+  const misses0 = tariffCacheStats.misses;
+  try {
+    await mqtt.start();
+    for (let i = 0; i < PUBLISHERS; i++)
+      publishers.push(await connectAsync(BROKER, { clientId: `bench-pub-${randomUUID()}` }));
+    const glowWh = homes.map((_, i) => 3_000_000 + i);
+    const plugWh = Array.from({ length: PLUGS }, () => 1000);
+    const plugOn = Array.from({ length: PLUGS }, () => false);
+    let rngState = 42;
+    const rnd = () => {
+      rngState = (rngState * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return rngState / 2_147_483_648;
+    };
+    /** A round's messages in publishing order: each home's Glow, then its plugs that changed. */
+    const roundMessages = (round: number): [number, string, string][] => {
+      const t = start + round * 10;
+      const out: [number, string, string][] = [];
+      homes.forEach((h, i) => {
+        glowWh[i] = (glowWh[i] ?? 0) + (round === 0 ? 0 : 2 + Math.floor(rnd() * 6));
+        out.push([i, `${prefix}glow/G${h}/SENSOR/electricitymeter`, glow(t, glowWh[i] ?? 0)]);
+        // Plugs publish on change: about one in twelve switches each round.
+        for (let p = 2 * i; p < 2 * i + 2; p++) {
+          if (round > 0 && rnd() > 1 / 12) continue;
+          const on = round > 0 && !plugOn[p];
+          if (plugOn[p]) plugWh[p] = (plugWh[p] ?? 0) + 2.5;
+          plugOn[p] = on;
+          out.push([-1, `${prefix}P${h}-${p % 2}/events/rpc`, shelly(t, on ? 2800 : 0, plugWh[p] ?? 0)]);
+        }
+      });
+      return out;
+    };
+    const sentAt = (round: number) => {
+      const times = glowSent.get(round) ?? new Float64Array(HOMES);
+      glowSent.set(round, times);
+      return times;
+    };
+    let sent = 0;
+    let stalled = false;
+    const rss0 = process.memoryUsage().rss;
+    let rssMax = rss0;
+    const t0 = performance.now();
+    let lastPublish = t0;
+    if (load.kind === 'saturation') {
+      for (let round = 0; round <= load.rounds && !stalled; round++) {
+        const batch = roundMessages(round);
+        const times = sentAt(round);
+        // A broker queues a bounded number of messages per subscriber (Mosquitto: max_queued_messages,
+        // 1,000 by default) and drops the rest: publish no further than CHUNK ahead of the consumer.
+        for (let c = 0; c < batch.length && !stalled; c += CHUNK) {
+          const chunk = batch.slice(c, c + CHUNK);
+          const now = performance.now();
+          await Promise.all(
+            chunk.map(([i, topic, payload], n) => {
+              if (i >= 0) times[i] = now;
+              return (publishers[n % PUBLISHERS] as MqttClient).publishAsync(topic, payload, { qos: 1 });
+            }),
+          );
+          sent += chunk.length;
+          const waitFrom = Date.now();
+          while (sent - consumer.stats.messages > CHUNK) {
+            if (Date.now() - waitFrom > 15_000) stalled = true;
+            if (stalled) break;
+            await sleep(5);
+          }
+        }
+        rssMax = Math.max(rssMax, process.memoryUsage().rss);
+      }
+      lastPublish = performance.now();
+    } else {
+      // Each message at its due time (ms after t0): the fleet's homes spread evenly over each 10 s, or
+      // the offered rate's steady spacing. Messages due by now go out, then a sleep until the next is due.
+      const endMs = load.seconds * 1000;
+      let k = 0;
+      for (let round = 0; ; round++) {
+        const dueOfRound = round * 10_000;
+        if (load.kind === 'fleet' && dueOfRound >= endMs) break;
+        if (load.kind === 'offered' && (k * 1000) / load.perS >= endMs) break;
+        const batch = roundMessages(round);
+        const times = sentAt(round);
+        for (const [n, [i, topic, payload]] of batch.entries()) {
+          const due =
+            load.kind === 'fleet' ? dueOfRound + (Math.max(0, i) * 10_000) / HOMES : (k * 1000) / load.perS;
+          k++;
+          let now = performance.now();
+          if (t0 + due > now) {
+            await sleep(t0 + due - now);
+            now = performance.now();
+            rssMax = Math.max(rssMax, process.memoryUsage().rss);
+          }
+          if (i >= 0) times[i] = now;
+          (publishers[n % PUBLISHERS] as MqttClient).publish(topic, payload, { qos: 1 });
+          lastPublish = now;
+          sent++;
+        }
+      }
+    }
+    const publishedAt = performance.now();
+    // Until every message arrived, or none came for 5 s (the broker dropped some: Mosquitto's
+    // max_queued_messages, 1,000 by default, per client).
+    let lastCount = -1;
+    let lastChange = Date.now();
+    let lastArrivalMs = performance.now();
+    while (consumer.stats.messages < sent && Date.now() - lastChange < 5000) {
+      if (consumer.stats.messages !== lastCount) {
+        lastCount = consumer.stats.messages;
+        lastChange = Date.now();
+        lastArrivalMs = performance.now();
+      }
+      await sleep(20);
+      rssMax = Math.max(rssMax, process.memoryUsage().rss);
+    }
+    if (consumer.stats.messages >= sent) lastArrivalMs = performance.now();
+    const stopAt = performance.now();
+    await mqtt.stop(); // the last flush: what was received is stored when it returns
+    const storedAt = performance.now();
+    const totalMs = (load.kind === 'saturation' ? lastArrivalMs : publishedAt) - t0 + (storedAt - stopAt);
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from readings where house_id = any($1::int[])',
+      [homes],
+    );
+    const uses = await db.query<{ n: number }>(
+      'select count(*)::int as n from appliance_events where house_id = any($1::int[])',
+      [homes],
+    );
+    const label =
+      load.kind === 'fleet'
+        ? `(a) the fleet in real time, ${load.seconds} s`
+        : load.kind === 'offered'
+          ? `(b) ${load.perS.toLocaleString('en-GB')} msg/s offered for ${load.seconds} s`
+          : `(c) saturation, ${load.rounds} rounds`;
+    return {
+      label,
+      published: sent,
+      received: consumer.stats.messages,
+      seconds: totalMs / 1000,
+      delays: delays.map(([, d]) => d).sort((a, b) => a - b),
+      lateDelays: delays
+        .filter(([s]) => s >= lastPublish - 10_000)
+        .map(([, d]) => d)
+        .sort((a, b) => a - b),
+      drainS: (storedAt - lastPublish) / 1000,
+      readings: rows[0]?.n ?? 0,
+      uses: uses.rows[0]?.n ?? 0,
+      flushes: consumer.stats.flushes,
+      statements: counted.statements(),
+      flushMs: consumer.stats.flushMs,
+      flushMsMax: consumer.stats.flushMsMax,
+      rss0,
+      rssMax,
+      tariffHits: tariffCacheStats.hits - hits0,
+      tariffMisses: tariffCacheStats.misses - misses0,
+    };
+  } finally {
+    await mqtt.stop();
+    for (const p of publishers) await p.endAsync();
+  }
+}
+
+const s2 = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function report(r: PhaseResult): void {
+  const rate = Math.round(r.received / r.seconds).toLocaleString('en-GB');
+  const dropped = r.published - r.received;
+  console.log(
+    `  ${r.label}: ${r.received.toLocaleString('en-GB')} of ${r.published.toLocaleString('en-GB')} messages` +
+      (dropped > 0 ? ` (${dropped.toLocaleString('en-GB')} dropped by the broker)` : '') +
+      ` in ${r.seconds.toFixed(1)} s → ${rate} messages/s received and stored; publish → stored ` +
+      `p50 ${s2(pct(r.delays, 0.5))}, p99 ${s2(pct(r.delays, 0.99))} (${r.delays.length.toLocaleString('en-GB')} minute readings)`,
+  );
+  console.log(
+    `    ${r.readings.toLocaleString('en-GB')} readings, ${r.uses.toLocaleString('en-GB')} uses stored; ` +
+      `${r.flushes} flushes (${s2(r.flushMs / Math.max(1, r.flushes))} on average, longest ${s2(r.flushMsMax)}; ${r.statements.toLocaleString('en-GB')} statements); everything stored ${r.drainS.toFixed(2)} s after the last publish` +
+      (r.lateDelays.length > 0 ? `; p99 of the last 10 s of publishing ${s2(pct(r.lateDelays, 0.99))}` : '') +
+      `; tariff books: ${r.tariffHits.toLocaleString('en-GB')} cached, ${r.tariffMisses.toLocaleString('en-GB')} read; ` +
+      `RSS ${mib(r.rss0)} → max ${mib(r.rssMax)} (this process: consumer and publishers)`,
+  );
+}
+
+/**
+ * Keeping up with an offered rate: everything it published arrived, and was stored within a few seconds of
+ * the last publish, and the delay at its end is not far past the delay over the whole run (no backlog
+ * that grows).
+ */
+const keepsUp = (r: PhaseResult) =>
+  r.received === r.published && r.drainS < 5 && pct(r.lateDelays, 0.99) < 2 * pct(r.delays, 0.99) + 1000;
+
 export async function benchMqtt(store: 'pglite' | 'postgres'): Promise<void> {
   const scratch = store === 'postgres' ? await createScratchDatabase('mqtt') : null;
   if (store === 'postgres' && !scratch) {
@@ -115,141 +455,32 @@ export async function benchMqtt(store: 'pglite' | 'postgres'): Promise<void> {
     databaseUrl: scratch?.url ?? null,
     dataDir: dir === null ? '' : join(dir, 'data'),
   });
-  const publishers: MqttClient[] = [];
   try {
     await migrate(db);
-    const homes = await addHomes(db, HOMES, `mqtt-${randomUUID().slice(0, 6)}-`);
-    await db.query(
-      `insert into devices (house_id, kind, device_id, created_at)
-       select h, 'glow', 'G' || h, 0 from unnest($1::int[]) h`,
-      [homes],
-    );
-    await db.query(
-      `insert into devices (house_id, kind, device_id, appliance_type_id, created_at)
-       select h, 'shelly', 'P' || h || '-' || k, case k when 0 then 1 else 2 end, 0
-       from unnest($1::int[]) h, generate_series(0, 1) k`,
-      [homes],
-    );
-    const prefix = `bench${randomUUID().slice(0, 8)}/`;
-    const start = Math.floor(Date.now() / 1000 / 60) * 60 - 2 * 86_400;
-    const publishedAt = new Map<number, number>(); // round → wall ms its last message was published
-    const delays: number[] = [];
-    const consumer = new DeviceConsumer(db, {
-      now: () => Date.now() / 1000,
-      onStored: (_house, readings) => {
-        const at = performance.now();
-        for (const r of readings) {
-          // The minute [m, m+60) closed with the first round at or after m + 60.
-          const round = Math.ceil((r.start + 60 - start) / 10);
-          const sent = publishedAt.get(round);
-          if (sent !== undefined) delays.push(at - sent);
-        }
-      },
-    });
-    const mqtt = new DeviceMqtt(consumer, {
-      url: BROKER,
-      clientId: `bench-${randomUUID()}`,
-      topicPrefix: prefix,
-      sessionExpiryS: 60,
-    });
-    await mqtt.start();
-    for (let i = 0; i < PUBLISHERS; i++)
-      publishers.push(await connectAsync(BROKER, { clientId: `bench-pub-${randomUUID()}` }));
-
-    const glowWh = homes.map((_, i) => 3_000_000 + i);
-    const plugWh = Array.from({ length: PLUGS }, () => 1000);
-    const plugOn = Array.from({ length: PLUGS }, () => false);
-    let sent = 0;
-    let stalled = false;
-    let rngState = 42;
-    const rnd = () => {
-      rngState = (rngState * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return rngState / 2_147_483_648;
-    };
-    const rss0 = process.memoryUsage().rss;
-    let rssMax = rss0;
-    const t0 = performance.now();
-    for (let round = 0; round <= ROUNDS; round++) {
-      const t = start + round * 10;
-      const batch: [number, string, string][] = [];
-      homes.forEach((h, i) => {
-        glowWh[i] = (glowWh[i] ?? 0) + (round === 0 ? 0 : 2 + Math.floor(rnd() * 6));
-        batch.push([i, `${prefix}glow/G${h}/SENSOR/electricitymeter`, glow(t, glowWh[i] ?? 0)]);
-      });
-      // Plugs publish on change: about one in twelve switches each round.
-      for (let p = 0; p < PLUGS; p++) {
-        if (round > 0 && rnd() > 1 / 12) continue;
-        const on = round > 0 && !plugOn[p];
-        if (plugOn[p]) plugWh[p] = (plugWh[p] ?? 0) + 2.5;
-        plugOn[p] = on;
-        const h = homes[Math.floor(p / 2)];
-        batch.push([p, `${prefix}P${h}-${p % 2}/events/rpc`, shelly(t, on ? 2800 : 0, plugWh[p] ?? 0)]);
-      }
-      // A broker queues a bounded number of messages per subscriber (Mosquitto: max_queued_messages,
-      // 1,000 by default) and drops the rest: publish no further than CHUNK ahead of the consumer.
-      for (let c = 0; c < batch.length && !stalled; c += CHUNK) {
-        const chunk = batch.slice(c, c + CHUNK);
-        await Promise.all(
-          chunk.map(([n, topic, payload]) =>
-            (publishers[n % PUBLISHERS] as MqttClient).publishAsync(topic, payload, { qos: 1 }),
-          ),
-        );
-        sent += chunk.length;
-        const waitFrom = Date.now();
-        while (sent - consumer.stats.messages > CHUNK) {
-          if (Date.now() - waitFrom > 15_000) {
-            stalled = true;
-            break;
-          }
-          await new Promise((r) => setTimeout(r, 5));
-        }
-      }
-      if (stalled) break;
-      publishedAt.set(round, performance.now());
-      rssMax = Math.max(rssMax, process.memoryUsage().rss);
-    }
-    const publishMs = performance.now() - t0;
-    // Until every message arrived, or none came for 5 s (the broker dropped some: Mosquitto's
-    // max_queued_messages, 1,000 by default, per client); the rate is over the time until the last one
-    // received was stored, so waiting for dropped ones does not count.
-    let lastCount = -1;
-    let lastChange = Date.now();
-    let lastArrivalMs = performance.now();
-    while (consumer.stats.messages < sent && Date.now() - lastChange < 5000) {
-      if (consumer.stats.messages !== lastCount) {
-        lastCount = consumer.stats.messages;
-        lastChange = Date.now();
-        lastArrivalMs = performance.now();
-      }
-      await new Promise((r) => setTimeout(r, 100));
-      rssMax = Math.max(rssMax, process.memoryUsage().rss);
-    }
-    if (consumer.stats.messages >= sent) lastArrivalMs = performance.now();
-    const stopAt = performance.now();
-    await mqtt.stop(); // the last flush: what was received is stored when it returns
-    const totalMs = lastArrivalMs - t0 + (performance.now() - stopAt);
-    const received = consumer.stats.messages;
-    delays.sort((a, b) => a - b);
-    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from readings');
-    const uses = await db.query<{ n: number }>('select count(*)::int as n from appliance_events');
     console.log(
-      `  ${HOMES.toLocaleString('en-GB')} homes + ${PLUGS.toLocaleString('en-GB')} plugs, ${ROUNDS} rounds of 10 s: ` +
-        `${received.toLocaleString('en-GB')} messages in ${(totalMs / 1000).toFixed(1)} s (published in ${(publishMs / 1000).toFixed(1)} s) → ` +
-        `${Math.round(received / (totalMs / 1000)).toLocaleString('en-GB')} messages/s received and stored` +
-        (received < sent
-          ? ` (${sent - received} of ${sent.toLocaleString('en-GB')} dropped by the broker)`
-          : ''),
+      `  each load on ${HOMES.toLocaleString('en-GB')} homes of its own (a Glow every 10 s, ${PLUGS.toLocaleString('en-GB')} Shelly plugs on change, a tariff per home); ` +
+        `load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
     );
-    console.log(
-      `  publish → stored: p50 ${(pct(delays, 0.5) / 1000).toFixed(2)} s, p99 ${(pct(delays, 0.99) / 1000).toFixed(2)} s ` +
-        `(${delays.length.toLocaleString('en-GB')} minute readings); ${rows[0]?.n.toLocaleString('en-GB')} readings, ` +
-        `${uses.rows[0]?.n.toLocaleString('en-GB')} uses stored; ${consumer.stats.flushes} flushes ` +
-        `(${(consumer.stats.flushMs / 1000).toFixed(1)} s in all, longest ${(consumer.stats.flushMsMax / 1000).toFixed(1)} s); ` +
-        `RSS ${mib(rss0)} → max ${mib(rssMax)} (this process: consumer and publishers)`,
-    );
+    const results: PhaseResult[] = [];
+    for (const load of LOADS) {
+      const r = await phase(db, load);
+      report(r);
+      results.push(r);
+    }
+    console.log(`  load average after: ${loadavg()[0]?.toFixed(1)}`);
+    console.log('  | load | msg/s stored | publish → stored p50 | p99 | keeps up | RSS max |');
+    console.log('  |---|---|---|---|---|---|');
+    for (const [i, r] of results.entries()) {
+      const load = LOADS[i] as Load;
+      console.log(
+        `  | ${r.label} | ${Math.round(r.received / r.seconds).toLocaleString('en-GB')} | ${s2(pct(r.delays, 0.5))} | ` +
+          `${s2(pct(r.delays, 0.99))} | ${load.kind === 'saturation' ? '—' : keepsUp(r) ? 'yes' : 'no'} | ${mib(r.rssMax)} |`,
+      );
+    }
     console.log(`  ${await storage(db)}`);
   } finally {
-    for (const p of publishers) await p.endAsync();
     await db.close();
     await scratch?.drop();
     if (dir !== null) await rm(dir, { recursive: true, force: true });

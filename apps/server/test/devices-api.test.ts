@@ -56,6 +56,7 @@ describeEachDb('devices API', (suite) => {
       time_zone: string;
       devices: Record<string, unknown>[];
       appliances: { key: string; name: string }[];
+      mqtt: boolean;
     };
   };
   /** Messages straight into the consumer, then its flush (what the MQTT client does every second). */
@@ -72,7 +73,8 @@ describeEachDb('devices API', (suite) => {
   };
 
   beforeAll(async () => {
-    t = await makeTestApp(suite.db);
+    // A server that reads devices (the test runs its consumer by hand: buildApp never connects a broker).
+    t = await makeTestApp(suite.db, { env: { MQTT_URL: 'mqtt://127.0.0.1:1883' } });
     carer = await makeUser(suite.db, 'dev-carer');
     mum = await makeUser(suite.db, 'dev-mum', { house: "Mum's bungalow" });
     stranger = await makeUser(suite.db, 'dev-stranger', { house: 'Stranger Towers' });
@@ -101,6 +103,46 @@ describeEachDb('devices API', (suite) => {
     expect(body.devices).toEqual([]);
     expect(body.time_zone).toBe('Europe/London');
     expect(body.appliances).toContainEqual({ key: 'kettle', name: 'Kettle' });
+  });
+
+  it('says whether this deployment reads devices at all (no MQTT_URL: none can be received)', async () => {
+    expect((await list(carer.id)).mqtt).toBe(true);
+    const deaf = await makeTestApp(suite.db); // the same database, a server without a broker
+    try {
+      const session = await login(deaf.app, mum);
+      const res = await deaf.app.inject({
+        url: `/api/v3/devices/?user_id=${mum.id}`,
+        headers: session.headers(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ devices: [], mqtt: false });
+      // Adding answers the list, and says it too.
+      const added = await deaf.app.inject({
+        method: 'POST',
+        url: '/api/v3/devices/',
+        headers: { ...session.headers(true), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          user_id: String(mum.id),
+          kind: 'glow',
+          device_id: 'DEAF00000001',
+        }).toString(),
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json()).toMatchObject({ devices: [{ device_id: 'DEAF00000001' }], mqtt: false });
+      const removed = await deaf.app.inject({
+        method: 'POST',
+        url: '/api/v3/devices/remove/',
+        headers: { ...session.headers(true), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          user_id: String(mum.id),
+          id: String((added.json() as { devices: { id: number }[] }).devices[0]?.id),
+        }).toString(),
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json()).toMatchObject({ devices: [], mqtt: false });
+    } finally {
+      await deaf.app.close();
+    }
   });
 
   it('adds a Glow and a kettle plug, tells the consumer, and shows readings and state', async () => {

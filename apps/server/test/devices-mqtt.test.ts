@@ -202,6 +202,52 @@ describeEachDb('devices over MQTT', (suite) => {
     expect(await readingsOf(houseId)).toEqual([]); // a plug is one appliance, not the whole house
   });
 
+  it('carries a kettle on across a restart: one use, with its start, end and the plug energy', async () => {
+    const prefix = `t${randomUUID().slice(0, 8)}/`;
+    const clientId = `test-plug-restart-${randomUUID()}`;
+    const houseId = await house(`kettle-restart-${suite.kind}`, [
+      { kind: 'shelly', id: 'shellyplusplugs-k2', appliance: 'kettle' },
+    ]);
+    const topic = `${prefix}shellyplusplugs-k2/events/rpc`;
+    const notify = (ts: number, sw: object) =>
+      JSON.stringify({ src: 'shellyplusplugs-k2', method: 'NotifyStatus', params: { ts, 'switch:0': sw } });
+    const events = async () =>
+      (
+        await suite.db.query(
+          `select e.start_ts::float8 as start_ts, e.end_ts::float8 as end_ts, e.energy_wh
+           from appliance_events e where e.house_id = $1 order by e.start_ts`,
+          [houseId],
+        )
+      ).rows;
+    clock = T0;
+    const first = await start(prefix, clientId);
+    // The kettle goes on at T0 + 60; the plug's counter says 50 Wh by T0 + 120. Then the server stops.
+    const before: [number, object][] = [
+      [T0, { id: 0, apower: 0, aenergy: { total: 1000.0 } }],
+      [T0 + 60, { id: 0, apower: 2900.4 }],
+      [T0 + 120, { id: 0, aenergy: { total: 1050.0 } }],
+    ];
+    for (const [k, [t, sw]] of before.entries()) {
+      clock = t + 1;
+      await publish(topic, notify(t, sw));
+      await until('the message', () => first.consumer.stats.messages === k + 1);
+    }
+    await first.mqtt.stop(); // a clean stop: the plug's state is stored, the broker keeps the session
+    // While the server is down the kettle switches off at T0 + 180, and the counter reports 1100 Wh.
+    await publish(topic, notify(T0 + 180, { id: 0, apower: 0 }));
+    await publish(topic, notify(T0 + 190, { id: 0, aenergy: { total: 1100.0 } }));
+    clock = T0 + 200;
+    const second = await start(prefix, clientId);
+    await until('the queued messages', () => second.consumer.stats.messages === 2);
+    clock = T0 + 600;
+    await until('the kettle use', async () => (await events()).length > 0);
+    clock = T0 + 1800; // later flushes find nothing more
+    await second.consumer.flush();
+    await second.consumer.flush();
+    expect(await events()).toEqual([{ start_ts: T0 + 60, end_ts: T0 + 180, energy_wh: 100 }]);
+    expect(first.consumer.stats.usesStored + second.consumer.stats.usesStored).toBe(1);
+  });
+
   it('counts bad messages per device and topic, writes nothing for them, and keeps going', async () => {
     const prefix = `t${randomUUID().slice(0, 8)}/`;
     const houseId = await house(`bad-${suite.kind}`, [{ kind: 'glow', id: 'AABBCCDDEE04' }]);

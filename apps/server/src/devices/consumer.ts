@@ -12,13 +12,13 @@ import {
   parseDeviceMessage,
   parseShellyReply,
 } from './parse';
-import { PlugUses } from './plug-uses';
+import { type PlugState, PlugUses } from './plug-uses';
 import { applianceKeyOf } from './repository';
 import { type HouseBatch, storeHouseBatch, storeHousesBatch } from './write';
 
 /**
  * Device messages → readings and appliance uses, buffered and written in batches across homes (at most
- * every `flush()`, which the MQTT client calls every second). Per registered device it keeps the counter
+ * every `flush()`, which the MQTT client calls every FLUSH_MS). Per registered device it keeps the counter
  * normaliser's state and the open minutes (stored with the device in the transaction of the readings they
  * produced, so a restart differences against exactly what was stored) and, for a plug, the use detector.
  * Bad messages are counted per device and topic and logged at most once a minute per device; messages of
@@ -48,6 +48,8 @@ interface StoredCounter {
   power?: { t: number; w: number } | null;
   /** A gap of a Shelly EM whose energy waits for the device's own records of it (EMData history). */
   gap?: PendingGap | null;
+  /** A plug's use detection (held power, the use in progress, uses waiting for the counter): PlugUses. */
+  plug?: PlugState | null;
 }
 
 interface PendingGap {
@@ -172,6 +174,8 @@ export class DeviceConsumer {
   owns: (kind: DeviceKind, deviceId: string) => boolean = () => true;
   /** Counts loads (DeviceMqtt subscribes the topics of devices added since). */
   loads = 0;
+  /** The flush waiting for the one in progress, if any (flush()). */
+  #queued: Promise<void> | null = null;
 
   constructor(
     readonly db: Db,
@@ -223,11 +227,17 @@ export class DeviceConsumer {
         continue;
       }
       const stored = typeof r.counter === 'string' ? (JSON.parse(r.counter) as StoredCounter) : r.counter;
+      const { plug: plugState, ...counter } = stored ?? {
+        import: null,
+        export: null,
+        minutes: emptyMinutes(),
+      };
       const applianceKey = r.appliance_type_id === null ? null : applianceKeyOf(r.appliance_type_id);
       next.set(k, {
         device,
-        counter: stored ?? { import: null, export: null, minutes: emptyMinutes() },
-        plug: applianceKey === null ? null : new PlugUses(r.device_id, applianceKey),
+        counter,
+        // A plug goes on from its stored state: a use running when the server stopped is carried over.
+        plug: applianceKey === null ? null : new PlugUses(r.device_id, applianceKey, plugState ?? null),
         history: null,
         lastMessage: r.last_message_at,
         online: r.online,
@@ -522,10 +532,16 @@ export class DeviceConsumer {
     }
   }
 
-  /** Writes everything buffered; calls never overlap (a call waits for the one before). */
+  /**
+   * Writes everything buffered; flushes never overlap (one waits for the one before). A call while a flush
+   * waits to start shares that one, which takes everything received until it starts: a flush slower than
+   * the timer's tick is followed by one flush, not by a flush for every tick that passed meanwhile.
+   */
   flush(): Promise<void> {
-    this.#flushing = this.#flushing
+    if (this.#queued !== null) return this.#queued;
+    const next = this.#flushing
       .then(async () => {
+        this.#queued = null;
         const t0 = performance.now();
         await this.#flush();
         const ms = performance.now() - t0;
@@ -535,7 +551,9 @@ export class DeviceConsumer {
       .catch((error: unknown) => {
         this.options.log?.error({ err: error }, 'device flush failed');
       });
-    return this.#flushing;
+    this.#queued = next;
+    this.#flushing = next;
+    return next;
   }
 
   async #flush(): Promise<void> {
@@ -547,6 +565,7 @@ export class DeviceConsumer {
       if (live.plug === null || live.device.applianceTypeId === null) continue;
       const uses = live.plug.take(now);
       if (uses.length === 0) continue;
+      live.dirty = true; // its state, without these uses, is stored with them
       const typeId = live.device.applianceTypeId;
       this.#push(
         this.#events,
@@ -664,7 +683,7 @@ interface DeviceUpdate {
 function snapshot(live: Live): DeviceUpdate {
   const update: DeviceUpdate = {
     rowId: live.device.rowId,
-    counter: JSON.stringify(live.counter),
+    counter: JSON.stringify(live.plug === null ? live.counter : { ...live.counter, plug: live.plug.state() }),
     lastMessage: live.lastMessage,
     online: live.online,
     rejects: live.newRejects,

@@ -24,7 +24,7 @@ import { allPartitions, deviceTopics, partitionOf } from './partitions';
  * Shelly Gen2+ devices silent for SHELLY_SILENT_S are asked `Shelly.GetStatus` on `<id>/rpc` by their
  * partition's client; the answer comes back on that client's own `homeview-<client id>/rpc`.
  */
-export const FLUSH_MS = 1000;
+export const FLUSH_MS = 250;
 /** A registered Shelly Gen2+ silent this long is asked for its status (it does not repeat unchanged values). */
 export const SHELLY_SILENT_S = 300;
 const SESSION_EXPIRY_S = 7 * 24 * 3600;

@@ -52,4 +52,32 @@ describe('PlugUses', () => {
     expect(plug.take(T + late + 2)).toEqual([]);
     expect(plug.take(T + late + 200)).toEqual([{ start: T + 30, end: T + 150, energy_wh: 66 }]);
   });
+
+  it('goes on from its stored state (JSON) as if never stopped: a use in progress is not lost or cut', () => {
+    const steps: ((plug: PlugUses) => void)[] = [
+      (plug) => plug.energy(T - 60, T, 0),
+      (plug) => plug.power(T, 0),
+      (plug) => plug.power(T + 60, 2950),
+      (plug) => plug.energy(T, T + 120, 49_000),
+      // The server stops here, the kettle on.
+      (plug) => plug.power(T + 210, 0),
+      (plug) => plug.energy(T + 120, T + 240, 74_000),
+    ];
+    const whole = new PlugUses('k', 'kettle');
+    for (const step of steps) step(whole);
+    const expected = whole.take(T + 400);
+    expect(expected).toEqual([{ start: T + 60, end: T + 210, energy_wh: 123 }]);
+
+    const before = new PlugUses('k', 'kettle');
+    for (const step of steps.slice(0, 4)) step(before);
+    expect(before.take(T + 130)).toEqual([]);
+    const after = new PlugUses('k', 'kettle', JSON.parse(JSON.stringify(before.state())));
+    for (const step of steps.slice(4)) step(after);
+    expect(after.take(T + 400)).toEqual(expected);
+    expect(after.take(T + 2000)).toEqual([]);
+    // Without it, the use is lost (its start was never seen).
+    const fresh = new PlugUses('k', 'kettle');
+    for (const step of steps.slice(4)) step(fresh);
+    expect(fresh.take(T + 400)).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import type { ApplianceType } from '../ingest/formats';
 import {
   APPLIANCE_TYPES,
   type ApplianceEvent,
+  type ColumnState,
   DEFAULT_RULES,
   type EventRule,
   EventDetector,
@@ -14,7 +15,9 @@ import {
  * A use's energy is the plug's own counter over the use, once the counter has reported past its end: each
  * counter interval gives the use the share of its energy that the plug's power put inside the use (by
  * time when the interval saw no power); a plug without a counter, or silent for WAIT_S after the use, gets
- * the detector's Σ W × t. Lives in memory: a use open when the server stops is not stored.
+ * the detector's Σ W × t. Its state (the held power, the detector's open use, uses waiting for the counter,
+ * and the samples they still need) is stored with the device's counter state (`state()`, consumer.ts), so a
+ * use running when the server stops goes on, and is stored once, after the restart.
  */
 export const GRID_S = 10;
 export const HOLD_S = 600;
@@ -28,6 +31,17 @@ export interface PlugUse {
   start: number;
   end: number;
   energy_wh: number;
+}
+
+/** What a plug carries between flushes, as JSON (stored in `devices.counter.plug`). */
+export interface PlugState {
+  held: { t: number; w: number } | null;
+  heldReceived: number;
+  next: number | null;
+  intervals: [number, number, number][];
+  powers: [number, number][];
+  waiting: ApplianceEvent[];
+  detector: ColumnState[];
 }
 
 export class PlugUses {
@@ -44,6 +58,8 @@ export class PlugUses {
   constructor(
     readonly deviceId: string,
     catalogueKey: string,
+    /** The state stored at the last flush (state()): the plug goes on from there. */
+    saved: PlugState | null = null,
   ) {
     const known = (APPLIANCE_TYPES as readonly string[]).includes(catalogueKey);
     const appliance = (known ? catalogueKey : 'toaster') as ApplianceType;
@@ -59,6 +75,45 @@ export class PlugUses {
       },
       { [appliance]: rule },
     );
+    if (saved !== null) {
+      this.#held = saved.held;
+      this.#heldReceived = saved.heldReceived;
+      this.#next = saved.next;
+      this.#intervals = saved.intervals;
+      this.#powers = saved.powers;
+      this.#waiting = saved.waiting;
+      this.#detector.restore(saved.detector);
+    }
+  }
+
+  /**
+   * Everything needed to go on after a restart: the counter intervals and power samples from the earliest
+   * use that may still need them (the detector's open use, a use waiting for the counter, or the next grid
+   * instant), with the power held at the first interval's start.
+   */
+  state(): PlugState {
+    const detector = this.#detector.state();
+    const keepFrom = Math.min(
+      this.#next ?? Number.POSITIVE_INFINITY,
+      ...detector.map((c) => c.open?.start ?? Number.POSITIVE_INFINITY),
+      ...this.#waiting.map((e) => e.start),
+    );
+    const intervals = this.#intervals.filter(
+      ([, to], i) => to > keepFrom || i === this.#intervals.length - 1,
+    );
+    const powersFrom = Math.min(keepFrom, intervals[0]?.[0] ?? keepFrom);
+    const powers = this.#powers.filter(
+      (_, i) => i === this.#powers.length - 1 || (this.#powers[i + 1] as [number, number])[0] > powersFrom,
+    );
+    return {
+      held: this.#held,
+      heldReceived: this.#heldReceived,
+      next: this.#next,
+      intervals,
+      powers,
+      waiting: this.#waiting,
+      detector,
+    };
   }
 
   /**

@@ -69,10 +69,20 @@ export interface HouseTariffs {
   book: TariffBook;
 }
 
-const CACHE_SIZE = 256;
-const cache = new Map<number, { key: string; value: HouseTariffs }>();
+/**
+ * The cache holds the books of CACHE_HOUSES houses, and at most CACHE_PRICES dynamic prices among them (a
+ * year of Agile is ~17,500 a rate). A device flush prices up to 1,000+ houses one after the other, every
+ * second: a cache smaller than the houses that send (it was 256) missed every time, one more read and
+ * compile per house and flush (bench/NOTES.md, "Devices over MQTT").
+ */
+export const CACHE_HOUSES = 8192;
+export const CACHE_PRICES = 1_000_000;
+const cache = new Map<number, { key: string; value: HouseTariffs; prices: number }>();
+let cachedPrices = 0;
 /** Houses with no versions of their own price at the default: one book per zone, shared by all of them. */
 const defaults = new Map<string, HouseTariffs>();
+/** Books of houses with versions of their own: found in the cache, or read and compiled (the bench prints them). */
+export const tariffCacheStats = { hits: 0, misses: 0 };
 
 /** SQL for a house's tariff cache key, with the house aliased `h` (see the note at the top). */
 export const TARIFF_KEY_SQL = `coalesce((select string_agg(t.id || '@' || (extract(epoch from t.created_at) * 1e6)::bigint,
@@ -102,12 +112,32 @@ export async function tariffsFor(
   if (hit?.key === key) {
     cache.delete(houseId); // most recently used last
     cache.set(houseId, hit);
+    tariffCacheStats.hits++;
     return hit.value;
   }
+  tariffCacheStats.misses++;
   const versions = await loadTariffs(db, houseId);
   const value: HouseTariffs = { zone, versions, book: compileTariffs(versions, zone) };
-  cache.set(houseId, { key, value });
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as number);
+  // The versions of a house share its price maps: each map counted once.
+  const maps = new Set(
+    versions
+      .flatMap((v) => RATES.map((rate) => v[rate]))
+      .flatMap((r) => (r?.type === 'dynamic' ? [r.prices] : [])),
+  );
+  const prices = [...maps].reduce((sum, m) => sum + m.size, 0);
+  if (hit !== undefined) {
+    cache.delete(houseId);
+    cachedPrices -= hit.prices;
+  }
+  cache.set(houseId, { key, value, prices });
+  cachedPrices += prices;
+  // Least recently used first.
+  for (const [oldest, entry] of cache) {
+    if (cache.size <= CACHE_HOUSES && cachedPrices <= CACHE_PRICES) break;
+    if (oldest === houseId) break;
+    cache.delete(oldest);
+    cachedPrices -= entry.prices;
+  }
   return value;
 }
 

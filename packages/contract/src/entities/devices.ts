@@ -48,6 +48,11 @@ export const DevicesResponse = z.object({
   devices: z.array(Device),
   /** The catalogue appliances a plug can measure. */
   appliances: z.array(DeviceAppliance),
+  /**
+   * Whether this deployment reads devices at all (the server has a broker, MQTT_URL): when false, no
+   * device's message is received, so every device listed waits or stays silent whatever it sends.
+   */
+  mqtt: z.boolean(),
 });
 export type DevicesResponse = z.infer<typeof DevicesResponse>;
 

@@ -144,6 +144,7 @@ const devices = {
     },
   ],
   appliances: [{ key: 'kettle', name: 'Kettle' }],
+  mqtt: true,
 };
 
 const samples: Record<EndpointName, unknown> = {

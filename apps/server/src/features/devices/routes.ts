@@ -28,7 +28,7 @@ import { isUnclaimed, readingsBetween, unclaimedById, usesBetween } from './repo
 
 const APPLIANCES = CATALOGUE_APPLIANCES.map((a) => ({ key: a.key, name: a.name }));
 
-async function devicesOf(db: Queryable, house: House, now: number): Promise<DevicesResponse> {
+async function devicesOf(db: Queryable, house: House, now: number, mqtt: boolean): Promise<DevicesResponse> {
   const rows = await listDevices(db, house.id);
   const today = dayOf(localDate(now, house.time_zone), house.time_zone);
   const wholeHouse = rows.some((r) => r.appliance_type_id === null)
@@ -43,12 +43,14 @@ async function devicesOf(db: Queryable, house: House, now: number): Promise<Devi
     const appliance = APPLIANCES.find((a) => a.key === applianceKeyOf(typeId)) ?? null;
     return presentDevice(row, appliance, uses.get(typeId) ?? 0, now);
   });
-  return { time_zone: house.time_zone, devices, appliances: APPLIANCES };
+  return { time_zone: house.time_zone, devices, appliances: APPLIANCES, mqtt };
 }
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const lookups = new LookupLimit();
   const now = () => Math.floor(ctx.clock.now().getTime() / 1000);
+  /** Without a broker nothing reads the devices (devices/server.ts): the screens say so. */
+  const mqtt = ctx.config.mqttUrl !== null;
 
   /** The home of `userId` once the caller (signed in before anything is read) may act on it. */
   const homeOf = async (request: FastifyRequest, auth: AuthContext, userId: number) => {
@@ -82,7 +84,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const { user_id } = parse(endpoints.devicesGet.request, request.query);
     const house = await homeOf(request, auth, user_id);
-    return devicesOf(ctx.db, house, now());
+    return devicesOf(ctx.db, house, now(), mqtt);
   });
 
   app.post(endpoints.devicesAdd.path, async (request) => {
@@ -90,7 +92,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parse(endpoints.devicesAdd.request, request.body);
     const house = await homeOf(request, auth, body.user_id);
     await register(house, body);
-    return devicesOf(ctx.db, house, now());
+    return devicesOf(ctx.db, house, now(), mqtt);
   });
 
   app.post(endpoints.devicesRemove.path, async (request) => {
@@ -98,7 +100,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parse(endpoints.devicesRemove.request, request.body);
     const house = await homeOf(request, auth, body.user_id);
     if (!(await unregisterDevice(ctx.db, house.id, body.id))) throw notFound('This home has no such device.');
-    return devicesOf(ctx.db, house, now());
+    return devicesOf(ctx.db, house, now(), mqtt);
   });
 
   app.get(endpoints.devicesUnclaimed.path, async (request) => {
@@ -119,6 +121,6 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!(await isUnclaimed(ctx.db, body.kind, body.device_id)))
       throw notFound('No device of that kind and id is waiting to be claimed.');
     await register(house, body);
-    return devicesOf(ctx.db, house, now());
+    return devicesOf(ctx.db, house, now(), mqtt);
   });
 }

@@ -9,7 +9,7 @@ import {
 import { applianceTypeId } from '@homeview/simulator';
 import { prepared, type Queryable } from '../../db/types';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
-import { BLOCK_S, batchContextOf, batchContextRead, type ReadingColumns } from './blocks';
+import { BLOCK_S, type ReadingColumns, readHousesContext } from './blocks';
 import { eventCost } from './events';
 import { joined } from './repository';
 
@@ -76,6 +76,46 @@ interface EventRow {
 
 const keyOf = (typeId: number, start: number, end: number, wh: number) => `${typeId}:${start}:${end}:${wh}`;
 
+/** The span whose uses a batch of `window` answers for (estimateWindow's doc says why it reaches back). */
+const answeredOf = (window: { from: number; to: number }) => ({
+  from: window.from - METER_CONTEXT_S,
+  to: window.to,
+});
+
+/** A house's window of new readings to estimate uses in (see estimateWindow). */
+export interface EstimateWindow {
+  houseId: number;
+  zone: string;
+  book: TariffBook;
+  window: { from: number; to: number };
+  /** The blocks the batch just wrote (whole); the other blocks of the context are read. */
+  written: ReadonlyMap<number, ReadingColumns>;
+}
+
+const HOUSES_EVENTS_SQL = prepared(
+  `select w.house_id, 'measured' as what, e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
+     from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
+                 string_to_array($3, ',')::bigint[]) w(house_id, lo, hi)
+     join appliance_events e on e.house_id = w.house_id and not e.estimated
+      and e.start_ts >= w.lo - ${LONGEST_S} and e.start_ts < w.hi and e.end_ts > w.lo
+     join appliance_types t on t.id = e.appliance_type_id and not t.continuous
+   union all
+   select w.house_id, 'estimate', e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
+     from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
+                 string_to_array($3, ',')::bigint[]) w(house_id, lo, hi)
+     join appliance_events e on e.house_id = w.house_id and e.estimated
+      and e.start_ts >= w.lo - ${LONGEST_S} and e.start_ts < w.hi
+   union all
+   select w.house_id, 'type', k.id, 0, 0, 0
+     from unnest(string_to_array($1, ',')::int[], string_to_array($5, ',')::bigint[],
+                 string_to_array($6, ',')::bigint[]) w(house_id, wfrom, wto)
+     cross join unnest(string_to_array($4, ',')::int[]) k(id)
+    where exists (select 1 from appliance_events e where e.house_id = w.house_id and e.appliance_type_id = k.id
+                     and not e.estimated and e.start_ts >= w.wfrom - ${MEASURED_S}
+                     and e.start_ts < w.wto + ${MEASURED_S})
+       or exists (select 1 from devices d where d.house_id = w.house_id and d.appliance_type_id = k.id)`,
+);
+
 /**
  * Detects the uses of the window [from − METER_CONTEXT_S, to) and replaces the house's estimates there.
  * From METER_CONTEXT_S back, not from `from`: a batch's readings also decide uses that ended before it (a
@@ -92,37 +132,66 @@ export async function estimateWindow(
   window: { from: number; to: number },
   written: ReadonlyMap<number, ReadingColumns>,
 ): Promise<number> {
-  const answered = { from: window.from - METER_CONTEXT_S, to: window.to };
-  const lo = answered.from - METER_CONTEXT_S;
-  const hi = window.to + METER_CONTEXT_S;
-  const wanted: number[] = [];
-  for (let b = lo - (((lo % BLOCK_S) + BLOCK_S) % BLOCK_S); b < hi; b += BLOCK_S)
-    if (!written.has(b)) wanted.push(b);
-  const blocks = [...written.values()];
-  if (wanted.length > 0) {
-    const read = batchContextRead(houseId, wanted);
-    const context = batchContextOf((await tx.query(read.sql, read.params)).rows);
-    if (context !== null) blocks.push(...context.blocks.values());
-  }
-  const detected = detectMeterUses(samplesOf(blocks, lo, hi));
+  return (await estimateWindows(tx, [{ houseId, zone, book, window, written }])).get(houseId) ?? 0;
+}
 
-  const { rows } = await tx.query<EventRow>(
-    prepared(`select 'measured' as what, e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
-       from appliance_events e join appliance_types t on t.id = e.appliance_type_id
-      where e.house_id = $1 and not e.estimated and not t.continuous
-        and e.start_ts >= $2::bigint - ${LONGEST_S} and e.start_ts < $3 and e.end_ts > $2
-     union all
-     select 'estimate', e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
-       from appliance_events e
-      where e.house_id = $1 and e.estimated and e.start_ts >= $2::bigint - ${LONGEST_S} and e.start_ts < $3
-     union all
-     select 'type', k.id, 0, 0, 0 from unnest(string_to_array($4, ',')::int[]) k(id)
-      where exists (select 1 from appliance_events e where e.house_id = $1 and e.appliance_type_id = k.id
-                      and not e.estimated and e.start_ts >= $5::bigint - ${MEASURED_S}
-                      and e.start_ts < $6::bigint + ${MEASURED_S})
-         or exists (select 1 from devices d where d.house_id = $1 and d.appliance_type_id = k.id)`),
-    [houseId, lo, hi, joined([...TYPE_OF_KIND.values()]), window.from, window.to],
-  );
+/**
+ * estimateWindow for several houses at once (a device flush's, their locks held): the context blocks
+ * they lack in one read, their stored uses in another, whatever the number of houses; then each house's
+ * estimates replaced where they changed. Returns, per house, how many estimated uses start in its window.
+ */
+export async function estimateWindows(
+  tx: Queryable,
+  items: readonly EstimateWindow[],
+): Promise<Map<number, number>> {
+  const results = new Map<number, number>();
+  if (items.length === 0) return results;
+  // Read from twice the context back: the uses answered for (from METER_CONTEXT_S before the window,
+  // answeredOf) need their own context before them.
+  const spans = items.map(({ window }) => ({
+    lo: answeredOf(window).from - METER_CONTEXT_S,
+    hi: window.to + METER_CONTEXT_S,
+  }));
+  const wanted = new Map<number, number[]>();
+  items.forEach(({ houseId, written }, i) => {
+    const { lo, hi } = spans[i] as { lo: number; hi: number };
+    const starts: number[] = [];
+    for (let b = lo - (((lo % BLOCK_S) + BLOCK_S) % BLOCK_S); b < hi; b += BLOCK_S)
+      if (!written.has(b)) starts.push(b);
+    if (starts.length > 0) wanted.set(houseId, starts);
+  });
+  const read = wanted.size > 0 ? await readHousesContext(tx, wanted) : new Map();
+  const { rows } = await tx.query<EventRow & { house_id: number }>(HOUSES_EVENTS_SQL, [
+    joined(items.map((w) => w.houseId)),
+    joined(spans.map((s) => s.lo)),
+    joined(spans.map((s) => s.hi)),
+    joined([...TYPE_OF_KIND.values()]),
+    joined(items.map((w) => w.window.from)),
+    joined(items.map((w) => w.window.to)),
+  ]);
+  const rowsOf = new Map<number, EventRow[]>();
+  for (const row of rows) {
+    const list = rowsOf.get(row.house_id);
+    if (list === undefined) rowsOf.set(row.house_id, [row]);
+    else list.push(row);
+  }
+  for (const [i, item] of items.entries()) {
+    const { lo, hi } = spans[i] as { lo: number; hi: number };
+    const blocks = [...item.written.values(), ...(read.get(item.houseId)?.blocks.values() ?? [])];
+    const detected = detectMeterUses(samplesOf(blocks, lo, hi));
+    results.set(item.houseId, await replaceEstimates(tx, item, detected, rowsOf.get(item.houseId) ?? []));
+  }
+  return results;
+}
+
+/** The house's estimates of its window replaced by the uses detected (nothing written when the same). */
+async function replaceEstimates(
+  tx: Queryable,
+  { houseId, zone, book, window }: EstimateWindow,
+  detected: readonly MeterUse[],
+  rows: readonly EventRow[],
+): Promise<number> {
+  const answered = answeredOf(window);
   const measuredTypes = new Set(rows.filter((r) => r.what === 'type').map((r) => r.appliance_type_id));
   const drawing = rows.filter(
     (r) =>
@@ -142,7 +211,7 @@ export async function estimateWindow(
         drawing.some((m) => overlaps(u, Number(m.start_ts), Number(m.end_ts)))
       ),
   );
-  // The stored estimates this run answers for: those overlapping its window or a use it keeps.
+  // The stored estimates this run answers for: those overlapping its answered span or a use it keeps.
   const spans = [answered, ...kept.map((u) => ({ from: u.start, to: u.end }))];
   const stale = rows.filter(
     (r) => r.what === 'estimate' && spans.some((s) => Number(r.start_ts) < s.to && Number(r.end_ts) > s.from),

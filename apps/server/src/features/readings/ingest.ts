@@ -6,7 +6,7 @@ import { type HouseTariffs, houseTariffs, tariffsFor } from '../../shared/tariff
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { batchContextOf, batchContextRead, type ReadingColumns, readHousesContext } from './blocks';
 import { datesOfSlots, type HouseWrite, writeBatch, writeBatches } from './daily';
-import { dropEstimatesMeasured, estimateWindow, isFineBatch } from './estimates';
+import { dropEstimatesMeasured, estimateWindow, estimateWindows, isFineBatch } from './estimates';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
 import { lockHouse } from '../../shared/house';
@@ -175,13 +175,19 @@ export async function ingestReadings(
 }
 
 /** A meter at 1 minute or finer: the appliance uses its readings show, estimated (estimates.ts). */
-async function estimateBatch(tx: Queryable, write: HouseWrite, batch: Batch): Promise<number | undefined> {
-  if (!isFineBatch(batch.cols)) return undefined;
+/** The window a batch's estimates are made for: its readings' span, when they are all fine enough. */
+function estimateWindowOf(batch: Batch): { from: number; to: number } | null {
+  if (!isFineBatch(batch.cols)) return null;
   const last = batch.cols.start.length - 1;
-  const window = {
+  return {
     from: batch.cols.start[0] as number,
     to: (batch.cols.start[last] as number) + (batch.cols.interval_s[last] as number),
   };
+}
+
+async function estimateBatch(tx: Queryable, write: HouseWrite, batch: Batch): Promise<number | undefined> {
+  const window = estimateWindowOf(batch);
+  if (window === null) return undefined;
   return estimateWindow(tx, write.houseId, write.zone, write.book, window, write.blocks);
 }
 
@@ -221,11 +227,19 @@ export async function ingestReadingsOfHouses(
     tx,
     writes.map((w) => w.write),
   );
-  // Then each house's estimated appliance uses, as a single house's batch gets them.
-  for (const { write, batch } of writes) {
-    const estimated = await estimateBatch(tx, write, batch);
-    const result = results.get(write.houseId);
-    if (estimated && result !== undefined) result.estimated = estimated;
+  // Then every house's estimated appliance uses, as a single house's batch gets them (two reads for all).
+  const estimated = await estimateWindows(
+    tx,
+    writes.flatMap(({ write, batch }) => {
+      const window = estimateWindowOf(batch);
+      return window === null
+        ? []
+        : [{ houseId: write.houseId, zone: write.zone, book: write.book, window, written: write.blocks }];
+    }),
+  );
+  for (const [houseId, n] of estimated) {
+    const result = results.get(houseId);
+    if (n && result !== undefined) result.estimated = n;
   }
   return results;
 }

@@ -26,7 +26,8 @@ export interface ApplianceEvent {
 
 export type RuleOverrides = Partial<Record<ApplianceType, Partial<EventRule>>>;
 
-interface OpenEvent {
+/** An event not closed yet (a device's live detector keeps it across restarts: DetectorState). */
+export interface OpenEvent {
   start: number;
   /** End of the last on-sample. */
   lastOnEnd: number;
@@ -34,6 +35,12 @@ interface OpenEvent {
   energy: number;
   pending: number;
   peak: number;
+}
+
+/** A column's open event and its carried energy total, as JSON-safe plain data. */
+export interface ColumnState {
+  open: OpenEvent | null;
+  total: number;
 }
 
 class ColumnTracker {
@@ -47,6 +54,16 @@ class ColumnTracker {
     readonly rule: EventRule,
     readonly interval: number,
   ) {}
+
+  /** What it carries from one sample to the next. */
+  state(): ColumnState {
+    return { open: this.#open === null ? null : { ...this.#open }, total: this.#total };
+  }
+
+  restore(state: ColumnState): void {
+    this.#open = state.open === null ? null : { ...state.open };
+    this.#total = state.total;
+  }
 
   /** Feeds one sample; returns the event it closed, if any. */
   push(t: number, w: number): ApplianceEvent | null {
@@ -126,6 +143,15 @@ export class EventDetector {
 
   finish(): ApplianceEvent[] {
     return this.#trackers.flatMap((tracker) => tracker.finish() ?? []);
+  }
+
+  /** Each column's state, so a stream can go on in another process (restore) as if never stopped. */
+  state(): ColumnState[] {
+    return this.#trackers.map((tracker) => tracker.state());
+  }
+
+  restore(states: readonly ColumnState[]): void {
+    for (const [i, state] of states.entries()) this.#trackers[i]?.restore(state);
   }
 }
 

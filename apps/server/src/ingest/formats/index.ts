@@ -29,6 +29,7 @@ export {
 } from './csv';
 export {
   type ApplianceEvent,
+  type ColumnState,
   detectApplianceEvents,
   EventDetector,
   type RuleOverrides,

@@ -52,10 +52,11 @@ const APPLIANCES = [
   { key: 'kettle', name: 'Kettle' },
   { key: 'microwave', name: 'Microwave' },
 ];
-const answer = (devices: Device[], time_zone = 'Europe/London'): DevicesResponse => ({
+const answer = (devices: Device[], time_zone = 'Europe/London', mqtt = true): DevicesResponse => ({
   time_zone,
   devices,
   appliances: APPLIANCES,
+  mqtt,
 });
 
 describe('the Devices screen', () => {
@@ -75,6 +76,7 @@ describe('the Devices screen', () => {
     const calls = stubApi({ 'GET /devices/': { body: answer([glow, kettle, rejecting]) } });
     renderApp('/account/homeview/devices');
     const card = await screen.findByRole('article', { name: /Hildebrand Glow display or CAD AABBCCDDEEFF/ });
+    expect(screen.queryByText(/not receiving live devices/)).toBeNull(); // this server reads devices
     expect(query(calls[0]!.url)).toEqual({ user_id: String(session.userId) });
     const facts = (el: HTMLElement) =>
       Object.fromEntries(
@@ -119,6 +121,35 @@ describe('the Devices screen', () => {
     expect(within(card).getByText('Never')).toBeTruthy();
     expect(
       within(card).getByText('None from it yet; 1135 readings of the home stored today from elsewhere'),
+    ).toBeTruthy();
+  });
+
+  it('says in plain words when this server receives no devices at all, with a hint for whoever runs it', async () => {
+    logIn();
+    pinClock();
+    const waiting = { ...glow, state: 'waiting', state_since: null, last_message_at: null } as const;
+    stubApi({ 'GET /devices/': { body: answer([waiting], 'Europe/London', false) } });
+    renderApp('/account/homeview/devices');
+    await screen.findByRole('article', { name: /AABBCCDDEEFF/ });
+    const notice = screen
+      .getByText('This HomeView is not receiving live devices at the moment.')
+      .closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toContain(
+      'Nothing that a meter display or plug sends reaches it, so the devices below store no readings until it is. Readings imported from files are not affected.',
+    );
+    // The householder's sentence names no setting; the operator's hint does.
+    expect(notice.querySelector('p')?.textContent).not.toContain('MQTT');
+    expect(within(notice).getByText('MQTT_URL')).toBeTruthy();
+  });
+
+  it('tells a home with no devices on such a server that one added would store nothing yet', async () => {
+    logIn();
+    pinClock();
+    stubApi({ 'GET /devices/': { body: answer([], 'Europe/London', false) } });
+    renderApp('/account/infocare/devices');
+    expect(await screen.findByText('No devices yet.')).toBeTruthy();
+    expect(
+      screen.getByText(/so a device added here stores no readings until it is\./, { exact: false }),
     ).toBeTruthy();
   });
 

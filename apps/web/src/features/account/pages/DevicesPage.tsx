@@ -64,6 +64,22 @@ export function DevicesPage() {
       {list.isPending ? <LoadingState title="Loading devices" /> : null}
       {list.isError ? <Alert tone="danger">{errorMessage(list.error)}</Alert> : null}
       {notice ? <Alert tone="info">{notice}</Alert> : null}
+      {data && !data.mqtt ? (
+        <Alert tone="info">
+          <p className="devices-off__lead">
+            <strong>This HomeView is not receiving live devices at the moment.</strong> Nothing that a meter
+            display or plug sends reaches it, so{' '}
+            {data.devices.length > 0
+              ? 'the devices below store no readings until it is.'
+              : 'a device added here stores no readings until it is.'}{' '}
+            Readings imported from files are not affected.
+          </p>
+          <p className="devices-off__hint">
+            For whoever runs HomeView: start the server with <code>MQTT_URL</code> set to the broker the
+            devices publish to.
+          </p>
+        </Alert>
+      ) : null}
       {data && userId !== null ? (
         <>
           <section className="stack devices-section" aria-labelledby="devices-list">
