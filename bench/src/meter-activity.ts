@@ -294,7 +294,36 @@ function kettleMinutes(data: MonthData, uses: readonly MeterUse[]): Score {
   return s;
 }
 
+/** Kettle detections lasting one clock minute and longer: how many, and how many with the kettle on. */
+interface ByLength {
+  oneMinute: { n: number; real: number };
+  longer: { n: number; real: number };
+}
+const noLength = (): ByLength => ({ oneMinute: { n: 0, real: 0 }, longer: { n: 0, real: 0 } });
+
+/** A detected kettle is real when the Kettle channel is ≥ TRUE_ON_W in some minute from MATCH_S before
+ * its start to its end (any run, a short top-up included): the evidence an unusual-hour message on an
+ * estimated use rests on (InfoCare's UNUSUAL_ESTIMATED_MIN_S). */
+function kettleByLength(data: MonthData, uses: readonly MeterUse[]): ByLength {
+  const out = noLength();
+  const w = data.channels.Kettle as number[];
+  const row = new Map(data.t.map((t, k) => [t, k]));
+  for (const u of uses) {
+    if (u.kind !== 'kettle') continue;
+    let real = false;
+    for (let t = u.start - MATCH_S; t < u.end && !real; t += 60) {
+      const k = row.get(t);
+      real = k !== undefined && (w[k] as number) >= TRUE_ON_W;
+    }
+    const bucket = u.end - u.start <= 60 ? out.oneMinute : out.longer;
+    bucket.n++;
+    if (real) bucket.real++;
+  }
+  return out;
+}
+
 interface MonthResult {
+  kettleByLength: ByLength;
   kettleMinutes: Score;
   kettle: Score;
   shower: Score;
@@ -314,6 +343,7 @@ export function measureMonth(data: MonthData): MonthResult {
   return {
     // A home without the channel (IDEAL has no kettle channel, the others no shower) is not scored on it.
     kettleMinutes: data.channels.Kettle ? kettleMinutes(data, uses) : emptyScore(),
+    kettleByLength: data.channels.Kettle ? kettleByLength(data, uses) : noLength(),
     kettle: data.channels.Kettle
       ? score(startsOf('kettle'), trueUses(data, 'Kettle', TRUE_ON_W, KETTLE_MIN_WH))
       : emptyScore(),
@@ -351,6 +381,7 @@ function firsts(s: FirstScore): string {
 }
 
 interface Total {
+  kettleByLength: ByLength;
   kettleMinutes: Score;
   kettle: Score;
   shower: Score;
@@ -361,6 +392,7 @@ interface Total {
   days: number;
 }
 const emptyTotal = (): Total => ({
+  kettleByLength: noLength(),
   kettleMinutes: emptyScore(),
   kettle: emptyScore(),
   shower: emptyScore(),
@@ -373,6 +405,10 @@ const emptyTotal = (): Total => ({
 function addTotal(t: Total, r: MonthResult): void {
   add(t.kettle, r.kettle);
   add(t.kettleMinutes, r.kettleMinutes);
+  for (const b of ['oneMinute', 'longer'] as const) {
+    t.kettleByLength[b].n += r.kettleByLength[b].n;
+    t.kettleByLength[b].real += r.kettleByLength[b].real;
+  }
   add(t.shower, r.shower);
   add(t.dishwasher, r.dishwasher);
   add(t.washer, r.washer);
@@ -460,6 +496,19 @@ export async function benchMeterActivity(): Promise<void> {
     ['HELD OUT', heldOut],
   ] as const) {
     console.log(`  ${label.padEnd(34)} ${prf(t.kettleMinutes)}`);
+  }
+  console.log('');
+  console.log(
+    `  ${'kettles found, by length'.padEnd(34)} one clock minute: with the kettle on, n │ longer: with the kettle on, n`,
+  );
+  const share = (b: { n: number; real: number }) => `${f2(ratio(b.real, b.n))} ${String(b.n).padStart(4)}`;
+  for (const [label, t] of [
+    ['tuning months', tuningTotal],
+    ['HELD OUT', heldOut],
+  ] as const) {
+    console.log(
+      `  ${label.padEnd(34)} ${share(t.kettleByLength.oneMinute).padEnd(36)} │ ${share(t.kettleByLength.longer)}`,
+    );
   }
   windowCpu(months.find((m) => TUNING.has(m.file))?.file as string);
   console.log(

@@ -20,8 +20,8 @@
 //   - every data outage (the aggregate missing, empty or 0, for ≥ 20 minutes) and when each replay said
 //     "No data" — target: within 30 minutes of its start.
 // Months: every month of the four homes (26 home-months), each home's consecutive months replayed as one
-// span (IDEAL's three months apart, each alone); `HOMES=UK-DALE,"REFIT house 2"` picks homes by their
-// name or its first words. Files' clocks are local (Europe/London), but UK-DALE's, which are UTC.
+// span (IDEAL's three months apart, each alone); `HOMES=UK-DALE,"REFIT house 2"` picks homes by whole
+// words of their names. Files' clocks are local (Europe/London), but UK-DALE's, which are UTC.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -380,14 +380,18 @@ async function benchHome(store: 'pglite' | 'postgres', home: Home, scratch: stri
   };
 }
 
+/** `HOMES` words pick homes by whole words of their names: "REFIT" both REFIT homes, "REFIT house 2" not
+ * house 20 too. */
+const pickedBy = (name: string, words: string) =>
+  new RegExp(`(^|\\s)${words.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`).test(name);
+
 export async function benchMeterInfocare(store: 'pglite' | 'postgres'): Promise<void> {
   const scratch = await mkdtemp(join(tmpdir(), 'homeview-meter-infocare-'));
   const only = process.env.HOMES?.split(',');
   const all: HomeFigures[] = [];
   try {
     for (const home of HOMES)
-      if (!only || only.some((o) => home.name === o || home.name.startsWith(`${o} `)))
-        all.push(await benchHome(store, home, scratch));
+      if (!only || only.some((o) => pickedBy(home.name, o))) all.push(await benchHome(store, home, scratch));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -110,6 +110,25 @@ describe('InfoCare on a meter alone', () => {
     expect(message?.evidence.estimated).toBe(true);
   });
 
+  it('raises no unusual-hour message for a kettle-sized load the meter saw in one clock minute', () => {
+    // REFIT house 20: 2–2.9 kW for exactly one minute at 01:27–03:20, no kettle channel on. The meter shows
+    // a load, not someone making tea: it counts as activity, but tells the carer nothing at 02:00.
+    const night = at(today, 2 * 60 + 30);
+    const blip = meterDay(today, [['kettle', 2 * 60, 1]]).occurrences;
+    expect(blip).toMatchObject([{ activityId: 1, estimated: true }]);
+    const quiet = evaluateAlerts(input(night, { routine, occurrences: [...past, ...blip] }));
+    expect(quiet.filter((a) => a.kind === 'unusual_hour')).toEqual([]);
+    // Two minutes, a short boil as the meter sees it, is enough.
+    const boil = meterDay(today, [['kettle', 2 * 60, 2]]).occurrences;
+    const [message] = evaluateAlerts(input(night, { routine, occurrences: [...past, ...boil] }));
+    expect(message).toMatchObject({ kind: 'unusual_hour', name: 'Hot drinks at an unusual hour' });
+    // A kettle plug's one minute is measured, not guessed: it keeps its message.
+    const plug = dayRecord(today, [['kettle', 2 * 60, 1]]).occurrences;
+    const [measured] = evaluateAlerts(input(night, { routine, occurrences: [...past, ...plug] }));
+    expect(measured).toMatchObject({ kind: 'unusual_hour', name: 'Hot drinks at an unusual hour' });
+    expect(measured?.evidence.estimated).toBeUndefined();
+  });
+
   it('words a silence after an estimated use as no kettle or other appliance use since then', () => {
     const morning = meterDay(today, [['kettle', 7 * 60, 3]]).occurrences;
     const lastSeen = at(today, 7 * 60 + 3);
