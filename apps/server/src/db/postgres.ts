@@ -75,17 +75,36 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   };
 }
 
-async function lockSession(url: string): Promise<LockSession> {
+/**
+ * A connection of its own for session advisory locks (they live as long as it does). `lost` resolves when
+ * it ends other than by `end()`: the locks are gone with it.
+ */
+async function lockConnection(
+  url: string,
+): Promise<{ client: pg.Client; lost: Promise<void>; end(): Promise<void> }> {
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: 10_000,
+    // A dead peer (the server's machine gone) is noticed within a minute, not at the TCP timeout.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
   client.on('error', () => undefined); // 'end' follows
-  let closed = false;
-  const lost = new Promise<void>((resolve) => client.on('end', () => (closed ? undefined : resolve())));
+  let ended = false;
+  const lost = new Promise<void>((resolve) => client.on('end', () => (ended ? undefined : resolve())));
   await client.connect();
+  return {
+    client,
+    lost,
+    async end() {
+      ended = true;
+      await client.end().catch(() => undefined);
+    },
+  };
+}
+
+async function lockSession(url: string): Promise<LockSession> {
+  const { client, lost, end } = await lockConnection(url);
   return {
     lost,
     async tryLock(key) {
@@ -101,47 +120,26 @@ async function lockSession(url: string): Promise<LockSession> {
     async unlock(key) {
       await client.query('select pg_advisory_unlock($1::bigint)', [key]);
     },
-    async close() {
-      closed = true;
-      await client.end().catch(() => undefined);
-    },
+    close: end,
   };
 }
 
 async function tryLock(url: string, key: number): Promise<HeldLock | null> {
-  const client = new pg.Client({
-    connectionString: url,
-    connectionTimeoutMillis: 10_000,
-    // A dead peer (the server's machine gone) is noticed within a minute, not at the TCP timeout.
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-  });
-  client.on('error', () => undefined); // 'end' follows
-  let released = false;
-  const lost = new Promise<void>((resolve) => client.on('end', () => (released ? undefined : resolve())));
-  await client.connect();
+  const { client, lost, end } = await lockConnection(url);
   try {
     const { rows } = await client.query<{ held: boolean }>(
       'select pg_try_advisory_lock($1::bigint) as held',
       [key],
     );
     if (rows[0]?.held !== true) {
-      released = true;
-      await client.end();
+      await end();
       return null;
     }
   } catch (error) {
-    released = true;
-    await client.end().catch(() => undefined);
+    await end();
     throw error;
   }
-  return {
-    lost,
-    async release() {
-      released = true;
-      await client.end().catch(() => undefined);
-    },
-  };
+  return { lost, release: end };
 }
 
 const RECONNECT_MIN_MS = 1_000;
