@@ -19,8 +19,10 @@ import { allPartitions, deviceTopics, partitionOf } from './partitions';
  * QoS 0, only to count the messages of unregistered ids as unclaimed (skipped by topic when registered).
  *
  * Reconnects back off from 1 s to 30 s. Messages are acknowledged as they arrive (MQTT.js acknowledges
- * one at a time, so holding acks until a flush would stall it) and buffered for at most FLUSH_MS; a clean
- * stop ends the connections first, then flushes, so only a crash can lose the last second. Registered
+ * one at a time, so holding acks until a flush would stall it) and buffered until the next flush; a clean
+ * stop ends the connections first, then flushes. A crash loses what was taken and not yet stored (a tick
+ * and a flush: seconds under load); cumulative counters get that energy back from their next message,
+ * power-only feeds and a plug's open use do not (ARCHITECTURE "Several servers"). Registered
  * Shelly Gen2+ devices silent for SHELLY_SILENT_S are asked `Shelly.GetStatus` on `<id>/rpc` by their
  * partition's client; the answer comes back on that client's own `homeview-<client id>/rpc`.
  */
