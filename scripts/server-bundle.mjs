@@ -12,11 +12,15 @@ import { keepSources } from './own-source-map.mjs';
 // npm start's node flags (issue 10), for the server's memory: a 1 MB young generation (its default 16 MB
 // semi-spaces stay resident after the seeding's burst), the old generation collected at 50 % growth (the
 // seeding's garbage is not left mapped for half a minute when it ends), source maps (stacks name the .ts
-// files), and two malloc arenas (glibc gives each thread a 64 MB one). What each measured, on Node 20 and
-// on Node 24: bench/NOTES.md ("npm start's node flags").
+// files), two malloc arenas (glibc gives each thread a 64 MB one), and PGlite's WebAssembly run by V8's
+// baseline compiler only (Liftoff): its optimising compiler, tiering PostgreSQL's hot functions up in the
+// background, held 500+ MiB for half a minute on every start (the server's RSS peaked at 840 MiB; 240 MiB
+// without it), and its compiling cost more CPU than the faster code saved over the first start. What each
+// measured, on Node 20 and on Node 24: bench/NOTES.md ("npm start's node flags").
 export const SERVER_NODE_FLAGS = [
   '--max-semi-space-size=1',
   '--heap-growing-percent=50',
+  '--liftoff-only',
   '--enable-source-maps',
 ];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
@@ -52,6 +56,11 @@ const ownUrl = {
 export async function buildServerBundle(root, options = {}) {
   const outfile = options.outfile ?? join(root, 'apps/server/dist/main.mjs');
   let esbuild;
+  // esbuild's service (Go) starts with this process' environment: a soft memory limit makes Go collect
+  // sooner, 186–207 → 148–159 MiB RSS while bundling, in no more time (issue 33.15: bench/NOTES.md). A
+  // limit soft, so a larger bundle only collects more often. One set by the person wins.
+  const goMemLimit = process.env.GOMEMLIMIT;
+  process.env.GOMEMLIMIT ??= '96MiB';
   try {
     esbuild = await import('esbuild');
     await esbuild.build({
@@ -74,6 +83,9 @@ export async function buildServerBundle(root, options = {}) {
       sourcesContent: false,
       logLevel: 'error',
     });
+    // Its service (~190 MiB RSS while bundling) is stopped before the map is rewritten below (~15 MiB of
+    // this process' heap), so the two never add up at the first start's peak.
+    await esbuild.stop();
     const mapFile = `${outfile}.map`;
     const map = keepSources(JSON.parse(await readFile(mapFile, 'utf8')), (s) => !s.includes('node_modules/'));
     await writeFile(mapFile, JSON.stringify(map));
@@ -84,5 +96,6 @@ export async function buildServerBundle(root, options = {}) {
   } finally {
     // esbuild's service process (~130 MiB RSS) would otherwise live as long as `npm start`.
     await esbuild?.stop();
+    if (goMemLimit === undefined) delete process.env.GOMEMLIMIT;
   }
 }

@@ -74,19 +74,36 @@ if (!existsSync(realData)) {
 must('npm', ['run', 'check']);
 must('npm', ['run', 'build']);
 
-const report = join(mkdtempSync(join(tmpdir(), 'homeview-test-')), 'vitest.json');
-const status = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-]);
-if (existsSync(report)) {
-  const summary = JSON.parse(readFileSync(report, 'utf8'));
-  const skipped = summary.numPendingTests + summary.numTodoTests;
-  console.log(
-    `\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
-  );
+// Two runs: every project but the cluster at once, then the cluster alone. The cluster's kill test puts
+// two servers, PostgreSQL and Mosquitto under its own load (2,000 homes publishing, 50 people browsing)
+// and kills servers in it; beside the server and browser suites on two cores it measured their load, not
+// its own (CI of 2026-12-01: readings a few Wh off after the kills, seen only beside the other suites).
+const dir = mkdtempSync(join(tmpdir(), 'homeview-test-'));
+const steps = [
+  { name: 'suites', projects: ['!cluster'] },
+  { name: 'cluster', projects: ['cluster'] },
+];
+let status = 0;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const step of steps) {
+  const report = join(dir, `${step.name}.json`);
+  const code = run('npx', [
+    'vitest',
+    'run',
+    ...step.projects.map((p) => `--project=${p}`),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (code !== 0) status = code;
+  if (existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+  } else if (code !== 0) totals.failed += 1;
 }
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(status);

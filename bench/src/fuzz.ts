@@ -17,7 +17,13 @@ import { createMailer } from '../../apps/server/src/mail/mailer';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { createApiKey } from '../../apps/server/src/ingest/keys';
-import { fuzzTargets, requestsFor, seedFuzzData, send } from '../../apps/server/test/support/fuzz';
+import {
+  FUZZ_SMS_TOKEN,
+  fuzzTargets,
+  requestsFor,
+  seedFuzzData,
+  send,
+} from '../../apps/server/test/support/fuzz';
 import { fuzzDevices } from './fuzz-devices';
 import { machineLine } from './machine';
 import { openBenchStore } from './store';
@@ -36,7 +42,12 @@ const dir = mkdtempSync(join(tmpdir(), 'homeview-fuzz-'));
 const dist = join(dir, 'dist');
 mkdirSync(dist);
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>HomeView</title>');
-const config = loadConfig({ PASSWORD_ITERATIONS: '1000', LOG_LEVEL: 'fatal', WEB_DIST: dist });
+const config = loadConfig({
+  PASSWORD_ITERATIONS: '1000',
+  LOG_LEVEL: 'fatal',
+  WEB_DIST: dist,
+  SMS_INBOUND_TOKEN: FUZZ_SMS_TOKEN,
+});
 const app = await buildApp({
   config,
   db,

@@ -1,6 +1,7 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster …]`:
+// `npm run bench [first-start|server|ingest|summaries|hardening|attacks|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster|supplier …]`:
 // the benchmarks (all by default), each on PGlite and on PostgreSQL (meter-activity, pure domain code, once;
 // cluster, PostgreSQL only), printing figures with the machine and the date.
+import { benchAttacks } from './attacks';
 import { benchCluster } from './cluster';
 import { benchDefaultSync } from './default-sync';
 import { benchFirstStart } from './first-start';
@@ -14,6 +15,7 @@ import { benchMeterInfocare } from './meter-infocare';
 import { benchMqtt } from './mqtt';
 import { benchServer } from './server';
 import { benchSummaries } from './summaries';
+import { benchSupplier } from './supplier';
 import { benchWebBundle } from './web-bundle';
 import { benchWebLcp } from './web-lcp';
 
@@ -23,6 +25,7 @@ const benches = {
   ingest: { title: 'Ingest of one home-year of 1-minute readings', run: benchIngest },
   summaries: { title: 'Summaries for one home among many', run: benchSummaries },
   hardening: { title: 'Login throttle, login timing, hostile ingest bodies', run: benchHardening },
+  attacks: { title: "Issue 34's attacks: what each achieves on the product", run: benchAttacks },
   homeview: { title: 'HomeView calls (rankings, appliances) at 1,000 homes', run: benchHomeView },
   infocare: { title: 'InfoCare: one evaluation run over many homes, replay speed', run: benchInfocare },
   'web-bundle': { title: 'JavaScript fetched to show each first screen', run: benchWebBundle },
@@ -40,6 +43,10 @@ const benches = {
     title: 'Appliance uses from the whole-house meter alone, against the real homes’ appliance channels',
     run: benchMeterActivity,
     storeless: true,
+  },
+  supplier: {
+    title: 'Supplier accounts: homes filled 13 months from the Octopus stand-in, then the 4-hourly top-up',
+    run: benchSupplier,
   },
   'meter-infocare': {
     title:

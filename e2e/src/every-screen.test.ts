@@ -230,6 +230,7 @@ for (const width of [390, 1280]) {
           `/account/${level}/appliances`,
           `/account/${level}/appliance/1`,
           `/account/${level}/devices`,
+          `/account/${level}/supplier`,
           `/account/${level}/tariff`,
           `/account/${level}/tariff/standing-charge`,
           `/account/${level}/tariff/edit-time/all/import`,

@@ -111,7 +111,7 @@ describe('HomeView in a real browser', () => {
 
     await page.getByRole('link', { name: 'Feedback' }).click();
     await page.getByLabel('Your feedback').fill('The rankings are interesting');
-    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByRole('button', { name: 'Send Feedback' }).click();
     await page.getByText('Thanks for your feedback').waitFor();
   });
 

@@ -148,8 +148,12 @@ describe("InfoCare on the dependant's clock, for a carer in another zone", () =>
     await page.goto(`${made.product.url}/parents-home/activities?timestamp=${PAST_MIDNIGHT}`);
     await page.getByRole('heading', { name: `${past.weekday} ${past.ddmmyy}` }).waitFor();
     await page.locator('.timeline__time').first().waitFor();
-    expect(await page.locator('.timeline__time').allTextContents()).toEqual(['23:30']);
-    expect(await page.getByLabel('Day').inputValue()).toBe(PAST_DATE);
+    // Each use from its start to its end (issue 33).
+    const times = await page.locator('.timeline__time').allTextContents();
+    expect(times).toHaveLength(1);
+    expect(times[0]).toMatch(/^23:30–\d\d:\d\d$/);
+    // The day field writes the date as the page does, dd-mm-yy (issue 33).
+    expect(await page.getByLabel('Day (dd-mm-yy)').inputValue()).toBe(past.ddmmyy);
 
     await page.goto(`${made.product.url}/parents-home/activities?tab=daily&timestamp=${PAST_MIDNIGHT}`);
     const select = page.getByLabel('Day');

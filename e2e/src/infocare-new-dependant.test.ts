@@ -257,15 +257,21 @@ describe('InfoCare for a dependant made in the test, in a real browser', () => {
         const timeline = await api<{
           events: { start_timestamp: number; appliance_type_id: number; name: string }[];
         }>(page, `/api/v3/common/appliances/timeline/?user_id=${dependantId}`);
-        // Every hour put in so far: its kettle at :01 and its microwave at :06 (local), oldest first.
+        // Every hour put in so far: its kettle 01–04 and its microwave 06–09 (local), oldest first, each shown
+        // with when it ended (issue 33 item 6).
         const uses = ingestedHours.flatMap((h) => [
-          { start: at(h, 1), time: hhmm(h, 1), name: 'Kettle' },
-          { start: at(h, 6), time: hhmm(h, 6), name: 'Microwave' },
+          { start: at(h, 1), time: `${hhmm(h, 1)}–${hhmm(h, 4)}`, name: 'Kettle' },
+          { start: at(h, 6), time: `${hhmm(h, 6)}–${hhmm(h, 9)}`, name: 'Microwave' },
         ]);
         expect(timeline.events.map((e) => [e.start_timestamp, e.name])).toEqual(
           uses.map((u) => [u.start, u.name]),
         );
-        const links = page.locator('.timeline__event .timeline__time');
+        // The day's alerts are on the timeline too, at their times (issue 33 item 6): the engine's one among them.
+        const alertRows = page.locator('.timeline__event--alert');
+        await expect
+          .poll(() => alertRows.allTextContents())
+          .toContainEqual(expect.stringContaining('Alert: No data'));
+        const links = page.locator('.timeline__event:not(.timeline__event--alert) .timeline__time');
         await expect.poll(() => links.count()).toBe(uses.length);
         expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')))).toEqual(
           uses.map((u) => `${u.time} ${u.name}`),

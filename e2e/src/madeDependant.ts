@@ -51,11 +51,11 @@ export interface MadeDependant {
   stop: () => Promise<void>;
 }
 
-async function carerSession(product: RunningProduct): Promise<Session> {
+async function carerSession(product: RunningProduct, carer: Credentials = CARER): Promise<Session> {
   const login = await fetch(`${product.url}/api/v3/accounts/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...CARER }),
+    body: new URLSearchParams({ ...carer }),
   });
   expect(login.status).toBe(200);
   const { csrftoken } = (await login.json()) as { csrftoken: string };
@@ -98,8 +98,14 @@ async function carerAnswersSetup(product: RunningProduct, session: Session, depe
   expect(setup.status).toBe(200);
 }
 
-/** Makes the carer, the dependant, her house in `zone`, the link and the key; starts the product on them. */
-export async function makeDependant(zone = ZONE): Promise<MadeDependant> {
+/**
+ * Makes the carer, the dependant, her house in `zone`, the link and the key; starts the product on them.
+ * `otherCarers` are linked to her too, after CARER, and answer her setup as well (each carer's own §4 mark).
+ */
+export async function makeDependant(
+  zone = ZONE,
+  otherCarers: readonly Credentials[] = [],
+): Promise<MadeDependant> {
   const dataDir = mkdtempSync(join(tmpdir(), 'homeview-e2e-dependant-'));
   try {
     const createUser = (user: Credentials, email: string) =>
@@ -114,12 +120,22 @@ export async function makeDependant(zone = ZONE): Promise<MadeDependant> {
       ]);
     await createUser(CARER, 'carer@example.com');
     const dependantId = Number(await createUser(DEPENDANT, 'mum@example.com'));
-    await runAdmin(dataDir, ['link-dependant', '--carer', CARER.username, '--dependant', DEPENDANT.username]);
+    for (const [i, carer] of otherCarers.entries()) await createUser(carer, `carer${i + 2}@example.com`);
+    for (const carer of [CARER, ...otherCarers])
+      await runAdmin(dataDir, [
+        'link-dependant',
+        '--carer',
+        carer.username,
+        '--dependant',
+        DEPENDANT.username,
+      ]);
     const houseId = await runAdmin(dataDir, ['create-house', '--user', DEPENDANT.username, '--zone', zone]);
     const ingestKey = await runAdmin(dataDir, ['api-key', '--house', houseId]);
     const product = await startProduct({ dataDir, env: { DEMO_LIVE: 'false' } });
     const session = await carerSession(product);
     await carerAnswersSetup(product, session, dependantId);
+    for (const carer of otherCarers)
+      await carerAnswersSetup(product, await carerSession(product, carer), dependantId);
     return {
       product,
       dependantId,

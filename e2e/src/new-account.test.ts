@@ -15,18 +15,20 @@ import {
   startProduct,
   submitLogin,
 } from './product';
+import { MIDNIGHT, OFFSET_H, ZONE } from './madeDependant';
 
 // Issue 9's whole walk in Chromium, for an account nobody has touched: made with `npm run admin`, its
 // home's readings and appliance uses put in through the ingest API with the house's key (so nothing waits
 // on the demo's seeding, which does not even run: the database is not empty). It logs in, is sent to
 // /initial-setup, answers the wizard, types a tariff in the editor, hides an appliance, and HomeView
-// shows all of it. The house's zone is UTC so "today" and "this month" are plain UTC spans.
+// shows all of it. The house's zone puts now between 12:00 and 13:00, so its readings are today's.
 
 const USER = { username: 'newcomer', password: 'Fresh-Home7!' };
 const BASE_W = 500;
 const KETTLE_W = 2400;
 const MICROWAVE_W = 1200;
-const PRICE = 0.95; // £/kWh, typed in the editor
+const PRICE = 0.95; // £/kWh, as the API keeps it
+const PRICE_TYPED = '95'; // the same, typed in the editor in pence per kWh (issue 33 item 13)
 
 let dataDir: string;
 let product: RunningProduct;
@@ -42,13 +44,14 @@ function defaultImportPrice(date: string): number {
 }
 
 /**
- * Up to an hour of 1-minute power rows ending at the last whole minute, all within today (UTC): a kettle
- * on for minutes 1–3 and a microwave for minutes 6–8 over a steady base load. Near midnight the window is
- * shorter; the test needs at least 9 minutes of today (it is run from 00:09 UTC on).
+ * An hour of 1-minute power rows ending at the last whole minute: a kettle on for minutes 1–3 and a
+ * microwave for minutes 6–8 over a steady base load. The house's zone is one where it is now between
+ * 12:00 and 13:00 (madeDependant.ts ZONE), so the hour is always within the house's today, at any hour
+ * of the run (it was UTC, and the test failed in the first minutes after midnight).
  */
 function powerCsv(now: number): { csv: string; wh: number } {
   const end = Math.floor(now / 60) * 60 - 60;
-  const start = Math.max(end - 3600, Math.floor(now / 86_400) * 86_400);
+  const start = Math.max(end - 3600, MIDNIGHT);
   const rows = ['Time,Aggregate,Kettle,Microwave'];
   let wh = 0;
   for (let t = start, m = 0; t < end; t += 60, m++) {
@@ -74,7 +77,7 @@ beforeAll(async () => {
     '--password',
     USER.password,
   ]);
-  houseId = Number(await runAdmin(dataDir, ['create-house', '--user', USER.username, '--zone', 'UTC']));
+  houseId = Number(await runAdmin(dataDir, ['create-house', '--user', USER.username, '--zone', ZONE]));
   const key = await runAdmin(dataDir, ['api-key', '--house', String(houseId)]);
   product = await startProduct({ dataDir, env: { DEMO_LIVE: 'false' } });
   const { csv, wh } = powerCsv(Date.now() / 1000);
@@ -149,17 +152,17 @@ describe('a new admin-made account in a real browser', () => {
     await page.getByLabel(/Every day/).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(`${product.url}/account/homeview/tariff/edit-rates/all/import`);
-    const price = page.getByLabel('Unit price (£ per kWh)');
+    const price = page.getByLabel('Unit price (pence per kWh)');
     await price.waitFor();
     expect(await price.count()).toBe(1); // a new tariff starts with one row from 00:00
-    await price.fill(String(PRICE));
+    await price.fill(PRICE_TYPED);
     await expectNoAxeViolations(page, 'edit rates');
     await page.getByRole('button', { name: 'Save rates' }).click();
     await page.getByText('Rates saved. Go to Tariff home').waitFor();
     // Every Wh of today is now priced at PRICE instead of the default; the standing charge is unchanged.
     const after = await todayCost();
-    // The default that priced them is the price cap in force today (the house's zone is UTC).
-    const today = new Date().toISOString().slice(0, 10);
+    // The default that priced them is the price cap in force on the house's today.
+    const today = new Date((Date.now() / 1000 + OFFSET_H * 3600) * 1000).toISOString().slice(0, 10);
     const defaultPrice = defaultImportPrice(today);
     expect(after - before).toBeCloseTo((importWh / 1000) * (PRICE - defaultPrice), 2);
 

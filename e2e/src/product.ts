@@ -1,7 +1,7 @@
 // Starts the built product as a person would run it (the server's main entry on a fresh embedded
 // database) and drives Debian's chromium with playwright-core.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,19 +10,53 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { buildServerBundle, serverLaunch } from '../../scripts/server-bundle.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const TIME_LAPSE = join(root, 'apps/server/test/fixtures/time-lapse.ts');
+
+const bundles = new Map<string, Promise<string | null>>();
+/**
+ * `entry` (a file under apps/server/src) bundled once per test file, as `npm start` bundles the server:
+ * < 1 s, instead of tsx transforming the sources again in every process started (the server, and each
+ * `npm run admin` of a test: seven of them took a minute under load). Beside the sources (its external
+ * PGlite resolves from node_modules): built under a name of its own, then renamed over
+ * apps/server/dist/e2e-<name>.mjs, so a run beside this one never loads a half-written bundle.
+ */
+function bundled(name: string, entry: string): Promise<string | null> {
+  let bundle = bundles.get(name);
+  if (bundle === undefined) {
+    bundle = (async () => {
+      const dist = join(root, 'apps/server/dist');
+      const building = join(dist, `e2e-${name}-${process.pid}-${Date.now()}.mjs`);
+      const built = await buildServerBundle(root, { outfile: building, entry: join(root, entry) });
+      if (built === null) return null;
+      const outfile = join(dist, `e2e-${name}.mjs`);
+      const own = building.slice(dist.length + 1);
+      writeFileSync(building, readFileSync(building, 'utf8').replace(`${own}.map`, `e2e-${name}.mjs.map`));
+      renameSync(`${building}.map`, `${outfile}.map`);
+      renameSync(building, outfile);
+      return outfile;
+    })();
+    bundles.set(name, bundle);
+  }
+  return bundle;
+}
+
+const serverBundle = () => bundled('main', 'apps/server/src/main.ts');
 
 export interface RunningProduct {
   url: string;
-  /** The server process (under `npmStart`, the child of scripts/start.mjs). */
+  /** The server process. */
   pid: number;
-  /** The process spawned: the server itself, or scripts/start.mjs under `npmStart`. */
+  /** The process spawned: the server itself, or npm under `npmStart`. */
   launcherPid: number;
   dataDir: string;
   /** Milliseconds from spawning the process to the first healthy /healthz answer. */
   readyMs: number;
   output: () => string;
+  /** The server's clock now (epoch ms): the real one, or the one pinned by `clockAt`. */
+  now: () => number;
   stop: () => Promise<void>;
 }
 
@@ -59,17 +93,66 @@ export interface StartOptions {
   /** Extra environment, e.g. DATABASE_URL to run on PostgreSQL. */
   env?: Record<string, string>;
   /**
-   * Run `npm start`'s scripts/start.mjs (the server bundled, with its node flags) instead of the sources
-   * through tsx: for measuring the product as a person starts it (Linux only: the server is found in /proc).
+   * Run `npm start` as a person does (the machine's npm, on the machine's Node; the server bundled, with
+   * its node flags) instead of the sources through tsx: for measuring the product as a person starts it
+   * (Linux only: the server is found in /proc).
    */
   npmStart?: boolean;
+  /** Called with the spawned process's pid as soon as it exists (a benchmark watching its memory). */
+  onSpawn?: (pid: number) => void;
+  /**
+   * The instant (epoch ms) the server's clock shows when it is spawned; it then runs at the real pace
+   * (apps/server/test/fixtures/time-lapse.ts). Pages opened with `pinnedPage` follow it. Default: the real clock.
+   */
+  clockAt?: number;
 }
 
-/** The one child process of `pid` (scripts/start.mjs's server), from /proc. */
-function onlyChild(pid: number): number {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
-  if (children.length !== 1 || !children[0]) throw new Error(`expected one child of ${pid}: ${children}`);
-  return Number(children[0]);
+/** The processes `pid` started, still running (Linux /proc; none when it has ended). */
+export function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Resolves once no process of group `pgid` is left; SIGKILL to what remains after 30 s. */
+async function groupEnded(pgid: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      process.kill(-pgid, Date.now() < deadline ? 0 : 'SIGKILL');
+    } catch {
+      return; // ESRCH: none left
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The server among `pid` and its descendants: the process running its bundle or its main.ts (/proc). */
+function serverIn(pid: number): number {
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.shift()!;
+    const command = readFileSync(`/proc/${next}/cmdline`, 'utf8');
+    if (/apps\/server\/(dist\/main\.mjs|src\/main\.ts)/.test(command)) return next;
+    pending.push(...childrenOf(next));
+  }
+  throw new Error(`no server process under ${pid}`);
+}
+
+/** PATH without the project's node_modules/.bin: `npm` and `node` as the machine has them. */
+function machinePath(): string {
+  return (process.env.PATH ?? '')
+    .split(':')
+    .filter((dir) => !dir.endsWith('node_modules/.bin'))
+    .join(':');
 }
 
 export async function startProduct(options: StartOptions = {}): Promise<RunningProduct> {
@@ -79,21 +162,43 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
   const spawnedAt = performance.now();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const entry = options.npmStart
-    ? [join(root, 'scripts/start.mjs')]
-    : ['--import', 'tsx', join(root, 'apps/server/src/main.ts')];
-  const child = spawn(process.execPath, entry, {
+  const epoch = Date.now();
+  const clockAt = options.clockAt;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...(options.npmStart ? { PATH: machinePath() } : {}),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: url,
+    DATABASE_URL: '',
+    ...(clockAt === undefined ? {} : { TIME_LAPSE_EPOCH: String(epoch), TIME_LAPSE_FROM: String(clockAt) }),
+    ...options.env,
+  };
+  let command = 'npm';
+  let args = ['start'];
+  if (!options.npmStart) {
+    const launch = serverLaunch(root, await serverBundle(), env);
+    // The pinned clock's module is TypeScript: tsx loads it (and only it, when the server is bundled).
+    const preload = clockAt === undefined ? [] : ['--import', 'tsx', '--import', TIME_LAPSE];
+    const entry = launch.args.length - 1; // the bundle or main.ts, after the node flags
+    command = process.execPath;
+    args = [...launch.args.slice(0, entry), ...preload, ...launch.args.slice(entry)];
+    Object.assign(env, launch.env);
+  }
+  // Under npm the server runs below a shell that does not pass signals on (dash, Debian's sh): npm gets
+  // a process group of its own, and a stop signals the whole group, as a terminal's Ctrl-C or systemd do
+  // (a signal to npm alone left the server running, orphaned).
+  const child = spawn(command, args, {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: url,
-      DATABASE_URL: '',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.npmStart === true,
   });
+  const signal = (name: NodeJS.Signals) => {
+    if (options.npmStart && child.pid !== undefined) process.kill(-child.pid, name);
+    else child.kill(name);
+  };
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   child.stdout?.on('data', (d) => {
     output += d;
   });
@@ -104,25 +209,28 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
     // A fresh start under the load of a shared machine: initdb alone can take a minute.
     await waitForHealth(url, child, options.npmStart ? 300_000 : 120_000);
   } catch (error) {
-    // start.mjs passes SIGTERM on to the server (a SIGKILL would leave it running, orphaned).
-    child.kill(options.npmStart ? 'SIGTERM' : 'SIGKILL');
+    // Under npm, SIGTERM to its group: the server closes its database (a SIGKILL would leave it running).
+    signal(options.npmStart ? 'SIGTERM' : 'SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   const readyMs = performance.now() - spawnedAt;
   const launcherPid = child.pid ?? -1;
   return {
     url,
-    pid: options.npmStart ? onlyChild(launcherPid) : launcherPid,
+    pid: options.npmStart ? serverIn(launcherPid) : launcherPid,
     launcherPid,
     dataDir,
     readyMs,
     output: () => output,
+    now: () => (clockAt === undefined ? Date.now() : clockAt + (Date.now() - epoch)),
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
+        signal('SIGTERM');
         await exited;
       }
+      // npm ends before the server has closed its database: wait for the rest of its group.
+      if (options.npmStart && child.pid !== undefined) await groupEnded(child.pid);
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -172,6 +280,16 @@ export async function expectNoAxeViolations(page: Page, where?: string): Promise
 export async function newPage(browser: Browser, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   return context.newPage();
+}
+
+/**
+ * A page in a fresh context whose clock is the product's (its pinned clock, `clockAt`), running from
+ * there: the browser's idea of today agrees with the server's.
+ */
+export async function pinnedPage(browser: Browser, product: RunningProduct, width = 1280): Promise<Page> {
+  const page = await newPage(browser, width);
+  await page.clock.install({ time: product.now() });
+  return page;
 }
 
 /** Opens /login, types the credentials and presses Sign in; the caller waits for what should follow. */
@@ -228,16 +346,14 @@ export async function openChooser(page: Page, productUrl: string): Promise<void>
  * `npm run admin -- <args>` on a data directory (before the product starts on it: PGlite allows one
  * process per directory); resolves to the id or key it printed on its last line.
  */
-export function runAdmin(dataDir: string, args: readonly string[]): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/cli/admin.ts'), ...args],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+export async function runAdmin(dataDir: string, args: readonly string[]): Promise<string> {
+  const admin = await bundled('admin', 'apps/server/src/cli/admin.ts');
+  const entry = admin ? [admin] : ['--import', 'tsx', join(root, 'apps/server/src/cli/admin.ts')];
+  const child = spawn(process.execPath, [...entry, ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d) => {

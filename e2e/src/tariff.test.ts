@@ -6,20 +6,26 @@ import {
   launchBrowser,
   pennies,
   penniesShown,
+  pinnedPage,
   type RunningProduct,
-  signedIn,
+  settleAfterLogin,
   startProduct,
+  submitLogin,
 } from './product';
 
 // The tariff editor on the real product (issue 9): a TOU tariff typed into the editor reprices today, and
 // /my-home then shows the API's new figure. Its own product because it needs today's readings: the
 // account suite runs with DEMO_LIVE=false (no readings, so today's cost is £0 whatever the tariff).
 
+// The product's clock and the browser's are pinned before dawn (they run on from there): every kWh imported
+// today is then at the Night rate, so today's cost is known exactly, whatever the hour of the run.
+const CLOCK_AT = Date.UTC(2026, 0, 15, 5, 30); // Thursday 15 January 2026, 05:30 in London, dark
+
 let product: RunningProduct;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await startProduct({ env: { DEMO_HISTORY_DAYS: '1', DEMO_NEIGHBOURS: '1' } });
+  product = await startProduct({ clockAt: CLOCK_AT, env: { DEMO_HISTORY_DAYS: '1', DEMO_NEIGHBOURS: '1' } });
   browser = await launchBrowser();
 });
 
@@ -28,7 +34,12 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const loggedIn = (width: number): Promise<Page> => signedIn(browser, product.url, { width });
+async function loggedIn(width: number): Promise<Page> {
+  const page = await pinnedPage(browser, product, width);
+  await submitLogin(page, product.url);
+  await settleAfterLogin(page);
+  return page;
+}
 
 /** The prices of one rate kind in force: the house's own, else the default tariff's. */
 const ratesOf = (tariff: Tariff, kind: keyof TariffRates): number[] =>
@@ -82,41 +93,41 @@ describe('tariff editor in a real browser', () => {
         .getByRole('button', { name: /^Remove/ })
         .last()
         .click();
-    // Three rates from 00:00, each dearer than anything the demo's EV tariff charges.
+    // Three rates from 00:00, each dearer than anything the demo's EV tariff charges, typed in pence.
     const rows = [
-      ['Night', '00:00', '0.95'],
-      ['Day', '07:00', '0.97'],
-      ['Peak', '16:00', '0.99'],
+      ['Night', '00:00', '95'],
+      ['Day', '07:00', '97'],
+      ['Peak', '16:00', '99'],
     ] as const;
     for (const [i, [name, start, price]] of rows.entries()) {
       if (i > 0) await page.getByRole('button', { name: 'Add a rate' }).click();
       await page.getByLabel('Unit name').nth(i).fill(name);
       await page.getByLabel('Start time').nth(i).selectOption(start);
-      await page.getByLabel('Unit price (£ per kWh)').nth(i).fill(price);
+      await page.getByLabel('Unit price (pence per kWh)').nth(i).fill(price);
     }
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Save rates' }).click();
     await page.getByText('Rates saved. Go to Tariff home').waitFor();
     await page.getByRole('link', { name: 'Go to Tariff home' }).click();
-    await importSection.getByText('TOU', { exact: true }).waitFor();
+    await importSection.getByText('Time of day', { exact: true }).waitFor();
     expect(await importSection.getByRole('row').allTextContents()).toEqual([
-      'RateFrom£ per kWh',
-      'Night00:00£0.95',
-      'Day07:00£0.97',
-      'Peak16:00£0.99',
+      'RateFromPence per kWh',
+      'Night00:0095.00p',
+      'Day07:0097.00p',
+      'Peak16:0099.00p',
     ]);
 
-    // Every kWh imported today is now priced at 0.95 to 0.99 £/kWh. Today's import is at least consumed −
-    // generated (what was exported came from the panels) and at most consumed, so the energy part of
-    // today's cost is bounded by the day's own figures, whatever the hour the test runs at (each bound
-    // allows half a penny of rounding). Live minutes that land between the two reads only add import.
+    // Every kWh imported today is now priced at 0.95 £/kWh: before 07:00 only the Night rate applies, and
+    // before dawn the panels generate nothing, so today's import is what was consumed. The energy part of
+    // today's cost is 0.95 × consumed, to half a penny of rounding. Live minutes that land between the two
+    // reads only add import.
     const after = await apiToday();
     const standing = ratesOf(await apiTariff(), 'standing_charge')[0]!;
     const netImport = (day: EnergyToday) =>
       Math.max(0, day.energy_balance.consumed - day.energy_balance.generated);
     const energyCost = after.balance.cost - standing;
-    expect(energyCost).toBeGreaterThanOrEqual(0.95 * netImport(after) - 0.005);
-    expect(energyCost).toBeLessThanOrEqual(0.99 * after.energy_balance.consumed + 0.005);
+    expect(after.energy_balance.generated).toBe(0);
+    expect(Math.abs(energyCost - 0.95 * after.energy_balance.consumed)).toBeLessThanOrEqual(0.005);
     expect(after.balance.cost - before.balance.cost).toBeGreaterThanOrEqual(
       (0.95 - oldTopRate) * netImport(before) - 0.01,
     );
@@ -126,14 +137,21 @@ describe('tariff editor in a real browser', () => {
   it('sets the standing charge at phone width, and explains tariffs, with 0 axe violations', async () => {
     const page = await loggedIn(390);
     await page.goto(`${product.url}/account/homeview/tariff/standing-charge`);
-    const input = page.getByLabel('Standing Charge (£ per day)');
+    const input = page.getByLabel('Standing Charge (pence per day)');
     await input.waitFor();
     await expectNoAxeViolations(page);
-    await input.fill('0.6123');
+    await input.fill('61.23');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Standing charge saved').waitFor();
     await page.goto(`${product.url}/account/homeview/tariff`);
-    await page.getByText('£0.6123').waitFor();
+    await page.getByText('61.23p').waitFor();
+    // The API keeps pounds (issue 33 item 13: the web converts at its edge).
+    const stored = await page.evaluate(async () => {
+      const id = localStorage.getItem('hv.user_id');
+      const res = await fetch(`/api/v3/tariff_setting/?user_id=${id}`, { credentials: 'include' });
+      return ((await res.json()) as Tariff).standing_charge?.[0]?.prices;
+    });
+    expect(stored).toEqual([0.6123]);
     await page.goto(`${product.url}/account/tariff/info`);
     await page.getByRole('heading', { name: 'How do tariffs work?' }).waitFor();
     await expectNoAxeViolations(page);

@@ -14,6 +14,7 @@ import { ReadRouter } from './db/replica';
 import { registerReadYourWrites, wroteAt } from './http/read-your-writes';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './features/accounts/throttle';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { capHalfSent } from './http/half-sent';
 import { InFlight } from './http/in-flight';
 import { energyRoutes } from './features/energy/routes';
 import { applianceSettingsRoutes } from './features/appliance-settings/routes';
@@ -23,6 +24,7 @@ import { smsInboundRoutes } from './features/infocare/sms-inbound';
 import { infocareRoutes } from './features/infocare/routes';
 import { modeRoutes } from './features/modes/routes';
 import { deviceRoutes } from './features/devices/routes';
+import { supplierRoutes } from './features/suppliers/routes';
 import { popupRoutes } from './features/popups/routes';
 import { rankingRoutes } from './features/rankings/routes';
 import { setupRoutes } from './features/setup/routes';
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const requests = deps.requests ?? new InFlight();
   requests.track(app);
+  capHalfSent(app); // before any hook reads the database
   const hasher = deps.hasher ?? new PasswordHasher(config.passwordIterations);
   const sessions = new SessionService(db, config, clock);
   const router = new ReadRouter(db, deps.replica ?? null);
@@ -150,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   applianceSettingsRoutes(app, ctx);
   modeRoutes(app, ctx);
   deviceRoutes(app, ctx);
+  supplierRoutes(app, ctx);
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configTable, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
+import { configTable } from './config-table';
 
 describe('configuration from the environment', () => {
   it('has safe defaults', () => {

@@ -1,14 +1,8 @@
 // The server's public surface: what the lead's scripts, e2e and later features import.
 export { type AppDeps, buildApp } from './app';
 export { type Clock, systemClock } from './clock';
-export {
-  type Config,
-  type ConfigEntry,
-  ConfigError,
-  configTable,
-  configTableMarkdown,
-  loadConfig,
-} from './config';
+export { type Config, ConfigError, loadConfig } from './config';
+export { type ConfigEntry, configTable, configTableMarkdown } from './config-table';
 export type { AppContext } from './context';
 export { loadMigrations, migrate } from './db/migrate';
 export { openDb } from './db/open';

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDb, openReplica } from './db/open';
 import { type RunningDevices, startDevices } from './devices/server';
-import { syncDefaultTariff } from './features/tariffs/default-sync';
+import { describeDefaultSync, syncDefaultTariff } from './features/tariffs/default-sync';
 import { resumeReprices } from './features/readings/reprice';
 import type { Db } from './db/types';
 import { PasswordHasher } from './features/accounts/password';
@@ -18,24 +18,30 @@ import { prepareDemoInfocare } from './features/infocare/demo';
 import { serverInfocareTimer } from './features/infocare/server-timer';
 import { prettyDestination, prettyLogs } from './http/pretty-log';
 import { InFlight } from './http/in-flight';
-import { LOCKS } from './db/exclusive';
-import { Leadership } from './db/leader';
+import type { Leadership } from './db/leader';
+import { LED_JOBS, leadership } from './db/led-jobs';
+import { systemClock } from './clock';
+import { createMailer } from './mail/mailer';
+import { SupplierFills } from './features/suppliers/job';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How often a server that does not lead InfoCare or the demo tries again: a dead leader's work resumes
- * on another server within this. */
-const LEAD_RETRY_MS = 10_000;
 
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig(process.env);
   let db: Db | undefined;
   let replica: Db | null = null;
+  const store = config.databaseUrl
+    ? `PostgreSQL (DATABASE_URL${config.databaseReadUrl ? ', reads that may lag on DATABASE_READ_URL' : ''})`
+    : `PGlite in ${config.dataDir}`;
+  // A first start takes seconds before it answers (the database made, migrated, the demo created): say so.
+  console.log(`Starting HomeView & InfoCare: opening the database (${store})…`);
   try {
     db = await openDb(config);
     const opened = db; // for the closures below
     replica = await openReplica(config);
     const applied = await migrate(db);
+    if (applied.length > 0) console.log(`Database schema: ${applied.length} migrations applied.`);
     // Stored money follows the code's default (price-cap) series: repriced once when a release changes it.
     const defaults = await syncDefaultTariff(db);
     // A tariff's repricing runs a month per transaction: what a stopped process left is finished first.
@@ -46,6 +52,8 @@ async function main(): Promise<void> {
       (await seedDemoIfEmpty(db, new PasswordHasher(config.passwordIterations), new Date(), {
         neighbours: config.demoNeighbours,
       }));
+    if (seeded)
+      console.log('Demo accounts created; their homes’ readings follow in the background once it runs.');
     // Short human lines on a terminal, JSON lines otherwise (for log tooling); LOG_FORMAT forces either.
     const logStream = prettyLogs(config.logFormat, process.stdout.isTTY === true)
       ? prettyDestination(process.stdout)
@@ -68,9 +76,9 @@ async function main(): Promise<void> {
     const background = requests.background(db);
     const infocare = serverInfocareTimer({ config, db: background, log: app.log });
     // Several servers on one PostgreSQL: one of them runs InfoCare (its runs, arrivals, notifications and
-    // reports) and one the demo's simulation, at a time (db/leader.ts); PGlite's one process always does.
-    const infocareLead = new Leadership(db, LOCKS.infocareRuns, {
-      retryMs: LEAD_RETRY_MS,
+    // reports) and one the demo's simulation, at a time (the led jobs: db/led-jobs.ts); PGlite's one
+    // process always does.
+    const infocareLead = leadership(db, LED_JOBS.infocare, {
       onLead: async () => {
         infocare.start();
         // On PostgreSQL, data other processes write (the import CLI, other servers) is heard from here on.
@@ -86,6 +94,19 @@ async function main(): Promise<void> {
       },
       onLose: () => infocare.stop(),
       onError: (error) => app.log.error({ err: error }, 'InfoCare leadership failed'),
+    });
+    // Supplier accounts (issue 35): one server fetches every connection's half-hours (a led job).
+    const supplierFills = new SupplierFills({
+      db: background,
+      config,
+      mailer: createMailer({ config, db, clock: systemClock }),
+      clock: systemClock,
+      log: app.log,
+    });
+    const supplierLead = leadership(db, LED_JOBS.supplierFills, {
+      onLead: () => supplierFills.start(),
+      onLose: () => supplierFills.stop(),
+      onError: (error) => app.log.error({ err: error }, 'supplier fills leadership failed'),
     });
     const startSimulation = (running: DemoSimulation) => {
       running.start();
@@ -119,6 +140,7 @@ async function main(): Promise<void> {
       void (devices?.stop() ?? Promise.resolve())
         .then(() => demoLead?.stop())
         .then(() => infocareLead.stop())
+        .then(() => supplierLead.stop())
         .then(() => app.close())
         .then(() => replica?.close())
         .then(() => db?.close())
@@ -135,8 +157,7 @@ async function main(): Promise<void> {
 
     const demoPresent = (await findUserId(db, DEMO_USERNAME)) !== null;
     if (demoPresent && config.demoLive) {
-      demoLead = new Leadership(db, LOCKS.demoSimulation, {
-        retryMs: LEAD_RETRY_MS,
+      demoLead = leadership(db, LED_JOBS.demoSimulation, {
         onLead: async () => {
           const next = new DemoSimulation(background, {
             historyDays: config.demoHistoryDays,
@@ -164,15 +185,12 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.publicOriginExplicit ? config.publicOrigin : `http://localhost:${port}`;
     const readyMs = Math.round(performance.now() - started);
-    const store = config.databaseUrl
-      ? `PostgreSQL (DATABASE_URL${replica ? ', reads that may lag on DATABASE_READ_URL' : ''})`
-      : `PGlite in ${config.dataDir}`;
     app.log.info(
       {
         readyMs,
         migrationsApplied: applied,
         demoSeeded: seeded,
-        defaultTariffRepriced: defaults,
+        defaultTariff: describeDefaultSync(defaults),
         repricingsResumed: resumed,
         store,
       },
@@ -182,6 +200,7 @@ async function main(): Promise<void> {
     if (demoPresent) lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);
     if (simulation && demoLead?.leading) startSimulation(simulation);
     await infocareLead.start();
+    await supplierLead.start();
     if (config.mqttUrl) {
       // Devices: each server reads its fair share of the device partitions (a device's counters are
       // normalised by the one process holding its partition, against the state the last holder stored);

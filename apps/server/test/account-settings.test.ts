@@ -245,6 +245,7 @@ describeEachDb('account settings', (suite) => {
       status: 'DISABLED',
       start_time: '00:00',
       end_time: '00:00',
+      urgent_through: false,
     });
     expect(
       (await post(url, { user_id: dependant.id, status: 'SCHEDULED', start_time: '22:00' })).json().field,
@@ -265,7 +266,12 @@ describeEachDb('account settings', (suite) => {
       start_time: '22:00',
       end_time: '07:00',
     });
-    expect(saved.json()).toEqual({ status: 'SCHEDULED', start_time: '22:00', end_time: '07:00' });
+    expect(saved.json()).toEqual({
+      status: 'SCHEDULED',
+      start_time: '22:00',
+      end_time: '07:00',
+      urgent_through: false,
+    });
     const rows = await suite.db.query<{ dnd_status: string; holiday_status: string }>(
       'select dnd_status, holiday_status from user_modes where user_id = $1',
       [dependant.id],

@@ -70,6 +70,7 @@ describeEachDb('Carers of a home and invitations', (suite) => {
       dependant: 'mum',
       carers: [{ name: 'ann', you: true, since: expect.any(Number) }],
       invites: [],
+      held: [],
     });
     expect((await get(await login(t.app, mum))).statusCode).toBe(200);
     expect((await get(await login(t.app, stranger))).statusCode).toBe(403);
@@ -138,6 +139,7 @@ describeEachDb('Carers of a home and invitations', (suite) => {
     expect(ok.json()).toEqual({
       dependant_user_id: mum.id,
       dependant: 'mum',
+      joined: true,
       detail: "You are now one of mum's carers.",
     });
     const list = CarersResponse.parse((await get(b)).json());
@@ -157,6 +159,17 @@ describeEachDb('Carers of a home and invitations', (suite) => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: INVITE_USED_MESSAGE, field: 'token' });
     expect((await get(await login(t.app, carol))).statusCode).toBe(403);
+  });
+
+  // Issue 34.8: a token naming a row id past 2³¹−1 (7 base-36 digits reach 78 billion) was looked up in
+  // an integer column: a 500 the fuzz could not reach.
+  it('refuses a token whose id is past the largest id, as any invalid link', async () => {
+    const c = await login(t.app, carol);
+    for (const id of [(2 ** 31).toString(36), 'zzzzzzz']) {
+      const res = await accept(c, `${id}-${'A'.repeat(43)}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: INVITE_INVALID_MESSAGE, field: 'token' });
+    }
   });
 
   it("refuses an expired link and the dependant's own account", async () => {

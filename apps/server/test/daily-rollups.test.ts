@@ -184,7 +184,8 @@ describeEachDb('daily rollups', (suite) => {
           await expectExact(suite.db, houseId); // after every batch, not only at the end
         }
       }),
-      { numRuns: 6, seed: Number(process.env.DAILY_ROLLUPS_SEED ?? Date.now() % 2 ** 31) },
+      // Fixed: the same cases each run (DAILY_ROLLUPS_SEED explores others).
+      { numRuns: 6, seed: Number(process.env.DAILY_ROLLUPS_SEED ?? 20_260_115) },
     );
   });
 

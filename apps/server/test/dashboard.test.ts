@@ -1,7 +1,12 @@
 import { DashboardResponse, PopupsResponse } from '@homeview/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { insertLink } from '../src/shared/carer-links';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
+import {
+  DEMO_CARER2_PASSWORD,
+  DEMO_CARER3_PASSWORD,
+  DEMO_PASSWORD,
+  seedDemoIfEmpty,
+} from '../src/features/demo/seed';
 import { PasswordHasher } from '../src/features/accounts/password';
 import { describeEachDb } from './support/db';
 import {
@@ -114,7 +119,9 @@ describeEachDb('dashboard and popups', (suite) => {
 
   it('shows the welcome popup until it is read with show_again=false', async () => {
     const first = PopupsResponse.parse((await get('/api/v3/common/popup/', demo)).json());
-    expect(first).toHaveLength(1);
+    expect(first.map((p) => p.message)).toEqual([
+      "This is a demo with sample homes. Explore the energy use of My Home, or look in on Mum's home.",
+    ]);
     const id = first[0]!.popup_id;
     const post = (payload: string) =>
       t.app.inject({
@@ -134,9 +141,30 @@ describeEachDb('dashboard and popups', (suite) => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ detail: 'ok' });
     expect((await get('/api/v3/common/popup/', demo)).json()).toEqual([]);
-    // Popups are per user: Mum's carer reading it does not hide it from anyone else.
-    const other = await login(t.app, await makeUser(suite.db, 'popup-reader'));
-    expect((await get('/api/v3/common/popup/', other)).json()).toHaveLength(1);
+    // Reads are per user: the demo reading its welcome does not hide carer2's.
+    const carer2 = await login(t.app, { username: 'carer2', password: DEMO_CARER2_PASSWORD });
+    expect((await get('/api/v3/common/popup/', carer2)).json()).toHaveLength(1);
+  });
+
+  it('welcomes each demo login to the homes it can open, and nobody else to any (issue 33)', async () => {
+    const welcome = async (username: string, password: string) =>
+      PopupsResponse.parse(
+        (await get('/api/v3/common/popup/', await login(t.app, { username, password }))).json(),
+      ).map(({ title, message }) => ({ title, message }));
+    expect(await welcome('carer2', DEMO_CARER2_PASSWORD)).toEqual([
+      {
+        title: 'Welcome to InfoCare',
+        message: "This is a demo with sample homes. Look in on Mum's home.",
+      },
+    ]);
+    expect(await welcome('carer3', DEMO_CARER3_PASSWORD)).toEqual([
+      {
+        title: 'Welcome to InfoCare',
+        message: "This is a demo with sample homes. Look in on Dad's house.",
+      },
+    ]);
+    const stranger = await login(t.app, await makeUser(suite.db, 'popup-reader'));
+    expect((await get('/api/v3/common/popup/', stranger)).json()).toEqual([]);
   });
 
   it.each([

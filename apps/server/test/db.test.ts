@@ -86,18 +86,42 @@ describeEachDb('database layer', (suite) => {
     expect(await count()).toBe(1);
   });
 
-  it('serialises concurrent work around a transaction', async () => {
+  it('makes a query wait for an open transaction on PGlite, and runs it beside it, isolated, on PostgreSQL', async () => {
+    const count = async () =>
+      (await suite.db.query<{ n: number }>('select count(*) as n from popups')).rows[0]!.n;
+    const before = await count();
     const order: string[] = [];
-    await Promise.all([
-      suite.db.transaction(async (tx) => {
-        await tx.query("insert into popups (title, message) values ('c', 'd')");
-        await new Promise((r) => setTimeout(r, 50));
-        order.push('tx');
-      }),
-      suite.db.query('select count(*) from popups').then(() => order.push('query')),
-    ]);
-    expect(order).toHaveLength(2);
-    if (suite.kind === 'pglite') expect(order).toEqual(['tx', 'query']); // one connection: it waits
+    let answered!: () => void;
+    const queryAnswered = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    let insertedNow!: () => void;
+    const inserted = new Promise<void>((resolve) => {
+      insertedNow = resolve;
+    });
+    const tx = suite.db.transaction(async (t) => {
+      await t.query("insert into popups (title, message) values ('c', 'd')");
+      insertedNow();
+      // PostgreSQL: the query is answered on another connection while this transaction is still open (a
+      // query that waited for it would hang the test). PGlite: a while, for the query to show it waits.
+      await (suite.kind === 'postgres' ? queryAnswered : new Promise((r) => setTimeout(r, 50)));
+      order.push('tx');
+    });
+    await inserted;
+    const seen = await count();
+    order.push('query');
+    answered();
+    await tx;
+    if (suite.kind === 'pglite') {
+      // One connection: the query ran after the commit, and saw the row.
+      expect(order).toEqual(['tx', 'query']);
+      expect(seen).toBe(before + 1);
+    } else {
+      // A pool: the query ran while the transaction was open, and did not see its uncommitted row.
+      expect(order).toEqual(['query', 'tx']);
+      expect(seen).toBe(before);
+    }
+    expect(await count()).toBe(before + 1);
   });
 
   it('lets the event loop turn while statements queue (PGlite runs them on this thread)', async () => {

@@ -1,6 +1,6 @@
 import { formatPounds } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestReadings, type Reading } from '../src/features/readings/ingest';
 import { login, makeTestApp, makeUser, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';

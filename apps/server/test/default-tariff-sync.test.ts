@@ -8,7 +8,7 @@ import {
 } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/types';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestReadings, type Reading } from '../src/features/readings/ingest';
 import { lockHouse } from '../src/shared/house';
 import { storeDailyTotals } from '../src/features/readings/summary-days';

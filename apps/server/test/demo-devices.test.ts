@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { simulateDays } from '@homeview/simulator';
 import { connectAsync } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { openPglite } from '../src/db/pglite';
 import type { Db } from '../src/db/types';
 import { DEMO_USERNAME, demoSpecs } from '../src/features/demo/homes';
 import { createPostgresDatabase, dbKinds, pgliteTemplate } from './support/db';
+import { lapsedMs } from './fixtures/time-lapse';
 import { childEnv, startTs } from './support/spawn';
 
 // The server as it runs with MQTT_URL (main.ts, a real child process, the real Mosquitto): the demo's own
@@ -18,8 +20,14 @@ import { childEnv, startTs } from './support/spawn';
 // start are the Glow's (exactly the simulated minutes' import and export, no generation: a Glow does not
 // see the panels), and the device's counter is the register of the last message it sent. Its own client
 // id and shared-subscription group keep other servers on the broker out.
+// The server's clock runs TIME_SPEED times as fast as the real one (fixtures/time-lapse.ts), so the minutes
+// of device time this scenario needs pass in seconds: the devices publish a tick per 10 s of its time in
+// bursts on their real 10 s timer, as after any pause, and every minute is still checked against the
+// simulation.
 
 const BROKER = 'mqtt://127.0.0.1:1883';
+const TIME_SPEED = 20;
+const TIME_LAPSE = fileURLToPath(new URL('./fixtures/time-lapse.ts', import.meta.url));
 const children = new Set<ChildProcess>();
 afterEach(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -27,7 +35,7 @@ afterEach(() => {
 });
 
 function start(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = startTs('main.ts', [], env);
+  const child = startTs('main.ts', [], env, [TIME_LAPSE]);
   children.add(child);
   let output = '';
   return new Promise((resolve, reject) => {
@@ -56,8 +64,11 @@ function stop(child: ChildProcess): Promise<number | null> {
 describe('the demo home through the broker', () => {
   for (const kind of dbKinds) {
     it(`stores the demo Glow's minutes from the broker, across a restart [${kind}]`, {
-      timeout: 420_000,
+      timeout: 300_000,
     }, async () => {
+      const epoch = Date.now();
+      /** The server's time (epoch s), on the time line both its runs share. */
+      const serverNow = () => Math.floor(lapsedMs(Date.now(), epoch, TIME_SPEED) / 1000);
       const tag = randomUUID().slice(0, 8);
       const clientId = `test-demo-${tag}`;
       const root = await mkdtemp(join(tmpdir(), 'homeview-demo-devices-'));
@@ -84,10 +95,12 @@ describe('the demo home through the broker', () => {
           MQTT_URL: BROKER,
           MQTT_CLIENT_ID: clientId,
           MQTT_SHARE_GROUP: `test${tag}`,
+          TIME_LAPSE_EPOCH: String(epoch),
+          TIME_LAPSE_SPEED: String(TIME_SPEED),
         });
         const server = await start(env);
         // Past the first whole minute the devices published (a minute is stored once the Glow reports
-        // past its end), and a few seconds for the consumer's flush.
+        // past its end), and a few (real) seconds for the consumer's flush.
         const deadline = Date.now() + 150_000;
         const first = () => seen[0]?.t ?? Number.POSITIVE_INFINITY;
         while (!seen.some((s) => s.t >= first() - (first() % 60) + 130)) {
@@ -97,8 +110,8 @@ describe('the demo home through the broker', () => {
         await new Promise((r) => setTimeout(r, 3000));
         expect(await stop(server.child)).toBe(0);
         // A restart: the devices go on from the Glow's last stored sample, their registers from the
-        // stored values; 70 s more of it.
-        const restartedAt = Math.floor(Date.now() / 1000);
+        // stored values; 70 s more of it (server time).
+        const restartedAt = serverNow();
         const again = await start(env);
         while (!seen.some((s) => s.t >= restartedAt + 70)) {
           if (Date.now() > deadline + 120_000)

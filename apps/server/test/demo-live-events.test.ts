@@ -3,7 +3,7 @@ import { simulateDays } from '@homeview/simulator';
 import { beforeAll, expect, it } from 'vitest';
 import { demoSpecs } from '../src/features/demo/homes';
 import { ingestSimulatedDays } from '../src/features/demo/ingest-days';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { login, makeTestApp, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
 import { at } from './support/energy';

@@ -1,4 +1,4 @@
-import { DashboardResponse, EnergyDetail, ListAppliancesResponse } from '@homeview/contract';
+import { DashboardResponse, EnergyDetail, ListAppliancesResponse, Tariff } from '@homeview/contract';
 import { neighbourHomes, simulateDays } from '@homeview/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PasswordHasher } from '../src/features/accounts/password';
@@ -25,8 +25,12 @@ describeEachDb('demo seeding', (suite) => {
   let t: TestApp;
   let demo: Session;
   const lines: string[] = [];
+  const infos = new Map<string, Record<string, unknown>>();
   const log: SeedLog = {
-    info: (_fields, message) => void lines.push(message),
+    info: (fields, message) => {
+      lines.push(message);
+      infos.set(message, fields as Record<string, unknown>);
+    },
     error: (fields, message) => void lines.push(`ERROR ${message} ${JSON.stringify(fields)}`),
   };
   const run = async (now: number) => {
@@ -51,6 +55,10 @@ describeEachDb('demo seeding', (suite) => {
     demo = await login(t.app, { username: 'demo', password: DEMO_PASSWORD });
   });
   afterAll(() => t.app.close());
+  const cardsOf = async (session: Session) =>
+    DashboardResponse.parse(
+      (await t.app.inject({ url: '/api/v3/dashboard/', headers: session.headers() })).json(),
+    );
 
   it('warms each kind of seeding write before the server listens, and leaves no row behind', async () => {
     const written = ['reading_blocks', 'rollups', 'daily_rollups', 'monthly_rollups', 'appliance_events'];
@@ -98,6 +106,22 @@ describeEachDb('demo seeding', (suite) => {
       expect(today.energy_balance.consumed).toBeGreaterThan(0);
       expect(card.messages).toEqual([{ currency_unit: '£', value: today.balance.profit_loss }]);
     }
+  });
+
+  // Issue 33.14: the progress lines printed running totals under names that read as the step's own counts.
+  it('names the progress lines’ figures as what they are: totals so far', () => {
+    expect(Object.keys(infos.get('demo: history of the demo homes stored') ?? {}).sort()).toEqual([
+      'homeDaysSoFar',
+      'ms',
+      'readingsSoFar',
+      'usesSoFar',
+    ]);
+    expect(Object.keys(infos.get('demo: history of the meter-only home stored') ?? {}).sort()).toEqual([
+      'homeDaysSoFar',
+      'ms',
+      'readingsSoFar',
+      'usesSoFar',
+    ]);
   });
 
   it('declares a count above 0 for every appliance type the demo homes have uses of, and the spec’s counts', async () => {
@@ -168,6 +192,17 @@ describeEachDb('demo seeding', (suite) => {
     }
     const tariffs = await suite.db.query<{ n: number }>('select count(*)::int as n from tariffs');
     expect(tariffs.rows[0]!.n).toBe(2); // Dad's house is on the default tariff
+    // The demo's rates are named as a bill names them (issue 33 item 13), not 'cheap' and 'standard'.
+    const [own] = (await cardsOf(demo)).filter((c) => c.dependant_user_id === null);
+    const tariff = Tariff.parse(
+      (
+        await t.app.inject({
+          url: `/api/v3/tariff_setting/?user_id=${own!.user_id}`,
+          headers: demo.headers(),
+        })
+      ).json(),
+    );
+    expect(tariff.import?.[0]?.rate_names).toEqual(['day', 'night', 'day', 'peak', 'day']);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/v3/accounts/login/',

@@ -182,6 +182,7 @@ describeEachDb('devices API', (suite) => {
       readings_today: 2,
       rejects: 0,
       last_reject_reason: null,
+      last_reject_at: null,
     });
     expect(consumer.stats.unclaimed).toBe(0);
   });
@@ -192,7 +193,13 @@ describeEachDb('devices API', (suite) => {
     expect((await list(carer.id)).devices[0]).toMatchObject({ state: 'silent', state_since: last });
     await send([[GLOW_TOPIC('AABBCC000001'), '{not json']]);
     const rejecting = (await list(carer.id)).devices[0]!;
-    expect(rejecting).toMatchObject({ state: 'rejecting', state_since: now(), rejects: 1 });
+    // When the last refusal came, so the card can say it whatever the state (issue 33 item 7).
+    expect(rejecting).toMatchObject({
+      state: 'rejecting',
+      state_since: now(),
+      rejects: 1,
+      last_reject_at: now(),
+    });
     expect(rejecting.last_reject_reason).toContain('not JSON');
   });
 
@@ -235,24 +242,30 @@ describeEachDb('devices API', (suite) => {
       strangerSession,
     );
     expect(theirs.statusCode).toBe(200);
+    // Into Mum's home, which has no whole-house meter yet (the carer's has: that is refused first).
     const mine = await post('/api/v3/devices/', {
-      user_id: carer.id,
+      user_id: mum.id,
       kind: 'glow',
       device_id: 'AABBCC0000FF',
     });
     expect([mine.statusCode, mine.json().field]).toEqual([400, 'device_id']);
-    expect(mine.json().error).toContain('already registered');
+    // Worded as for any id that cannot be added: not "already registered", which told anyone which ids
+    // are taken (issue 34 item 3).
+    expect(mine.json().error).toBe(
+      'The glow device "AABBCC0000FF" cannot be added. Check its kind and id; a device already in a home is added only after that home removes it.',
+    );
+    expect(mine.body).not.toContain('registered');
     for (const leak of [stranger.username, 'Stranger Towers', `${stranger.id}`])
       expect(mine.body).not.toContain(leak);
     // The same id of another kind is another device.
     const other = await post('/api/v3/devices/', {
-      user_id: carer.id,
+      user_id: mum.id,
       kind: 'emon',
       device_id: 'AABBCC0000FF',
     });
     expect(other.statusCode).toBe(200);
     const removed = await post('/api/v3/devices/remove/', {
-      user_id: carer.id,
+      user_id: mum.id,
       id: (other.json().devices as { id: number; kind: string }[]).find((d) => d.kind === 'emon')!.id,
     });
     expect(removed.statusCode).toBe(200);

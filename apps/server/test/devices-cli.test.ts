@@ -122,4 +122,33 @@ describeEachDb('device admin commands', (suite) => {
     expect(res.out).toBe('');
     expect((await suite.db.query('select count(*)::int as n from devices')).rows).toEqual(before);
   });
+
+  // Issue 33.14: a device id comes from anyone on the broker (claimed as it publishes), and MQTT allows a
+  // right-to-left override in it; the CLI printed it raw, turning the rest of the line around.
+  it('writes out the characters of an id that would act on a terminal, keeping its own tabs and lines', async () => {
+    await admin(
+      'create-user',
+      '--username',
+      'rtl',
+      '--email',
+      'rtl@example.com',
+      '--password',
+      'Secret-Pass1',
+    );
+    const house = (await admin('create-house', '--user', 'rtl')).out;
+    const id = 'meter\u202eexe.gnp\u2066';
+    expect(await admin('add-device', '--house', house, '--kind', 'glow', '--id', id)).toMatchObject({
+      code: 0,
+    });
+    const list = await admin('devices', '--house', house);
+    expect(list.out.split('\n')).toEqual([
+      `${list.out.split('\t')[0]}\tglow\tmeter\\u202eexe.gnp\\u2066\twhole house\tno message yet`,
+      '1 device',
+    ]);
+    // A message quoting the id (a second whole-house meter is refused) is written out the same way.
+    const second = await admin('add-device', '--house', house, '--kind', 'emon', '--id', 'e1');
+    expect(second.code).toBe(1);
+    expect(second.err).toContain('"meter\\u202eexe.gnp\\u2066"');
+    expect(second.err).not.toMatch(/[\u202e\u2066]/);
+  });
 });

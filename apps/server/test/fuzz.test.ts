@@ -1,3 +1,4 @@
+import { MAX_ID } from '@homeview/contract';
 import fc from 'fast-check';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,9 @@ import type { Db } from '../src/db/types';
 import { describeEachDb } from './support/db';
 import { login, makeTestApp, type TestApp, testConfig } from './support/app';
 import {
+  FUZZ_SMS_TOKEN,
   type FuzzIdentity,
+  type FuzzRequest,
   type FuzzTarget,
   fuzzTargets,
   hasSuccessPath,
@@ -42,14 +45,17 @@ describeEachDb('fuzzing every route', (suite) => {
   let t: TestApp;
   let identity: FuzzIdentity;
   let dist: string;
-  const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+  // A fixed seed: CI runs the same requests each time, so a failure is the code's, not the draw's (FUZZ_SEED
+  // explores others; a failure prints its seed). Seed 1's requests make both attacks of issue 34.8 (below);
+  // some seeds' 2,000 samples hold no NUL in an SMS reply.
+  const seed = Number(process.env.FUZZ_SEED ?? 1);
   const runs = Number(process.env.FUZZ_RUNS ?? 15);
 
   beforeAll(async () => {
     // A stand-in web build, so page paths reach the static files and the SPA fallback.
     dist = await mkdtemp(join(tmpdir(), 'homeview-dist-'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>HomeView</title>');
-    t = await makeTestApp(suite.db, { env: { WEB_DIST: dist } });
+    t = await makeTestApp(suite.db, { env: { WEB_DIST: dist, SMS_INBOUND_TOKEN: FUZZ_SMS_TOKEN } });
     const house = await makeHouse(suite.db, 'fuzzer');
     const password = 'Test-Pass1!';
     const session = await login(t.app, { username: 'fuzzer', password });
@@ -68,6 +74,29 @@ describeEachDb('fuzzing every route', (suite) => {
   it('covers every call of the contract and the ingest routes', () => {
     const names = fuzzTargets().map((target) => target.name);
     expect(names).toEqual(expect.arrayContaining(['login', 'energyToday', 'tariffPost', 'ingestReadings']));
+  });
+
+  // Issue 34.8: two 500s the fuzz could not reach. Its requests now make both attacks.
+  it('makes the attacks of issue 34.8: a link id past 2³¹−1, a NUL in a reply while a check-in waits', () => {
+    const sample = (name: string) =>
+      fc.sample(requestsFor(fuzzTargets().find((x) => x.name === name)!, identity), { seed, numRuns: 2000 });
+    const fields = (r: FuzzRequest) => new URLSearchParams(r.payload ?? '');
+    const ids = sample('carerAccept')
+      .map((r) => /^([0-9a-z]{1,7})-[A-Za-z0-9_-]{43}$/.exec(fields(r).get('token') ?? '')?.[1])
+      .filter((id) => id !== undefined)
+      .map((id) => Number.parseInt(id, 36));
+    expect(ids.some((id) => id > MAX_ID)).toBe(true);
+    const replies = sample('smsInbound').filter(
+      (r) => r.headers.authorization === `Bearer ${FUZZ_SMS_TOKEN}`,
+    );
+    expect(
+      replies.some(
+        (r) =>
+          identity.checkInPhones.includes(fields(r).get('From') ?? '') &&
+          (fields(r).get('Body') ?? '').includes('\u0000') &&
+          /^SM[0-9a-f]{32}$/.test(fields(r).get('MessageSid') ?? ''),
+      ),
+    ).toBe(true);
   });
 
   it("fuzzes every route the app registers, not only the contract's", () => {

@@ -7,7 +7,7 @@ import {
 } from '@homeview/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { CATALOGUE_APPLIANCES } from '../src/features/appliances-catalogue/catalogue';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
@@ -158,7 +158,14 @@ describeEachDb('HomeView appliance calls', (suite) => {
       (await get(`/api/v3/common/appliances/timeline/?user_id=${alice.id}&timestamp=${TODAY - 10}`)).json(),
     );
     expect(yesterday.events).toEqual([
-      { appliance_type_id: KETTLE, icon: expect.any(String), name: 'Kettle', start_timestamp: TODAY - 3600 },
+      {
+        appliance_type_id: KETTLE,
+        icon: expect.any(String),
+        name: 'Kettle',
+        start_timestamp: TODAY - 3600,
+        // Additive (issue 33): when the use ended, so alert times ("since 11:36") can be found.
+        end_timestamp: TODAY - 3600 + 180,
+      },
     ]);
     const empty = await get(
       `/api/v3/common/appliances/timeline/?user_id=${alice.id}&timestamp=${TODAY - 5 * DAY}`,

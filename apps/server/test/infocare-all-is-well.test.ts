@@ -4,7 +4,7 @@ import { startSmsProvider } from './support/sms';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendAllIsWell } from '../src/features/infocare/all-is-well';
 import { InfocareTimer } from '../src/features/infocare/timer';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
 import { createMailer } from '../src/mail/mailer';
 import { createSmsSender } from '../src/sms/sms';

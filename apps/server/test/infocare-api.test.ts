@@ -7,7 +7,7 @@ import { runInfocare } from '../src/features/infocare/job';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import { createApiKey } from '../src/ingest/keys';
 import { syntheticReadings } from './support/energy';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
 import { createSmsSender } from '../src/sms/sms';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';

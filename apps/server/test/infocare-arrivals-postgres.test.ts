@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { runInfocare } from '../src/features/infocare/job';
 import { ARRIVALS_CHANNEL, arrivalsHeard, onDataArrived } from '../src/features/readings/arrivals';
-import { receiveReadings } from '../src/features/readings/receive';
+import { receive } from '../src/features/readings/receive';
+import type { Reading } from '../src/features/readings/ingest';
 import type { Mailer } from '../src/mail/mailer';
 import type { SmsSender } from '../src/sms/sms';
 import { link, makeUser } from './support/app';
@@ -126,14 +127,16 @@ describe.runIf(dbKinds.includes('postgres'))('InfoCare hears other processes on 
       await arrivalsHeard(db);
       const now = Math.floor(Date.now() / 1000);
       const from = now - (now % 300) - 7200;
-      await receiveReadings(db, houseId, syntheticReadings(from, from + 600, 1), { now });
+      const receiveReadings = (house: number, readings: Reading[]) =>
+        receive(db, [house], now, (intake) => intake.readings(house, readings));
+      await receiveReadings(houseId, syntheticReadings(from, from + 600, 1));
       await until('the first notice', 5_000, async () => (heard.length === 1 ? true : undefined));
       expect(heard).toEqual([houseId]);
 
       // A rolled-back write (an unknown house) tells no one.
-      await expect(
-        receiveReadings(db, 999_999, syntheticReadings(from, from + 600, 1), { now }),
-      ).rejects.toThrow(/no house/);
+      await expect(receiveReadings(999_999, syntheticReadings(from, from + 600, 1))).rejects.toThrow(
+        /no house/,
+      );
 
       const [pid] = await listenerPids(database.db);
       await database.db.query('select pg_terminate_backend($1)', [pid as number]);
@@ -141,7 +144,7 @@ describe.runIf(dbKinds.includes('postgres'))('InfoCare hears other processes on 
         const pids = await listenerPids(database.db);
         return pids.length === 1 && pids[0] !== pid ? true : undefined;
       });
-      await receiveReadings(db, houseId, syntheticReadings(from + 600, from + 1200, 2), { now });
+      await receiveReadings(houseId, syntheticReadings(from + 600, from + 1200, 2));
       await until('the notice after reconnecting', 5_000, async () =>
         heard.length === 2 ? true : undefined,
       );

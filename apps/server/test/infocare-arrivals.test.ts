@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runImport } from '../src/cli/run-import';
 import type { Db } from '../src/db/types';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { runInfocare } from '../src/features/infocare/job';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import type { Mailer } from '../src/mail/mailer';

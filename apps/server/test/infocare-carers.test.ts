@@ -1,6 +1,6 @@
-import { Alert, AlertsResponse } from '@homeview/contract';
+import { Alert } from '@homeview/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { deliverDue, queueNotifications } from '../src/features/infocare/notify';
 import { URGENT_RESEND_AFTER_S } from '../src/features/infocare/resend';
 import { InfocareTimer } from '../src/features/infocare/timer';
@@ -8,6 +8,7 @@ import { createSmsSender, type SmsSender } from '../src/sms/sms';
 import type { Mailer } from '../src/mail/mailer';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
+import { alertsPage } from './support/infocare';
 import { startSmsProvider, type TestSmsProvider } from './support/sms';
 
 // Several carers, one alert (issue 25): "I'm on it" and "resolved" are recorded once even when two carers
@@ -45,15 +46,7 @@ describeEachDb('InfoCare carers on one alert', (suite) => {
       headers: s.headers(true),
       payload,
     });
-  const page = async (s: Session) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v3/assisted_living/alerts/?dependant_user_id=${mum.id}`,
-      headers: s.headers(),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return AlertsResponse.parse(res.json());
-  };
+  const page = (s: Session) => alertsPage(t.app, s, mum.id);
   const notes = async (alertId: number) =>
     (
       await suite.db.query<{ username: string; kind: string; status: string }>(

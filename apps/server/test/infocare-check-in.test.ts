@@ -1,6 +1,6 @@
 import { type Alert, AlertsResponse } from '@homeview/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import { createSmsSender } from '../src/sms/sms';
@@ -32,6 +32,7 @@ describeEachDb('InfoCare check-in with the dependant', (suite) => {
   let houseId: number;
   const at = (ts: number) => t.clock.advance(ts * 1000 - t.clock.now().getTime());
   const textsTo = (to: string) => sms.texts.filter((x) => x.to === to).map((x) => x.body);
+  let messages = 0; // each reply a message of its own (the provider's id: a repeated one counts once)
   const reply = (
     from: string,
     body: string,
@@ -44,7 +45,7 @@ describeEachDb('InfoCare check-in with the dependant', (suite) => {
         'content-type': 'application/x-www-form-urlencoded',
         ...(auth.header ? { authorization: `Bearer ${auth.header}` } : {}),
       },
-      payload: new URLSearchParams({ From: from, Body: body, MessageSid: 'SM123' }).toString(),
+      payload: new URLSearchParams({ From: from, Body: body, MessageSid: `SM${++messages}` }).toString(),
     });
   const morningAlert = async (date: string, name = 'Morning not started') => {
     const s = await login(t.app, ann);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
 import { createMailer } from '../src/mail/mailer';

@@ -1,6 +1,6 @@
 import { ActivityDetail } from '@homeview/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestApplianceEvents } from '../src/features/readings/ingest';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import { createMailer } from '../src/mail/mailer';
 import { createSmsSender } from '../src/sms/sms';

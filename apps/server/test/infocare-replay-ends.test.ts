@@ -1,7 +1,7 @@
 import { addDays } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { loadSituation, ReadingEnds, RoutineCache } from '../src/features/infocare/engine';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
 import { local, readingsBetween } from './support/infocare';

@@ -1,6 +1,6 @@
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { deliverDue } from '../src/features/infocare/notify';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import type { Mailer } from '../src/mail/mailer';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/types';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import { createMailer } from '../src/mail/mailer';
 import { createSmsSender } from '../src/sms/sms';

@@ -1,7 +1,7 @@
 import { TrendsResponse } from '@homeview/contract';
 import { addDays } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestApplianceEvents, ingestReadings } from '../src/features/readings/ingest';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';

@@ -138,4 +138,53 @@ describeEachDb('many houses in one write', (suite) => {
     }
     expect(found).toBeGreaterThan(0); // the steps were found, so the comparison means something
   });
+
+  it('writes a flush larger than one statement in parts, storing what house-by-house ingest stores', async () => {
+    // Two houses of 30,000 one-minute readings each: together over INSERT_CHUNK (50,000), so their blocks
+    // and half-hours go in two statements and the days are summed in the last; alone, one statement each.
+    const start = Date.UTC(2026, 0, 3, 0, 0, 0) / 1000;
+    const minutes = (k: number): Reading[] =>
+      Array.from({ length: 30_000 }, (_, m) => ({
+        start: start + m * 60,
+        interval_s: 60,
+        import_wh: 1 + ((m * (k + 7)) % 13),
+        export_wh: 0,
+        generation_wh: m % 4,
+      }));
+    const houses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await makeUser(suite.db, `big-${suite.kind}-${i}`);
+      const { rows } = await suite.db.query<{ id: number }>(
+        'select h.id from houses h join users u on u.id = h.owner_user_id where u.username = $1',
+        [`big-${suite.kind}-${i}`],
+      );
+      houses.push(rows[0]!.id);
+    }
+    const now = start + 30_000 * 60;
+    const together = houses.slice(0, 2);
+    const alone = houses.slice(2);
+    const results = await ingestReadingsOfHouses(suite.db, new Map(together.map((h, k) => [h, minutes(k)])), {
+      now,
+    });
+    for (const [k, house] of alone.entries()) await ingestReadings(suite.db, house, minutes(k), { now });
+    expect([...results.values()].map((r) => r.stored)).toEqual([30_000, 30_000]);
+    const tables = [
+      'select slot_start, covered_s, import_wh, generation_wh, import_cost from rollups where house_id = $1 order by slot_start',
+      'select day::text, slots, data_slots, covered_s, import_wh, consumed_wh, import_cost, standing_charge from daily_rollups where house_id = $1 order by day',
+      'select month::text, days, covered_s, import_wh, import_cost from monthly_rollups where house_id = $1 order by month',
+      'select block_start, gaps, import_wh, generation_wh from reading_blocks where house_id = $1 order by block_start',
+    ];
+    for (let k = 0; k < 2; k++)
+      for (const sql of tables) {
+        const mine = (await suite.db.query(sql, [together[k]!])).rows;
+        expect(mine.length).toBeGreaterThan(0);
+        expect(mine).toEqual((await suite.db.query(sql, [alone[k]!])).rows);
+      }
+    // 30,000 minutes from 3 January: 20 whole days and 20 hours of the 21st, in one month.
+    const days = await suite.db.query<{ n: number; covered: string }>(
+      'select count(*)::int as n, sum(covered_s)::text as covered from daily_rollups where house_id = $1',
+      [together[0]!],
+    );
+    expect(days.rows[0]).toEqual({ n: 21, covered: String(30_000 * 60) });
+  });
 });

@@ -119,7 +119,8 @@ describeEachDb('rollups under random ingest', (suite) => {
       }),
       {
         numRuns: Number(process.env.INGEST_PROPERTY_RUNS ?? 15),
-        seed: Number(process.env.INGEST_PROPERTY_SEED ?? Date.now() % 2 ** 31),
+        // Fixed: the same cases each run (INGEST_PROPERTY_SEED explores others).
+        seed: Number(process.env.INGEST_PROPERTY_SEED ?? 20_260_115),
       },
     );
   });

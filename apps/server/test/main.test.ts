@@ -103,6 +103,28 @@ describe('the server process', () => {
     expect(existsSync(join(root, 'data', 'homeview.lock'))).toBe(false);
   });
 
+  // Issue 33.14: a first start was silent for seconds before it answered, and its ready line said
+  // `defaultTariffRepriced from 1970-01-01` for a database that had nothing to reprice.
+  it('says what a first start is doing, and what it did to stored money in words', async () => {
+    const dir = join(root, 'first-words');
+    await cp(await pgliteTemplate(), dir, { recursive: true });
+    const running = await start({ ...env, DATA_DIR: dir, LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+    await printed(running, /"msg":"ready"/);
+    const output = running.output();
+    const said = (text: string) => output.indexOf(text);
+    expect(said(`Starting HomeView & InfoCare: opening the database (PGlite in ${dir})…`)).toBe(0);
+    expect(said('Demo accounts created')).toBeGreaterThan(0);
+    expect(said('Demo accounts created')).toBeLessThan(said('is running at'));
+    const ready = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; defaultTariff?: string })
+      .find((entry) => entry.msg === 'ready');
+    expect(ready?.defaultTariff).toBe('recorded (no money stored before it to reprice)');
+    expect(output).not.toContain('1970-01-01');
+    expect(await stop(running, 'SIGTERM')).toBe(0);
+  });
+
   it('reopens an existing directory without seeding again, and stops on SIGINT', async () => {
     const countUsers = async () => {
       const db = await openPglite(join(root, 'data'));

@@ -14,7 +14,7 @@ import { addDays, instantOfLocal } from '@homeview/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runImport } from '../src/cli/run-import';
 import type { Db } from '../src/db/types';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { runInfocare } from '../src/features/infocare/job';
 import { ingestApplianceEvents, ingestReadings, type Reading } from '../src/features/readings/ingest';
 import type { Mailer } from '../src/mail/mailer';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Leadership } from '../src/db/leader';
 import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestReadings } from '../src/features/readings/ingest';
 import { syncDefaultTariff } from '../src/features/tariffs/default-sync';
 import { InfocareTimer } from '../src/features/infocare/timer';

@@ -1,6 +1,6 @@
 import { fixedRate } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { sendDueReports } from '../src/features/infocare/reports';
 import { ingestReadings } from '../src/features/readings/ingest';
 import { writeTariff } from '../src/features/tariffs/service';

@@ -10,7 +10,7 @@ import { migrate } from '../src/db/migrate';
 import { openPostgres } from '../src/db/postgres';
 import { lsnValue } from '../src/db/replica';
 import type { Db } from '../src/db/types';
-import { findHouseIdOf } from '../src/features/houses/repository';
+import { findHouseIdOf } from './support/houses';
 import { ingestReadings } from '../src/features/readings/ingest';
 import { WROTE_COOKIE } from '../src/http/read-your-writes';
 import { login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';

@@ -3,6 +3,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/pages.css';
+import './styles/suppliers.css';
 import './styles/dashboard.css';
 import './styles/charts.css';
 import './styles/homeview.css';

@@ -5,6 +5,7 @@ import { NotFoundPage } from './features/not-found/pages/NotFoundPage';
 import { infoCareRoutes } from './features/parents-home/routes';
 import { tariffRoutes } from './features/tariff/routes';
 import { lazyPage } from './shared/layout/lazyPage';
+import { RequireOwnHome } from './shared/layout/RequireOwnHome';
 import { RequireUser } from './shared/layout/RequireUser';
 import { Root } from './shared/layout/Root';
 import { RouteErrorBoundary } from './shared/layout/RouteError';
@@ -42,6 +43,7 @@ const ForgotPasswordPage = lazyPage(
 );
 const HolidayModePage = lazyPage(() => import('./features/account/pages/HolidayModePage'), 'HolidayModePage');
 const DevicesPage = lazyPage(() => import('./features/account/pages/DevicesPage'), 'DevicesPage');
+const SupplierPage = lazyPage(() => import('./features/account/pages/SupplierPage'), 'SupplierPage');
 const PasswordPage = lazyPage(() => import('./features/account/pages/PasswordPage'), 'PasswordPage');
 const ResetPasswordPage = lazyPage(
   () => import('./features/account/pages/ResetPasswordPage'),
@@ -70,12 +72,17 @@ const publicRoutes: RouteObject[] = [
 
 const protectedRoutes: RouteObject[] = [
   { path: '/', element: <ChooserPage /> },
-  { path: '/my-home', element: <TodayPage /> },
-  { path: '/my-home/usage', element: <UsagePage /> },
-  { path: '/my-home/rankings', element: <RankingsPage /> },
-  { path: '/my-home/appliances', element: <AppliancesPage /> },
-  { path: '/my-home/appliance/:applianceId', element: <ApplianceDetailPage /> },
-  { path: '/my-home/feedback', element: <FeedbackPage /> },
+  {
+    element: <RequireOwnHome />,
+    children: [
+      { path: '/my-home', element: <TodayPage /> },
+      { path: '/my-home/usage', element: <UsagePage /> },
+      { path: '/my-home/rankings', element: <RankingsPage /> },
+      { path: '/my-home/appliances', element: <AppliancesPage /> },
+      { path: '/my-home/appliance/:applianceId', element: <ApplianceDetailPage /> },
+      { path: '/my-home/feedback', element: <FeedbackPage /> },
+    ],
+  },
   ...infoCareRoutes,
   { path: '/initial-setup', element: <SetupPage /> },
   { path: '/setup', element: <SetupPage /> },
@@ -85,12 +92,19 @@ const protectedRoutes: RouteObject[] = [
   { path: '/account/infocare/alerts', element: <AlertsPage /> },
   { path: '/account/infocare/email-report', element: <EmailReportPage /> },
   { path: '/account/infocare/carers', element: <CarersPage /> },
-  { path: '/account/:level', element: <AccountLevelPage /> },
-  { path: '/account/:level/holiday-mode', element: <HolidayModePage /> },
-  { path: '/account/:level/appliances', element: <AccountAppliancesPage /> },
-  { path: '/account/:level/devices', element: <DevicesPage /> },
-  { path: '/account/:level/appliance/:applianceId', element: <ApplianceEditPage /> },
-  ...tariffRoutes,
+  {
+    // /account/homeview/… are the own home's settings; /account/infocare/… the dependant's.
+    element: <RequireOwnHome level />,
+    children: [
+      { path: '/account/:level', element: <AccountLevelPage /> },
+      { path: '/account/:level/holiday-mode', element: <HolidayModePage /> },
+      { path: '/account/:level/appliances', element: <AccountAppliancesPage /> },
+      { path: '/account/:level/devices', element: <DevicesPage /> },
+      { path: '/account/:level/supplier', element: <SupplierPage /> },
+      { path: '/account/:level/appliance/:applianceId', element: <ApplianceEditPage /> },
+      ...tariffRoutes,
+    ],
+  },
 ];
 
 export const routes: RouteObject[] = [

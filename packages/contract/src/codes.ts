@@ -62,6 +62,12 @@ export const alertLevelLabel = (level: string): AlertLevelLabel =>
 export const ALERT_TYPES = ['On', 'Off'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
+/**
+ * Additive (issue 33): a carer may take over an alert another carer took this long ago without resolving
+ * it (they went quiet), with the alerts POST's `take_over=true`.
+ */
+export const TAKE_OVER_AFTER_S = 30 * 60;
+
 /** Holiday mode and Do Not Disturb. */
 export const MODE_STATUSES = ['DISABLED', 'ENABLED', 'SCHEDULED'] as const;
 export type ModeStatus = (typeof MODE_STATUSES)[number];

@@ -48,10 +48,15 @@ const spec: [string, string][] = [
   ['POST', '/api/v3/devices/remove/'],
   ['GET', '/api/v3/devices/unclaimed/'],
   ['POST', '/api/v3/devices/claim/'],
+  // Additive, outside §7 (issue 35): a home's supplier accounts.
+  ['GET', '/api/v3/suppliers/'],
+  ['POST', '/api/v3/suppliers/'],
+  ['POST', '/api/v3/suppliers/remove/'],
   // Additive, outside §7 (issue 25): a home's carers and invitations, the dependant's check-in.
   ['GET', '/api/v3/assisted_living/carers/'],
   ['POST', '/api/v3/assisted_living/carers/invite/'],
   ['POST', '/api/v3/assisted_living/carers/accept/'],
+  ['POST', '/api/v3/assisted_living/carers/confirm/'],
   ['GET', '/api/v3/assisted_living/check_in/'],
   ['POST', '/api/v3/assisted_living/check_in/'],
   // Additive, outside §7 (issue 27): the account's sessions.
@@ -169,7 +174,7 @@ const cases: Record<EndpointName, Cases> = {
       [
         { dependant_user_id: '2', id: '9' },
         'feedback',
-        'Send exactly one of feedback, correct, viewed, take or resolve',
+        'Send exactly one of feedback, correct, viewed, take, take_over or resolve',
       ],
       [{ dependant_user_id: '2', id: '9', take: 'true', resolve: 'true' }, 'feedback', 'exactly one'],
       [{ dependant_user_id: '2', id: '9', take: 'false' }, 'take', 'take must be true'],
@@ -190,6 +195,10 @@ const cases: Record<EndpointName, Cases> = {
   carerAccept: {
     valid: [{ token: '1-abc' }],
     invalid: [[{}, 'token', 'token is required']],
+  },
+  carerConfirm: {
+    valid: [{ dependant_user_id: '2', invite_id: '7', confirm: 'true' }],
+    invalid: [[{ dependant_user_id: '2', confirm: 'false' }, 'invite_id', 'invite_id is required']],
   },
   checkInGet: {
     valid: [{ dependant_user_id: 2 }],
@@ -549,6 +558,37 @@ const cases: Record<EndpointName, Cases> = {
     invalid: [
       [{ user_id: '2', kind: 'emon', device_id: 'emontx4', appliance: 'kettle' }, 'appliance', 'whole'],
     ],
+  },
+  suppliersGet: { valid: [{ user_id: '2' }], invalid: [[{}, 'user_id', 'required']] },
+  suppliersConnect: {
+    valid: [
+      { user_id: '2', kind: 'octopus', api_key: 'sk_live_abc', account_number: 'A-1234ABCD' },
+      { user_id: '2', kind: 'bright', email: 'ann@example.com', password: 'pw' },
+    ],
+    invalid: [
+      [{ user_id: '2', kind: 'octopus', account_number: 'A-1234ABCD' }, 'api_key', 'required for Octopus'],
+      [{ user_id: '2', kind: 'bright', email: 'ann@example.com' }, 'password', 'required for Bright'],
+      [{ user_id: '2', kind: 'ovo', email: 'a@b.c', password: 'pw' }, 'kind', ''],
+      [
+        { user_id: '2', kind: 'octopus', api_key: 'sk_live_abc', account_number: '1234' },
+        'account_number',
+        'A-1234ABCD',
+      ],
+      [
+        { user_id: '2', kind: 'octopus', api_key: 'key\u001b[2J', account_number: 'A-1234ABCD' },
+        'api_key',
+        'sk_live_',
+      ],
+      [
+        { user_id: '2', kind: 'bright', email: 'ann\u0007@example.com', password: 'pw' },
+        'email',
+        'email address',
+      ],
+    ],
+  },
+  suppliersDisconnect: {
+    valid: [{ user_id: '2', id: '1' }],
+    invalid: [[{ user_id: '2' }, 'id', 'required']],
   },
 };
 

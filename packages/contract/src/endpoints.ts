@@ -28,6 +28,8 @@ import {
 import {
   CarerAcceptAnswer,
   CarerAcceptRequest,
+  CarerConfirmAnswer,
+  CarerConfirmRequest,
   CarerInviteAnswer,
   CarerInviteRequest,
   CarersResponse,
@@ -68,6 +70,12 @@ import {
   UnclaimedDevicesRequest,
   UnclaimedDevicesResponse,
 } from './entities/devices';
+import {
+  SupplierConnectRequest,
+  SupplierDisconnectRequest,
+  SuppliersRequest,
+  SuppliersResponse,
+} from './entities/suppliers';
 
 import { type EndpointName, type EndpointPath, endpointPaths } from './paths';
 
@@ -176,9 +184,25 @@ export const endpoints = {
     response: UnclaimedDevicesResponse,
   },
   devicesClaim: { ...endpointPaths.devicesClaim, request: DeviceClaimRequest, response: DevicesResponse },
+  suppliersGet: { ...endpointPaths.suppliersGet, request: SuppliersRequest, response: SuppliersResponse },
+  suppliersConnect: {
+    ...endpointPaths.suppliersConnect,
+    request: SupplierConnectRequest,
+    response: SuppliersResponse,
+  },
+  suppliersDisconnect: {
+    ...endpointPaths.suppliersDisconnect,
+    request: SupplierDisconnectRequest,
+    response: SuppliersResponse,
+  },
   carers: { ...endpointPaths.carers, request: DependantRequest, response: CarersResponse },
   carerInvite: { ...endpointPaths.carerInvite, request: CarerInviteRequest, response: CarerInviteAnswer },
   carerAccept: { ...endpointPaths.carerAccept, request: CarerAcceptRequest, response: CarerAcceptAnswer },
+  carerConfirm: {
+    ...endpointPaths.carerConfirm,
+    request: CarerConfirmRequest,
+    response: CarerConfirmAnswer,
+  },
   checkInGet: { ...endpointPaths.checkInGet, request: DependantRequest, response: CheckInSettings },
   checkInPost: { ...endpointPaths.checkInPost, request: CheckInWriteRequest, response: CheckInSettings },
   sessions: { ...endpointPaths.sessions, request: EmptyRequest, response: SessionsResponse },

@@ -89,11 +89,44 @@ export const optionalField = <T extends z.ZodType>(schema: T) =>
 export const text = (field: string, max: number) =>
   z.string({ error: fieldMessage(field, 'text') }).max(max, `${field} must be at most ${max} characters`);
 
-/** A trimmed, non-empty, bounded string: names, labels, feedback. */
+/** A trimmed, non-empty, bounded string (an identifier typed by hand, such as a device id). */
 export const requiredText = (field: string, max: number) =>
   z.preprocess(
     blankToUndefined,
     z.string({ error: fieldMessage(field, 'text') }).max(max, `${field} must be at most ${max} characters`),
+  );
+
+/**
+ * C0 and C1 control characters and DEL, but the line feed (issue 34.9): what a person writes goes into
+ * texts, emails and, without SMTP, the operator's console, where an ESC drives the terminal.
+ */
+const CONTROL = /[^\P{Cc}\n]/u; // Unicode's Cc is exactly C0, DEL and C1
+const CONTROLS = new RegExp(CONTROL.source, 'gu');
+
+/** Why free text is refused (a control character other than a line break), or null. */
+export function controlProblem(s: string): string | null {
+  return CONTROL.test(s)
+    ? 'must not contain control characters such as tab or escape: only line breaks'
+    : null;
+}
+
+/** `s` with every control character but the line feed shown as U+FFFD: text stored before the rule. */
+export const withoutControls = (s: string): string => s.replace(CONTROLS, '\uFFFD');
+
+/** Line breaks as any client sends them (CR LF, CR) become one line feed. */
+const lineFeeds = (v: unknown): unknown => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n') : v);
+
+/**
+ * What a person writes (names, labels, notes, feedback): trimmed, non-empty, bounded, and free of
+ * control characters but line breaks, so nothing typed can drive a terminal or garble a text message.
+ */
+export const freeText = (field: string, max: number) =>
+  z.preprocess(
+    (v) => blankToUndefined(lineFeeds(v)),
+    z
+      .string({ error: fieldMessage(field, 'text') })
+      .max(max, `${field} must be at most ${max} characters`)
+      .refine((s) => controlProblem(s) === null, `${field} ${controlProblem('\u001b')}`),
   );
 
 /** "true"/"false"/"1"/"0" (any case) or a boolean. */
@@ -201,6 +234,19 @@ export function nestedTextProblem(value: unknown): string | null {
   return null;
 }
 
+/** Every text in every field (nested values and keys included) must be storable text. */
+const storableFields = (input: unknown, ctx: z.RefinementCtx): unknown => {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  for (const [field, value] of Object.entries(input)) {
+    const problem = nestedTextProblem(field) ?? nestedTextProblem(value);
+    if (problem === null) continue;
+    const name = textProblem(field) === null ? field : 'field name';
+    ctx.addIssue({ code: 'custom', path: [name], message: `${name} ${problem}`, input: value });
+    return z.NEVER;
+  }
+  return input;
+};
+
 /**
  * A request's fields: unknown names are refused, naming them, so typos surface as 400s. Before that,
  * every text in every field (nested values and keys included) must be storable text, so a NUL byte or a
@@ -208,17 +254,7 @@ export function nestedTextProblem(value: unknown): string | null {
  */
 export const formObject = <T extends z.ZodRawShape>(shape: T) =>
   z.preprocess(
-    (input, ctx) => {
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-      for (const [field, value] of Object.entries(input)) {
-        const problem = nestedTextProblem(field) ?? nestedTextProblem(value);
-        if (problem === null) continue;
-        const name = textProblem(field) === null ? field : 'field name';
-        ctx.addIssue({ code: 'custom', path: [name], message: `${name} ${problem}`, input: value });
-        return z.NEVER;
-      }
-      return input;
-    },
+    storableFields,
     z.strictObject(shape, {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
@@ -226,3 +262,10 @@ export const formObject = <T extends z.ZodRawShape>(shape: T) =>
           : 'The request must be a set of named fields',
     }),
   );
+
+/**
+ * Another service's form posted to us (the SMS provider's webhook): the same checks as formObject, but
+ * the many fields it sends that we do not read are let through, unread.
+ */
+export const providerForm = <T extends z.ZodRawShape>(shape: T) =>
+  z.preprocess(storableFields, z.looseObject(shape, { error: 'The request must be a set of named fields' }));

@@ -61,10 +61,16 @@ export const endpointPaths = {
   devicesRemove: { method: 'POST', path: '/api/v3/devices/remove/' },
   devicesUnclaimed: { method: 'GET', path: '/api/v3/devices/unclaimed/' },
   devicesClaim: { method: 'POST', path: '/api/v3/devices/claim/' },
+  // Additive, not in §7 (issue 35): a home's supplier accounts, whose smart-meter half-hours it fetches.
+  suppliersGet: { method: 'GET', path: '/api/v3/suppliers/' },
+  suppliersConnect: { method: 'POST', path: '/api/v3/suppliers/' },
+  suppliersDisconnect: { method: 'POST', path: '/api/v3/suppliers/remove/' },
   // Additive, not in §7 (issue 25): a home's carers, inviting another, and a word with the dependant first.
   carers: { method: 'GET', path: '/api/v3/assisted_living/carers/' },
   carerInvite: { method: 'POST', path: '/api/v3/assisted_living/carers/invite/' },
   carerAccept: { method: 'POST', path: '/api/v3/assisted_living/carers/accept/' },
+  // Issue 34.7: an invitation opened from another address waits for its sender to confirm.
+  carerConfirm: { method: 'POST', path: '/api/v3/assisted_living/carers/confirm/' },
   checkInGet: { method: 'GET', path: '/api/v3/assisted_living/check_in/' },
   checkInPost: { method: 'POST', path: '/api/v3/assisted_living/check_in/' },
   // Additive, not in §7 (issue 27): the account's sessions, and signing out everywhere else.

@@ -5,6 +5,9 @@ import type { RateEntry, RateList } from './entities/tariff';
 // The tariff screens' helpers over the §3 Tariff entity: the kind of a rate list and the rates editor's
 // rows. Free of zod (the entity is imported as a type only), so the web imports them through web.ts.
 
+/** The standing charge's bound, in pounds per day (the write schema's; the web says it in pence). */
+export const MAX_STANDING_CHARGE = 10;
+
 /** §9 tariff kinds, as the overview names a rate list. */
 export type TariffKind = 'Fixed' | 'Day' | 'TOU' | 'Day-TOU';
 export const tariffKind = (list: RateList): TariffKind => {

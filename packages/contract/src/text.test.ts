@@ -78,3 +78,67 @@ describe('NUL bytes and lone surrogates in every field of every call', () => {
     expect(nestedTextProblem({ a: ['b', { c: 'd' }] })).toBeNull();
   });
 });
+
+// Issue 34.9: a carer's note with an ESC went raw into texts, emails and the operator's console. Every
+// field that takes what a person writes (it accepts "Hello there") refuses C0 and C1 controls and DEL but
+// keeps line breaks: found from the contract, so free text added later is covered. Secrets and the login
+// name are kept exactly as typed (never shown); a device id is an identifier with its own rule.
+const EXACT = new Set(['password', 'current_password', 'new_password', 'confirm_password', 'username']);
+const IDENTIFIERS = new Set(['device_id', 'token']);
+
+const freeTextCases = cases.filter(({ schema, field }) => {
+  if (EXACT.has(field) || IDENTIFIERS.has(field)) return false;
+  const shape = (schema as unknown as { out?: { shape?: Record<string, z.ZodType> } }).out?.shape;
+  const own = shape?.[field]?.safeParse('Hello there');
+  return own?.success === true && own.data === 'Hello there';
+});
+
+describe('control characters in every free-text field of every call', () => {
+  it('finds the free-text fields (notes, feedback, names, labels)', () => {
+    const found = freeTextCases.map((c) => `${c.label}: ${c.field}`);
+    for (const expected of [
+      'alertFeedback request: note',
+      'alertFeedback request: feedback',
+      'feedback request: feedback',
+      'settingsPost request: name',
+      'checkInPost request: name',
+      'applianceSettingsPost request: appliance_label',
+    ])
+      expect(found).toContain(expected);
+  });
+
+  const CONTROLS: ReadonlyArray<[string, string]> = [
+    ['an ESC sequence', 'All well\u001b[2J\u001b[31m'],
+    ['a bell', 'ding\u0007'],
+    ['a tab', 'a\tb'],
+    ['a C1 CSI', 'x\u009b31m'],
+    ['a DEL', 'x\u007f'],
+    ['a NEL', 'a\u0085b'],
+  ];
+
+  it.each(freeTextCases)('$label: $field', ({ schema, field }) => {
+    const shape = (schema as unknown as { out: { shape: Record<string, z.ZodType> } }).out.shape;
+    for (const [what, value] of CONTROLS) {
+      // The other fields are missing: the issue about this one is looked for among all of them.
+      const result = schema.safeParse({ [field]: value });
+      expect(result.success, what).toBe(false);
+      const issues = result.error?.issues.filter((i) => i.path.join('.') === field) ?? [];
+      expect(
+        issues.map((i) => i.message),
+        what,
+      ).toEqual([`${field} must not contain control characters such as tab or escape: only line breaks`]);
+    }
+    // Line breaks stay; CR LF and CR become one.
+    expect(shape[field]!.safeParse('Called her.\r\nAll fine\rnow\n').data).toBe('Called her.\nAll fine\nnow');
+  });
+
+  it('refuses them in tariff rate names too (inside the JSON text)', () => {
+    const tariff = JSON.stringify({
+      import: [{ days: 'all', prices: [0.2], times: [0], rate_names: ['Day\u001b[5m'] }],
+    });
+    const result = endpoints.tariffPost.request.safeParse({ user_id: '1', tariff });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(toErrorBody(result.error).error).toMatch(/rate names must not contain control/);
+  });
+});

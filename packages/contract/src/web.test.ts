@@ -38,10 +38,13 @@ describe('the web entry', () => {
       'clock.ts',
       'codes.ts',
       'deviceKinds.ts',
+      'limits.ts',
       'messages.ts',
+      'outcome.ts',
       'password.ts',
       'paths.ts',
       'phone.ts',
+      'supplierKinds.ts',
       'tariffRows.ts',
       'web.ts',
     ]);

@@ -3,12 +3,15 @@
 // schema reaches the browser bundle. A test (web.test.ts) keeps this module's imports free of zod.
 export * from './messages';
 export * from './password';
+export * from './outcome';
 export * from './codes';
 export * from './clock';
 export * from './phone';
 export * from './tariffRows';
 export * from './paths';
 export * from './deviceKinds';
+export * from './supplierKinds';
+export * from './limits';
 export type * from './entities/common';
 export type * from './entities/account';
 export type * from './entities/password';
@@ -26,5 +29,6 @@ export type * from './entities/modes';
 export type * from './entities/feedback';
 export type * from './entities/sessions';
 export type * from './entities/devices';
+export type * from './entities/suppliers';
 export type * from './entities/trends';
 export type { EndpointParams, EndpointRequest, EndpointResponse } from './endpoints';

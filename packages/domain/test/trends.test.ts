@@ -97,6 +97,18 @@ describe('weekly trends', () => {
     ]);
   });
 
+  it('calls out an earlier week as well, naming it, after the newest week (issue 33)', () => {
+    // Four usual weeks, then the week of 16 November without the microwave (1 meal a day against 2),
+    // then a usual week again: the fall is called out under its own week, not only the newest week's.
+    const base = days('2026-10-19', 28, () => usual());
+    const fell = days('2026-11-16', 7, () => usual(7 * 60, false));
+    const again = days('2026-11-23', 7, () => usual());
+    const t = weeklyTrends([...base, ...fell, ...again], '2026-11-23', 2, ZONE);
+    const meals = t.callouts.filter((c) => c.measure === 'meals_per_day');
+    expect(meals.map((c) => c.week_start)).toEqual(['2026-11-16']);
+    expect(meals[0]?.sentence).toMatch(/^Week of 16-11-26: Fewer meals: 1 a day, against 2 in /);
+  });
+
   it('a change within the usual spread is not called out', () => {
     // Mornings spread over the 4 weeks: kettle at 06:30, 07:00, 07:30, 08:00 in turn (IQR 45 minutes by
     // the interpolated quartiles of 7 of each: 06:52.5 to 07:37.5); then every day at 08:00: median 07:15

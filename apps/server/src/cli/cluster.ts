@@ -19,12 +19,8 @@ async function main(): Promise<number> {
     if (!Number.isInteger(servers) || servers < 1 || servers > 8)
       throw new CliError('--servers must be a whole number from 1 to 8');
     const dir = resolve(flags.dir ?? '.cluster');
-    const state = await clusterUp({ dir, servers, root, log: (line) => console.error(line) }).catch(
-      async (error: unknown) => {
-        await clusterDown(dir, { keep: true }).catch(() => undefined);
-        throw error;
-      },
-    );
+    // Names what is missing before starting anything; stops what it started when a later step fails.
+    const state = await clusterUp({ dir, servers, root, log: (line) => console.error(line) });
     for (const s of state.servers) console.log(`server ${s.n} pid ${s.pid} port ${s.port}`);
     console.log(`proxy http://127.0.0.1:${state.proxyPort}`);
     return 0;

@@ -3,6 +3,7 @@ import { migrate } from '../db/migrate';
 import { openDb } from '../db/open';
 import type { Db } from '../db/types';
 import { PasswordHasher } from '../features/accounts/password';
+import { printableLines } from '../http/logging';
 import { ProvisioningError } from '../features/accounts/users';
 import { CliError, parseFlags } from './args';
 import { commands } from './commands';
@@ -54,8 +55,16 @@ async function run(argv: readonly string[], io: AdminIo): Promise<number> {
   }
 }
 
-/** Runs one admin command; returns the exit code (0 done, 1 refused or failed). */
-export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
+/**
+ * Runs one admin command; returns the exit code (0 done, 1 refused or failed). What it prints goes through
+ * printableLines: device ids and refusal reasons come from the broker (issue 33.14).
+ */
+export async function runAdmin(argv: readonly string[], given: AdminIo): Promise<number> {
+  const io: AdminIo = {
+    ...given,
+    out: (line) => given.out(printableLines(line)),
+    err: (line) => given.err(printableLines(line)),
+  };
   try {
     return await run(argv, io);
   } catch (error) {

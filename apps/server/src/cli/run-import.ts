@@ -50,9 +50,15 @@ function source(file: string, bar: ProgressBar, rows: () => number) {
 }
 
 /** Ingests one chunk of readings, turning a batch position in an error into the file's row. */
-async function flushReadings(intake: Intake, rows: Reading[], lines: number[], replace = false) {
+async function flushReadings(
+  intake: Intake,
+  house: number,
+  rows: Reading[],
+  lines: number[],
+  replace = false,
+) {
   try {
-    return await intake.readings(rows, { replace });
+    return await intake.readings(house, rows, { replace });
   } catch (error) {
     if (error instanceof IngestError && error.index !== null)
       throw new ParseError(lines[error.index] ?? null, error.field, error.detail);
@@ -68,11 +74,11 @@ async function importReadings(
 ) {
   const total = { stored: 0, duplicates: 0, rows: 0 };
   // One transaction for the whole file (all or nothing); InfoCare is told once it has committed.
-  await receive(db, args.house, now, async (intake) => {
+  await receive(db, [args.house], now, async (intake) => {
     let rows: Reading[] = [];
     let lines: number[] = [];
     const flush = async () => {
-      const r = await flushReadings(intake, rows, lines, args.replace);
+      const r = await flushReadings(intake, args.house, rows, lines, args.replace);
       total.stored += r.stored;
       total.duplicates += r.duplicates;
       rows = [];
@@ -111,14 +117,14 @@ async function importAppliances(
   );
   const ingestor = new PowerIngestor(opened.columns);
   const total = { readings: 0, events: 0, duplicates: 0, estimated: 0 };
-  await receive(db, args.house, now, async (intake) => {
+  await receive(db, [args.house], now, async (intake) => {
     let rows: Reading[] = [];
     let lines: number[] = [];
     let events: ApplianceEventInput[] = [];
     const flush = async () => {
       // The measured uses first: the readings' estimates then leave out the types the file measures.
-      const e = await intake.events(events);
-      const r = await flushReadings(intake, rows, lines);
+      const e = await intake.events(args.house, events);
+      const r = await flushReadings(intake, args.house, rows, lines);
       total.readings += r.stored;
       total.events += e.stored;
       total.duplicates += r.duplicates + e.duplicates;

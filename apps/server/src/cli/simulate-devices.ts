@@ -3,8 +3,8 @@
 // registered to them (a Glow for the whole house, or a Shelly or Tasmota plug on the kettle) if they have
 // none, then their devices publish realistic messages to the broker every 10 s (devices/simulated.ts),
 // for M minutes or until stopped. The database is only used to register, before publishing.
-import { connectAsync } from 'mqtt';
 import type { Db } from '../db/types';
+import { connectBrokerAsync } from '../shared/broker';
 import { addDevice, DeviceError } from '../devices/repository';
 import {
   SIMULATED_KINDS,
@@ -98,7 +98,7 @@ export async function publishSimulatedDevices(
   stop: Promise<void>,
   topicPrefix = '',
 ): Promise<number> {
-  const client = await connectAsync(args.broker, {
+  const client = await connectBrokerAsync(args.broker, {
     clientId: `homeview-simulate-${args.kind}-${args.seed}-${process.pid}`,
   });
   const states: SimulatedState[] = Array.from({ length: args.homes }, () => ({ mwh: 0, lastW: null }));

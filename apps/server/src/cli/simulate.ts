@@ -11,6 +11,7 @@ import type { Db } from '../db/types';
 import { occupantsOf } from '../features/demo/homes';
 import { type ReadingInterval, ingestSimulatedDays } from '../features/demo/ingest-days';
 import { insertHomes } from '../features/demo/repository';
+import { DEFAULT_TIME_ZONE } from '../shared/house';
 import { CliError, parseFlags } from './args';
 import {
   DEVICES_USAGE,
@@ -91,7 +92,11 @@ async function simulate(db: Db, args: SimulateArgs, now: number, err: (text: str
   for (const [i, spec] of specs.entries()) {
     const houseId = houses.get(username(i));
     if (houseId === undefined) throw new Error(`no home for ${username(i)}`);
-    const range = { from, to, eventsFrom: from, now, zone: 'Europe/London' };
+    // A home that was there before keeps its own zone: its local days are simulated.
+    const { rows } = await db.query<{ time_zone: string }>('select time_zone from houses where id = $1', [
+      houseId,
+    ]);
+    const range = { from, to, eventsFrom: from, now, zone: rows[0]?.time_zone ?? DEFAULT_TIME_ZONE };
     const stored = await ingestSimulatedDays(db, houseId, spec, args.interval, range);
     readings += stored.readings;
     events += stored.events;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { seedApplianceTypes } from '../features/appliances-catalogue/catalogue';
 import { DATA_STEPS } from './data-steps';
+import { LOCKS } from './lock-keys';
 import type { Db } from './types';
 
 // Numbered, forward-only migrations: db/migrations/NNNN_name.sql, applied in order, each recorded in
@@ -16,7 +17,6 @@ export interface Migration {
 }
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-const LOCK_KEY = 7_346_110; // arbitrary, fixed: "the migration lock" for pg_advisory_xact_lock
 
 export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const migrations = readdirSync(dir)
@@ -37,7 +37,7 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 /** Applies the pending migrations; returns the versions applied now (empty when up to date). */
 export async function migrate(db: Db, migrations: Migration[] = loadMigrations()): Promise<number[]> {
   return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCKS.migrations]);
     await tx.exec(`create table if not exists schema_migrations (
       version integer primary key,
       name text not null,

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
+import { copyTemplate, pgdataTemplate } from './pgdata-template';
 import { type Db, preparedName, type Queryable, type QueryResult, type SqlParam } from './types';
+import { nextTurn } from '../shared/turn';
 
 // PGlite is one PostgreSQL backend in this process: it queues statements itself, and a query issued
 // while a transaction is open waits for it to end. Code inside `transaction` must use its `tx`.
@@ -53,8 +55,8 @@ const WAL_CAP = ['-c', 'max_wal_size=96MB', '-c', 'min_wal_size=32MB', '-c', 'wa
 const MEMORY = ['-c', 'shared_buffers=32MB'];
 
 /**
- * Creating a database (initdb) runs a second WebAssembly PostgreSQL whose ~450 MiB stay in this process'
- * RSS long after it is done; so a new data directory is created by a short-lived child process instead.
+ * Without a template (pgdata-template.ts), initdb runs in a short-lived child process: its memory stays in
+ * the process that ran it long after it is done.
  */
 async function initdbInChild(dataDir: string): Promise<void> {
   const script = `const { PGlite } = await import(process.argv[1]);
@@ -85,7 +87,7 @@ type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
  */
 let lastTurn = Promise.resolve();
 function turn(): Promise<void> {
-  lastTurn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  lastTurn = lastTurn.then(nextTurn);
   return lastTurn;
 }
 
@@ -147,7 +149,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const release = takeLock(dataDir);
   let pg: PGlite;
   try {
-    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initdbInChild(dataDir);
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+      const template = pgdataTemplate();
+      if (template === null) await initdbInChild(dataDir);
+      else copyTemplate(template, dataDir);
+    }
     // int8 (count(*), bigint) as a JS number on both engines; our values stay far below 2^53.
     pg = new PGlite(dataDir, {
       parsers: { [types.INT8]: (v: string) => Number(v) },

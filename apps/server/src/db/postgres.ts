@@ -48,6 +48,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   const base = queryable(pool);
   return {
     kind: 'postgres',
+    poolSize: max,
     query: base.query,
     exec: base.exec,
     async transaction(fn, options) {

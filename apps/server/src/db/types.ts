@@ -33,6 +33,8 @@ export interface TransactionOptions {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the most connections its pool opens (devices/writer.ts sizes its writers by it). */
+  readonly poolSize?: number;
   /**
    * Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. `opened` holds the
    * rows of the last statement of `options.first` (none without it).

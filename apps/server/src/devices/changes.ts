@@ -4,31 +4,16 @@
 // PostgreSQL through NOTIFY (db/notices.ts), so the server reading the devices hears a change made through
 // any other server (several servers: ARCHITECTURE.md). The admin CLI, another process, is picked up by
 // the periodic reload. Listeners are kept per database, as arrivals.ts does.
-import { listenTo, noticeSql, onPostgres } from '../db/notices';
-import { type Db, databaseOf, type Queryable } from '../db/types';
-
-type Listener = () => void;
-const listeners = new WeakMap<object, Set<Listener>>();
+import { listenTo, notify } from '../db/notices';
+import type { Db, Queryable } from '../db/types';
 
 export const DEVICES_CHANNEL = 'homeview_devices_changed';
 
-export function onDevicesChanged(db: Db, listener: Listener): () => void {
-  if (onPostgres(db)) return listenTo(db, DEVICES_CHANNEL, () => listener());
-  const key = databaseOf(db);
-  let set = listeners.get(key);
-  if (!set) {
-    set = new Set();
-    listeners.set(key, set);
-  }
-  set.add(listener);
-  return () => set.delete(listener);
+export function onDevicesChanged(db: Db, listener: () => void): () => void {
+  return listenTo(db, DEVICES_CHANNEL, () => listener());
 }
 
 /** Once the change is written: PGlite's listeners told here, PostgreSQL's listening processes by NOTIFY. */
-export async function devicesChanged(db: Db | Queryable): Promise<void> {
-  if (onPostgres(db)) {
-    await db.query(noticeSql(DEVICES_CHANNEL, ''));
-    return;
-  }
-  for (const listener of listeners.get(databaseOf(db)) ?? []) listener();
+export function devicesChanged(db: Db | Queryable): Promise<void> {
+  return notify(db, DEVICES_CHANNEL, '');
 }

@@ -1,6 +1,7 @@
-import { connect, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { connectBroker } from '../shared/broker';
 import type { DeviceConsumer, HistoryRequest } from './consumer';
-import { DEVICE_KINDS, KIND_INFO } from './kinds';
+import { DEVICE_KINDS, type DeviceKind, KIND_INFO } from './kinds';
 import { type EmRecord, parseEmHistory, topicDevice } from './parse';
 import { allPartitions, deviceTopics, partitionOf } from './partitions';
 
@@ -66,7 +67,18 @@ interface Part {
   replyTopic: string;
   topics: Set<string>;
   subscribed: Promise<void>;
+  /** A SUBSCRIBE of several filters was refused: the next connect subscribes them one at a time. */
+  oneByOne: boolean;
+  /** The reason code of the broker's last DISCONNECT (0x81 malformed packet: a filter it refuses). */
+  refusedWith: number | null;
 }
+
+/**
+ * DISCONNECT and SUBACK reason codes that mean the broker refuses the filter itself (Mosquitto answers a
+ * filter with a control character or a non-character with DISCONNECT 0x81 and drops the client), as
+ * opposed to a broker going away: only these quarantine a device.
+ */
+const REFUSED_FILTER = new Set([0x81, 0x82, 0x8f]);
 
 export class DeviceMqtt {
   #parts = new Map<number, Part>();
@@ -80,9 +92,22 @@ export class DeviceMqtt {
   #asked = new Map<string, number>();
   /** History asks in flight by RPC id: the gap, the client asking, and the records of its pages so far. */
   #history = new Map<number, { request: HistoryRequest; part: Part; records: EmRecord[] }>();
+  /**
+   * Status questions in flight by RPC id: the device asked, the partition's client that asked, when. A
+   * reply is taken only when its id names a question this client sent to the device its `src` names
+   * (issue 34 item 4: anyone can publish on the reply topic, and a forged reply wrote into any home's
+   * Shelly); once, and within ASK_TTL_MS.
+   */
+  #questions = new Map<number, { deviceId: string; part: Part; at: number }>();
   /** take, give and stop one at a time. */
   #work: Promise<void> = Promise.resolve();
   #syncedLoads = -1;
+  #unaskedLoggedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Devices whose topic filter the broker refused (by kind and id): never subscribed again by this
+   * process, and marked on their card, so one id never blinds the rest of its partition (issue 34).
+   */
+  #quarantined = new Set<string>();
   #watchWanted = false;
   #stopped = false;
   readonly partitions: number;
@@ -138,6 +163,8 @@ export class DeviceMqtt {
           if (asked !== undefined && Date.now() - asked < silentS * 1000) continue;
           this.#asked.set(id, Date.now());
           const ask = { id: ++this.#rpcId, src: part.replySource, method: 'Shelly.GetStatus' };
+          this.#forgetOldQuestions();
+          this.#questions.set(ask.id, { deviceId: id, part, at: Date.now() });
           part.client.publish(`${prefix}${id}/rpc`, JSON.stringify(ask), { qos: 1 });
         }
       },
@@ -189,7 +216,7 @@ export class DeviceMqtt {
     // Shelly answers a GetStatus on `<src>/rpc`: a topic of this client's own, not shared.
     const replySource = `homeview-${clientId}`.replace(/[/+#]/g, '_');
     const replyTopic = `${prefix}${replySource}/rpc`;
-    const client = connect(url, {
+    const client = connectBroker(url, {
       clientId,
       clean: false,
       protocolVersion: 5,
@@ -206,14 +233,20 @@ export class DeviceMqtt {
       replyTopic,
       topics: new Set(),
       subscribed: Promise.resolve(),
+      oneByOne: false,
+      refusedWith: null,
     };
+    client.on('disconnect', (packet) => {
+      part.refusedWith = packet.reasonCode ?? null;
+    });
     part.subscribed = new Promise<void>((resolve) => {
       client.on('connect', (ack) => {
         backoff = MIN_BACKOFF_MS;
         client.options.reconnectPeriod = MIN_BACKOFF_MS;
+        part.refusedWith = null;
         const topics = this.#wanted(p);
-        part.topics = topics;
-        subscribeAll(client, [...topics, replyTopic]).then(
+        part.topics = new Set(topics.keys());
+        this.#subscribe(part, [...topics.keys(), replyTopic], topics).then(
           () => {
             log?.info(
               { partition: p, sessionPresent: ack.sessionPresent, filters: topics.size },
@@ -222,8 +255,8 @@ export class DeviceMqtt {
             resolve();
           },
           (error: unknown) => {
-            log?.warn({ err: error, partition: p }, 'mqtt subscribe failed');
-            resolve();
+            // The client reconnects and subscribes again (one filter at a time, when one was refused).
+            log?.warn({ partition: p, reason: messageOf(error) }, 'mqtt subscribe failed');
           },
         );
       });
@@ -236,7 +269,16 @@ export class DeviceMqtt {
     client.on('message', (topic, payload) => {
       const own = prefix !== '' && topic.startsWith(prefix) ? topic.slice(prefix.length) : topic;
       if (topic === replyTopic) {
-        if (!this.#historyAnswer(payload)) this.consumer.receiveShellyReply(own, payload);
+        const reply = replyOf(payload);
+        if (reply === null) return;
+        if (this.#historyAnswer(part, reply, payload)) return;
+        const question = this.#questions.get(reply.id as number);
+        if (question === undefined || question.part !== part || question.deviceId !== reply.src) {
+          this.#unasked(part, reply);
+          return;
+        }
+        this.#questions.delete(reply.id as number);
+        this.consumer.receiveShellyReply(own, payload);
         return;
       }
       // A device removed while nobody held the partition is still in its session: the watcher counts it.
@@ -247,16 +289,75 @@ export class DeviceMqtt {
     return part;
   }
 
-  /** The shared filters of partition p's registered devices. */
-  #wanted(p: number): Set<string> {
+  /** The shared filters of partition p's registered devices (but the quarantined), each with its device. */
+  #wanted(p: number): Map<string, { kind: DeviceKind; deviceId: string }> {
     const prefix = this.options.topicPrefix ?? '';
     const group = this.options.group ?? 'homeview';
-    const topics = new Set<string>();
+    const topics = new Map<string, { kind: DeviceKind; deviceId: string }>();
     for (const d of this.consumer.ownDevices()) {
       if (partitionOf(d.kind, d.deviceId, this.partitions) !== p) continue;
-      for (const t of deviceTopics(d.kind, d.deviceId, prefix)) topics.add(`$share/${group}/${t}`);
+      if (this.#quarantined.has(`${d.kind}\u0000${d.deviceId}`)) continue;
+      const device = { kind: d.kind, deviceId: d.deviceId };
+      for (const t of deviceTopics(d.kind, d.deviceId, prefix)) topics.set(`$share/${group}/${t}`, device);
     }
     return topics;
+  }
+
+  /**
+   * Subscribes the filters, FILTERS_PER_PACKET to a SUBSCRIBE. When the broker refused a SUBSCRIBE (it
+   * drops the client: MQTT.js reconnects), the next connect subscribes one filter at a time, and the one
+   * refused has its device quarantined; a filter a SUBACK refuses is quarantined at once. A connection
+   * lost for any other reason quarantines nothing.
+   */
+  async #subscribe(
+    part: Part,
+    filters: readonly string[],
+    devices: ReadonlyMap<string, { kind: DeviceKind; deviceId: string }>,
+  ): Promise<void> {
+    const size = part.oneByOne ? 1 : FILTERS_PER_PACKET;
+    for (let at = 0; at < filters.length; at += size) {
+      const packet = filters.slice(at, at + size);
+      try {
+        await part.client.subscribeAsync(packet, { qos: 1 });
+      } catch (error) {
+        // A SUBACK that refuses some filters (the connection stays): those are quarantined.
+        const granted = (error as { packet?: { granted?: unknown } }).packet?.granted;
+        if (Array.isArray(granted) && granted.length === packet.length) {
+          granted.forEach((code, i) => {
+            if (typeof code === 'number' && (code & 0x80) !== 0)
+              this.#quarantine(part, packet[i] as string, devices);
+          });
+          continue;
+        }
+        // A refused SUBSCRIBE: the broker's DISCONNECT reason came just before the socket closed.
+        const refused = part.refusedWith !== null && REFUSED_FILTER.has(part.refusedWith);
+        if (refused && packet.length === 1) this.#quarantine(part, packet[0] as string, devices);
+        else if (refused) part.oneByOne = true;
+        throw error;
+      }
+    }
+    part.oneByOne = false;
+  }
+
+  #quarantine(
+    part: Part,
+    filter: string,
+    devices: ReadonlyMap<string, { kind: DeviceKind; deviceId: string }>,
+  ): void {
+    part.topics.delete(filter);
+    const device = devices.get(filter);
+    if (device === undefined) return;
+    this.#quarantined.add(`${device.kind}\u0000${device.deviceId}`);
+    for (const t of [...part.topics]) if (devices.get(t) === device) part.topics.delete(t);
+    this.options.log?.warn(
+      { partition: part.p, kind: device.kind, deviceId: JSON.stringify(device.deviceId) },
+      'mqtt broker refuses a device id: its device is not subscribed',
+    );
+    this.consumer.refuseDevice(
+      device.kind,
+      device.deviceId,
+      'The MQTT broker refuses a subscription to this id (it holds characters MQTT does not allow in a topic): remove the device and add it under its real id.',
+    );
   }
 
   /**
@@ -270,10 +371,10 @@ export class DeviceMqtt {
     for (const part of this.#parts.values()) {
       if (!part.client.connected) continue;
       const wanted = this.#wanted(part.p);
-      const added = [...wanted].filter((t) => !part.topics.has(t));
+      const added = [...wanted.keys()].filter((t) => !part.topics.has(t));
       const removed = [...part.topics].filter((t) => !wanted.has(t));
-      part.topics = wanted;
-      if (added.length > 0) changes.push(subscribeAll(part.client, added));
+      part.topics = new Set(wanted.keys());
+      if (added.length > 0) changes.push(this.#subscribe(part, added, wanted));
       if (removed.length > 0) changes.push(part.client.unsubscribeAsync(removed));
     }
     const settled = Promise.allSettled(changes);
@@ -304,7 +405,7 @@ export class DeviceMqtt {
     // Turned off, or on by another call, meanwhile.
     if (!this.#watchWanted || this.#stopped || this.#watching()) return;
     const prefix = this.options.topicPrefix ?? '';
-    const client = connect(this.options.url, {
+    const client = connectBroker(this.options.url, {
       clientId: this.options.clientId,
       clean: true,
       protocolVersion: 5,
@@ -352,16 +453,13 @@ export class DeviceMqtt {
    * An answer to one of our history asks (false: not one, e.g. a GetStatus answer): the next page is
    * asked while the device says there is more before the gap's end, then the records go to the consumer.
    */
-  #historyAnswer(payload: Uint8Array): boolean {
+  #historyAnswer(part: Part, reply: RpcReply, payload: Uint8Array): boolean {
     const text = Buffer.from(payload).toString('utf8');
-    let id: unknown;
-    try {
-      id = (JSON.parse(text) as { id?: unknown } | null)?.id;
-    } catch {
-      return false;
-    }
+    const id = reply.id;
     const pending = typeof id === 'number' ? this.#history.get(id) : undefined;
-    if (pending === undefined) return false;
+    // Only from the device asked, to the client that asked (else it is no answer of ours: see #questions).
+    if (pending === undefined || pending.part !== part || pending.request.deviceId !== reply.src)
+      return false;
     // An error answer (a device without the history) leaves the gap to be spread after HISTORY_WAIT_S.
     this.#history.delete(id as number);
     const answer = parseEmHistory(text);
@@ -377,6 +475,25 @@ export class DeviceMqtt {
       this.#askHistory(pending.part, pending.request, answer.next, records);
     else this.consumer.receiveHistory(pending.request.key, records);
     return true;
+  }
+
+  #forgetOldQuestions(): void {
+    const before = Date.now() - ASK_TTL_MS;
+    for (const [id, q] of this.#questions) {
+      if (q.at >= before && this.#questions.size <= MAX_QUESTIONS) break;
+      this.#questions.delete(id);
+    }
+  }
+
+  /** A reply to no question of ours (forged, or too late): dropped, and logged at most once a minute. */
+  #unasked(part: Part, reply: RpcReply): void {
+    const now = Date.now();
+    if (now - this.#unaskedLoggedAt < 60_000) return;
+    this.#unaskedLoggedAt = now;
+    this.options.log?.warn(
+      { partition: part.p, id: reply.id, src: String(reply.src).slice(0, 200) },
+      'shelly reply to no question of ours dropped',
+    );
   }
 
   /** Ends every connection (the broker keeps the sessions and queues), then stores what was received. */
@@ -396,8 +513,24 @@ export class DeviceMqtt {
   }
 }
 
-/** Subscribes the filters at QoS 1, FILTERS_PER_PACKET to a SUBSCRIBE. */
-async function subscribeAll(client: MqttClient, filters: readonly string[]): Promise<void> {
-  for (let at = 0; at < filters.length; at += FILTERS_PER_PACKET)
-    await client.subscribeAsync(filters.slice(at, at + FILTERS_PER_PACKET), { qos: 1 });
+/** A status question is answered within this long, or its answer is dropped (the device is asked again). */
+const ASK_TTL_MS = 60_000;
+const MAX_QUESTIONS = 10_000;
+
+interface RpcReply {
+  id: unknown;
+  src: unknown;
 }
+
+/** The id and src of an RPC reply, or null when it is no JSON object. */
+function replyOf(payload: Uint8Array): RpcReply | null {
+  try {
+    const reply = JSON.parse(Buffer.from(payload).toString('utf8')) as unknown;
+    if (typeof reply !== 'object' || reply === null) return null;
+    return { id: (reply as RpcReply).id, src: (reply as RpcReply).src };
+  } catch {
+    return null;
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseTimestamp } from '../ingest/formats/time';
 import { NaiveTimeResolver } from '../ingest/formats/zone';
+import { DEFAULT_TIME_ZONE } from '../shared/house';
 import type { DeviceKind } from './kinds';
 
 /**
@@ -51,7 +52,7 @@ export type Parsed =
   | null;
 
 export interface ParseOptions {
-  /** The zone a Tasmota device's local time is in (its house's); default Europe/London. */
+  /** The zone a Tasmota device's local time is in (its house's); default DEFAULT_TIME_ZONE. */
   zoneOf?: (kind: DeviceKind, deviceId: string) => string | undefined;
 }
 
@@ -424,7 +425,7 @@ export function parseDeviceMessage(
       }
     } else if (kind === 'shelly-gen1') bodies = gen1(parts, text, received);
     else if (kind === 'tasmota') {
-      const zone = options.zoneOf?.(kind, deviceId) ?? 'Europe/London';
+      const zone = options.zoneOf?.(kind, deviceId) ?? DEFAULT_TIME_ZONE;
       bodies = tasmota(parts[2] === 'LWT' ? 'LWT' : 'SENSOR', text, received, zone);
     } else if (kind === 'zigbee2mqtt') bodies = zigbee(text, received);
     else bodies = emon(parts[2] ?? '', text, received);

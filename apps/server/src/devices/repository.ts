@@ -24,6 +24,8 @@ export interface DeviceRow {
   rejects: number;
   last_reject_reason: string | null;
   last_reject_at: number | null;
+  /** A plug's own uses of its last local day with any (the consumer's state), or null. */
+  uses: { day: string; n: number } | null;
 }
 
 const squash = (text: string) =>
@@ -42,6 +44,9 @@ export function applianceByName(name: string): { id: number; key: string; name: 
 export function applianceKeyOf(id: number): string | null {
   return APPLIANCE_CATALOGUE.find((a) => a.id === id)?.key ?? null;
 }
+
+/** The most devices (rows: a device's channels count one each) a home can have. */
+export const MAX_DEVICES_PER_HOME = 64;
 
 /** A device id as devices publish it: one MQTT topic level (no `/`, `+`, `#`), 1–200 characters. */
 export const checkDeviceId = (id: string): string | null => deviceIdProblem(id);
@@ -76,19 +81,48 @@ export async function addDevice(db: Queryable, d: NewDevice, now: number): Promi
     }
     applianceId = appliance.id;
   }
+  if (applianceId === null) {
+    // A home's readings come from one whole-house meter: a second one was taken silently and both cards
+    // said "being stored" (issue 33 item 7). Another channel of the same device is that device.
+    const { rows: meters } = await db.query<{ kind: string; device_id: string }>(
+      `select kind, device_id from devices
+        where house_id = $1 and appliance_type_id is null and not (kind = $2 and device_id = $3)
+        order by id limit 1`,
+      [d.houseId, d.kind, d.deviceId],
+    );
+    const meter = meters[0];
+    if (meter !== undefined)
+      throw new DeviceError(
+        `This home already has a whole-house meter, the ${meter.kind} device "${meter.device_id}", and its readings are the ones stored: remove it first, or add this device as a plug measuring an appliance.`,
+      );
+  }
   const { rows } = await db.query<{ id: number }>(
     `insert into devices (house_id, kind, device_id, appliance_type_id, created_at, channel)
-     select h.id, $2, $3, $4, $5, $6 from houses h where h.id = $1
+     select h.id, $2, $3, $4, $5, $6 from houses h
+      where h.id = $1 and (select count(*) from devices where house_id = $1) < $7
      on conflict (kind, device_id, channel) do nothing
      returning id`,
-    [d.houseId, d.kind, d.deviceId, applianceId, now, channel],
+    [d.houseId, d.kind, d.deviceId, applianceId, now, channel, MAX_DEVICES_PER_HOME],
   );
   const id = rows[0]?.id;
   if (id === undefined) {
-    const house = await db.query('select 1 from houses where id = $1', [d.houseId]);
-    if (house.rows.length === 0) throw new DeviceError(`There is no house ${d.houseId}.`);
+    const { rows: found } = await db.query<{ n: number; mine: boolean }>(
+      `select (select count(*)::int from devices where house_id = h.id) as n,
+              exists (select 1 from devices where house_id = h.id and kind = $2 and device_id = $3
+                        and channel = $4) as mine
+         from houses h where h.id = $1`,
+      [d.houseId, d.kind, d.deviceId, channel],
+    );
+    const house = found[0];
+    if (house === undefined) throw new DeviceError(`There is no house ${d.houseId}.`);
+    const named = `The ${d.kind} device "${d.deviceId}"${channel === 0 ? '' : ` channel ${channel}`}`;
+    // This home's own: saying so tells nothing about other homes.
+    if (house.mine) throw new DeviceError(`${named} is already registered.`);
+    if (house.n >= MAX_DEVICES_PER_HOME)
+      throw new DeviceError(`A home can have at most ${MAX_DEVICES_PER_HOME} devices: remove one first.`);
+    // Taken by another home: said in words that fit any id that cannot be added, and whose is never said.
     throw new DeviceError(
-      `The ${d.kind} device "${d.deviceId}"${channel === 0 ? '' : ` channel ${channel}`} is already registered.`,
+      `${named} cannot be added. Check its kind and id; a device already in a home is added only after that home removes it.`,
     );
   }
   await db.query('delete from unclaimed_devices where kind = $1 and device_id = $2', [d.kind, d.deviceId]);
@@ -105,7 +139,7 @@ export async function listDevices(db: Queryable, houseId: number): Promise<Devic
   const { rows } = await db.query<DeviceRow>(
     `select id, house_id, kind, device_id, channel, appliance_type_id, created_at::float8 as created_at,
             last_message_at::float8 as last_message_at, online, rejects, last_reject_reason,
-            last_reject_at::float8 as last_reject_at
+            last_reject_at::float8 as last_reject_at, counter->'uses' as uses
      from devices where house_id = $1 order by id`,
     [houseId],
   );

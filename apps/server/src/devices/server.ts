@@ -1,15 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
-import { LOCKS } from '../db/exclusive';
-import { Leadership } from '../db/leader';
+import { DEVICE_BALANCE, LED_JOBS, leadership } from '../db/led-jobs';
 import { FairShare } from '../db/share';
 import { onDevicesChanged } from './changes';
 import { type ConsumerStats, DeviceConsumer } from './consumer';
 import { DeviceMqtt } from './mqtt';
 
-/** How often a server counts the live servers and keeps its fair share of the partitions (db/share.ts). */
-export const BALANCE_MS = 5000;
+/** How often a server counts the live servers and keeps its fair share of the partitions (db/led-jobs.ts). */
+export const BALANCE_MS = DEVICE_BALANCE.everyMs;
 
 export interface RunningDevices {
   stop(): Promise<void>;
@@ -26,7 +25,7 @@ export interface RunningDevices {
  * (db/share.ts: at most ceil(partitions / live servers), handed over cleanly when a server joins, taken
  * within BALANCE_MS when one dies; PGlite holds them all), on the system clock, writing to the database
  * directly like the HTTP ingest (not as background work: its batches are the data's way in). One server
- * (the LOCKS.devices leader) also counts unclaimed devices on the wildcard topics. A broker that is down
+ * (the LED_JOBS.unclaimedDevices leader) also counts unclaimed devices on the wildcard topics. A broker that is down
  * at start does not stop the server: MQTT.js keeps reconnecting, and the start is not waited for
  * (`subscribed` says when it is).
  */
@@ -54,16 +53,16 @@ export async function startDevices(deps: {
   });
   const share = new FairShare(db, {
     count: config.mqttPartitions,
-    baseKey: LOCKS.devicePartitions,
-    presenceKey: LOCKS.devicesPresence,
+    baseKey: DEVICE_BALANCE.baseKey,
+    presenceKey: DEVICE_BALANCE.presenceKey,
     everyMs: deps.balanceMs ?? BALANCE_MS,
     onTake: (p) => mqtt.take(p),
     onGive: (p) => mqtt.give(p),
     onChange: (held) => log.info({ partitions: held, of: config.mqttPartitions }, 'device partitions held'),
     onError: (error) => log.error({ err: error }, 'device partitions failed'),
   });
-  const unclaimed = new Leadership(db, LOCKS.devices, {
-    retryMs: deps.balanceMs ?? BALANCE_MS,
+  const unclaimed = leadership(db, LED_JOBS.unclaimedDevices, {
+    ...(deps.balanceMs ? { retryMs: deps.balanceMs } : {}),
     onLead: () => {
       void mqtt.watchUnclaimed(true);
     },

@@ -5,6 +5,8 @@
  * Tasmota kettle plug a SENSOR every minute (local London time without offset, as Tasmota does). Plug
  * counters reset now and then (a power cut), as real ones do.
  */
+import { DEFAULT_TIME_ZONE } from '../shared/house';
+
 export type SimulatedKind = 'glow' | 'shelly' | 'tasmota';
 export const SIMULATED_KINDS: readonly SimulatedKind[] = ['glow', 'shelly', 'tasmota'];
 
@@ -46,7 +48,7 @@ export interface SimulatedState {
 const iso = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
 const londonNaive = (t: number) =>
   new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/London',
+    timeZone: DEFAULT_TIME_ZONE, // the simulated homes' zone (a home's by default)
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

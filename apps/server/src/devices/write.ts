@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/types';
 import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
-import { receive, receiveHouses } from '../features/readings/receive';
+import { receive } from '../features/readings/receive';
 
 // The seam between the device consumer and the one way in (features/readings/receive.ts): a house's
 // readings and appliance uses of one flush, stored with the devices' normaliser state in one transaction
@@ -13,31 +13,45 @@ export interface HouseBatch {
   events: ApplianceEventInput[];
 }
 
-export function storeHouseBatch(
+export async function storeHouseBatch(
   db: Db,
   batch: HouseBatch,
   now: number,
   /** Runs in the same transaction, after the ingest (the devices' counter state). */
   alongside: (tx: Queryable) => Promise<void>,
 ): Promise<{ stored: number }> {
-  return receive(db, batch.houseId, now, async (intake, tx) => {
-    let stored = 0;
-    if (batch.readings.length > 0) stored += (await intake.readings(batch.readings)).stored;
-    if (batch.events.length > 0) stored += (await intake.events(batch.events)).stored;
-    await alongside(tx);
-    return { stored };
-  });
+  const stored = await storeHousesBatch(db, [batch], now, alongside);
+  return { stored: stored.get(batch.houseId) ?? 0 };
 }
 
 /**
- * Many houses' batches of one flush in one transaction (receiveHouses: their locks at once, one context
- * read, one write statement per house), with the devices' state. Any house's IngestError rolls all back.
+ * Many houses' batches of one flush in one transaction (receive: their locks at once, one context read,
+ * one write statement for all their readings), with the devices' state; a house's readings before its
+ * uses. Any house's IngestError rolls all back. Returns what each house stored.
  */
 export async function storeHousesBatch(
   db: Db,
   batches: readonly HouseBatch[],
   now: number,
   alongside: (tx: Queryable) => Promise<void>,
-): Promise<void> {
-  await receiveHouses(db, batches, now, alongside);
+): Promise<Map<number, number>> {
+  return receive(
+    db,
+    batches.map((b) => b.houseId),
+    now,
+    async (intake, tx) => {
+      const readings = new Map<number, readonly Reading[]>();
+      for (const b of batches) if (b.readings.length > 0) readings.set(b.houseId, b.readings);
+      const ingested =
+        readings.size > 0 ? await intake.houses(readings) : new Map<number, { stored: number }>();
+      const stored = new Map<number, number>();
+      for (const b of batches) {
+        let n = ingested.get(b.houseId)?.stored ?? 0;
+        if (b.events.length > 0) n += (await intake.events(b.houseId, b.events)).stored;
+        stored.set(b.houseId, n);
+      }
+      await alongside(tx);
+      return stored;
+    },
+  );
 }

@@ -11,7 +11,7 @@ export const MAX_FIELDS = 500;
 export const MAX_JSON_VALUES = 10_000;
 /**
  * The longest a field (or JSON string, key or value) may be as sent, before decoding: the longest any
- * call takes is a feedback text of 5,000 characters (FEEDBACK_MAX, ALERT_FEEDBACK_MAX), at most 9 bytes
+ * call takes is a feedback text of 5,000 characters (FEEDBACK_MAX), at most 9 bytes
  * each percent-encoded (45,000), or a tariff's JSON text (3 day entries of 48 named rates for each of
  * three rates: ~40,000 characters written plainly). A 1 MB password or key was decoded and parsed whole
  * before its 400; it is refused while counting now. The ingest routes stream their bodies and are exempt.

@@ -69,7 +69,10 @@ describe('the bound on waiting for a quiet moment', () => {
     expect(again).toBe(true);
   });
 
-  it('waits for a request that began while it waited, each up to the bound', async () => {
+  // Issue 34.1: a new request every 2 s (each a body that never ends) kept the youngest under 3 s old, and
+  // a wait that looked at the youngest never ended. Requests that begin while it waits count, up to the
+  // deadline fixed when it began.
+  it('waits for requests that begin while it waits, up to maxWaitMs after it was asked', async () => {
     const requests = new InFlight({ maxWaitMs: 3000 });
     requests.begin({});
     let idle = false;
@@ -77,13 +80,25 @@ describe('the bound on waiting for a quiet moment', () => {
       idle = true;
     });
     await vi.advanceTimersByTimeAsync(2000);
-    const later = {};
-    requests.begin(later);
-    await vi.advanceTimersByTimeAsync(1500); // the first is 3.5 s old, the later one 1.5 s
+    requests.begin({});
+    await vi.advanceTimersByTimeAsync(999); // the first 2.999 s old, the later one 0.999 s
     expect(idle).toBe(false);
-    requests.end(later);
+    await vi.advanceTimersByTimeAsync(1);
     await waiting;
     expect(idle).toBe(true);
+    // The next wait has a deadline of its own: requests beginning every 1.5 s hold it back 3 s, no more.
+    let next = false;
+    void requests.idle().then(() => {
+      next = true;
+    });
+    await vi.advanceTimersByTimeAsync(1500);
+    requests.begin({});
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(next).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    requests.begin({});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next).toBe(true);
   });
 
   it('is 3 seconds by default', async () => {

@@ -1,11 +1,16 @@
 // Requests being answered, so background work (the demo's seeding) can wait for a quiet moment: PGlite has
 // one connection, and a request's queries would otherwise each queue behind a seeding transaction.
+// A request counts once its body has arrived (one sent a byte at a time holds nothing back), and each wait
+// has a deadline fixed when it starts (issue 34.1: a new half-sent login body every 2 s kept the youngest
+// request in flight under 3 s old, and a wait that looked at the youngest never ended).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/types';
+import { bodyPending, onBodyArrived } from './half-sent';
+import { turnOfTheLoop } from '../shared/turn';
 
 /**
- * How long a request in flight holds background work back at most: one that never ends (a body sent a
- * byte at a time until the request timeout) must not hold InfoCare's alerts back.
+ * How long requests in flight hold one wait of background work back at most: requests that never end, or
+ * never stop coming, must not hold InfoCare's alerts back.
  */
 export const BACKGROUND_MAX_WAIT_MS = 3_000;
 
@@ -39,13 +44,16 @@ export class InFlight {
 
   /**
    * Resolves at once when no request is in flight, else when the last one ends, or once every request in
-   * flight has been so for `maxWaitMs`: a slow request holds background work back that long at most in
-   * all, not once per transaction. `except`: a request that is not counted (the one asking).
+   * flight has been so for `maxWaitMs` (a slow request holds background work back that long at most in
+   * all, not once per transaction), and in any case `maxWaitMs` after it was called: a deadline fixed now,
+   * whatever requests come meanwhile. `except`: a request that is not counted (the one asking).
    */
   idle(except?: unknown): Promise<void> {
-    if (this.#waitLeft(except) <= 0) return Promise.resolve();
+    const deadline = performance.now() + this.#maxWaitMs;
+    const waitLeft = () => Math.min(this.#waitLeft(except), deadline - performance.now());
+    if (waitLeft() <= 0) return Promise.resolve();
     return (async () => {
-      for (let left = this.#waitLeft(except); left > 0; left = this.#waitLeft(except)) {
+      for (let left = waitLeft(); left > 0; left = waitLeft()) {
         await new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);
@@ -109,21 +117,19 @@ export class InFlight {
     };
   }
 
-  /** Counts the app's requests from their start to their response (or the client going away). */
+  /**
+   * Counts the app's requests from their start, or once their body has arrived, to their response (or the
+   * client going away).
+   */
   track(app: FastifyInstance): void {
-    app.addHook('onRequest', async (request) => this.begin(request));
+    app.addHook('onRequest', async (request, reply) => {
+      if (bodyPending(request.raw)) onBodyArrived(request.raw, reply.raw, () => this.begin(request));
+      else this.begin(request);
+    });
     app.addHook('onResponse', async (request) => this.end(request));
     app.addHook('onRequestAbort', async (request) => this.end(request));
   }
 }
 
-/**
- * One whole trip through the event loop, its poll phase included: requests that came while PGlite worked
- * (its statements run without giving the loop a turn) are read and begin before this resolves. One
- * setImmediate is not enough when called from the poll phase itself (a PostgreSQL reply): the check phase
- * follows at once, before the next poll.
- */
-export async function turnOfTheLoop(): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
-  await new Promise((resolve) => setImmediate(resolve));
-}
+/** One whole trip through the event loop (shared/turn.ts), here too for its callers. */
+export { turnOfTheLoop };

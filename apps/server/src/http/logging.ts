@@ -49,10 +49,36 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${safe.join('&')}`.slice(0, MAX_LOGGED_URL);
 }
 
+/**
+ * Characters that change what a terminal shows rather than print: C0 and C1 controls, DEL, Unicode's
+ * bidirectional formatting (a right-to-left override turns the rest of a line around) and its line and
+ * paragraph separators. Device ids and topics come from anyone on the broker, so they reach the log.
+ */
+const BEYOND_C0 = '\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069';
+const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f${BEYOND_C0}]`, 'g');
+/** In a JSON line the C0 controls are escaped already (and its one raw one is the line's end). */
+const UNPRINTABLE_IN_JSON = new RegExp(`[${BEYOND_C0}]`, 'g');
+const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** `text` with each character that would act on a terminal written out as \uXXXX, for a person to read. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, escaped);
+}
+
+/** printable() for a command's output: its own tab-separated columns and lines stay as they are. */
+export const printableLines = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => line.split('\t').map(printable).join('\t'))
+    .join('\n');
+
 export function loggerOptions(level: LogLevel, stream?: LogDestination): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
+    // Every JSON line is safe on a terminal: JSON escapes C0 controls but not the others, and the same
+    // \uXXXX escapes keep each value as it was for log tooling.
+    hooks: { streamWrite: (line: string) => line.replace(UNPRINTABLE_IN_JSON, escaped) },
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
       // Only what is needed to follow a request; never headers or bodies.

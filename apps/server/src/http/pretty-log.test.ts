@@ -35,6 +35,22 @@ describe('log lines on a terminal', () => {
     );
   });
 
+  // Issue 33.14: device ids and topics come from anyone on the broker.
+  it('writes out control and right-to-left characters of a device id instead of letting them act', () => {
+    const json = JSON.stringify({
+      level: 40,
+      time,
+      msg: 'device message rejected',
+      deviceId: 'plug\u001b[2J\u202egnp.exe',
+      topic: 'shellies/a\u0085b/relay/0',
+      err: { message: 'bad', stack: 'Error: bad \u2066x\u2069\n    at parse' },
+    });
+    const line = prettyLine(json);
+    expect(line).toBe(
+      '09:14:03 WARN  device message rejected deviceId=plug\\u001b[2J\\u202egnp.exe topic=shellies/a\\u0085b/relay/0\n  Error: bad \\u2066x\\u2069\n    at parse\n',
+    );
+  });
+
   it('passes a line that is not JSON through unchanged', () => {
     expect(prettyLine('plain text')).toBe('plain text');
   });

@@ -1,5 +1,5 @@
 import type { LogFormat } from '../config';
-import type { LogDestination } from './logging';
+import { type LogDestination, printable } from './logging';
 
 // On a terminal, pino's JSON lines are rewritten as short human lines ("09:14:03 INFO  GET /healthz 200
 // 2 ms"); elsewhere (a service manager, a container, a pipe) the JSON lines are kept for log tooling.
@@ -16,9 +16,10 @@ const LEVELS: Record<number, string> = {
 /** pino's own fields, shown in the line's head or not at all. */
 const OMITTED = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId']);
 
+/** A field's value as shown: text with spaces quoted, and nothing that acts on the terminal (printable). */
 function formatValue(value: unknown): string {
-  if (typeof value === 'string') return /[\s"=]/.test(value) ? JSON.stringify(value) : value;
-  return JSON.stringify(value);
+  if (typeof value === 'string') return printable(/[\s"=]/.test(value) ? JSON.stringify(value) : value);
+  return printable(JSON.stringify(value));
 }
 
 /** One pino JSON line as a short human line; lines that are not JSON pass through unchanged. */
@@ -33,14 +34,15 @@ export function prettyLine(line: string): string {
   const level = LEVELS[entry.level as number] ?? String(entry.level);
   if (entry.msg === 'request') {
     const user = entry.userId === undefined ? '' : ` user ${entry.userId}`;
-    return `${time} ${level} ${entry.method} ${entry.url} ${entry.statusCode} ${entry.ms} ms${user}\n`;
+    return `${time} ${level} ${entry.method} ${printable(String(entry.url))} ${entry.statusCode} ${entry.ms} ms${user}\n`;
   }
   const err = entry.err as { message?: string; stack?: string } | undefined;
   const fields = Object.entries(entry)
     .filter(([key]) => !OMITTED.has(key) && key !== 'err')
     .map(([key, value]) => `${key}=${formatValue(value)}`);
-  const text = [time, level, String(entry.msg ?? ''), ...fields].join(' ');
-  return `${text}${err ? `\n  ${err.stack ?? err.message}` : ''}\n`;
+  const text = [time, level, printable(String(entry.msg ?? '')), ...fields].join(' ');
+  const stack = err ? (err.stack ?? err.message ?? '').split('\n').map(printable).join('\n') : '';
+  return `${text}${err ? `\n  ${stack}` : ''}\n`;
 }
 
 /** A pino destination writing short human lines to `out` (the terminal). */

@@ -3,6 +3,7 @@ import { MAX_JSON_DEPTH } from '../http/json';
 import { HttpError } from '../http/errors';
 import { ParseError } from './formats';
 import { SLICE_CHARS } from './lined';
+import { nextTurn } from '../shared/turn';
 
 // A JSON request body parsed without holding the event loop: JSON.parse of a 10 MB readings body takes
 // longer than any other request should wait. One pass over the text, a slice at a time with the event
@@ -11,8 +12,6 @@ import { SLICE_CHARS } from './lined';
 // then parsed a slice of elements at a time, and the rest of the body (small) at once, with a stand-in
 // for each array. Each piece is parsed by JSON.parse, so the result and what counts as valid are
 // JSON.parse's; like Fastify's parser, a `__proto__` key (or `constructor` with a `prototype`) is refused.
-
-const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 const INVALID = 'the body is not valid JSON';
 
@@ -57,7 +56,7 @@ export async function parseJsonYielding(
   let inString = false;
   for (let i = 0, next = slice; i < text.length; i++) {
     if (i >= next) {
-      await turn();
+      await nextTurn();
       next = i + slice;
     }
     const c = text.charCodeAt(i);
@@ -109,7 +108,7 @@ export async function parseJsonYielding(
       }
       for (const item of piece) items.push(item);
       first = last;
-      await turn();
+      await nextTurn();
     }
     arrays.push(items);
   }

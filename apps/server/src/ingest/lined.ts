@@ -7,6 +7,7 @@ import {
   type RowReader,
   type TextSource,
 } from './formats';
+import { nextTurn } from '../shared/turn';
 
 // The formats layer's CSV layouts, read keeping each row's line number, so an error found after parsing
 // (a reading from the future, an overlap with stored data) still names the line a person can open.
@@ -63,7 +64,7 @@ export const SLICE_CHARS = 16 * 1024;
  */
 export async function* yieldingSlices(text: string, size = SLICE_CHARS): AsyncGenerator<string> {
   for (let start = 0; start < text.length; start += size) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (start > 0) await nextTurn();
     yield text.slice(start, start + size);
   }
 }

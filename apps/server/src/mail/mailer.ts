@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { withoutControls } from '@homeview/contract';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Queryable } from '../db/types';
@@ -51,8 +52,11 @@ export function createMailer({ config, db, clock, print = console.log }: MailerD
           html: message.html ?? null,
           at: clock.now(),
         });
+        // On the operator's console no control character reaches the terminal (text stored before the rule).
         print(
-          `Email to ${message.to} (SMTP_URL is not set, so it was not sent): ${message.subject}\n${message.text}`,
+          withoutControls(
+            `Email to ${message.to} (SMTP_URL is not set, so it was not sent): ${message.subject}\n${message.text}`,
+          ),
         );
       },
       close() {},

@@ -1,4 +1,5 @@
 import { SETUP_COUNT_FIELDS } from '@homeview/contract';
+import { LOCK_CLASSES } from '../db/lock-keys';
 import { prepared, type Queryable } from '../db/types';
 import { notFound } from '../http/errors';
 
@@ -69,8 +70,11 @@ export async function insertHouse(db: Queryable, house: NewHouse): Promise<numbe
   return rows[0]!.id;
 }
 
-/** The house write lock's first key, with the house id: pg_advisory_xact_lock(int, int). */
-export const WRITE_LOCK = 7_346_120;
+/** A house's zone when none is given: the houses.time_zone column's default (migration 0001). */
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
+/** The house write lock's first key, with the house id: pg_advisory_xact_lock(int, int) (db/lock-keys.ts). */
+export const WRITE_LOCK = LOCK_CLASSES.houseWrite;
 
 /**
  * Serialises writers of one house until the transaction ends. Every writer of readings, rollups, events

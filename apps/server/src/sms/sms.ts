@@ -1,3 +1,4 @@
+import { withoutControls } from '@homeview/contract';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Queryable } from '../db/types';
@@ -36,7 +37,7 @@ export function createSmsSender({ config, db, clock, print = console.log }: SmsD
           html: null,
           at: clock.now(),
         });
-        print(`SMS to ${to} (SMS_URL is not set, so it was not sent): ${body}`);
+        print(withoutControls(`SMS to ${to} (SMS_URL is not set, so it was not sent): ${body}`));
       },
     };
   }

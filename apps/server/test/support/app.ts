@@ -41,6 +41,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PASSWORD_ITERATIONS: String(TEST_ITERATIONS),
     LOG_LEVEL: 'info',
     WEB_DIST: '/nonexistent/homeview-web-dist',
+    // No test reaches a real supplier: a suite that connects one points these at its stand-in.
+    OCTOPUS_API_URL: 'http://127.0.0.1:1',
+    GLOWMARKT_API_URL: 'http://127.0.0.1:1',
     ...env,
   });
 }

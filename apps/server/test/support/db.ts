@@ -18,7 +18,8 @@ import type { Db } from '../../src/db/types';
 // - PGlite: creating one takes seconds, so one migrated template per migration set is built once (cached
 //   in the temp dir, keyed by a hash of the migrations) and copied per test file (~0.5 s to open).
 // - PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres): a uniquely named
-//   database per test file, dropped afterwards.
+//   database per test file, made from a migrated template database (one per migration set, named by its
+//   hash, so concurrent runs of different code don't clash), dropped afterwards.
 // PostgreSQL unreachable: under CI=true every suite fails loudly; otherwise a warning and PGlite only.
 
 export type DbKind = 'pglite' | 'postgres';
@@ -49,15 +50,24 @@ if (!postgresAvailable && !ci) {
 /** Under CI a missing PostgreSQL still yields a 'postgres' suite, whose setup then fails loudly. */
 export const dbKinds: readonly DbKind[] = postgresAvailable || ci ? ['pglite', 'postgres'] : ['pglite'];
 
+const DATA_STEPS_SOURCE = fileURLToPath(new URL('../../src/db/data-steps.ts', import.meta.url));
+const MIGRATE_SOURCE = fileURLToPath(new URL('../../src/db/migrate.ts', import.meta.url));
+
+/** What a migrated database holds follows from these: the migrations, their data steps, the catalogue. */
+async function migrationSetHash(migrations: readonly Migration[], extra = ''): Promise<string> {
+  const hash = createHash('sha256').update(extra);
+  for (const m of migrations) hash.update(`${m.version} ${m.name}\n`).update(m.sql);
+  hash.update(await readFile(DATA_STEPS_SOURCE)).update(await readFile(MIGRATE_SOURCE));
+  hash.update(JSON.stringify(CATALOGUE_APPLIANCES)); // migrate() also seeds the appliance catalogue
+  return hash.digest('hex').slice(0, 16);
+}
+
 async function migrationsHash(): Promise<string> {
   // The PGlite version is part of the key: its package.json sits above its resolved entry point.
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const manifest = join(entry.slice(0, entry.lastIndexOf('/dist/')), 'package.json');
-  const hash = createHash('sha256').update(JSON.parse(await readFile(manifest, 'utf8')).version as string);
-  for (const file of (await readdir(MIGRATIONS)).sort())
-    hash.update(file).update(await readFile(join(MIGRATIONS, file)));
-  hash.update(JSON.stringify(CATALOGUE_APPLIANCES)); // migrate() also seeds the appliance catalogue
-  return hash.digest('hex').slice(0, 16);
+  const version = JSON.parse(await readFile(manifest, 'utf8')).version as string;
+  return migrationSetHash(loadMigrations(MIGRATIONS), version);
 }
 
 /** The migrated PGlite template directory, built on first use and then reused. */
@@ -118,6 +128,48 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+const TEMPLATE_PREFIX = 'hv_template_';
+const UNUSED_TEMPLATE_MS = 24 * 3_600_000;
+
+/**
+ * The migrated PostgreSQL template database for this migration set, built on first use (by whichever
+ * process gets there first: a build database is migrated, then renamed; the name exists only once it is
+ * complete) and then copied by CREATE DATABASE … TEMPLATE. Its comment holds when it was last used: a
+ * template of another migration set unused for a day is dropped.
+ */
+async function postgresTemplate(client: pg.Client, migrations: readonly Migration[]): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${await migrationSetHash(migrations)}`;
+  const templates = await client.query<{ datname: string; used: string | null }>(
+    `select datname, shobj_description(oid, 'pg_database') as used from pg_database where datname like $1`,
+    [`${TEMPLATE_PREFIX}%`],
+  );
+  for (const { datname, used } of templates.rows) {
+    if (datname === name || Number(used ?? 0) > Date.now() - UNUSED_TEMPLATE_MS) continue;
+    await client.query(`drop database if exists "${datname}"`).catch(() => undefined); // in use: next time
+  }
+  if (!templates.rows.some((t) => t.datname === name)) {
+    // Named like a test database, so a build that died is dropped with the leftovers.
+    const building = `hv_test_${Date.now()}_${randomBytes(4).toString('hex')}_template`;
+    await client.query(`create database "${building}"`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${building}`;
+    const db = await openPostgres(url.toString(), 1);
+    try {
+      await migrate(db, [...migrations]);
+    } finally {
+      await db.close();
+    }
+    try {
+      await client.query(`alter database "${building}" rename to "${name}"`);
+      await client.query(`alter database "${name}" with is_template true`);
+    } catch {
+      await client.query(`drop database if exists "${building}" with (force)`); // another process finished first
+    }
+  }
+  await client.query(`comment on database "${name}" is '${Date.now()}'`);
+  return name;
+}
+
 export async function createPostgresDatabase(
   migrations: Migration[] = loadMigrations(),
 ): Promise<TestDatabase & { url: string }> {
@@ -137,12 +189,12 @@ export async function createPostgresDatabase(
         await client.query(`drop database if exists "${datname}" with (force)`);
       }
     }
-    await client.query(`create database "${name}"`);
+    const template = await postgresTemplate(client, migrations);
+    await client.query(`create database "${name}" template "${template}"`);
   });
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), 5);
-  await migrate(db, migrations);
   return {
     db,
     url: url.toString(),

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/types';
 import { insertTariff } from '../../src/features/demo/repository';
-import { findHouseIdOf } from '../../src/features/houses/repository';
+import { findHouseIdOf } from './houses';
 import { ingestReadings, type Reading } from '../../src/features/readings/ingest';
 import type { Session } from './app';
 

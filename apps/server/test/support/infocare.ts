@@ -1,7 +1,11 @@
+import { AlertsResponse } from '@homeview/contract';
 import { addDays, instantOfLocal } from '@homeview/domain';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/types';
 import type { InfocareTimer } from '../../src/features/infocare/timer';
 import { ingestApplianceEvents, ingestReadings } from '../../src/features/readings/ingest';
+import type { Session } from './app';
 import { syntheticReadings, ZONE } from './energy';
 
 // A dependant with an ordinary routine for InfoCare suites: each day the kettle at 07:00, toast, lunch in
@@ -63,4 +67,15 @@ export async function evaluateArrivedUntil(
   const until = Date.now() + 5_000;
   do await timer.evaluateArrived();
   while (!(await done()) && Date.now() < until);
+}
+
+/** A dependant's first page of alerts as `session` reads it, answered 200 and held to the contract. */
+export async function alertsPage(app: FastifyInstance, session: Session, dependantId: number) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v3/assisted_living/alerts/?dependant_user_id=${dependantId}`,
+    headers: session.headers(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return AlertsResponse.parse(res.json());
 }

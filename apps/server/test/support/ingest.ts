@@ -1,7 +1,7 @@
 import type { Db } from '../../src/db/types';
 import type { Reading } from '../../src/ingest/formats';
 import { createApiKey } from '../../src/ingest/keys';
-import { findHouseIdOf } from '../../src/features/houses/repository';
+import { findHouseIdOf } from './houses';
 import { makeUser } from './app';
 
 // Helpers for the energy write-path suites: a house with an ingest key, readings, and table snapshots.

@@ -19,8 +19,15 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
-export function startTs(entry: string, args: readonly string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', `${SRC}${entry}`, ...args], {
+/** `preload`: modules imported after tsx, before the entry (e.g. fixtures/time-lapse.ts). */
+export function startTs(
+  entry: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  preload: readonly string[] = [],
+): ChildProcess {
+  const imports = preload.flatMap((path) => ['--import', path]);
+  return spawn(process.execPath, ['--import', 'tsx', ...imports, `${SRC}${entry}`, ...args], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { AlertType } from './codes';
-import { booleanField, formObject, id, optionalEpochSeconds, optionalField, requiredText } from '../form';
+import { booleanField, formObject, id, optionalEpochSeconds, optionalField, freeText } from '../form';
 import { epoch } from './common';
 import { RoutineToday } from './routine';
+import { FEEDBACK_MAX } from '../limits';
 
 // §3 Alert; §7 GET and POST /assisted_living/alerts/.
 
@@ -28,6 +29,14 @@ export type AlertTaken = z.infer<typeof AlertTaken>;
 export const AlertResolved = z.object({ by: z.string(), at: epoch, note: z.string().nullable() });
 export type AlertResolved = z.infer<typeof AlertResolved>;
 
+/**
+ * Additive (issue 33): the situation behind the alert ended by itself, nobody having resolved it: `at` when
+ * (the oven's last use ended, the first use after a silence, else when the engine saw it end) and `reason`
+ * in a few words ("the oven went off"). A closed alert is no longer open; it may still be resolved.
+ */
+export const AlertClosed = z.object({ at: epoch, reason: z.string() });
+export type AlertClosed = z.infer<typeof AlertClosed>;
+
 export const Alert = z.object({
   id: z.number().int(),
   timestamp: epoch,
@@ -47,6 +56,8 @@ export const Alert = z.object({
   taken: AlertTaken.nullable().optional(),
   /** Additive (issue 25): who resolved it, when, and their note; null until then. */
   resolved: AlertResolved.nullable().optional(),
+  /** Additive (issue 33): the situation ended by itself; null while it lasts. */
+  closed: AlertClosed.nullable().optional(),
   /** Additive to §3 (issue 24): the uses it rests on were estimated from the whole-house meter. */
   estimated: z.literal(true).optional(),
 });
@@ -71,6 +82,11 @@ export const AlertsResponse = z.object({
   alerts: z.array(Alert),
   routine: RoutineToday.optional(),
   unviewed: UnviewedCounts.optional(),
+  /**
+   * Additive (issue 33), first page: alerts still open over all pages (nobody has taken or resolved them
+   * and they have not closed by themselves): what the cards show as "Open".
+   */
+  open: z.number().int().nonnegative().optional(),
   /** Additive to §3: the dependant house's IANA zone, in which screens show the alerts' times. */
   time_zone: z.string().optional(),
 });
@@ -83,35 +99,35 @@ export const AlertsRequest = formObject({
 });
 export type AlertsRequest = z.infer<typeof AlertsRequest>;
 
-export const ALERT_FEEDBACK_MAX = 5000;
 /** The longest note a carer may keep with a resolved alert. */
 export const ALERT_NOTE_MAX = 1000;
 
 /**
  * POST /assisted_living/alerts/: exactly one of feedback text, a correct/incorrect answer, or
  * `viewed=true` (the carer expanded the card: spec-decisions "Alert viewings"); additive (issue 25):
- * `take=true` ("I'm on it") or `resolve=true` with an optional `note`. The answer is the
+ * `take=true` ("I'm on it") or `resolve=true` with an optional `note`; (issue 33) `take_over=true`. The answer is the
  * updated Alert, which replaces the one with the same id.
  */
 export const AlertFeedbackRequest = formObject({
   dependant_user_id: id('dependant_user_id'),
   id: id('id'),
-  feedback: optionalField(requiredText('feedback', ALERT_FEEDBACK_MAX)),
+  feedback: optionalField(freeText('feedback', FEEDBACK_MAX)),
   correct: optionalField(booleanField('correct')),
   viewed: optionalField(booleanField('viewed')),
   assessment_timestamp: optionalEpochSeconds('assessment_timestamp'),
   take: optionalField(booleanField('take')),
   resolve: optionalField(booleanField('resolve')),
-  note: optionalField(requiredText('note', ALERT_NOTE_MAX)),
+  take_over: optionalField(booleanField('take_over')),
+  note: optionalField(freeText('note', ALERT_NOTE_MAX)),
 }).superRefine((body, ctx) => {
-  const given = [body.feedback, body.correct, body.viewed, body.take, body.resolve].filter(
+  const given = [body.feedback, body.correct, body.viewed, body.take, body.resolve, body.take_over].filter(
     (v) => v !== undefined,
   ).length;
   if (given !== 1) {
     ctx.addIssue({
       code: 'custom',
       path: ['feedback'],
-      message: 'Send exactly one of feedback, correct, viewed, take or resolve',
+      message: 'Send exactly one of feedback, correct, viewed, take, take_over or resolve',
     });
   } else if (body.viewed === false) {
     ctx.addIssue({ code: 'custom', path: ['viewed'], message: 'viewed must be true' });
@@ -119,6 +135,8 @@ export const AlertFeedbackRequest = formObject({
     ctx.addIssue({ code: 'custom', path: ['take'], message: 'take must be true' });
   } else if (body.resolve === false) {
     ctx.addIssue({ code: 'custom', path: ['resolve'], message: 'resolve must be true' });
+  } else if (body.take_over === false) {
+    ctx.addIssue({ code: 'custom', path: ['take_over'], message: 'take_over must be true' });
   }
   if (body.note !== undefined && body.resolve !== true)
     ctx.addIssue({ code: 'custom', path: ['note'], message: 'A note goes with resolve=true' });

@@ -7,7 +7,7 @@ import {
   id,
   integer,
   optionalField,
-  requiredText,
+  freeText,
 } from '../form';
 
 // §3 Appliance setting and the account appliance list; §7 /list_appliances/ and /appliance_settings/.
@@ -64,7 +64,7 @@ export const ApplianceSettingsWriteRequest = formObject({
   user_id: id('user_id'),
   appliance_type_id: id('appliance_type_id'),
   number_of_appliances: integer('number_of_appliances', 0, APPLIANCE_COUNT_MAX),
-  appliance_label: optionalField(requiredText('appliance_label', APPLIANCE_LABEL_MAX)),
+  appliance_label: optionalField(freeText('appliance_label', APPLIANCE_LABEL_MAX)),
   appliance_icon: optionalField(iconName),
   show_appliance: optionalField(booleanField('show_appliance')),
 });

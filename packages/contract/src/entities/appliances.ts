@@ -55,6 +55,8 @@ export const TimelineEvent = z.object({
   icon: z.string(),
   name: z.string(),
   start_timestamp: epoch,
+  /** Additive to §3 (issue 33): when the use ended (so far, for one still running), to match alert times. */
+  end_timestamp: epoch.optional(),
   /** Additive to §3 (issue 24): this use was estimated from the whole-house meter, not measured. */
   estimated: z.literal(true).optional(),
 });

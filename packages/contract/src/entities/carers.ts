@@ -8,7 +8,7 @@ import {
   formObject,
   id,
   optionalField,
-  requiredText,
+  freeText,
 } from '../form';
 import { epoch } from './common';
 import { EMAIL_MAX } from './password';
@@ -33,12 +33,33 @@ export type Carer = z.infer<typeof Carer>;
 export const PendingInvite = z.object({ email: z.string(), expires_at: epoch });
 export type PendingInvite = z.infer<typeof PendingInvite>;
 
+/**
+ * An invitation opened by an account whose address is not the one invited (issue 34.7): nobody joins
+ * until the carer who sent it confirms; the home's carers were told by email.
+ */
+export const HeldInvite = z.object({
+  id: z.number().int(),
+  /** The address the invitation was sent to. */
+  email: z.string(),
+  /** Who opened it: their display name, username and account address. */
+  name: z.string(),
+  username: z.string(),
+  account_email: z.string().nullable(),
+  /** The carer who sent it (the one who may let them join), '' when that account is gone. */
+  inviter: z.string(),
+  /** The asker sent it: they may let the person join, or refuse. */
+  yours: z.boolean(),
+});
+export type HeldInvite = z.infer<typeof HeldInvite>;
+
 export const CarersResponse = z.object({
   /** The dependant's display name. */
   dependant: z.string(),
   carers: z.array(Carer),
   /** Invitations sent and neither used nor expired. */
   invites: z.array(PendingInvite),
+  /** Invitations opened from another address, waiting for the inviter (issue 34.7). */
+  held: z.array(HeldInvite),
 });
 export type CarersResponse = z.infer<typeof CarersResponse>;
 
@@ -76,9 +97,25 @@ export const CarerAcceptAnswer = z.object({
   dependant_user_id: z.number().int(),
   /** The dependant's display name. */
   dependant: z.string(),
+  /**
+   * false: the link was sent to another address than this account's, so it waits for the carer who sent
+   * it to confirm (issue 34.7); nothing of the home is open to this account meanwhile.
+   */
+  joined: z.boolean(),
   detail: z.string(),
 });
 export type CarerAcceptAnswer = z.infer<typeof CarerAcceptAnswer>;
+
+/** POST /assisted_living/carers/confirm/: the inviter lets the person who opened a held invitation join, or not. */
+export const CarerConfirmRequest = formObject({
+  dependant_user_id: id('dependant_user_id'),
+  invite_id: id('invite_id'),
+  confirm: booleanField('confirm'),
+});
+export type CarerConfirmRequest = z.infer<typeof CarerConfirmRequest>;
+
+export const CarerConfirmAnswer = z.object({ detail: z.string() });
+export type CarerConfirmAnswer = z.infer<typeof CarerConfirmAnswer>;
 
 export const INVITE_EXPIRED_MESSAGE = 'This invitation has expired. Ask the carer who sent it for a new one.';
 export const INVITE_USED_MESSAGE = 'This invitation has already been used. Ask for a new one if you need it.';
@@ -109,7 +146,7 @@ export const CheckInWriteRequest = formObject({
   dependant_user_id: id('dependant_user_id'),
   enabled: booleanField('enabled'),
   phone: phoneField,
-  name: optionalField(requiredText('name', CHECK_IN_NAME_MAX)),
+  name: optionalField(freeText('name', CHECK_IN_NAME_MAX)),
   window_start: clockTime('window_start'),
   window_end: clockTime('window_end'),
 }).superRefine((body, ctx) => {

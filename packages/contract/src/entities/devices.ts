@@ -6,7 +6,7 @@ import {
   DEVICE_STATES,
   deviceIdProblem,
 } from '../deviceKinds';
-import { formObject, id, oneOf, optionalField, requiredText } from '../form';
+import { formObject, freeText, id, oneOf, optionalField, requiredText } from '../form';
 import { epoch } from './common';
 
 // Not in the spec (additive, issue 23): a home's live devices on /account/{level}/devices. Every call
@@ -39,6 +39,8 @@ export const Device = z.object({
   last_reject_reason: z.string().nullable(),
   /** Messages refused since it was registered. */
   rejects: z.number().int().nonnegative(),
+  /** When its last refused message came; null when none was (optional: servers before issue 33 item 7). */
+  last_reject_at: epoch.nullable().optional(),
 });
 export type Device = z.infer<typeof Device>;
 
@@ -72,7 +74,7 @@ const withAppliance = <T extends z.ZodRawShape>(shape: T) =>
     ...shape,
     kind,
     device_id: deviceId,
-    appliance: optionalField(requiredText('appliance', 100)),
+    appliance: optionalField(freeText('appliance', 100)),
   }).superRefine((body, ctx) => {
     const b = body as { kind: (typeof DEVICE_KINDS)[number]; appliance?: string };
     if (b.appliance !== undefined && !DEVICE_KIND_TEXT[b.kind].plug)

@@ -17,6 +17,11 @@ export const EnergyDetailEntry = z.object({
   /** Half-hours the entry spans, and those with data: data_slots 0 is "no data" (a gap), not zero use. */
   slots: z.number().int().nonnegative().optional(),
   data_slots: z.number().int().nonnegative().optional(),
+  /**
+   * Additive to §3 (issue 33): the entry's cost without any standing charge (currency units), rounded so
+   * the entries add up to exactly `balance.cost − standing_charge` of the answer, penny for penny.
+   */
+  energy_cost: z.number().optional(),
 });
 export type EnergyDetailEntry = z.infer<typeof EnergyDetailEntry>;
 
@@ -64,6 +69,21 @@ export const EnergyDetail = z.object({
    * Null when the period is over (compare it with the whole previous one) or has no previous period.
    */
   previous_so_far: PreviousSoFar.nullable().optional(),
+  /**
+   * Additive to §3 (issue 33): the standing charge `balance.cost` includes (currency units): each local
+   * day of the period from the first reading up to today, in full. With the details' `energy_cost` it
+   * adds up to `balance.cost` exactly.
+   */
+  standing_charge: z.number().optional(),
+  /**
+   * Additive to §3 (issue 33): set when the house has no tariff of its own, so the period is priced at
+   * Ofgem's default-tariff cap: 'cap' (the cap of each reading's date), or 'earliest-cap' when the period
+   * began before the first cap known (`first_cap_from`, a local date), whose rates then stand in.
+   */
+  priced_at_default: z
+    .object({ kind: z.enum(['cap', 'earliest-cap']), first_cap_from: z.string() })
+    .nullable()
+    .optional(),
 });
 export type EnergyDetail = z.infer<typeof EnergyDetail>;
 

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { formObject, id, requiredText } from '../form';
+import { formObject, id, freeText } from '../form';
+import { FEEDBACK_MAX } from '../limits';
 
-// §3 Feedback; §7 POST /common/feedback/. The spec shows no length rule; 5000 characters bounds storage.
-
-export const FEEDBACK_MAX = 5000;
+// §3 Feedback; §7 POST /common/feedback/ (its length limit: limits.ts).
 
 export const FeedbackRequest = formObject({
   user_id: id('user_id'),
-  feedback: requiredText('feedback', FEEDBACK_MAX),
+  feedback: freeText('feedback', FEEDBACK_MAX),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MODE_STATUSES } from '../codes';
 import { ModeStatus } from './codes';
-import { clockTime, formObject, id, oneOf, optionalEpochSeconds, optionalField } from '../form';
+import { booleanField, clockTime, formObject, id, oneOf, optionalEpochSeconds, optionalField } from '../form';
 import { epoch } from './common';
 
 // §3 Holiday mode and Do not disturb; §7 GET and POST /holiday_mode/ and /no_disturb_mode/.
@@ -19,6 +19,8 @@ export const DoNotDisturb = z.object({
   status: ModeStatus,
   start_time: z.string(),
   end_time: z.string(),
+  /** Additive (issue 33): Urgent alerts are still sent while Do Not Disturb is in force. */
+  urgent_through: z.boolean().optional(),
 });
 export type DoNotDisturb = z.infer<typeof DoNotDisturb>;
 
@@ -65,6 +67,8 @@ export const DoNotDisturbWriteRequest = formObject({
   status: oneOf('status', MODE_STATUSES),
   start_time: optionalField(clockTime('start_time')),
   end_time: optionalField(clockTime('end_time')),
+  /** Additive (issue 33): let Urgent alerts through; absent keeps the saved choice. */
+  urgent_through: optionalField(booleanField('urgent_through')),
 }).superRefine((body, ctx) => {
   if (body.status !== 'SCHEDULED') return;
   for (const field of ['start_time', 'end_time'] as const) {

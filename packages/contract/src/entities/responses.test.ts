@@ -113,6 +113,34 @@ const setup = {
 const holiday = { status: 'SCHEDULED', start_timestamp: 1_700_000_000, end_timestamp: 1_701_209_600 };
 const dnd = { status: 'SCHEDULED', start_time: '22:00', end_time: '07:00' };
 const ok = { detail: 'ok' };
+const suppliers = {
+  time_zone: 'Europe/London',
+  connections: [
+    {
+      id: 1,
+      kind: 'octopus',
+      account_end: 'ABCD',
+      state: 'filling',
+      progress: 40,
+      problem: null,
+      created_at: 1_700_000_000,
+      last_fetch_at: 1_700_000_100,
+      next_fetch_at: 1_700_000_160,
+      meters: [
+        {
+          fuel: 'electricity',
+          direction: 'import',
+          point_end: '4567',
+          serial_end: '0A1B',
+          unit: 'kWh',
+          data_through: 1_699_920_000,
+          stored: true,
+        },
+      ],
+    },
+  ],
+};
+
 const devices = {
   time_zone: 'Europe/London',
   devices: [
@@ -273,13 +301,33 @@ const samples: Record<EndpointName, unknown> = {
     ],
   },
   devicesClaim: devices,
+  suppliersGet: suppliers,
+  suppliersConnect: suppliers,
+  suppliersDisconnect: suppliers,
   carers: {
     dependant: 'Mum',
     carers: [{ name: 'Ann', you: true, since: 1_700_000_000 }],
     invites: [{ email: 'bob@example.com', expires_at: 1_700_600_000 }],
+    held: [
+      {
+        id: 7,
+        email: 'bob@example.com',
+        name: 'Eve',
+        username: 'eve',
+        account_email: 'eve@example.com',
+        inviter: 'Ann',
+        yours: true,
+      },
+    ],
   },
   carerInvite: { detail: 'Invitation sent to bob@example.com.', expires_at: 1_700_600_000 },
-  carerAccept: { dependant_user_id: 2, dependant: 'Mum', detail: "You are now one of Mum's carers." },
+  carerAccept: {
+    dependant_user_id: 2,
+    dependant: 'Mum',
+    joined: true,
+    detail: "You are now one of Mum's carers.",
+  },
+  carerConfirm: { detail: "Eve is now one of Mum's carers." },
   checkInGet: { enabled: false, phone: null, name: 'Mum', window_start: '08:00', window_end: '21:00' },
   checkInPost: {
     enabled: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AlertNotificationCode, EmailReportCode } from './codes';
-import { formObject, id, integer, optionalField, requiredText } from '../form';
+import { formObject, id, integer, optionalField, freeText } from '../form';
 import { E164, normalisePhone, PHONE_MESSAGE } from '../phone';
 
 // §3 Settings and Account detail; §7 GET and POST /common/settings/.
@@ -50,7 +50,7 @@ const phoneField = z.preprocess(
  */
 export const SettingsWriteRequest = formObject({
   user_id: id('user_id'),
-  name: optionalField(requiredText('name', SETTINGS_NAME_MAX)),
+  name: optionalField(freeText('name', SETTINGS_NAME_MAX)),
   alert_notification: optionalField(integer('alert_notification', 0, 3).pipe(AlertNotificationCode)),
   email_report: optionalField(integer('email_report', 0, 3).pipe(EmailReportCode)),
   phone: phoneField,

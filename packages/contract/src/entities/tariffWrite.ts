@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { isHalfHourHhmm } from '../clock';
 import { RATE_DAYS, type RateKind } from '../codes';
-import { fieldMessage, formObject, id, isoDate, jsonField, optionalField } from '../form';
+import { controlProblem, fieldMessage, formObject, id, isoDate, jsonField, optionalField } from '../form';
 import { messages } from '../messages';
+import { MAX_STANDING_CHARGE } from '../tariffRows';
 
 // POST /tariff_setting/ (spec-decisions "Tariff write"): user_id, tariff (JSON text), optional start_date.
 // A rate set to null (or an empty list) clears it, and the default tariff applies again.
 
 export const MAX_RATES_PER_DAY = 48;
-export const MAX_STANDING_CHARGE = 10;
 const MICRO = 1_000_000;
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
@@ -40,7 +40,8 @@ const rateName = (kind: RateKind) =>
     .string({ error: fieldMessage(`${kind} rate name`, 'text') })
     .trim()
     .min(1, `${kind} rate names must not be empty`)
-    .max(50, `${kind} rate names must be at most 50 characters`);
+    .max(50, `${kind} rate names must be at most 50 characters`)
+    .refine((s) => controlProblem(s) === null, `${kind} rate names ${controlProblem('\u001b')}`);
 
 const bounded = <T extends z.ZodType>(kind: RateKind, what: string, item: T) =>
   z

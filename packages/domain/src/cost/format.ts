@@ -1,5 +1,3 @@
-import type { Balance } from './balance';
-
 // Display helpers: the only place money and energy become decimals (§9: money shows 2 decimals).
 
 const NANO_PER_PENNY = 10_000_000;
@@ -41,16 +39,4 @@ export function formatKwh(wh: number, decimals = 2): string {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 3)
     throw new RangeError('decimals must be 0..3');
   return fixed(roundDiv(wh, 10 ** (3 - decimals)), decimals);
-}
-
-export type ProfitStatus = 'profit' | 'break-even' | 'loss';
-
-/**
- * §9: profit when income − cost is at least £0.01; break-even when income and cost are equal at
- * 2 decimals; otherwise loss. The two cannot both hold (equal roundings differ by less than 1p).
- */
-export function profitStatus(balance: Pick<Balance, 'income' | 'cost'>): ProfitStatus {
-  if (balance.income - balance.cost >= NANO_PER_PENNY) return 'profit';
-  if (formatPounds(balance.income) === formatPounds(balance.cost)) return 'break-even';
-  return 'loss';
 }

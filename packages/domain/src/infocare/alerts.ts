@@ -10,6 +10,14 @@ import { quantile } from './stats';
 
 export type AlertKind = 'morning' | 'inactivity' | 'long_on' | 'unusual_hour' | 'no_data';
 
+export type AlertLevel = AlertCandidate['level'];
+
+const LEVEL_RANK: Readonly<Record<string, number>> = { Message: 1, Warning: 2, Urgent: 3 };
+
+/** How serious a level is, for "worse than": Urgent 3, Warning 2, Message 1, anything else (a day with
+ * no alert, 'Normal') 0. */
+export const levelRank = (level: string): number => LEVEL_RANK[level] ?? 0;
+
 export interface AlertCandidate {
   /** Unique per house and cause: the same departure always gives the same key. */
   cause: string;

@@ -2,7 +2,8 @@ import { localParts } from '../time/zone';
 
 // Holiday mode and Do Not Disturb (spec-decisions "Holiday and quiet modes"): alerts are always recorded;
 // these decide only whether a notification goes out. Holiday mode lets 'appliance on' (type On) alerts
-// through; Do Not Disturb lets nothing through while it is in force.
+// through; Do Not Disturb lets nothing through while it is in force, unless the carer chose to let Urgent
+// alerts through (issue 33 item 12).
 
 export interface QuietModes {
   holiday_status: 'DISABLED' | 'ENABLED' | 'SCHEDULED';
@@ -12,6 +13,8 @@ export interface QuietModes {
   /** Local "HH:MM"; end before start spans midnight; equal times mean the whole day. */
   dnd_start: string | null;
   dnd_end: string | null;
+  /** Urgent alerts go out even in Do Not Disturb (absent: held like the rest). */
+  dnd_urgent_through?: boolean | null;
 }
 
 const minuteOf = (hhmm: string | null): number => {
@@ -40,15 +43,17 @@ export function doNotDisturbInForce(modes: QuietModes, now: number, zone: string
   return start < end ? minute >= start && minute < end : minute >= start || minute < end;
 }
 
-/** Why a notification of an alert of `type` is held back now, or null when it may go. */
+/** Why a notification of an alert of `type` (and `level`) is held back now, or null when it may go. */
 export function notificationSuppressed(
   modes: QuietModes | null,
   type: 'On' | 'Off',
   now: number,
   zone: string,
+  level?: string,
 ): 'dnd' | 'holiday' | null {
   if (!modes) return null;
-  if (doNotDisturbInForce(modes, now, zone)) return 'dnd';
+  const urgentThrough = level === 'Urgent' && modes.dnd_urgent_through === true;
+  if (!urgentThrough && doNotDisturbInForce(modes, now, zone)) return 'dnd';
   if (type !== 'On' && holidayInForce(modes, now)) return 'holiday';
   return null;
 }

@@ -53,6 +53,8 @@ export interface TrendWeek extends TrendMeasures {
 }
 
 export interface TrendCallout {
+  /** The week whose change it is (issue 33: every week is compared, not only the newest). */
+  week_start: string;
   measure: TrendMeasure;
   change: number;
   sentence: string;
@@ -220,12 +222,12 @@ export function weeklyTrends(
   if (weekdayOfDate(lastWeekStart) !== 1) throw new Error(`${lastWeekStart} is not a Monday`);
   const byDate = new Map(days.map((d) => [d.date, d]));
   const out: TrendWeek[] = [];
-  let newest: {
+  const compared: {
     week: TrendWeek;
     baseline: Pool;
     usual: [number, number];
     baseMeasures: TrendMeasures;
-  } | null = null;
+  }[] = [];
   for (let w = weeks - 1; w >= 0; w--) {
     const start = addDays(lastWeekStart, -7 * w);
     const week = poolOf(byDate, start, 7, zone, since);
@@ -249,11 +251,12 @@ export function weeklyTrends(
     ) as Record<TrendMeasure, number | null>;
     const row: TrendWeek = { week_start: start, ordinary_days: week.days.length, ...measures, change };
     out.push(row);
-    if (w === 0) newest = { week: row, baseline, usual, baseMeasures };
+    compared.push({ week: row, baseline, usual, baseMeasures });
   }
+  // Every week's changes beyond the usual spread, newest week first (issue 33: a fall in meals in one
+  // earlier week was not mentioned); an earlier week's sentence says which week it is.
   const callouts: TrendCallout[] = [];
-  if (newest) {
-    const { week, baseline, usual, baseMeasures } = newest;
+  for (const [i, { week, baseline, usual, baseMeasures }] of [...compared].reverse().entries()) {
     const before = comparedWith(week.week_start);
     for (const m of TREND_MEASURES) {
       const change = week.change[m];
@@ -261,11 +264,20 @@ export function weeklyTrends(
       const values = dailyValues(baseline, m, usual);
       const spread = Math.max(TREND_FLOORS[m], values.length > 0 ? iqr(values) : 0);
       if (Math.abs(change) <= spread) continue;
-      callouts.push({ measure: m, change, sentence: sentenceOf(m, week, baseMeasures, before) });
+      const sentence = sentenceOf(m, week, baseMeasures, before);
+      callouts.push({
+        week_start: week.week_start,
+        measure: m,
+        change,
+        sentence: i === 0 ? sentence : `Week of ${shortDate(week.week_start)}: ${sentence}`,
+      });
     }
   }
   return { weeks: out, callouts };
 }
+
+/** 'dd-mm-yy', as the screens write dates. */
+const shortDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(2, 4)}`;
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
 const monthOf = (date: string) => {

@@ -1,17 +1,22 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, openSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildServerBundle, serverLaunch } from '../../../../../scripts/server-bundle.mjs';
 import { freePort } from './ports';
 import { type PgInstance, startPrimary, startReplica, stopPostgres } from './postgres';
+import { missingTools } from './tools';
 
 // `npm run cluster -- up [--servers N]` / `down`: the product as several servers on this one machine, with
 // real processes: a PostgreSQL primary and a streaming replica (cli/cluster/postgres.ts), a private
 // Mosquitto, N servers (the bundled server, as npm start runs it) sharing one PUBLIC_ORIGIN, and HAProxy in
 // front (round robin, health checks on /healthz). Everything lives in one directory of the run; its
-// state.json is what `down` reads to stop every process it started, by pid, and nothing else.
+// state.json is what `down` reads to stop every process it started, by pid, and nothing else. `up` names
+// every program missing before it starts anything, and when it fails later it stops what it had started
+// (issue 34: without HAProxy it crashed on an unhandled `spawn haproxy ENOENT`, leaving PostgreSQL,
+// Mosquitto and both servers running, and a state.json cut short that `down` could not read).
 
 export interface ClusterOptions {
   /** The run's directory (created; emptied by `down`). */
@@ -46,32 +51,76 @@ export interface ClusterState {
 const DATABASE = 'homeview';
 const stateFile = (dir: string) => join(dir, 'state.json');
 
-/** Starts a detached child writing to `log`; it outlives the command that started it. */
-function detached(
+/**
+ * Starts a detached child writing to `log`; it outlives the command that started it. Resolves with its
+ * pid once it runs; rejects when it could not be started (a missing program: ENOENT).
+ */
+async function detached(
   command: string,
   args: readonly string[],
   log: string,
   env?: NodeJS.ProcessEnv,
-): ChildProcess {
+): Promise<number> {
   const out = openSync(log, 'a');
-  const child = spawn(command, args, {
-    detached: true,
-    stdio: ['ignore', out, out],
-    ...(env ? { env } : {}),
-  });
-  child.unref();
-  return child;
+  try {
+    const child = spawn(command, args, {
+      detached: true,
+      stdio: ['ignore', out, out],
+      ...(env ? { env } : {}),
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (error) => reject(new Error(`${command} could not be started: ${error.message}`)));
+    });
+    child.unref();
+    return child.pid as number;
+  } finally {
+    closeSync(out);
+  }
 }
 
+/** Saves in the order asked: servers start at once, and two writes of one `.new` file must not cross. */
+let saving: Promise<void> = Promise.resolve();
+
+/** Writes the state whole or not at all (a rename): `down` never reads one cut short. */
+function saveState(state: ClusterState): Promise<void> {
+  const file = stateFile(state.dir);
+  const save = async () => {
+    await writeFile(`${file}.new`, JSON.stringify(state, null, 2));
+    await rename(`${file}.new`, file);
+  };
+  saving = saving.then(save, save);
+  return saving;
+}
+
+/** Resolves once the process is alive and `port` on the loopback takes connections. */
+async function listening(what: string, pid: number, port: number, log: string): Promise<void> {
+  await waitFor(`${what} on port ${port}`, 30_000, async () => {
+    if (!alive(pid)) throw new Error(`${what} exited: see ${log}`);
+    return new Promise<boolean>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+  });
+}
+
+/** Polls `probe` until true; a probe that throws ends the wait with its error (a process that died). */
 async function waitFor(what: string, timeoutMs: number, probe: () => Promise<boolean>): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!(await probe().catch(() => false))) {
+  while (!(await probe())) {
     if (Date.now() > end) throw new Error(`${what}: not within ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-const healthy = async (port: number) => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+const healthy = async (port: number) =>
+  fetch(`http://127.0.0.1:${port}/healthz`).then(
+    (res) => res.ok,
+    () => false,
+  );
 
 export const alive = (pid: number): boolean => {
   try {
@@ -86,12 +135,11 @@ export const alive = (pid: number): boolean => {
 export async function startServer(state: ClusterState, n: number, timeoutMs = 120_000): Promise<ServerState> {
   const server = state.servers.find((s) => s.n === n);
   if (!server) throw new Error(`no server ${n}`);
-  const child = detached(process.execPath, state.launch.args, join(state.dir, `server-${n}.log`), {
+  server.pid = await detached(process.execPath, state.launch.args, join(state.dir, `server-${n}.log`), {
     ...state.launch.env,
     PORT: String(server.port),
   });
-  server.pid = child.pid as number;
-  await writeFile(stateFile(state.dir), JSON.stringify(state, null, 2));
+  await saveState(state);
   await waitFor(`server ${n} on port ${server.port}`, timeoutMs, async () => {
     if (!alive(server.pid)) throw new Error(`server ${n} exited: see ${join(state.dir, `server-${n}.log`)}`);
     return healthy(server.port);
@@ -108,6 +156,9 @@ function haproxyConfig(state: ClusterState): string {
     '  timeout connect 5s',
     '  timeout client 60s',
     '  timeout server 60s',
+    // A busy server answers its health check late, not never (a killed one refuses at once): with the
+    // check's timeout at its 1 s interval, both servers under load were marked down together (503s).
+    '  timeout check 5s',
     // A request whose server died before answering is not sent again (it may have been a write).
     '  retries 2',
     '  option redispatch',
@@ -124,12 +175,34 @@ function haproxyConfig(state: ClusterState): string {
   ].join('\n');
 }
 
-/** Brings the whole cluster up; returns its state (also written to `dir`/state.json). */
+/**
+ * Brings the whole cluster up; returns its state (also written to `dir`/state.json). Refuses, starting
+ * nothing, when a program it needs is missing; when a later step fails, stops what it had started.
+ */
 export async function clusterUp(options: ClusterOptions): Promise<ClusterState> {
-  const log = options.log ?? (() => undefined);
   const { dir } = options;
   if (existsSync(stateFile(dir)))
     throw new Error(`a cluster runs in ${dir} already: npm run cluster -- down`);
+  const webBuilt = existsSync(join(options.root, 'apps/web/dist/index.html'));
+  const missing = missingTools({ npm: !webBuilt });
+  if (missing.length > 0)
+    throw new Error(
+      `npm run cluster needs what this machine lacks, so nothing was started:\n${missing.map((m) => `  - ${m}`).join('\n')}`,
+    );
+  try {
+    return await startCluster(options, webBuilt);
+  } catch (error) {
+    // Stops what was started; a failure to stop is told after the failure that caused it.
+    await clusterDown(dir, { keep: true }).catch((stopping: unknown) =>
+      options.log?.(`stopping what was started failed too: ${(stopping as Error).message}`),
+    );
+    throw error;
+  }
+}
+
+async function startCluster(options: ClusterOptions, webBuilt: boolean): Promise<ClusterState> {
+  const log = options.log ?? (() => undefined);
+  const { dir } = options;
   await rm(dir, { recursive: true, force: true }); // what a failed `up` left for reading
   await mkdir(dir, { recursive: true });
   await chmod(dir, 0o755); // PostgreSQL's own user reaches its directories inside
@@ -173,7 +246,7 @@ export async function clusterUp(options: ClusterOptions): Promise<ClusterState> 
     mosquittoPid: 0,
     haproxyPid: 0,
   };
-  await writeFile(stateFile(dir), JSON.stringify(state, null, 2));
+  await saveState(state);
 
   log(`PostgreSQL primary on ${primaryPort}, replica on ${replicaPort} (${dir})`);
   const primary: PgInstance = await startPrimary(state.primary.dataDir, primaryPort);
@@ -194,12 +267,13 @@ export async function clusterUp(options: ClusterOptions): Promise<ClusterState> 
       '',
     ].join('\n'),
   );
-  state.mosquittoPid = detached('mosquitto', ['-c', join(dir, 'mosquitto.conf')], join(dir, 'mosquitto.log'))
-    .pid as number;
-  await writeFile(stateFile(dir), JSON.stringify(state, null, 2));
+  const mosquittoLog = join(dir, 'mosquitto.log');
+  state.mosquittoPid = await detached('mosquitto', ['-c', join(dir, 'mosquitto.conf')], mosquittoLog);
+  await saveState(state);
+  await listening('mosquitto', state.mosquittoPid, mqttPort, mosquittoLog);
 
   // The web app the servers serve (built once, as npm start does when it is missing).
-  if (!existsSync(join(options.root, 'apps/web/dist/index.html'))) {
+  if (!webBuilt) {
     log('Building the web app…');
     const build = spawnSync('npm', ['run', 'build', '-w', '@homeview/web'], {
       cwd: options.root,
@@ -211,23 +285,31 @@ export async function clusterUp(options: ClusterOptions): Promise<ClusterState> 
   await Promise.all(servers.map((s) => startServer(state, s.n)));
 
   await writeFile(join(dir, 'haproxy.cfg'), haproxyConfig(state));
-  const proxy = detached('haproxy', ['-f', join(dir, 'haproxy.cfg'), '-db'], join(dir, 'haproxy.log'));
-  state.haproxyPid = proxy.pid as number;
-  await writeFile(stateFile(dir), JSON.stringify(state, null, 2));
-  await waitFor('the proxy', 30_000, () => healthy(proxyPort));
+  const haproxyLog = join(dir, 'haproxy.log');
+  state.haproxyPid = await detached('haproxy', ['-f', join(dir, 'haproxy.cfg'), '-db'], haproxyLog);
+  await saveState(state);
+  await waitFor('the proxy', 30_000, async () => {
+    if (!alive(state.haproxyPid)) throw new Error(`haproxy exited: see ${haproxyLog}`);
+    return healthy(proxyPort);
+  });
   return state;
 }
 
+/** The run's state, or null when no cluster was started in `dir`; one that cannot be read is an error. */
 export async function readState(dir: string): Promise<ClusterState | null> {
+  if (!existsSync(stateFile(dir))) return null;
+  const text = await readFile(stateFile(dir), 'utf8');
   try {
-    return JSON.parse(await readFile(stateFile(dir), 'utf8')) as ClusterState;
+    return JSON.parse(text) as ClusterState;
   } catch {
-    return null;
+    throw new Error(
+      `${stateFile(dir)} cannot be read, so what it started is unknown: stop those processes by hand (see the logs in ${dir}), then remove it`,
+    );
   }
 }
 
-async function stopPid(pid: number, graceMs: number): Promise<void> {
-  if (pid <= 0 || !alive(pid)) return;
+async function stopPid(pid: number | undefined, graceMs: number): Promise<void> {
+  if (!pid || pid <= 0 || !alive(pid)) return;
   process.kill(pid, 'SIGTERM');
   const end = Date.now() + graceMs;
   while (alive(pid) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -7,6 +7,7 @@ import {
   ProvisioningError,
   requireUserId,
 } from '../../features/accounts/users';
+import { DEFAULT_TIME_ZONE } from '../../shared/house';
 import type { Command } from './types';
 
 export const createUser: Command = {
@@ -30,12 +31,12 @@ export const createHouseCommand: Command = {
     name: { description: "home name, default 'My Home'", required: false },
     zone: { description: 'IANA time zone, default Europe/London', required: false },
   },
-  check: (f) => checkHouseFields(f.name ?? 'My Home', f.zone ?? 'Europe/London'),
+  check: (f) => checkHouseFields(f.name ?? 'My Home', f.zone ?? DEFAULT_TIME_ZONE),
   run: async (ctx, f) =>
     createHouse(ctx.db, {
       ownerUserId: await requireUserId(ctx.db, f.user!),
       name: f.name ?? 'My Home',
-      timeZone: f.zone ?? 'Europe/London',
+      timeZone: f.zone ?? DEFAULT_TIME_ZONE,
     }),
 };
 

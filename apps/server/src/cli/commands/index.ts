@@ -1,6 +1,7 @@
 import { createHouseCommand, createUser, linkDependantCommand } from './accounts';
 import { apiKeyCommand } from './api-key';
 import { addDeviceCommand, devicesCommand, removeDeviceCommand } from './devices';
+import { connectSupplierCommand } from './suppliers';
 import type { Command } from './types';
 
 /** Every admin command; a new one is a Command object added here. */
@@ -12,4 +13,5 @@ export const commands: readonly Command[] = [
   addDeviceCommand,
   removeDeviceCommand,
   devicesCommand,
+  connectSupplierCommand,
 ];

@@ -1,3 +1,4 @@
+import { LOCK_CLASSES } from '../../db/lock-keys';
 import type { Queryable } from '../../db/types';
 
 // SQL for login attempts (migration 0005). Instants come from the injected clock, durations in ms.
@@ -18,9 +19,9 @@ export interface AttemptWindows {
 
 export const KNOWN_ADDRESS_DAYS = 90;
 
-// Advisory lock classes (first key of pg_advisory_xact_lock(int, int)): one per counted scope.
-const ADDRESS_LOCK = 11_001;
-const ACCOUNT_LOCK = 11_002;
+// Advisory lock classes (db/lock-keys.ts, first key of pg_advisory_xact_lock(int, int)): one per counted scope.
+const ADDRESS_LOCK = LOCK_CLASSES.signInAddress;
+const ACCOUNT_LOCK = LOCK_CLASSES.signInAccount;
 
 /**
  * Serialises every reservation on this address and on this account until the transaction ends, so a

@@ -60,6 +60,7 @@ export interface TimelineRow {
   name: string;
   icon: string;
   start_ts: number;
+  end_ts: number;
   estimated: boolean;
 }
 
@@ -75,7 +76,7 @@ export async function timelineEvents(
 ): Promise<TimelineRow[]> {
   const { rows } = await db.query<TimelineRow>(
     `select e.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
-            coalesce(ha.appliance_icon, t.icon) as icon, e.start_ts, e.estimated
+            coalesce(ha.appliance_icon, t.icon) as icon, e.start_ts, e.end_ts, e.estimated
        from appliance_events e join appliance_types t on t.id = e.appliance_type_id
        left join house_appliances ha on ha.house_id = e.house_id and ha.appliance_type_id = e.appliance_type_id
       where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $3

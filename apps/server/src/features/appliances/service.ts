@@ -118,6 +118,7 @@ export async function timeline(
       icon: r.icon,
       name: r.name,
       start_timestamp: r.start_ts,
+      end_timestamp: Number(r.end_ts),
       ...(r.estimated ? { estimated: true as const } : {}),
     })),
     time_zone: house.time_zone,

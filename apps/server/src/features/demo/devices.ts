@@ -1,7 +1,8 @@
 import { addDays, localDate, startOfLocalDate } from '@homeview/domain';
 import type { HomeSpec, SimulatedDay } from '@homeview/simulator';
 import { APPLIANCE_CATALOGUE, simulateDays } from '@homeview/simulator';
-import { connect, type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { connectBroker } from '../../shared/broker';
 import type { Queryable } from '../../db/types';
 import { ensureDevice } from '../../devices/registry';
 import { glowPayload, shellyPayload } from '../../devices/simulated';
@@ -113,7 +114,7 @@ export class DemoDevices {
 
   /** Connects and publishes every tick from `from` up to now, then every 10 s. */
   start(): void {
-    const client = connect(this.options.url, {
+    const client = connectBroker(this.options.url, {
       clientId: `${this.options.clientId}-demo-devices`.slice(0, 200),
       reconnectPeriod: 5000,
     });

@@ -60,18 +60,19 @@ const TARIFF_START = '2020-01-01'; // before any seeded history, so every slot i
 
 /**
  * The demo home: an EV/TOU-style tariff with export (prices in µ£/kWh, standing charge µ£/day):
- * cheap 00:30–05:30 £0.085, peak 16:00–19:00 £0.365, standard £0.245 otherwise; export £0.15;
- * standing charge £0.55/day. Generation is left unset (the default, £0).
+ * night 00:30–05:30 £0.085, peak 16:00–19:00 £0.365, day £0.245 otherwise; export £0.15;
+ * standing charge £0.55/day. Generation is left unset (the default, £0). The rates are named as a bill
+ * names them (issue 33 item 13); a database seeded before keeps its 'cheap' and 'standard'.
  */
 export const DEMO_TARIFF: Tariff = makeTariff({
   startDate: TARIFF_START,
   standingCharge: 550_000,
   import: touRate([
-    { startMinute: 0, price: 245_000, name: 'standard' },
-    { startMinute: 30, price: 85_000, name: 'cheap' },
-    { startMinute: 330, price: 245_000, name: 'standard' },
+    { startMinute: 0, price: 245_000, name: 'day' },
+    { startMinute: 30, price: 85_000, name: 'night' },
+    { startMinute: 330, price: 245_000, name: 'day' },
     { startMinute: 960, price: 365_000, name: 'peak' },
-    { startMinute: 1140, price: 245_000, name: 'standard' },
+    { startMinute: 1140, price: 245_000, name: 'day' },
   ]),
   export: fixedRate(150_000),
 });

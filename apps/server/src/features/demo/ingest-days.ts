@@ -6,6 +6,7 @@ import { type SlotEnergyInput, storeDailyTotals } from '../readings/summary-days
 import { houseTariffs } from '../../shared/tariff-book';
 import { type ApplianceEventInput, ingestApplianceEvents, type Reading } from '../readings/ingest';
 import { receive } from '../readings/receive';
+import { nextTurn } from '../../shared/turn';
 
 // Simulated history into the database through the one way in (receive: ingestReadings and
 // ingestApplianceEvents, idempotent, then InfoCare told that data arrived), a bounded number of readings per transaction so PGlite's single
@@ -115,9 +116,9 @@ export async function ingestSimulatedDays(
     if (!first) await range.pause?.();
     first = false;
     // The measured uses first: the readings' estimates then leave out what the plugs measure (issue 24).
-    const stored = await receive(db, houseId, range.now, async (intake) => {
-      const events = e.length > 0 ? (await intake.events(e)).stored : 0;
-      return { readings: r.length > 0 ? (await intake.readings(r)).stored : 0, events };
+    const stored = await receive(db, [houseId], range.now, async (intake) => {
+      const events = e.length > 0 ? (await intake.events(houseId, e)).stored : 0;
+      return { readings: r.length > 0 ? (await intake.readings(houseId, r)).stored : 0, events };
     });
     counts.readings += stored.readings;
     counts.events += stored.events;
@@ -143,7 +144,7 @@ export async function ingestSimulatedDays(
     }
     if (!range.newestFirst) await flush(false);
     // Simulating a day is ~2–7 ms of CPU: let waiting requests run between days.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   if (!range.newestFirst) {
     await flush(true);
@@ -181,7 +182,7 @@ export async function simulateDailyTotals(
     }
     for (const e of day.events)
       if (e.end <= range.now && e.start >= (range.keepEventsFrom ?? 0)) events.push(e);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return { slots, events };
 }

@@ -1,7 +1,9 @@
+import { LOCKS } from '../../db/lock-keys';
 import type { Db } from '../../db/types';
 import { PasswordHasher } from '../accounts/password';
 import { createAccount, createHouse, linkDependant } from '../accounts/users';
 import { postPopup } from '../popups/post';
+import { DEMO_WELCOME } from '../popups/welcome';
 import {
   DAD_USERNAME,
   DEFAULT_NEIGHBOURS,
@@ -36,7 +38,6 @@ export const DEMO_CARER2_PASSWORD = 'Demo-Carer2';
  */
 export const DEMO_CARER3_USERNAME = 'carer3';
 export const DEMO_CARER3_PASSWORD = 'Demo-Carer3';
-const SEED_LOCK_KEY = 7_346_111; // so two servers starting on one empty PostgreSQL seed once
 
 export interface SeedOptions {
   /** Neighbouring homes for rankings (default 200). */
@@ -76,7 +77,7 @@ export async function seedDemoIfEmpty(
   const mumSpec = specs.get(MUM_USERNAME)!.spec;
   const dadSpec = specs.get(DAD_USERNAME)!.spec;
   return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCKS.demoSeed]);
     if ((await tx.query<{ n: number }>('select count(*)::int as n from users')).rows[0]!.n > 0) return false;
     const demo = await createAccount(tx, hashes, {
       username: DEMO_USERNAME,
@@ -156,12 +157,8 @@ export async function seedDemoIfEmpty(
         demo: true,
       })),
     );
-    await postPopup(
-      tx,
-      'Welcome to HomeView',
-      // Every demo login sees it: the demo's own (My Home, Mum), carer2's (Mum) and carer3's (Dad).
-      'This is a demo with sample homes. Explore the energy use of My Home, or look in on Mum’s home, or on Dad’s house, whose appliance uses are estimated from his smart meter alone.',
-    );
+    // One welcome, worded per account when read (popups/welcome.ts): only the homes each login opens.
+    await postPopup(tx, DEMO_WELCOME.title, DEMO_WELCOME.message);
     return true;
   });
 }

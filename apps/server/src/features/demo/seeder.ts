@@ -289,12 +289,12 @@ export class DemoSimulation {
     yield async () => log.info({ ms: this.#elapsed() }, "demo: today's readings stored for the demo homes");
     yield* this.#ownHistory(own);
     yield async () => {
-      log.info({ ms: this.#elapsed(), ...this.#counts }, 'demo: history of the demo homes stored');
+      log.info({ ms: this.#elapsed(), ...this.#soFar() }, 'demo: history of the demo homes stored');
       this.#ownDone?.();
     };
     yield* this.#ownHistory(meterOnly);
     yield async () => {
-      log.info({ ms: this.#elapsed(), ...this.#counts }, 'demo: history of the meter-only home stored');
+      log.info({ ms: this.#elapsed(), ...this.#soFar() }, 'demo: history of the meter-only home stored');
       this.#neighboursLive = true;
       this.#meterOnlyDone?.();
     };
@@ -305,7 +305,7 @@ export class DemoSimulation {
         if (this.#behind(home)) yield () => this.#backfill(home, NEIGHBOUR_DAYS_PER_ROUND);
       round += 1;
       if (round % 4 === 0)
-        yield async () => log.info({ weeks: round, ms: this.#elapsed() }, 'demo: neighbours');
+        yield async () => log.info({ weeksBack: round, ms: this.#elapsed() }, 'demo: neighbours');
     }
     // PGlite runs no autovacuum: give the planner statistics for the tables just filled, a step each, so a
     // request waits for one table's at most. A sample of 3,000 rows (statistics target 10, not 100) takes
@@ -329,8 +329,14 @@ export class DemoSimulation {
       for (const home of homes) if (this.#behind(home)) yield () => this.#backfillOwn(home);
       days += 1;
       if (days % 30 === 0)
-        yield async () => this.#options.log.info({ days, ms: this.#elapsed() }, 'demo: history');
+        yield async () => this.#options.log.info({ daysBack: days, ms: this.#elapsed() }, 'demo: history');
     }
+  }
+
+  /** What the seeding has stored since it started, all homes together (not the last step's). */
+  #soFar(): { readingsSoFar: number; usesSoFar: number; homeDaysSoFar: number } {
+    const { readings, events, days } = this.#counts;
+    return { readingsSoFar: readings, usesSoFar: events, homeDaysSoFar: days };
   }
 
   #elapsed(): number {

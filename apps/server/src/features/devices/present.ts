@@ -24,5 +24,6 @@ export function presentDevice(
     state_since: s.state === 'waiting' ? null : s.since,
     last_reject_reason: row.last_reject_reason,
     rejects: row.rejects,
+    last_reject_at: row.last_reject_at,
   };
 }

@@ -23,22 +23,6 @@ export async function readingsBetween(
   return rows[0]?.n ?? 0;
 }
 
-/** Appliance uses of a house starting in [from, to), per appliance type. */
-export async function usesBetween(
-  db: Queryable,
-  houseId: number,
-  from: number,
-  to: number,
-): Promise<Map<number, number>> {
-  const { rows } = await db.query<{ appliance_type_id: number; n: number }>(
-    `select appliance_type_id, count(*)::int as n from appliance_events
-      where house_id = $1 and start_ts >= $2::bigint and start_ts < $3::bigint
-      group by appliance_type_id`,
-    [houseId, from, to],
-  );
-  return new Map(rows.map((r) => [r.appliance_type_id, r.n]));
-}
-
 export interface UnclaimedRow {
   kind: string;
   device_id: string;

@@ -8,6 +8,7 @@ import {
   applianceByName,
   applianceKeyOf,
   DeviceError,
+  type DeviceRow,
   listDevices,
   registerDevice,
   unregisterDevice,
@@ -18,9 +19,9 @@ import { requireUser } from '../../http/auth';
 import { badRequest, notFound, tooManyRequests } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { type House, requireHouseOf } from '../../shared/house';
-import { LookupLimit } from './lookups';
+import { takeDeviceAttempt } from './lookups';
 import { presentDevice } from './present';
-import { isUnclaimed, readingsBetween, unclaimedById, usesBetween } from './repository';
+import { isUnclaimed, readingsBetween, unclaimedById } from './repository';
 
 // Additive to §7 (issue 23): a home's live devices, for its householder or a carer of it (the home is
 // named by its owner's user_id, authorised as every account call). Add, claim and remove answer the
@@ -30,27 +31,32 @@ const APPLIANCES = CATALOGUE_APPLIANCES.map((a) => ({ key: a.key, name: a.name }
 
 async function devicesOf(db: Queryable, house: House, now: number, mqtt: boolean): Promise<DevicesResponse> {
   const rows = await listDevices(db, house.id);
-  const today = dayOf(localDate(now, house.time_zone), house.time_zone);
+  const todayDate = localDate(now, house.time_zone);
+  const today = dayOf(todayDate, house.time_zone);
   const wholeHouse = rows.some((r) => r.appliance_type_id === null)
     ? await readingsBetween(db, house.id, today.start, today.end)
     : 0;
-  const uses = rows.some((r) => r.appliance_type_id !== null)
-    ? await usesBetween(db, house.id, today.start, today.end)
-    : new Map<number, number>();
   const devices = rows.map((row) => {
     const typeId = row.appliance_type_id;
     if (typeId === null) return presentDevice(row, null, wholeHouse, now);
     const appliance = APPLIANCES.find((a) => a.key === applianceKeyOf(typeId)) ?? null;
-    return presentDevice(row, appliance, uses.get(typeId) ?? 0, now);
+    // A plug counts its own uses (the home's of its appliance may be another plug's).
+    const own = typeof row.uses === 'string' ? (JSON.parse(row.uses) as DeviceRow['uses']) : row.uses;
+    return presentDevice(row, appliance, own?.day === todayDate ? own.n : 0, now);
   });
   return { time_zone: house.time_zone, devices, appliances: APPLIANCES, mqtt };
 }
 
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const lookups = new LookupLimit();
   const now = () => Math.floor(ctx.clock.now().getTime() / 1000);
   /** Without a broker nothing reads the devices (devices/server.ts): the screens say so. */
   const mqtt = ctx.config.mqttUrl !== null;
+
+  /** One attempt of the account's shared limit (add, claim, lookup): 429 when over it. */
+  const attempt = async (userId: number) => {
+    const wait = await takeDeviceAttempt(ctx.db, userId, now());
+    if (wait > 0) throw tooManyRequests(wait);
+  };
 
   /** The home of `userId` once the caller (signed in before anything is read) may act on it. */
   const homeOf = async (request: FastifyRequest, auth: AuthContext, userId: number) => {
@@ -91,6 +97,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const body = parse(endpoints.devicesAdd.request, request.body);
     const house = await homeOf(request, auth, body.user_id);
+    await attempt(auth.user.id);
     await register(house, body);
     return devicesOf(ctx.db, house, now(), mqtt);
   });
@@ -107,8 +114,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const query = parse(endpoints.devicesUnclaimed.request, request.query);
     await homeOf(request, auth, query.user_id);
-    const wait = lookups.take(auth.user.id, now());
-    if (wait > 0) throw tooManyRequests(wait);
+    await attempt(auth.user.id);
     return { devices: await unclaimedById(ctx.db, query.device_id) };
   });
 
@@ -116,8 +122,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const body = parse(endpoints.devicesClaim.request, request.body);
     const house = await homeOf(request, auth, body.user_id);
-    const wait = lookups.take(auth.user.id, now());
-    if (wait > 0) throw tooManyRequests(wait);
+    await attempt(auth.user.id);
     if (!(await isUnclaimed(ctx.db, body.kind, body.device_id)))
       throw notFound('No device of that kind and id is waiting to be claimed.');
     await register(house, body);

@@ -1,5 +1,14 @@
 import type { ApplianceEntry, EnergyDetail, TimeUnit } from '@homeview/contract';
-import { type Balance, type EnergyBalance, offsetSpans, type Period } from '@homeview/domain';
+import {
+  type Balance,
+  DEFAULT_TARIFFS,
+  localDate,
+  type EnergyBalance,
+  nanoToPennies,
+  offsetSpans,
+  type Period,
+  type PeriodSummary,
+} from '@homeview/domain';
 import { CURRENCY_UNIT, ENERGY_UNIT, ENERGY_UNIT_DESC, kwh, pounds } from '../../shared/units';
 import { Memo } from './memo';
 import type { ApplianceUsageRow } from './repository';
@@ -13,6 +22,30 @@ export function presentBalance(b: Balance): EnergyDetail['balance'] {
 
 function presentEnergy(e: EnergyBalance): EnergyDetail['energy_balance'] {
   return { generated: kwh(e.generated), consumed: kwh(e.consumed) };
+}
+
+/**
+ * The standing charge a period's cost includes and each entry's cost without it, in pounds, so the screen's
+ * own figures add up (issue 33): entries are carry-rounded (each the rounded running total less the one
+ * before), so they sum to the rounded import cost exactly, and the standing charge is the rounded whole
+ * cost less that sum (within a penny of its exact value).
+ */
+export function costParts(summary: PeriodSummary): { standing: number; energy: number[] } {
+  let running = 0;
+  let shown = 0;
+  const energy = summary.details.map((d) => {
+    running += d.totals.import_cost;
+    const pennies = nanoToPennies(running) - shown;
+    shown += pennies;
+    return pennies / 100;
+  });
+  return { standing: (nanoToPennies(summary.balance.cost) - shown) / 100, energy };
+}
+
+/** How a house with no tariff of its own is priced over the period (README "default-tariff cap"). */
+function pricedAtDefault(period: Period, zone: string): NonNullable<EnergyDetail['priced_at_default']> {
+  const first = DEFAULT_TARIFFS[0]?.startDate ?? '';
+  return { kind: localDate(period.start, zone) < first ? 'earliest-cap' : 'cap', first_cap_from: first };
 }
 
 function timeUnitOf(period: Period): TimeUnit {
@@ -91,6 +124,7 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
   // 'On' means on now: a period that is over (or not begun) shows its appliances off (issue 21 item 4).
   const onNow = new Set(view.onInPastHour.map((r) => r.appliance_type_id));
   const on: ReadonlySet<number> = containsNow ? onNow : new Set();
+  const parts = costParts(summary);
   return {
     subtitle: subtitleOf(view.period, zone, isToday),
     latest_updated: view.latestEnd,
@@ -100,12 +134,13 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
     currency_unit: CURRENCY_UNIT,
     energy_unit: ENERGY_UNIT,
     energy_unit_desc: ENERGY_UNIT_DESC,
-    details: summary.details.map((d) => ({
+    details: summary.details.map((d, i) => ({
       period: { start_timestamp: d.period.start },
       balance: presentBalance(d.balance),
       energy_balance: presentEnergy(d.energy_balance),
       slots: d.totals.slots,
       data_slots: d.totals.data_slots,
+      energy_cost: parts.energy[i] as number,
     })),
     available: [...view.available],
     previous: view.previous,
@@ -132,5 +167,7 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
             end_timestamp: view.previousSoFar.end,
             cost: pounds(view.previousSoFar.cost),
           },
+    standing_charge: parts.standing,
+    priced_at_default: view.defaultTariff ? pricedAtDefault(view.period, zone) : null,
   };
 }

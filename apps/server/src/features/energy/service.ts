@@ -57,6 +57,8 @@ export interface Summary {
   range: DataRange;
   /** End of the newest data (epoch s); null before the first reading. */
   latestEnd: number | null;
+  /** True when the house has no tariff of its own: every figure is priced at the default (the cap). */
+  defaultTariff: boolean;
 }
 
 export interface EnergyView extends Summary {
@@ -174,7 +176,15 @@ async function summaryOf(
   const details = skeleton.details.map((d, i) => withSums(d, sums[i] as BucketSums));
   const summary = summaryOfDetails(period, details);
   const range = { first: span.first, now };
-  const base = { house, unit, period, summary, range, latestEnd: span.latestEnd };
+  const base = {
+    house,
+    unit,
+    period,
+    summary,
+    range,
+    latestEnd: span.latestEnd,
+    defaultTariff: tariffIds === '',
+  };
   return { base, lists: read.lists, book };
 }
 

@@ -4,6 +4,7 @@ import {
   activityOccurrences,
   addDays,
   lastSevenDays,
+  levelRank,
   localDate,
   neighbours,
   type Period,
@@ -23,9 +24,7 @@ import { applianceUses, type InfocareHouse } from './repository';
 export type ActivityMode = 'daily' | 'weekly';
 
 const hundredths = (seconds: number) => Math.max(0, Math.round(seconds / 36));
-const LEVEL_RANK: Record<string, number> = { Normal: 0, Message: 1, Warning: 2, Urgent: 3 };
-const worst = (levels: string[]) =>
-  levels.reduce((a, b) => ((LEVEL_RANK[b] ?? 0) > (LEVEL_RANK[a] ?? 0) ? b : a), 'Normal');
+const worst = (levels: string[]) => levels.reduce((a, b) => (levelRank(b) > levelRank(a) ? b : a), 'Normal');
 
 /** Selectors offer this many periods back (plus null, the last 7 days). */
 const AVAILABLE_DAYS = 30;

@@ -108,6 +108,19 @@ export async function unviewedByLevel(
   return rows[0] ?? { total: 0, urgent: 0, investigate: 0 };
 }
 
+/**
+ * Alerts still open (issue 33): nobody has taken or resolved them and their situation has not ended by
+ * itself; what the Alerts screen's cards show as "Open", counted over every page.
+ */
+export async function openCount(db: Queryable, houseId: number, now: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from infocare_alerts where house_id = $1 and raised_at <= $2
+        and taken_at is null and resolved_at is null and cleared_at is null`,
+    [houseId, now],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** First instant with appliance data, for the activity selectors' range. */
 export async function firstActivityAt(db: Queryable, houseId: number): Promise<number | null> {
   const { rows } = await db.query<{ first: number | null }>(

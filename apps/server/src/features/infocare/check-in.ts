@@ -131,39 +131,69 @@ export async function endCheckIns(tx: Queryable, alertIds: readonly number[]): P
 /** A reply counts as all well when it says OK and nothing else (any case, with punctuation). */
 export const isOk = (body: string) => /^\s*ok(ay)?[\s.!]*$/i.test(body);
 
-export type ReplyOutcome = 'ok' | 'other' | 'ignored';
+export type ReplyOutcome = 'ok' | 'other' | 'ignored' | 'duplicate';
+
+/** How long a provider's message id is remembered: far past any retry of a delivery. */
+const SEEN_FOR_S = 7 * 86_400;
 
 /**
- * A text from `from` (E.164) saying `body`: the latest check-in still waiting for that number's reply, if
- * any. Unknown numbers and replies outside every window are ignored (and logged by the caller).
+ * A text from `from` (E.164) saying `body`, `messageId` the provider's id of it: a delivery seen before
+ * changes nothing ('duplicate'). It answers the newest check-in still waiting for that number; when
+ * several wait (a phone two dependants share), the others end 'shared' and their carers are told at once
+ * that the reply was counted for a newer one. Unknown numbers and replies outside every window are ignored
+ * (and logged by the caller).
  */
-export async function receiveReply(db: Db, from: string, body: string, now: number): Promise<ReplyOutcome> {
+export async function receiveReply(
+  db: Db,
+  reply: { from: string; body: string; messageId: string },
+  now: number,
+): Promise<ReplyOutcome> {
   return db.transaction(async (tx) => {
+    const seen = await tx.query(
+      'insert into sms_replies_seen (message_id, received_at) values ($1, $2) on conflict do nothing',
+      [reply.messageId, now],
+    );
+    if (seen.rowCount === 0) return 'duplicate';
+    await tx.query('delete from sms_replies_seen where received_at < $1', [now - SEEN_FOR_S]);
     const { rows } = await tx.query<{
       alert_id: number;
       name: string;
       owner_user_id: number;
       time_zone: string;
-      house_id: number;
     }>(
-      `select c.alert_id, c.name, h.owner_user_id, h.time_zone, h.id as house_id
+      `select c.alert_id, c.name, h.owner_user_id, h.time_zone
          from infocare_check_ins c join infocare_alerts a on a.id = c.alert_id join houses h on h.id = a.house_id
         where c.phone = $1 and c.outcome = 'waiting' and c.asked_at <= $2 and c.deadline >= $2
-        order by c.asked_at desc limit 1 for update of c`,
-      [from, now],
+        order by c.asked_at desc, c.alert_id desc for update of c`,
+      [reply.from, now],
     );
-    const check = rows[0];
+    const [check, ...older] = rows;
     if (!check) return 'ignored';
-    const reply = body.trim().slice(0, 500);
-    if (isOk(body)) {
+    const text = reply.body.trim().slice(0, 500);
+    if (older.length > 0) {
+      const ids = older.map((o) => o.alert_id).join(',');
+      await tx.query(
+        `update infocare_check_ins set outcome = 'shared', reply = $2, replied_at = $3
+          where alert_id = any(string_to_array($1, ',')::int[])`,
+        [ids, text, now],
+      );
+      await releaseCarers(tx, ids, now);
+    }
+    if (isOk(reply.body)) {
       await tx.query(
         `update infocare_check_ins set outcome = 'ok', reply = $2, replied_at = $3 where alert_id = $1`,
-        [check.alert_id, reply, now],
+        [check.alert_id, text, now],
       );
+      const counted =
+        older.length > 0 ? ` (counted for the latest of ${rows.length} check-ins sent to this number)` : '';
       const resolved = await tx.query(
         `update infocare_alerts set resolved_at = $2, resolved_by = null, resolved_note = $3
           where id = $1 and resolved_at is null`,
-        [check.alert_id, now, `${check.name} replied OK at ${localTimeOfDay(now, check.time_zone)}`],
+        [
+          check.alert_id,
+          now,
+          `${check.name} replied OK at ${localTimeOfDay(now, check.time_zone)}${counted}`,
+        ],
       );
       if (resolved.rowCount > 0) {
         await holdReminders(tx, check.alert_id, 'the dependant replied OK');
@@ -175,14 +205,19 @@ export async function receiveReply(db: Db, from: string, body: string, now: numb
     }
     await tx.query(
       `update infocare_check_ins set outcome = 'other', reply = $2, replied_at = $3 where alert_id = $1`,
-      [check.alert_id, reply, now],
+      [check.alert_id, text, now],
     );
-    // The carers' notifications wait no longer: they go now, quoting the reply.
-    await tx.query(
-      `update infocare_notifications set next_attempt_at = $2
-        where alert_id = $1 and kind = 'alert' and status = 'pending' and next_attempt_at > $2`,
-      [check.alert_id, now],
-    );
+    await releaseCarers(tx, String(check.alert_id), now);
     return 'other';
   });
+}
+
+/** The carers' notifications of these alerts (ids joined by commas) wait no longer: they go now. */
+async function releaseCarers(tx: Queryable, alertIds: string, now: number): Promise<void> {
+  await tx.query(
+    `update infocare_notifications set next_attempt_at = $2
+      where alert_id = any(string_to_array($1, ',')::int[]) and kind = 'alert' and status = 'pending'
+        and next_attempt_at > $2`,
+    [alertIds, now],
+  );
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/types';
 import { backfillHouse, type Replay } from './backfill';
 import { marginsOf, ReadingEnds, RoutineCache } from './engine';
 import type { InfocareHouse } from './repository';
+import { nextTurn } from '../../shared/turn';
 
 // Mum's home in the demo shows a believable InfoCare from the first login: once her history is stored
 // (simulated with a late morning, an empty afternoon and the oven left on one evening: demo/homes.ts
@@ -14,8 +15,6 @@ export const DEMO_ALERT_DAYS = 14;
 
 /** Gives waiting requests their turn between two transactions (the server: no request in flight). */
 export type Pause = () => Promise<void>;
-
-const nextTurn: Pause = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Raises the past alerts of the demo's dependant `username` (Mum by default); returns how many. */
 export async function prepareDemoInfocare(

@@ -1,4 +1,5 @@
-import { type AlertCandidate, type EvaluationInput, evaluateAlerts } from '@homeview/domain';
+import { type AlertCandidate, type EvaluationInput, evaluateAlerts, levelRank } from '@homeview/domain';
+import { LOCK_CLASSES } from '../../db/lock-keys';
 import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
@@ -10,12 +11,10 @@ import { type InfocareHouse, watchedHouses } from './repository';
 import { storeCandidates } from './store';
 
 // The InfoCare engine as a job: every watched home is evaluated at `now` under a per-home transaction
-// lock, so several server processes on one PostgreSQL take turns and an alert is stored once per cause.
+// lock of its own (LOCK_CLASSES.infocareEvaluation, not the house's write lock), so several server processes on one PostgreSQL take turns and an alert is stored once per cause.
 // After a stop the next run catches up: homes whose last evaluation is older than CATCH_UP_STEP_S are
 // evaluated at the instants in between as well, so a morning missed while the server was down is raised
 // with the time it became due.
-
-const ENGINE_LOCK = 7_346_120;
 
 /**
  * Waited for before each home's transaction and each batch: the server passes InFlight.turn, so requests
@@ -41,7 +40,7 @@ export async function evaluateHouse(
   cache: RoutineCache = routineCacheOf(db),
 ): Promise<{ raised: number; cleared: number }> {
   return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1, $2)', [ENGINE_LOCK, house.id]);
+    await tx.query('select pg_advisory_xact_lock($1, $2)', [LOCK_CLASSES.infocareEvaluation, house.id]);
     const { rows } = await tx.query<{ evaluated_at: number }>(
       'select evaluated_at from infocare_progress where house_id = $1',
       [house.id],
@@ -88,8 +87,6 @@ export async function evaluateHouse(
 /** Homes judged together: one read per kind of data for all of them. */
 const BATCH = 500;
 
-const LEVEL_RANK: Record<string, number> = { Message: 0, Warning: 1, Urgent: 2 };
-
 /**
  * Whether storing these candidates would change nothing: every cause already stored (and not escalating
  * an open alert), and every open alert still has its cause. Such a home needs no transaction.
@@ -102,7 +99,7 @@ function unchanged(
   for (const c of candidates) {
     const row = stored.get(c.cause);
     if (!row) return false;
-    if (row.open && (LEVEL_RANK[c.level] ?? 0) > (LEVEL_RANK[row.level] ?? 0)) return false;
+    if (row.open && levelRank(c.level) > levelRank(row.level)) return false;
     if (!c.instant) causes.add(c.cause);
   }
   for (const [cause, row] of stored) if (row.open && !causes.has(cause)) return false;

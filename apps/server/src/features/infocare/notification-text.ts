@@ -25,6 +25,7 @@ export interface NotificationFacts {
   check_in_reply: string | null;
   check_in_deadline: number | null;
   check_in_outcome: string | null;
+  check_in_replied_at: number | null;
 }
 
 export interface NotificationText {
@@ -41,6 +42,12 @@ function checkInLine(f: NotificationFacts, now: number): string | null {
   if (f.check_in_name === null) return null;
   if (f.check_in_outcome === 'other')
     return `${f.check_in_name} replied to the check-in text: "${f.check_in_reply}"`;
+  // Two check-ins waited on one phone (two dependants share it): the reply went to the newer one.
+  if (f.check_in_outcome === 'shared') {
+    const at =
+      f.check_in_replied_at === null ? '' : ` at ${localTimeOfDay(f.check_in_replied_at, f.time_zone)}`;
+    return `${f.check_in_name}'s phone replied "${f.check_in_reply}"${at}, but a newer check-in was waiting on the same number and the reply was counted for it: this alert is still open.`;
+  }
   if (f.check_in_outcome === 'waiting' && f.check_in_deadline !== null && now >= f.check_in_deadline)
     return `${f.check_in_name} did not reply to the check-in text.`;
   return null;

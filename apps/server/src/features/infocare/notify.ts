@@ -55,7 +55,7 @@ export async function queueNotifications(
   if (channels.length === 0) return;
   const { rows: carers } = await tx.query<QuietModes & { carer_user_id: number; has_modes: boolean }>(
     `select l.carer_user_id, m.user_id is not null as has_modes, m.holiday_status, m.holiday_start,
-            m.holiday_end, m.dnd_status, m.dnd_start, m.dnd_end
+            m.holiday_end, m.dnd_status, m.dnd_start, m.dnd_end, m.dnd_urgent_through
        from carer_links l left join user_modes m on m.user_id = l.carer_user_id
       where l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $2`,
     [houseOwnerId, options.except ?? 0],
@@ -69,7 +69,7 @@ export async function queueNotifications(
   for (const alert of alerts) {
     const due = options.dueAt?.get(alert.id) ?? now;
     for (const carer of carers) {
-      const held = notificationSuppressed(carer.has_modes ? carer : null, alert.type, now, zone);
+      const held = notificationSuppressed(carer.has_modes ? carer : null, alert.type, now, zone, alert.level);
       for (const channel of channels) {
         await tx.query(
           `insert into infocare_notifications
@@ -148,7 +148,8 @@ async function claimNext(db: Transactional, now: number): Promise<Due | 'skipped
                    when a.resolved_by is null then coalesce(c.name, 'A former carer')
                    else ${DISPLAY_NAME('r')} end as resolved_name,
               a.resolved_note, c.name as check_in_name, c.reply as check_in_reply,
-              c.deadline as check_in_deadline, c.outcome as check_in_outcome
+              c.deadline as check_in_deadline, c.outcome as check_in_outcome,
+              c.replied_at as check_in_replied_at
          from infocare_notifications n
          join users u on u.id = n.user_id
          join infocare_alerts a on a.id = n.alert_id

@@ -30,7 +30,7 @@ export async function presentAlerts(
 ): Promise<Alert[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id).join(',');
-  const [viewings, assessments, handling] = await Promise.all([
+  const [viewings, assessments, handling, closed] = await Promise.all([
     db.query<{ alert_id: number; viewed_at: number }>(
       `select alert_id, viewed_at from infocare_alert_viewings
         where alert_id = any(string_to_array($1, ',')::int[]) order by viewed_at, id`,
@@ -54,6 +54,7 @@ export async function presentAlerts(
           and (a.taken_at is not null or a.resolved_at is not null)`,
       [ids],
     ),
+    closedOf(db, ids),
   ]);
   const handled = new Map(handling.rows.map((h) => [h.id, h]));
   return rows.map((r) => {
@@ -71,6 +72,7 @@ export async function presentAlerts(
       feedback: r.feedback !== null,
       correct: own.at(-1)?.correct ?? null,
       ...takenAndResolved(handled.get(r.id), viewerId),
+      closed: closed.get(r.id) ?? null,
       ...(r.estimated ? { estimated: true as const } : {}),
     };
   });
@@ -103,4 +105,41 @@ function takenAndResolved(h: Handling | undefined, viewerId: number): Pick<Alert
         ? null
         : { by: h.resolved_name ?? FORMER, at: Number(h.resolved_at), note: h.resolved_note },
   };
+}
+
+/**
+ * Alerts whose situation ended by itself (issue 33: "the oven went off at 21:52"), by id. The engine marks
+ * an alert cleared when it next looks (up to 15 minutes late after a stop), so the time is the situation's
+ * own where the uses tell it: the end of the appliance's last use in the run that raised a long-on alert,
+ * the first use after a silence or a morning without one (a fridge-freezer's day-long event is nobody's
+ * use); else when the engine saw it end.
+ */
+async function closedOf(db: Queryable, ids: string): Promise<Map<number, { at: number; reason: string }>> {
+  const { rows } = await db.query<{ id: number; kind: string; name: string; at: number }>(
+    `select a.id, a.kind, a.name,
+            least(a.cleared_at, coalesce(case
+              when a.kind = 'long_on' then
+                (select max(e.end_ts) from appliance_events e
+                  where e.house_id = a.house_id and e.appliance_type_id = split_part(a.cause, ':', 2)::int
+                    and e.start_ts >= (a.evidence->>'on_since')::bigint and e.start_ts < a.cleared_at)
+              when a.kind in ('inactivity', 'morning') then
+                (select min(e.start_ts) from appliance_events e
+                   join appliance_types t on t.id = e.appliance_type_id and not t.continuous
+                  where e.house_id = a.house_id and e.start_ts <= a.cleared_at
+                    and e.start_ts > coalesce((a.evidence->>'last_seen_at')::bigint, a.raised_at - 86400))
+              end, a.cleared_at)) as at
+       from infocare_alerts a
+      where a.id = any(string_to_array($1, ',')::int[]) and a.cleared_at is not null`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, { at: Number(r.at), reason: closedReason(r.kind, r.name) }]));
+}
+
+function closedReason(kind: string, name: string): string {
+  if (kind === 'long_on') return `the ${name.replace(/ left on$/, '').toLowerCase()} went off`;
+  if (kind === 'morning') return 'the day started';
+  if (kind === 'inactivity') return 'something was used again';
+  if (kind === 'no_data') return 'readings came again';
+  // An unusual hour is one use: nothing lasts to end.
+  return 'a single use';
 }

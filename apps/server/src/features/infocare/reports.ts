@@ -9,7 +9,9 @@ import {
   weekdayOfDate,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
+import { DEFAULT_TIME_ZONE } from '../../shared/house';
 import { TARIFF_KEY_SQL, tariffsFor } from '../../shared/tariff-book';
+import { CURRENCY_UNIT } from '../../shared/units';
 import type { Mailer } from '../../mail/mailer';
 
 // Email reports by `email_report` (1 daily, 2 weekly, 3 monthly), at 07:00 in the home's zone, about the
@@ -105,7 +107,7 @@ export async function sendDueReports(db: Queryable, mailer: Mailer, now: number)
   );
   let sent = 0;
   for (const r of rows) {
-    const zone = r.time_zone ?? r.dependant_zone ?? 'Europe/London';
+    const zone = r.time_zone ?? r.dependant_zone ?? DEFAULT_TIME_ZONE;
     const local = localParts(now, zone);
     if (local.hour < REPORT_HOUR) continue;
     const period = reportPeriod(r.code, local.date);
@@ -144,13 +146,15 @@ async function composeReport(
     const cur = await energyOf(db, houseId, period.from, period.to, now);
     const prev = await energyOf(db, houseId, period.prevFrom, period.from, now);
     const change =
-      prev.cost === 0 ? '' : ` (${cur.cost >= prev.cost ? 'up' : 'down'} from £${formatPounds(prev.cost)})`;
-    const line = `Energy ${period.from} to ${addDays(period.to, -1)}: ${formatKwh(cur.wh)} kWh, £${formatPounds(cur.cost)}${change}.`;
+      prev.cost === 0
+        ? ''
+        : ` (${cur.cost >= prev.cost ? 'up' : 'down'} from ${CURRENCY_UNIT}${formatPounds(prev.cost)})`;
+    const line = `Energy ${period.from} to ${addDays(period.to, -1)}: ${formatKwh(cur.wh)} kWh, ${CURRENCY_UNIT}${formatPounds(cur.cost)}${change}.`;
     lines.push(line);
     html.push(`<p>${escapeHtml(line)}</p>`);
   }
   if (r.dependant_house_id !== null) {
-    const zone = r.dependant_zone ?? 'Europe/London';
+    const zone = r.dependant_zone ?? DEFAULT_TIME_ZONE;
     const from = instantOfLocal(period.from, 0, zone);
     const to = instantOfLocal(period.to, 0, zone);
     const { rows: alerts } = await db.query<{ name: string; level: string; raised_at: number }>(

@@ -16,12 +16,13 @@ import {
   alertPage,
   recordAssessment,
   recordFeedback,
+  openCount,
   recordViewing,
   unviewedByLevel,
 } from './alerts-repository';
 import { loadSituation } from './engine';
 import { presentAlerts } from './present';
-import { resolveAlert, takeAlert } from './take';
+import { resolveAlert, takeAlert, takeOverAlert } from './take';
 import { trendsOf } from './trends';
 
 // §7 InfoCare calls: alerts (a page at a time, newest first, with today's routine on the first page),
@@ -50,14 +51,16 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The zone travels with every answer that carries times: screens show them on the dependant's clock.
     if (q.timestamp !== undefined && q.timestamp < at - FIRST_PAGE_SLACK_S)
       return { alerts, time_zone: house.time_zone };
-    const [situation, unviewed] = await Promise.all([
+    const [situation, unviewed, open] = await Promise.all([
       loadSituation(ctx.db, house, at),
       unviewedByLevel(ctx.db, house.id, at),
+      openCount(ctx.db, house.id, at),
     ]);
     return {
       alerts,
       routine: routineToday(situation.routine, [...situation.occurrences], at, house.time_zone),
       unviewed,
+      open,
       time_zone: house.time_zone,
     };
   });
@@ -70,11 +73,12 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     const alert = await alertOfHouse(ctx.db, house.id, body.id);
     if (!alert) throw notFound('No such alert.');
     const at = now();
-    if (body.take || body.resolve) {
+    if (body.take || body.resolve || body.take_over) {
       // Taking and resolving are the carers' alone (issue 25), not the dependant's own account's.
       if (!(await isCarerOf(ctx.db, auth.user.id, body.dependant_user_id)))
         throw forbidden("Only the dependant's carers can take or resolve an alert.");
       if (body.take) await takeAlert(ctx.db, house, alert.id, auth.user.id, at);
+      else if (body.take_over) await takeOverAlert(ctx.db, house, alert.id, auth.user.id, at);
       else await resolveAlert(ctx.db, house, alert.id, auth.user.id, body.note ?? null, at);
     } else if (body.viewed) await recordViewing(ctx.db, alert.id, auth.user.id, at);
     else if (body.correct !== undefined) {

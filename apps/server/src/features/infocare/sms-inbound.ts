@@ -1,13 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
-import { normalisePhone } from '@homeview/contract';
+import { SmsReplyForm } from '@homeview/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { epochSeconds } from '../../clock';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
+import { parse } from '../../http/validate';
 import { receiveReply } from './check-in';
 
 // The SMS provider's inbound webhook (issue 25): the dependant's reply to a check-in text, as a
-// Twilio-style form (From, Body; other fields ignored). Outside /api/v3 and sessions: it is authenticated
+// Twilio-style form (From, Body, MessageSid; other fields ignored), checked as /api/v3 calls are (the
+// contract's SmsReplyForm: a NUL or a control character is a 400 naming the field). A delivery the
+// provider sends again has the same MessageSid and changes nothing. Outside /api/v3 and sessions: it is authenticated
 // by the shared secret SMS_INBOUND_TOKEN, presented as `Authorization: Bearer <token>` or, for providers
 // that only take a URL, `?token=<token>` (query values named token are masked in the logs); compared in
 // constant time. Unknown numbers and replies out of every window are answered 200 (the provider must not
@@ -46,13 +49,19 @@ export function smsInboundRoutes(app: FastifyInstance, ctx: AppContext): void {
         'Send the shared SMS_INBOUND_TOKEN as Authorization: Bearer <token> or ?token=.',
       );
     }
-    const form = (request.body ?? {}) as Record<string, unknown>;
-    const from = typeof form.From === 'string' ? normalisePhone(form.From) : undefined;
-    const body = typeof form.Body === 'string' ? form.Body : undefined;
-    if (!from || body === undefined)
-      throw new HttpError(400, 'From must be a phone number and Body text', 'From');
-    const outcome = await receiveReply(ctx.db, from, body.slice(0, 1600), epochSeconds(ctx.clock.now()));
-    if (outcome === 'ignored')
+    const form = parse(SmsReplyForm, request.body);
+    const from = form.From;
+    const outcome = await receiveReply(
+      ctx.db,
+      { from, body: form.Body, messageId: form.MessageSid },
+      epochSeconds(ctx.clock.now()),
+    );
+    if (outcome === 'duplicate')
+      request.log.info(
+        { event: 'sms_inbound_duplicate', from: masked(from) },
+        'SMS reply delivered again (same MessageSid): counted once',
+      );
+    else if (outcome === 'ignored')
       request.log.info(
         { event: 'sms_inbound_ignored', from: masked(from) },
         'SMS reply from an unknown number or outside any check-in window: ignored',

@@ -1,4 +1,4 @@
-import type { AlertCandidate } from '@homeview/domain';
+import { type AlertCandidate, levelRank } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 
 // Keeping alerts in step with the domain's judgement: a new cause is inserted (once: house + cause is
@@ -12,8 +12,6 @@ export interface StoreResult {
   escalated: number[];
   cleared: number;
 }
-
-const LEVEL_RANK: Record<string, number> = { Message: 0, Warning: 1, Urgent: 2 };
 
 export async function storeCandidates(
   tx: Queryable,
@@ -49,7 +47,7 @@ export async function storeCandidates(
     );
     const row = rows[0]!;
     if (row.inserted) raised.push(row.id);
-    else if ((LEVEL_RANK[c.level] ?? 0) > (LEVEL_RANK[row.level] ?? 0)) {
+    else if (levelRank(c.level) > levelRank(row.level)) {
       // Escalation (Warning → Urgent) keeps the alert and its history (its text stays as true when raised).
       const updated = await tx.query(
         `update infocare_alerts set level = $2, text = $3, evidence = $4::jsonb,

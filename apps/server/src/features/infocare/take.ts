@@ -1,3 +1,4 @@
+import { TAKE_OVER_AFTER_S } from '@homeview/contract';
 import type { Db, Queryable } from '../../db/types';
 import { badRequest } from '../../http/errors';
 import type { InfocareHouse } from './repository';
@@ -18,6 +19,57 @@ export async function takeAlert(db: Db, house: InfocareHouse, alertId: number, c
     if (rowCount === 0) return;
     await seen(tx, alertId, carerId, now);
     await holdReminders(tx, alertId, 'taken by another carer');
+    await queueNotifications(tx, [alertId], house.owner_user_id, house.time_zone, now, {
+      kind: 'taken',
+      except: carerId,
+    });
+  });
+}
+
+/**
+ * "Take over from Ann" (issue 33): another carer becomes the one on an alert its taker has left unresolved
+ * for TAKE_OVER_AFTER_S (they went quiet). The former taker is told like the others. Refused, with when it
+ * will be possible, while the taker is recent; refused once resolved or while nobody has it ("I'm on it").
+ */
+export async function takeOverAlert(
+  db: Db,
+  house: InfocareHouse,
+  alertId: number,
+  carerId: number,
+  now: number,
+) {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{
+      taken_by: number | null;
+      taken_at: number | null;
+      resolved: boolean;
+      name: string | null;
+    }>(
+      `select a.taken_by, a.taken_at, a.resolved_at is not null as resolved,
+              coalesce(nullif(s.name, ''), u.username) as name
+         from infocare_alerts a left join users u on u.id = a.taken_by
+         left join user_settings s on s.user_id = a.taken_by where a.id = $1 for update of a`,
+      [alertId],
+    );
+    const row = rows[0];
+    if (!row || row.resolved)
+      throw badRequest('This alert is resolved: there is nothing to take over', 'take_over');
+    if (row.taken_at === null)
+      throw badRequest('Nobody is on this alert: press "I\'m on it" instead', 'take_over');
+    if (row.taken_by !== null && Number(row.taken_by) === carerId) return;
+    const from = Number(row.taken_at) + TAKE_OVER_AFTER_S;
+    if (now < from) {
+      const minutes = Math.ceil((from - now) / 60);
+      throw badRequest(
+        `${row.name ?? 'Another carer'} took this alert ${Math.round((now - Number(row.taken_at)) / 60)} min ago: you can take over in ${minutes} min if they are still not on it`,
+        'take_over',
+      );
+    }
+    await tx.query('update infocare_alerts set taken_by = $2, taken_at = $3 where id = $1', [
+      alertId,
+      carerId,
+      now,
+    ]);
     await queueNotifications(tx, [alertId], house.owner_user_id, house.time_zone, now, {
       kind: 'taken',
       except: carerId,

@@ -12,11 +12,13 @@ interface ModesRow {
   dnd_status: ModeStatus;
   dnd_start: string | null;
   dnd_end: string | null;
+  dnd_urgent_through: boolean;
 }
 
 async function findModes(db: Queryable, userId: number): Promise<ModesRow | null> {
   const { rows } = await db.query<ModesRow>(
-    `select holiday_status, holiday_start::text, holiday_end::text, dnd_status, dnd_start, dnd_end
+    `select holiday_status, holiday_start::text, holiday_end::text, dnd_status, dnd_start, dnd_end,
+            dnd_urgent_through
        from user_modes where user_id = $1`,
     [userId],
   );
@@ -38,6 +40,7 @@ export async function findDoNotDisturb(db: Queryable, userId: number): Promise<D
     status: row?.dnd_status ?? 'DISABLED',
     start_time: row?.dnd_start ?? '00:00',
     end_time: row?.dnd_end ?? '00:00',
+    urgent_through: row?.dnd_urgent_through ?? false,
   };
 }
 
@@ -62,17 +65,23 @@ export async function saveHolidayMode(
 export async function saveDoNotDisturb(
   db: Queryable,
   userId: number,
-  mode: { status: ModeStatus; start?: string | undefined; end?: string | undefined },
+  mode: {
+    status: ModeStatus;
+    start?: string | undefined;
+    end?: string | undefined;
+    urgentThrough?: boolean | undefined;
+  },
   at: Date,
 ): Promise<void> {
   await db.query(
-    `insert into user_modes (user_id, dnd_status, dnd_start, dnd_end, updated_at)
-     values ($1, $2, $3::text, $4::text, $5)
+    `insert into user_modes (user_id, dnd_status, dnd_start, dnd_end, updated_at, dnd_urgent_through)
+     values ($1, $2, $3::text, $4::text, $5, coalesce($6::boolean, false))
      on conflict (user_id) do update set
        dnd_status = excluded.dnd_status,
        dnd_start = coalesce($3::text, user_modes.dnd_start),
        dnd_end = coalesce($4::text, user_modes.dnd_end),
+       dnd_urgent_through = coalesce($6::boolean, user_modes.dnd_urgent_through),
        updated_at = $5`,
-    [userId, mode.status, mode.start ?? null, mode.end ?? null, at],
+    [userId, mode.status, mode.start ?? null, mode.end ?? null, at, mode.urgentThrough ?? null],
   );
 }

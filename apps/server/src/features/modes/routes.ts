@@ -37,7 +37,12 @@ export function modeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     const body = parse(endpoints.noDisturbModePost.request, request.body);
     await assertCanActOn(ctx.db, auth, body.user_id, request.log);
-    const mode = { status: body.status, start: body.start_time, end: body.end_time };
+    const mode = {
+      status: body.status,
+      start: body.start_time,
+      end: body.end_time,
+      urgentThrough: body.urgent_through,
+    };
     await saveDoNotDisturb(ctx.db, body.user_id, mode, ctx.clock.now());
     return findDoNotDisturb(ctx.db, body.user_id);
   });

@@ -43,3 +43,25 @@ export async function insertPopup(db: Queryable, title: string, message: string)
   );
   return rows[0]!.id;
 }
+
+/** The demo's sample homes this account opens: its own, and those of the dependants it looks after. */
+export async function homesOpenTo(
+  db: Queryable,
+  userId: number,
+): Promise<{ own: string | null; lookedAfter: string[] }> {
+  const { rows } = await db.query<{ name: string; own: boolean }>(
+    `select h.name, h.owner_user_id = $1 as own
+       from houses h
+      where h.demo
+        and (h.owner_user_id = $1
+         or h.owner_user_id in (select l.dependant_user_id
+                                  from carer_links l join users u on u.id = l.dependant_user_id
+                                 where l.carer_user_id = $1 and l.accepted_at is not null and not u.disabled))
+      order by own desc, h.owner_user_id`,
+    [userId],
+  );
+  return {
+    own: rows.find((r) => r.own)?.name ?? null,
+    lookedAfter: rows.filter((r) => !r.own).map((r) => r.name),
+  };
+}

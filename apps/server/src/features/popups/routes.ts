@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { presentPopup } from './present';
-import { listUnreadPopups, markPopupRead } from './repository';
+import { homesOpenTo, listUnreadPopups, markPopupRead } from './repository';
+import { isDemoWelcome, welcomeFor } from './welcome';
 
 // §7 /common/popup/: popups belong to the session's user only, so no id is taken and no authz is needed.
 
@@ -13,7 +14,12 @@ export function popupRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = requireUser(request);
     parse(endpoints.popupsGet.request, request.query);
     const rows = await listUnreadPopups(ctx.db, auth.user.id);
-    return rows.map(presentPopup);
+    // The demo's welcome names only the homes this account opens (none: it is not shown).
+    const homes = rows.some(isDemoWelcome) ? await homesOpenTo(ctx.db, auth.user.id) : null;
+    return rows
+      .map((row) => (homes !== null && isDemoWelcome(row) ? welcomeFor(row, homes) : row))
+      .filter((row) => row !== null)
+      .map(presentPopup);
   });
 
   app.post(endpoints.popupsPost.path, async (request): Promise<OkResponse> => {

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL, tariffsFor } from '../../shared/tariff-book';
 import { type GroupRow, NO_SUMS, type Profile, type Sums } from './groups';
 
-// Rankings read only the daily and monthly rollups (ARCHITECTURE "Daily and monthly rollups"). The asking
+// Rankings read only the daily and monthly rollups (ARCHITECTURE "Readings: storage, the write path, rollups"). The asking
 // home's rows of the period are read fresh on every call (≤ 7 daily rows or 1 monthly row through the
 // primary key); every other home's sums for the period come from one read per minute shared by every
 // asker (`othersOf`), filtered on coverage and grouped per (property type, occupants) in memory.

@@ -9,36 +9,25 @@
 //   every-minute run judges those houses as it did before.
 // Listeners are kept per database (a view of it counts as it: databaseOf), so two apps on two databases in
 // one process (tests) never hear each other; NOTIFY is per PostgreSQL database too.
-import { heard, listenTo, noticeSql, onPostgres } from '../../db/notices';
-import { type Db, databaseOf } from '../../db/types';
+import { heard, listenTo, noticeFor, told } from '../../db/notices';
+import type { Db } from '../../db/types';
 
 type Listener = (houseId: number) => void;
 
 /** The NOTIFY channel; the payload is the house id. */
 export const ARRIVALS_CHANNEL = 'homeview_data_arrived';
 
-const local = new WeakMap<object, Set<Listener>>();
-
 /** On PostgreSQL, the statement a write's transaction runs to tell every listening process; else none. */
 export function arrivalNotice(db: Db, houseId: number): string | undefined {
   if (!Number.isSafeInteger(houseId)) throw new TypeError(`${houseId} is not a house id`);
-  return onPostgres(db) ? noticeSql(ARRIVALS_CHANNEL, String(houseId)) : undefined;
+  return noticeFor(db, ARRIVALS_CHANNEL, String(houseId));
 }
 
 export function onDataArrived(db: Db, listener: Listener): () => void {
-  if (onPostgres(db))
-    return listenTo(db, ARRIVALS_CHANNEL, (payload) => {
-      const houseId = Number(payload);
-      if (Number.isSafeInteger(houseId)) listener(houseId);
-    });
-  const key = databaseOf(db);
-  let set = local.get(key);
-  if (!set) {
-    set = new Set();
-    local.set(key, set);
-  }
-  set.add(listener);
-  return () => set.delete(listener);
+  return listenTo(db, ARRIVALS_CHANNEL, (payload) => {
+    const houseId = Number(payload);
+    if (Number.isSafeInteger(houseId)) listener(houseId);
+  });
 }
 
 /** Resolves once the listeners of `db` hear other processes (PostgreSQL's LISTEN is in place). */
@@ -48,6 +37,5 @@ export function arrivalsHeard(db: Db): Promise<void> {
 
 /** After a write committed: tells this process's listeners (PGlite; PostgreSQL's NOTIFY already did). */
 export function dataArrived(db: Db, houseId: number): void {
-  if (onPostgres(db)) return;
-  for (const listener of local.get(databaseOf(db)) ?? []) listener(houseId);
+  told(db, ARRIVALS_CHANNEL, String(houseId));
 }

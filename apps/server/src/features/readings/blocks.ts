@@ -1,6 +1,6 @@
 import { prepared, type Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
-import { INSERT_CHUNK, type IngestContext, joined, literalInt } from './repository';
+import { type IngestContext, joined, literalInt } from './repository';
 
 // SQL of the compact raw readings (migration compact_readings, 0009): one row per house per UTC day, the day's readings as
 // integer arrays in start order, starts stored as gaps (see the migration). Blocks travel as comma-joined
@@ -44,60 +44,26 @@ function blockOf(row: BlockRow): ReadingColumns {
 const BLOCK_TEXT = `array_to_string(b.gaps, ',') as gaps,
   ${VALUES.map((c) => `array_to_string(b.${c}, ',') as ${c}`).join(', ')}`;
 
-const contextSql = (house: string, starts: string) =>
-  `select h.time_zone, h.ids, b.block_start, ${BLOCK_TEXT}
-     from (select h.id, h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h where h.id = ${house}
-             for key share of h) h
-     left join reading_blocks b on b.house_id = h.id
-                               and b.block_start = any(string_to_array(${starts}, ',')::bigint[])`;
-const CONTEXT_SQL = prepared(contextSql('$1', '$2'));
-
-/**
- * What a batch reads after taking the house's lock, in one round trip (PGlite answers ~1 ms a
- * statement): the house's zone and tariff key, with a KEY SHARE lock on the house as a foreign key would
- * take, and the stored blocks starting at these instants. As a prepared statement and as literals (sent
- * with BEGIN and the lock, see inLockedTransaction).
- */
-export function batchContextRead(houseId: number, blockStarts: readonly number[]) {
-  for (const start of blockStarts) literalInt(start); // integers only: they go into a literal
-  const starts = `'${joined(blockStarts)}'`;
-  return {
-    literal: contextSql(literalInt(houseId), starts),
-    sql: CONTEXT_SQL,
-    params: [houseId, joined(blockStarts)],
-  };
-}
-
-/** The rows of batchContextRead as the batch's context; null for an unknown house. */
-export function batchContextOf(
-  rows: readonly Record<string, unknown>[],
-): (IngestContext & { blocks: Map<number, ReadingColumns> }) | null {
-  const typed = rows as unknown as readonly (IngestContext & { block_start: string | null } & BlockRow)[];
-  const first = typed[0];
-  if (first === undefined) return null;
-  const blocks = new Map<number, ReadingColumns>();
-  for (const row of typed) if (row.block_start !== null) blocks.set(Number(row.block_start), blockOf(row));
-  return { time_zone: first.time_zone, ids: first.ids, blocks };
-}
-
-const HOUSES_CONTEXT_SQL = prepared(
+const housesContextSql = (houses: string, blockHouses: string, starts: string) =>
   `select h.id as house_id, h.time_zone, h.ids, b.block_start, ${BLOCK_TEXT}
      from (select h.id, h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h
-            where h.id = any(string_to_array($1, ',')::int[]) for key share of h) h
-     left join (select r.* from unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[])
-                                  w(house_id, block_start)
+            where h.id = any(string_to_array(${houses}, ',')::int[]) for key share of h) h
+     left join (select r.* from unnest(string_to_array(${blockHouses}, ',')::int[],
+                                       string_to_array(${starts}, ',')::bigint[]) w(house_id, block_start)
                   join reading_blocks r on r.house_id = w.house_id and r.block_start = w.block_start) b
-       on b.house_id = h.id`,
-);
+       on b.house_id = h.id`;
+const HOUSES_CONTEXT_SQL = prepared(housesContextSql('$1', '$2', '$3'));
+
+/** A batch's context: the house's zone, tariff key and the stored blocks it touches. */
+export type BatchContext = IngestContext & { blocks: Map<number, ReadingColumns> };
 
 /**
- * batchContextRead for several houses in one statement (their locks already held): each house's zone,
- * tariff key and stored blocks at its own block starts. Houses that do not exist are absent.
+ * What a write of several houses (one or many) reads after taking their locks, in one round trip (PGlite
+ * answers ~1 ms a statement): each house's zone and tariff key, with a KEY SHARE lock on it as a foreign
+ * key would take, and its stored blocks at its own block starts. As a prepared statement and as literals
+ * (sent with BEGIN and the locks, see inLockedTransaction).
  */
-export async function readHousesContext(
-  db: Queryable,
-  wanted: ReadonlyMap<number, readonly number[]>,
-): Promise<Map<number, IngestContext & { blocks: Map<number, ReadingColumns> }>> {
+export function housesContextRead(wanted: ReadonlyMap<number, readonly number[]>) {
   const houses: number[] = [];
   const starts: number[] = [];
   for (const [house, blockStarts] of wanted)
@@ -105,45 +71,51 @@ export async function readHousesContext(
       houses.push(house);
       starts.push(start);
     }
-  const { rows } = await db.query<Record<string, unknown> & { house_id: number }>(HOUSES_CONTEXT_SQL, [
-    joined([...wanted.keys()]),
-    joined(houses),
-    joined(starts),
-  ]);
-  const byHouse = new Map<number, Record<string, unknown>[]>();
-  for (const row of rows) {
-    const list = byHouse.get(row.house_id);
-    if (list === undefined) byHouse.set(row.house_id, [row]);
-    else list.push(row);
-  }
-  const contexts = new Map<number, IngestContext & { blocks: Map<number, ReadingColumns> }>();
-  for (const [house, list] of byHouse) {
-    const context = batchContextOf(list);
-    if (context !== null) contexts.set(house, context);
+  const params = [joined([...wanted.keys()]), joined(houses), joined(starts)];
+  // Integers only: they go into a literal.
+  for (const n of [...wanted.keys(), ...starts]) literalInt(n);
+  const [h, bh, s] = params.map((p) => `'${p}'`) as [string, string, string];
+  return { literal: housesContextSql(h, bh, s), sql: HOUSES_CONTEXT_SQL, params };
+}
+
+/** The rows of housesContextRead as each house's context; houses that do not exist are absent. */
+export function housesContextOf(rows: readonly Record<string, unknown>[]): Map<number, BatchContext> {
+  const typed = rows as unknown as readonly (IngestContext & {
+    house_id: number;
+    block_start: string | null;
+  } & BlockRow)[];
+  const contexts = new Map<number, BatchContext>();
+  for (const row of typed) {
+    let context = contexts.get(row.house_id);
+    if (context === undefined) {
+      context = { time_zone: row.time_zone, ids: row.ids, blocks: new Map() };
+      contexts.set(row.house_id, context);
+    }
+    if (row.block_start !== null) context.blocks.set(Number(row.block_start), blockOf(row));
   }
   return contexts;
 }
 
-/** Blocks as statement parameters: starts comma-joined, each array column's blocks joined by ';'. */
-export interface BlockParams {
-  starts: string;
+/** housesContextRead run in `db` (the houses' locks already held). */
+export async function readHousesContext(
+  db: Queryable,
+  wanted: ReadonlyMap<number, readonly number[]>,
+): Promise<Map<number, BatchContext>> {
+  const read = housesContextRead(wanted);
+  return housesContextOf((await db.query(read.sql, read.params)).rows);
+}
+
+/** One block of one house as text: its readings' starts as gaps, then VALUES, each comma-joined. */
+export interface BlockText {
+  house: number;
+  start: number;
   columns: string[]; // gaps, then VALUES
   readings: number;
 }
 
-/** The blocks as parameters of blockUpsertSql, in chunks of about INSERT_CHUNK readings (never splitting a block). */
-export function blockParams(blocks: ReadonlyMap<number, ReadingColumns>): BlockParams[] {
-  const chunks: BlockParams[] = [];
-  let starts: number[] = [];
-  let texts: string[][] = [[], [], [], [], []];
-  let readings = 0;
-  const flush = () => {
-    if (starts.length > 0)
-      chunks.push({ starts: joined(starts), columns: texts.map((t) => t.join(';')), readings });
-    starts = [];
-    texts = [[], [], [], [], []];
-    readings = 0;
-  };
+/** The house's non-empty blocks as text, in the map's order. */
+export function blockTexts(house: number, blocks: ReadonlyMap<number, ReadingColumns>): BlockText[] {
+  const texts: BlockText[] = [];
   for (const [blockStart, cols] of blocks) {
     if (cols.start.length === 0) continue;
     const gaps = new Array<number>(cols.start.length);
@@ -153,29 +125,38 @@ export function blockParams(blocks: ReadonlyMap<number, ReadingColumns>): BlockP
       gaps[k] = start - previous;
       previous = start;
     }
-    starts.push(blockStart);
-    (texts[0] as string[]).push(joined(gaps));
-    VALUES.forEach((c, i) => {
-      (texts[i + 1] as string[]).push(joined(cols[c]));
+    texts.push({
+      house,
+      start: blockStart,
+      columns: [joined(gaps), ...VALUES.map((c) => joined(cols[c]))],
+      readings: cols.start.length,
     });
-    readings += cols.start.length;
-    if (readings >= INSERT_CHUNK) flush();
   }
-  flush();
-  return chunks;
+  return texts;
+}
+
+/** Blocks as the seven parameters of blocksUpsertSql: houses and starts comma-joined, each column ';'-joined. */
+export function blockParams(blocks: readonly BlockText[]): string[] {
+  return [
+    joined(blocks.map((b) => b.house)),
+    joined(blocks.map((b) => b.start)),
+    ...[0, 1, 2, 3, 4].map((i) => blocks.map((b) => b.columns[i]).join(';')),
+  ];
 }
 
 /**
- * An upsert of whole blocks (insert, or replace the stored arrays) from parameters $first (starts) and
- * the next five (the columns of BlockParams). Each block's arrays arrive as array literals' insides
- * ("60,60,…"), so the database parses each array once instead of unnesting and re-aggregating readings.
+ * The one write of raw readings: an upsert of whole blocks of any houses (insert, or replace the stored
+ * arrays) from parameters $first (houses), $first + 1 (starts) and the next five (the columns of
+ * BlockText). Each block's arrays arrive as array literals' insides ("60,60,…"), so the database parses
+ * each array once instead of unnesting and re-aggregating readings.
  */
-export const blockUpsertSql = (house: string, first: number): string =>
+export const blocksUpsertSql = (first: number): string =>
   `insert into reading_blocks (house_id, block_start, gaps, ${VALUES.join(', ')})
-   select ${house}, t.b, ('{' || t.g || '}')::int[], ${VALUES.map((c) => `('{' || t.${c} || '}')::int[]`).join(', ')}
-     from unnest(string_to_array($${first}, ',')::bigint[], string_to_array($${first + 1}, ';'),
-                 ${VALUES.map((_, i) => `string_to_array($${first + i + 2}, ';')`).join(', ')})
-          t(b, g, ${VALUES.join(', ')})
+   select t.h, t.b, ('{' || t.g || '}')::int[], ${VALUES.map((c) => `('{' || t.${c} || '}')::int[]`).join(', ')}
+     from unnest(string_to_array($${first}, ',')::int[], string_to_array($${first + 1}, ',')::bigint[],
+                 string_to_array($${first + 2}, ';'),
+                 ${VALUES.map((_, i) => `string_to_array($${first + i + 3}, ';')`).join(', ')})
+          t(h, b, g, ${VALUES.join(', ')})
    on conflict (house_id, block_start) do update
      set gaps = excluded.gaps, ${VALUES.map((c) => `${c} = excluded.${c}`).join(', ')}`;
 

@@ -8,16 +8,8 @@ import {
 } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
 import { houseTariffs } from '../../shared/tariff-book';
-import { blockParams, blockUpsertSql, type ReadingColumns } from './blocks';
-import {
-  INSERT_CHUNK,
-  joined,
-  ROLLUP_COLUMNS,
-  type RollupRow,
-  rollupParams,
-  rollupUpsert,
-  SLOT_S,
-} from './repository';
+import { blockParams, blocksUpsertSql, blockTexts, type ReadingColumns } from './blocks';
+import { INSERT_CHUNK, joined, ROLLUP_COLUMNS, type RollupRow, rollupParams, SLOT_S } from './repository';
 
 // Daily and monthly rollups (tables daily_rollups and monthly_rollups: one row per house per local day or
 // month with data): a day's half-hour rollups summed in SQL, plus its standing charge from the tariffs;
@@ -137,98 +129,6 @@ function nextMonth(month: string): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
-const ROLLUP_AS_BIGINT = ROLLUP_COLUMNS.map((c) => `${c}::bigint`).join(', ');
-
-/**
- * The write of an ingest batch in one statement (besides chunks of a very large batch, written first):
- * the changed blocks whole, the changed half-hours' rollups, the touched local days summed from their
- * half-hours and those days' months from their days. Statements of one statement see the same snapshot,
- * so a day is summed from the stored half-hours it keeps plus the new ones (`nr`), and a month from its
- * stored days it keeps plus the new ones (`nd`): the same sums refreshDays makes afterwards, in one
- * round trip instead of four. Run by the ingest holding the house's lock.
- */
-export async function writeBatch(
-  db: Queryable,
-  houseId: number,
-  book: TariffBook,
-  blocks: ReadonlyMap<number, ReadingColumns>,
-  rollups: readonly RollupRow[],
-  dates: readonly string[],
-): Promise<void> {
-  const blockChunks = blockParams(blocks);
-  const lastBlocks = blockChunks.pop();
-  for (const chunk of blockChunks)
-    await db.query(blockUpsertSql('$1', 2), [houseId, chunk.starts, ...chunk.columns]);
-  const rollupStart = Math.max(0, rollups.length - INSERT_CHUNK);
-  for (let at = 0; at < rollupStart; at += INSERT_CHUNK) {
-    const part = rollups.slice(at, Math.min(at + INSERT_CHUNK, rollupStart));
-    await db.query(rollupUpsert(2), [houseId, ...rollupParams(part)]);
-  }
-  const layouts = dates.map((date) => dayLayout(date, book.zone));
-  const last = layouts.at(-1);
-  const months = [...new Set(dates.map((date) => `${date.slice(0, 7)}-01`))];
-  const n = ROLLUP_COLUMNS.length;
-  const blockSql =
-    lastBlocks === undefined
-      ? 'select 1 from (select $2::text, $3::text, $4::text, $5::text, $6::text, $7::text) x where false'
-      : `${blockUpsertSql('$1', 2)} returning 1`;
-  const rollupParam = (i: number) => `string_to_array($${8 + i}, ',')::bigint[]`;
-  const dayParam = 8 + n;
-  const inDay = (r: string) =>
-    `${r}.slot_start >= d.day_start and ${r}.slot_start < d.day_start + d.slots * 1800`;
-  await db.query(
-    prepared(`with blk as (${blockSql}),
-     nr as (select * from unnest(${ROLLUP_COLUMNS.map((_, i) => rollupParam(i)).join(', ')})
-              u(${ROLLUP_COLUMNS.join(', ')})),
-     ru as (insert into rollups (house_id, ${ROLLUP_COLUMNS.join(', ')}) select $1, * from nr
-              on conflict (house_id, slot_start) do update set ${updateAll(ROLLUP_COLUMNS.slice(1))} returning 1),
-     d as (select * from unnest(string_to_array($${dayParam}, ',')::date[], string_to_array($${dayParam + 1}, ',')::bigint[],
-                                string_to_array($${dayParam + 2}, ',')::int[], string_to_array($${dayParam + 3}, ',')::bigint[])
-             d(day, day_start, slots, standing_charge)),
-     r as (select ${ROLLUP_COLUMNS.map((c) => `o.${c}::bigint`).join(', ')}
-             from d join rollups o on o.house_id = $1 and ${inDay('o')}
-            where o.slot_start >= $${dayParam + 5} and o.slot_start < $${dayParam + 6}
-              and not exists (select 1 from nr where nr.slot_start = o.slot_start)
-           union all select ${ROLLUP_AS_BIGINT} from nr),
-     nd as (select d.day, d.day_start, d.slots, ${SUMMED.map((c) => `${FROM_HALF_HOURS[c]} as ${c}`).join(', ')}
-              from d join r on ${inDay('r')}
-             group by d.day, d.day_start, d.slots, d.standing_charge),
-     du as (insert into daily_rollups (house_id, day, day_start, slots, ${SUMMED.join(', ')})
-              select $1, * from nd
-              on conflict (house_id, day) do update set ${updateAll(['day_start', 'slots', ...SUMMED])} returning 1),
-     m as (select * from unnest(string_to_array($${dayParam + 4}, ',')::date[]) m(month)),
-     ad as (select o.day, ${SUMMED.map((c) => `o.${c}::numeric as ${c}`).join(', ')}
-              from m join daily_rollups o on o.house_id = $1 and o.day >= m.month
-                                         and o.day < (m.month + interval '1 month')::date
-             where o.day >= $${dayParam + 7}::date and o.day < $${dayParam + 8}::date
-               and not exists (select 1 from d where d.day = o.day)
-            union all select nd.day, ${SUMMED.map((c) => `nd.${c}::numeric`).join(', ')} from nd),
-     mu as (insert into monthly_rollups (house_id, month, days, ${SUMMED.join(', ')})
-              select $1, m.month, count(*), ${SUMMED.map(fromDays).join(', ')}
-                from m join ad d on d.day >= m.month and d.day < (m.month + interval '1 month')::date
-               group by m.month
-              on conflict (house_id, month) do update set ${updateAll(['days', ...SUMMED])} returning 1)
-     select (select count(*) from blk) + (select count(*) from ru) + (select count(*) from du)
-          + (select count(*) from mu) as written`),
-    [
-      houseId,
-      lastBlocks?.starts ?? '',
-      ...(lastBlocks?.columns ?? ['', '', '', '', '']),
-      ...rollupParams(rollups.slice(rollupStart)),
-      dates.join(','),
-      joined(layouts.map((l) => l.start)),
-      joined(layouts.map((l) => l.slots)),
-      joined(dates.map((date) => standingChargeNano(book.standingChargeOn(date)))),
-      months.join(','),
-      // Bounds of all the days and months, so the planner reads the stored rows through the index.
-      layouts[0]?.start ?? 0,
-      last === undefined ? 0 : last.start + last.slots * 1800,
-      months[0] ?? '2000-01-01',
-      nextMonth(months.at(-1) ?? '2000-01-01'),
-    ],
-  );
-}
-
 /** Local dates of the house's daily rollups from `fromDate` on (for repricing). */
 export async function datesFrom(
   db: Queryable,
@@ -256,7 +156,7 @@ export async function rebuildAllDays(db: Queryable): Promise<void> {
   }
 }
 
-/** One house's share of writeBatches: what writeBatch takes. */
+/** One house's share of writeBatches. */
 export interface HouseWrite {
   houseId: number;
   /** The house's zone: its estimated uses are judged by local day. */
@@ -267,82 +167,22 @@ export interface HouseWrite {
   dates: readonly string[];
 }
 
-const BLOCK_VALUES = ['interval_s', 'import_wh', 'export_wh', 'generation_wh'] as const;
+const ROLLUP_AS_BIGINT = ROLLUP_COLUMNS.map((c) => `${c}::bigint`).join(', ');
 const inDayOf = (r: string) =>
   `${r}.house_id = d.house_id and ${r}.slot_start >= d.day_start and ${r}.slot_start < d.day_start + d.slots * 1800`;
+const n = ROLLUP_COLUMNS.length;
+const rollupParam = (i: number) => `string_to_array($${9 + i}, ',')::bigint[]`;
+const p = 9 + n; // the days' parameters, then the months', then the bounds of both
 
 /**
- * writeBatch for several houses in one statement (the device consumer's flush: ~100 small batches), every
- * row keyed by its house as well: the changed blocks, the changed half-hours, each touched local day
- * summed from its stored half-hours it keeps plus the new ones, each touched month from its stored days
- * plus the new ones. The same sums writeBatch makes per house; run holding every house's lock. Houses
- * whose batch is too large for one statement (over INSERT_CHUNK rows) go through writeBatch alone.
+ * The write of a batch of one house or many (an ingest batch is a group of one; the device consumer's
+ * flush ~100 small ones) in one statement: the changed blocks whole, the changed half-hours' rollups, the
+ * touched local days summed from their half-hours and those days' months from their days, every row keyed
+ * by its house. Statements of one statement see the same snapshot, so a day is summed from the stored
+ * half-hours it keeps plus the new ones (`nr`), and a month from its stored days it keeps plus the new ones
+ * (`nd`): the same sums refreshDays makes, in one round trip instead of four.
  */
-export async function writeBatches(db: Queryable, writes: readonly HouseWrite[]): Promise<void> {
-  const small: HouseWrite[] = [];
-  for (const w of writes) {
-    const readings = [...w.blocks.values()].reduce((n, b) => n + b.start.length, 0);
-    if (readings > INSERT_CHUNK || w.rollups.length > INSERT_CHUNK)
-      await writeBatch(db, w.houseId, w.book, w.blocks, w.rollups, w.dates);
-    else if (w.rollups.length > 0 || w.blocks.size > 0) small.push(w);
-  }
-  if (small.length === 0) return;
-  const block = { house: [] as number[], start: [] as number[], gaps: [] as string[] };
-  const blockValues: string[][] = BLOCK_VALUES.map(() => []);
-  for (const w of small)
-    for (const chunk of blockParams(w.blocks)) {
-      const starts = chunk.starts.split(',').map(Number);
-      const [gaps, ...values] = chunk.columns.map((c) => c.split(';'));
-      starts.forEach((start, i) => {
-        block.house.push(w.houseId);
-        block.start.push(start);
-        block.gaps.push((gaps as string[])[i] as string);
-        BLOCK_VALUES.forEach((_, k) => {
-          (blockValues[k] as string[]).push((values[k] as string[])[i] as string);
-        });
-      });
-    }
-  const rollupHouse: number[] = [];
-  const rollupRows: RollupRow[] = [];
-  const day = {
-    house: [] as number[],
-    day: [] as string[],
-    start: [] as number[],
-    slots: [] as number[],
-    charge: [] as number[],
-  };
-  const month = { house: [] as number[], month: [] as string[] };
-  for (const w of small) {
-    for (const r of w.rollups) {
-      rollupHouse.push(w.houseId);
-      rollupRows.push(r);
-    }
-    for (const date of w.dates) {
-      const layout = dayLayout(date, w.book.zone);
-      day.house.push(w.houseId);
-      day.day.push(date);
-      day.start.push(layout.start);
-      day.slots.push(layout.slots);
-      day.charge.push(standingChargeNano(w.book.standingChargeOn(date)));
-    }
-    for (const m of new Set(w.dates.map((date) => `${date.slice(0, 7)}-01`))) {
-      month.house.push(w.houseId);
-      month.month.push(m);
-    }
-  }
-  const n = ROLLUP_COLUMNS.length;
-  const rollupParam = (i: number) => `string_to_array($${9 + i}, ',')::bigint[]`;
-  const p = 9 + n; // the days' parameters, then the months'
-  await db.query(
-    prepared(`with blk as (
-       insert into reading_blocks (house_id, block_start, gaps, ${BLOCK_VALUES.join(', ')})
-       select t.h, t.b, ('{' || t.g || '}')::int[], ${BLOCK_VALUES.map((c) => `('{' || t.${c} || '}')::int[]`).join(', ')}
-         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[], string_to_array($3, ';'),
-                     ${BLOCK_VALUES.map((_, i) => `string_to_array($${4 + i}, ';')`).join(', ')})
-              t(h, b, g, ${BLOCK_VALUES.join(', ')})
-       on conflict (house_id, block_start) do update
-         set gaps = excluded.gaps, ${BLOCK_VALUES.map((c) => `${c} = excluded.${c}`).join(', ')}
-       returning 1),
+const WRITE_SQL = prepared(`with blk as (${blocksUpsertSql(1)} returning 1),
      nr as (select * from unnest(string_to_array($8, ',')::int[], ${ROLLUP_COLUMNS.map((_, i) => rollupParam(i)).join(', ')})
               u(house_id, ${ROLLUP_COLUMNS.join(', ')})),
      ru as (insert into rollups (house_id, ${ROLLUP_COLUMNS.join(', ')}) select * from nr
@@ -353,7 +193,9 @@ export async function writeBatches(db: Queryable, writes: readonly HouseWrite[])
              d(house_id, day, day_start, slots, standing_charge)),
      r as (select o.house_id, ${ROLLUP_COLUMNS.map((c) => `o.${c}::bigint`).join(', ')}
              from d join rollups o on ${inDayOf('o')}
-            where not exists (select 1 from nr where nr.house_id = o.house_id and nr.slot_start = o.slot_start)
+            where o.house_id between $${p + 11} and $${p + 12}
+              and o.slot_start >= $${p + 7} and o.slot_start < $${p + 8}
+              and not exists (select 1 from nr where nr.house_id = o.house_id and nr.slot_start = o.slot_start)
            union all select house_id, ${ROLLUP_AS_BIGINT} from nr),
      nd as (select d.house_id, d.day, d.day_start, d.slots, ${SUMMED.map((c) => `${FROM_HALF_HOURS[c]} as ${c}`).join(', ')}
               from d join r on ${inDayOf('r')}
@@ -366,7 +208,9 @@ export async function writeBatches(db: Queryable, writes: readonly HouseWrite[])
      ad as (select o.house_id, o.day, ${SUMMED.map((c) => `o.${c}::numeric as ${c}`).join(', ')}
               from m join daily_rollups o on o.house_id = m.house_id and o.day >= m.month
                                          and o.day < (m.month + interval '1 month')::date
-             where not exists (select 1 from d where d.house_id = o.house_id and d.day = o.day)
+             where o.house_id between $${p + 11} and $${p + 12}
+               and o.day >= $${p + 9}::date and o.day < $${p + 10}::date
+               and not exists (select 1 from d where d.house_id = o.house_id and d.day = o.day)
             union all select nd.house_id, nd.day, ${SUMMED.map((c) => `nd.${c}::numeric`).join(', ')} from nd),
      mu as (insert into monthly_rollups (house_id, month, days, ${SUMMED.join(', ')})
               select m.house_id, m.month, count(*), ${SUMMED.map(fromDays).join(', ')}
@@ -375,21 +219,94 @@ export async function writeBatches(db: Queryable, writes: readonly HouseWrite[])
                group by m.house_id, m.month
               on conflict (house_id, month) do update set ${updateAll(['days', ...SUMMED])} returning 1)
      select (select count(*) from blk) + (select count(*) from ru) + (select count(*) from du)
-          + (select count(*) from mu) as written`),
-    [
-      joined(block.house),
-      joined(block.start),
-      block.gaps.join(';'),
-      ...blockValues.map((v) => v.join(';')),
-      joined(rollupHouse),
-      ...rollupParams(rollupRows),
-      joined(day.house),
-      day.day.join(','),
-      joined(day.start),
-      joined(day.slots),
-      joined(day.charge),
-      joined(month.house),
-      month.month.join(','),
-    ],
+          + (select count(*) from mu) as written`);
+
+/** Splits rows into runs of at least `size` (by `weight`) but the last; never splits a row. */
+function runsOf<T>(rows: readonly T[], size: number, weight: (row: T) => number): T[][] {
+  const runs: T[][] = [[]];
+  let sum = 0;
+  for (const row of rows) {
+    if (sum >= size) {
+      runs.push([]);
+      sum = 0;
+    }
+    (runs.at(-1) as T[]).push(row);
+    sum += weight(row);
+  }
+  return runs;
+}
+
+/**
+ * The one write of readings and their rollups, for one house or many, run holding every house's lock.
+ * One statement (WRITE_SQL) when the batch holds at most INSERT_CHUNK readings and half-hours; a larger
+ * one first writes its earlier blocks and half-hours in chunks of about INSERT_CHUNK (the same statement
+ * with no days), and the last statement, with the rest, sums the days from the stored half-hours.
+ */
+export async function writeBatches(db: Queryable, writes: readonly HouseWrite[]): Promise<void> {
+  const used = writes.filter((w) => w.rollups.length > 0 || w.blocks.size > 0);
+  if (used.length === 0) return;
+  const blockRuns = runsOf(
+    used.flatMap((w) => blockTexts(w.houseId, w.blocks)),
+    INSERT_CHUNK,
+    (b) => b.readings,
   );
+  const rollupRuns = runsOf(
+    used.flatMap((w) => w.rollups.map((row) => ({ house: w.houseId, row }))),
+    INSERT_CHUNK,
+    () => 1,
+  );
+  const day = { house: [] as number[], day: [] as string[], start: [] as number[], slots: [] as number[] };
+  const charge: number[] = [];
+  const month = { house: [] as number[], month: [] as string[] };
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const w of used) {
+    for (const date of w.dates) {
+      const layout = dayLayout(date, w.book.zone);
+      day.house.push(w.houseId);
+      day.day.push(date);
+      day.start.push(layout.start);
+      day.slots.push(layout.slots);
+      charge.push(standingChargeNano(w.book.standingChargeOn(date)));
+      lo = Math.min(lo, layout.start);
+      hi = Math.max(hi, layout.start + layout.slots * SLOT_S);
+    }
+    for (const m of new Set(w.dates.map((date) => `${date.slice(0, 7)}-01`))) {
+      month.house.push(w.houseId);
+      month.month.push(m);
+    }
+  }
+  const sorted = [...month.month].sort();
+  const noDays = ['', '', '', '', '', '', '', 0, 0, '2000-01-01', '2000-01-01', 0, 0];
+  const statements = Math.max(blockRuns.length, rollupRuns.length);
+  for (let k = 0; k < statements; k++) {
+    const lastOne = k === statements - 1;
+    const blocks = blockRuns[k] ?? [];
+    const rollups = rollupRuns[k] ?? [];
+    await db.query(WRITE_SQL, [
+      ...blockParams(blocks),
+      joined(rollups.map((r) => r.house)),
+      ...rollupParams(rollups.map((r) => r.row)),
+      ...(lastOne
+        ? [
+            joined(day.house),
+            day.day.join(','),
+            joined(day.start),
+            joined(day.slots),
+            joined(charge),
+            joined(month.house),
+            month.month.join(','),
+            // Bounds of all the days and months as constants, so the planner reads the stored rows
+            // through the index (PGlite never analyses: without them it joined every half-hour).
+            Number.isFinite(lo) ? lo : 0,
+            Number.isFinite(hi) ? hi : 0,
+            sorted[0] ?? '2000-01-01',
+            nextMonth(sorted.at(-1) ?? '2000-01-01'),
+            // And of the houses: one house's stored rows are then one range of the (house, …) index.
+            day.house.reduce((a, b) => Math.min(a, b), day.house[0] ?? 0),
+            day.house.reduce((a, b) => Math.max(a, b), 0),
+          ]
+        : noDays),
+    ]);
+  }
 }

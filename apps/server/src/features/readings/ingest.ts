@@ -1,12 +1,13 @@
 import { priceSlot, type TariffBook } from '@homeview/domain';
 import { type Db, inTransaction, type Queryable } from '../../db/types';
-import { checkReading, formatUtc, maxWhIn, type Reading } from '../../ingest/formats';
+import { formatUtc } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
 import { type HouseTariffs, houseTariffs, tariffsFor } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
-import { batchContextOf, batchContextRead, type ReadingColumns, readHousesContext } from './blocks';
-import { datesOfSlots, type HouseWrite, writeBatch, writeBatches } from './daily';
-import { dropEstimatesMeasured, estimateWindow, estimateWindows, isFineBatch } from './estimates';
+import { checkReading, maxWhIn, type Reading } from './reading';
+import { type BatchContext, housesContextOf, housesContextRead, type ReadingColumns } from './blocks';
+import { datesOfSlots, type HouseWrite, writeBatches } from './daily';
+import { dropEstimatesMeasured, estimateWindows, isFineBatch } from './estimates';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
 import { lockHouse } from '../../shared/house';
@@ -139,42 +140,30 @@ function rollupsOf(book: TariffBook, totals: readonly SlotSums[]) {
 
 /**
  * Stores readings for a house and brings its half-hour rollups up to date, all or nothing; throws
- * IngestError (a bad reading, an overlap, an unknown house) having stored nothing. Given a `Db` it opens
- * its own transaction; given a `Queryable` (a caller's open transaction) it runs inside it.
+ * IngestError (a bad reading, an overlap, an unknown house) having stored nothing. A group of one of
+ * ingestReadingsOfHouses: given a `Db` it opens its own transaction; given a `Queryable` (a caller's open
+ * transaction) it runs inside it.
  */
 export async function ingestReadings(
   db: Db | Queryable,
   houseId: number,
   readings: readonly Reading[],
-  options: {
-    now: number;
-    replace?: boolean;
-    /** Statements of literals its own transaction runs first (the arrival notice); ignored inside a caller's. */
-    first?: string;
-  },
+  options: IngestOptions,
 ): Promise<IngestResult> {
-  const batch = prepareBatch(readings, options.now);
-  if (batch.slots.length === 0) return { stored: 0, duplicates: 0 };
-  const read = batchContextRead(houseId, blockStarts(batch.cols.start));
-  let estimated: number | undefined;
-  const stored = await inLockedTransaction(db, houseId, read, options.first, async (tx, rows) => {
-    const { write, stored } = await mergePrepared(
-      tx,
-      houseId,
-      batch,
-      batchContextOf(rows),
-      options.replace ?? false,
-    );
-    if (write !== null) {
-      await writeBatch(tx, houseId, write.book, write.blocks, write.rollups, write.dates);
-      estimated = await estimateBatch(tx, write, batch);
-    }
-    return stored;
-  });
-  return { stored, duplicates: readings.length - stored, ...(estimated ? { estimated } : {}) };
+  const results = await ingestReadingsOfHouses(db, new Map([[houseId, readings]]), options);
+  return results.get(houseId) as IngestResult;
 }
 
-/** A meter at 1 minute or finer: the appliance uses its readings show, estimated (estimates.ts). */
+export interface IngestOptions {
+  /** The server's clock (epoch s): readings may not end more than MAX_FUTURE_S after it. */
+  now: number;
+  replace?: boolean | undefined;
+  /** Statements of literals its own transaction runs first (the arrival notice); ignored inside a caller's. */
+  first?: string | undefined;
+  /** The caller's open transaction already holds the houses' write locks (receive). */
+  held?: boolean | undefined;
+}
+
 /** The window a batch's estimates are made for: its readings' span, when they are all fine enough. */
 function estimateWindowOf(batch: Batch): { from: number; to: number } | null {
   if (!isFineBatch(batch.cols)) return null;
@@ -185,62 +174,59 @@ function estimateWindowOf(batch: Batch): { from: number; to: number } | null {
   };
 }
 
-async function estimateBatch(tx: Queryable, write: HouseWrite, batch: Batch): Promise<number | undefined> {
-  const window = estimateWindowOf(batch);
-  if (window === null) return undefined;
-  return estimateWindow(tx, write.houseId, write.zone, write.book, window, write.blocks);
-}
-
 /**
- * ingestReadings for several houses inside the caller's open transaction, which holds their locks
- * (lockHouses): one read of every house's context, then one write statement for them all. The device
- * consumer's flush writes many homes this way. Throws IngestError as ingestReadings does (the caller's
- * transaction is then to be rolled back).
+ * The one write path of readings, for one house or many (the device consumer's flush of many homes): every
+ * batch checked before anything is written; the houses' locks (in house-id order) and one read of every
+ * house's context; the batches merged in memory; one write statement for them all (writeBatches); then
+ * every house's estimated appliance uses (two reads for all). All or nothing: an IngestError of any house
+ * stores nothing (inside a caller's transaction, that transaction is then to be rolled back).
  */
 export async function ingestReadingsOfHouses(
-  tx: Queryable,
+  db: Db | Queryable,
   batches: ReadonlyMap<number, readonly Reading[]>,
-  options: { now: number },
+  options: IngestOptions,
 ): Promise<Map<number, IngestResult>> {
   const prepared = new Map<number, Batch>();
+  const results = new Map<number, IngestResult>();
   for (const [houseId, readings] of batches) {
     const batch = prepareBatch(readings, options.now);
     if (batch.slots.length > 0) prepared.set(houseId, batch);
+    results.set(houseId, { stored: 0, duplicates: readings.length });
   }
-  const contexts = await readHousesContext(
-    tx,
+  if (prepared.size === 0) return results;
+  const read = housesContextRead(
     new Map([...prepared].map(([houseId, batch]) => [houseId, blockStarts(batch.cols.start)])),
   );
-  const results = new Map<number, IngestResult>();
-  const writes: { write: HouseWrite; batch: Batch }[] = [];
-  for (const [houseId, readings] of batches) {
-    const batch = prepared.get(houseId);
-    const merged =
-      batch === undefined
-        ? { write: null, stored: 0 }
-        : await mergePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, false);
-    if (merged.write !== null && batch !== undefined) writes.push({ write: merged.write, batch });
-    results.set(houseId, { stored: merged.stored, duplicates: readings.length - merged.stored });
-  }
-  // Every house's blocks, half-hours, days and months in one statement.
-  await writeBatches(
-    tx,
-    writes.map((w) => w.write),
-  );
-  // Then every house's estimated appliance uses, as a single house's batch gets them (two reads for all).
-  const estimated = await estimateWindows(
-    tx,
-    writes.flatMap(({ write, batch }) => {
-      const window = estimateWindowOf(batch);
-      return window === null
-        ? []
-        : [{ houseId: write.houseId, zone: write.zone, book: write.book, window, written: write.blocks }];
-    }),
-  );
-  for (const [houseId, n] of estimated) {
-    const result = results.get(houseId);
-    if (n && result !== undefined) result.estimated = n;
-  }
+  const replace = options.replace ?? false;
+  await inLockedTransaction(db, [...prepared.keys()], read, options, async (tx, rows) => {
+    const contexts = housesContextOf(rows);
+    const writes: { write: HouseWrite; batch: Batch }[] = [];
+    for (const [houseId, batch] of prepared) {
+      const merged = await mergePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, replace);
+      if (merged.write !== null) writes.push({ write: merged.write, batch });
+      const sent = batches.get(houseId)?.length ?? 0;
+      results.set(houseId, { stored: merged.stored, duplicates: sent - merged.stored });
+    }
+    // Every house's blocks, half-hours, days and months in one statement.
+    await writeBatches(
+      tx,
+      writes.map((w) => w.write),
+    );
+    // Then every house's estimated appliance uses (estimates.ts), two reads for all.
+    const estimated = await estimateWindows(
+      tx,
+      writes.flatMap(({ write, batch }) => {
+        const window = estimateWindowOf(batch);
+        return window === null
+          ? []
+          : [{ houseId: write.houseId, zone: write.zone, book: write.book, window, written: write.blocks }];
+      }),
+    );
+    for (const [houseId, n] of estimated) {
+      const result = results.get(houseId);
+      if (n && result !== undefined) result.estimated = n;
+    }
+  });
   return results;
 }
 
@@ -249,7 +235,7 @@ async function mergePrepared(
   tx: Queryable,
   houseId: number,
   batch: Batch,
-  context: ReturnType<typeof batchContextOf>,
+  context: BatchContext | null,
   replace: boolean,
 ): Promise<{ write: HouseWrite | null; stored: number }> {
   if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);

@@ -1,6 +1,6 @@
 import type { SlotRollup } from '@homeview/domain';
 import type { Db, Queryable, SqlParam } from '../../db/types';
-import { lockHouse, WRITE_LOCK } from '../../shared/house';
+import { lockHouse, lockHouses, WRITE_LOCK } from '../../shared/house';
 
 // SQL of the write path: half-hour rollups (raw readings: blocks.ts; the per-house write lock: shared/house.ts). Integer arrays
 // travel as one comma-joined text parameter each, expanded with string_to_array: on PGlite that is ~3×
@@ -14,28 +14,45 @@ export const INSERT_CHUNK = 50_000;
 export const joined = (values: readonly number[]): string => values.join(',');
 
 /**
- * Runs `fn` holding the house's write lock (lockHouse), given the rows of a read made after taking it:
- * in a new transaction on PostgreSQL, the lock and the read travel with BEGIN in one round trip
+ * The write locks of these houses (lockHouses: ascending house id, each once) as SQL of literals, sent
+ * with BEGIN (see inLockedTransaction and receive).
+ */
+export function lockHousesLiteral(houseIds: readonly number[]): string {
+  const ids = [...new Set(houseIds)].sort((a, b) => a - b).map(literalInt);
+  return `select count(pg_advisory_xact_lock(${WRITE_LOCK}, h.id)) from
+    (select id from unnest(array[${ids.join(', ')}]::int[]) u(id) order by id) h`;
+}
+
+/**
+ * Runs `fn` holding the houses' write locks (lockHouses), given the rows of a read made after taking them:
+ * in a new transaction on PostgreSQL, the locks and the read travel with BEGIN in one round trip
  * (`literal`, the read with literals only); on PGlite or inside the caller's open transaction, as two
- * statements (`sql`, `params`).
+ * statements (`sql`, `params`), or the read alone when the caller says it holds the locks (`held`).
  */
 export async function inLockedTransaction<R>(
   db: Db | Queryable,
-  houseId: number,
+  houseIds: readonly number[],
   read: { literal: string; sql: string; params: readonly SqlParam[] },
-  /** Statements of literals a transaction of its own runs before the lock (with BEGIN on PostgreSQL). */
-  first: string | undefined,
+  options: {
+    /** Statements of literals a transaction of its own runs before the locks (with BEGIN on PostgreSQL). */
+    first?: string | undefined;
+    /** The caller's open transaction (`db`) already holds the houses' locks. */
+    held?: boolean | undefined;
+  },
   fn: (tx: Queryable, rows: readonly Record<string, unknown>[]) => Promise<R>,
 ): Promise<R> {
+  const { first } = options;
   const locked = async (tx: Queryable) => {
-    await lockHouse(tx, houseId);
+    // One house (every ingest but the devices' flush): the plain lock, planned once.
+    if (!options.held)
+      await (houseIds.length === 1 ? lockHouse(tx, houseIds[0] as number) : lockHouses(tx, houseIds));
     return fn(tx, (await tx.query(read.sql, read.params)).rows);
   };
   if (!('transaction' in db)) return locked(db);
   // PGlite has no round trip to save: there the read stays prepared (planned once).
   if (db.kind === 'pglite') return db.transaction(locked, first === undefined ? {} : { first });
   return db.transaction(fn, {
-    first: `${first === undefined ? '' : `${first}; `}select pg_advisory_xact_lock(${WRITE_LOCK}, ${literalInt(houseId)}::int); ${read.literal}`,
+    first: `${first === undefined ? '' : `${first}; `}${lockHousesLiteral(houseIds)}; ${read.literal}`,
   });
 }
 
@@ -65,13 +82,6 @@ export const ROLLUP_COLUMNS = [
   'export_income',
   'generation_income',
 ] as const;
-
-export const rollupUpsert = (first: number) => `insert into rollups (house_id, ${ROLLUP_COLUMNS.join(', ')})
-  select $1, * from unnest(${ROLLUP_COLUMNS.map((_, i) => `string_to_array($${i + first}, ',')::bigint[]`).join(', ')})
-  on conflict (house_id, slot_start) do update set
-    ${ROLLUP_COLUMNS.slice(1)
-      .map((c) => `${c} = excluded.${c}`)
-      .join(', ')}`;
 
 export const rollupParams = (rows: readonly RollupRow[]) =>
   ROLLUP_COLUMNS.map((c) => joined(rows.map((r) => r[c])));

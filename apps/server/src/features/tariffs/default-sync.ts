@@ -40,6 +40,17 @@ export interface DefaultSyncResult {
   dailyTotals: number;
 }
 
+/** What the start did to stored money, in words for its ready line. */
+export function describeDefaultSync(result: DefaultSyncResult): string {
+  if (result.from === null) return 'unchanged';
+  const dates = result.from === EVERY_DATE ? 'every date' : `from ${result.from}`;
+  if (result.houses === 0)
+    return result.from === EVERY_DATE
+      ? 'recorded (no money stored before it to reprice)'
+      : `changed ${dates} (no money stored from then to reprice)`;
+  return `repriced ${dates}: ${result.houses} homes, ${result.rollups} half-hours, ${result.events} appliance uses, ${result.dailyTotals} daily totals`;
+}
+
 const fingerprintOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**

@@ -1,28 +1,62 @@
-import { type StoredTariff, type Tariff, tariffToStored } from '@homeview/domain';
+import { type StoredTariff, type Tariff, tariffFromStored, tariffToStored } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { type RateName, RATES } from '../../shared/tariff-book';
 
 // Writes of a house's dated tariff versions (table `tariffs`) and dynamic prices (`tariff_prices`); the
 // compiled book they make is read through shared/tariff-book.ts.
 
+/** Who set a version: the user (editor, API, Agile import) or the supplier account (migration 0026). */
+export type TariffSource = 'user' | 'supplier';
+
+/** Whether the house has a version of the user's own (the supplier account then never sets one). */
+export async function hasOwnTariff(db: Queryable, houseId: number): Promise<boolean> {
+  const { rows } = await db.query("select 1 from tariffs where house_id = $1 and source = 'user' limit 1", [
+    houseId,
+  ]);
+  return rows.length > 0;
+}
+
+/** The house's supplier-set versions (never dynamic), by start date. */
+export async function supplierVersions(db: Queryable, houseId: number): Promise<Tariff[]> {
+  const { rows } = await db.query<{ tariff: StoredTariff | string }>(
+    `select tariff from tariffs where house_id = $1 and source = 'supplier' order by start_date`,
+    [houseId],
+  );
+  return rows.map((r) => tariffFromStored(typeof r.tariff === 'string' ? JSON.parse(r.tariff) : r.tariff));
+}
+
+/** Deletes the house's supplier-set versions (before writing a new set). */
+export async function deleteSupplierVersions(db: Queryable, houseId: number): Promise<void> {
+  await db.query("delete from tariffs where house_id = $1 and source = 'supplier'", [houseId]);
+}
+
 /**
  * Writes a version, replacing the one with the same start date, and its dynamic rates' prices into
  * `tariff_prices` (a price given for a stored slot replaces it). Run inside the house's write lock.
  */
-export async function saveTariffVersion(db: Queryable, houseId: number, tariff: Tariff): Promise<void> {
+export async function saveTariffVersion(
+  db: Queryable,
+  houseId: number,
+  tariff: Tariff,
+  source: TariffSource = 'user',
+): Promise<void> {
   await db.query('delete from tariffs where house_id = $1 and start_date = $2', [houseId, tariff.startDate]);
   const stored = tariffToStored(tariff);
   const strip = (rate: StoredTariff[RateName]) => (rate?.type === 'dynamic' ? { ...rate, prices: [] } : rate);
-  await db.query('insert into tariffs (house_id, start_date, tariff) values ($1, $2, $3::jsonb)', [
-    houseId,
-    tariff.startDate,
-    JSON.stringify({
-      ...stored,
-      import: strip(stored.import),
-      export: strip(stored.export),
-      generation: strip(stored.generation),
-    }),
-  ]);
+  await db.query(
+    'insert into tariffs (house_id, start_date, tariff, source) values ($1, $2, $3::jsonb, $4)',
+    [
+      houseId,
+      tariff.startDate,
+      JSON.stringify({
+        ...stored,
+        import: strip(stored.import),
+        export: strip(stored.export),
+        generation: strip(stored.generation),
+      }),
+      source,
+    ],
+  );
   for (const rate of RATES) {
     const own = tariff[rate];
     if (own?.type !== 'dynamic' || own.prices.size === 0) continue;

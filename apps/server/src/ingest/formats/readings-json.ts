@@ -2,6 +2,7 @@ import { capture, ParseError, type ParseResult } from './errors';
 import { typeName, wholeValue } from './numbers';
 import { admitReading, ReadingCoverage, type Reading, type ReadingField } from './reading';
 import { parseInstant } from './time';
+import { nextTurn } from '../../shared/turn';
 
 /**
  * The JSON body of POST /api/ingest/v1/readings:
@@ -36,7 +37,7 @@ export async function readReadingsJson(body: unknown, every = 500): Promise<Read
   const coverage = new ReadingCoverage();
   const out: Reading[] = [];
   for (let i = 0; i < list.length; i++) {
-    if (i > 0 && i % every === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % every === 0) await nextTurn();
     out.push(readOne(list[i], i, coverage));
   }
   return out;

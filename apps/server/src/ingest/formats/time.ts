@@ -1,3 +1,4 @@
+import { daysFromCivil } from '@homeview/domain';
 import { bad, type Checked, good, shown } from './errors';
 
 /**
@@ -103,15 +104,6 @@ function two(text: string, at: number): number {
 /** Seconds since the epoch of the wall clock read as if it were UTC (the zone-free part of a conversion). */
 export function civilAsUtc(t: CivilTime): number {
   return daysFromCivil(t.year, t.month, t.day) * 86_400 + t.hour * 3600 + t.minute * 60 + t.second;
-}
-
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm; no Date object per row). */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
 }
 
 /** Epoch seconds or ISO 8601 with an offset → epoch seconds. Naive ISO text is an error. */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { IngestError } from '../../features/readings/ingest';
-import { receive, receiveReadings } from '../../features/readings/receive';
+import { receive } from '../../features/readings/receive';
 import { HttpError } from '../../http/errors';
 import { hangUpAfterAnswer } from '../../http/hang-up';
 import { parse } from '../../http/validate';
@@ -152,10 +152,9 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
       checkBatchSpan(batch.rows);
       try {
         // Stored, then InfoCare told that data arrived (features/readings/receive).
-        return await receiveReadings(ctx.db, houseId, batch.rows, {
-          now: nowSeconds(ctx),
-          replace: batch.replace,
-        });
+        return await receive(ctx.db, [houseId], nowSeconds(ctx), (intake) =>
+          intake.readings(houseId, batch.rows, { replace: batch.replace }),
+        );
       } catch (error) {
         return refuse(reply, error, batch.lines);
       }
@@ -166,10 +165,10 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
       const batch = await powerBatch(request);
       checkBatchSpan(batch.readings);
       try {
-        const result = await receive(ctx.db, houseId, nowSeconds(ctx), async (intake) => {
+        const result = await receive(ctx.db, [houseId], nowSeconds(ctx), async (intake) => {
           // The measured uses first: the readings' estimates then leave out the types the file measures.
-          const events = await intake.events(batch.events);
-          return { readings: await intake.readings(batch.readings), events };
+          const events = await intake.events(houseId, batch.events);
+          return { readings: await intake.readings(houseId, batch.readings), events };
         });
         return {
           stored: result.readings.stored + result.events.stored,

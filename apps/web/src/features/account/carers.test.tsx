@@ -13,6 +13,16 @@ const carers = {
     { name: 'carer2', you: false, since: 1_764_000_100 },
   ],
   invites: [{ email: 'sam@example.com', expires_at: 1_764_600_000 }],
+  held: [],
+};
+const bobHeld = {
+  id: 7,
+  email: 'amy@example.com',
+  name: 'Bob',
+  username: 'bob',
+  account_email: 'bob@example.com',
+  inviter: 'demo',
+  yours: true,
 };
 const checkIn = { enabled: false, phone: null, name: 'Mum', window_start: '08:00', window_end: '21:00' };
 
@@ -98,7 +108,12 @@ describe('Carers screen', () => {
       'POST /assisted_living/carers/accept/': (call) => {
         posts.push(call);
         return {
-          body: { dependant_user_id: 22, dependant: 'Mum', detail: "You are now one of Mum's carers." },
+          body: {
+            dependant_user_id: 22,
+            dependant: 'Mum',
+            joined: true,
+            detail: "You are now one of Mum's carers.",
+          },
         };
       },
       'GET /dashboard/': { body: [] },
@@ -135,7 +150,14 @@ describe('Carers screen', () => {
       'POST /assisted_living/carers/accept/': (call) => {
         posts.push(call);
         return call.body.get('token') === 'good'
-          ? { body: { dependant_user_id: 22, dependant: 'Mum', detail: "You are now one of Mum's carers." } }
+          ? {
+              body: {
+                dependant_user_id: 22,
+                dependant: 'Mum',
+                joined: true,
+                detail: "You are now one of Mum's carers.",
+              },
+            }
           : { status: 400, body: { error: 'This invitation has already been used.', field: 'token' } };
       },
       'GET /dashboard/': { body: [] },
@@ -147,5 +169,68 @@ describe('Carers screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Join as a carer' }));
     expect(await screen.findByText("You are now one of Mum's carers.")).toBeTruthy();
     expect(posts.map((p) => p.body.get('token'))).toEqual(['used', 'good']);
+  });
+  // Issue 34.7: a link opened by an account whose address is not the invited one joins nobody.
+  it('shows an invitation opened by someone else, and its sender lets them join or refuses', async () => {
+    logIn();
+    const posts: RecordedCall[] = [];
+    let held = [bobHeld];
+    stubApi({
+      'GET /assisted_living/carers/': () => ({ body: { ...carers, held } }),
+      'GET /assisted_living/check_in/': { body: checkIn },
+      'POST /assisted_living/carers/confirm/': (call) => {
+        posts.push(call);
+        held = [];
+        return { body: { detail: "Bob is now one of Mum's carers." } };
+      },
+    });
+    renderApp('/account/infocare/carers');
+    const section = (await screen.findByRole('heading', { name: 'Opened by someone else: not joined' }))
+      .parentElement as HTMLElement;
+    expect(within(section).getByRole('listitem').textContent).toBe(
+      "Bob (username bob, bob@example.com) opened the invitation sent to amy@example.com. They see nothing of Mum's home until you let them join.Let Bob joinRefuse",
+    );
+    fireEvent.click(within(section).getByRole('button', { name: 'Let Bob join' }));
+    expect(await screen.findByText("Bob is now one of Mum's carers.")).toBeTruthy();
+    expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({
+      dependant_user_id: '22',
+      invite_id: '7',
+      confirm: 'true',
+    });
+  });
+
+  it('tells the other carers who is to decide, and gives them no buttons', async () => {
+    logIn();
+    stubApi({
+      'GET /assisted_living/carers/': {
+        body: { ...carers, held: [{ ...bobHeld, inviter: 'carer2', yours: false }] },
+      },
+      'GET /assisted_living/check_in/': { body: checkIn },
+    });
+    renderApp('/account/infocare/carers');
+    const section = (await screen.findByRole('heading', { name: 'Opened by someone else: not joined' }))
+      .parentElement as HTMLElement;
+    expect(within(section).getByRole('listitem').textContent).toMatch(/until carer2 lets them join\.$/);
+    expect(within(section).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('says a link opened from another address waits for its sender, with no way into the home', async () => {
+    logIn();
+    stubApi({
+      'POST /assisted_living/carers/accept/': {
+        body: {
+          dependant_user_id: 22,
+          dependant: 'Mum',
+          joined: false,
+          detail:
+            "This invitation was sent to another email address than your account's, so demo has been asked to confirm that it is for you. You will be one of Mum's carers once they do.",
+        },
+      },
+      'GET /dashboard/': { body: [] },
+    });
+    renderApp('/account/infocare/carers/accept?token=7-abc');
+    fireEvent.click(await screen.findByRole('button', { name: 'Join as a carer' }));
+    expect(await screen.findByText(/demo has been asked to confirm that it is for you/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: "See Mum's home" })).toBeNull();
   });
 });

@@ -72,8 +72,16 @@ describe('the Devices screen', () => {
       state_since: NOW - 60,
       last_reject_reason: 'a step of 40 kWh in 10 s is more than the house can draw',
       rejects: 7,
+      last_reject_at: NOW - 60,
     };
-    const calls = stubApi({ 'GET /devices/': { body: answer([glow, kettle, rejecting]) } });
+    // Refused twice, the last at 23:00 yesterday in London: none today (issue 33 item 7).
+    const refusedYesterday: Device = {
+      ...kettle,
+      rejects: 2,
+      last_reject_reason: 'power -5 W is negative: a plug only draws power',
+      last_reject_at: NOW - 10 * 3600,
+    };
+    const calls = stubApi({ 'GET /devices/': { body: answer([glow, refusedYesterday, rejecting]) } });
     renderApp('/account/homeview/devices');
     const card = await screen.findByRole('article', { name: /Hildebrand Glow display or CAD AABBCCDDEEFF/ });
     expect(screen.queryByText(/not receiving live devices/)).toBeNull(); // this server reads devices
@@ -86,7 +94,7 @@ describe('the Devices screen', () => {
       );
     expect(facts(card)).toEqual({
       Measures: 'The whole house',
-      'Last message': '2 min ago (08:57 15-01-26)',
+      'Last message accepted': '2 min ago (08:57 15-01-26)',
       Today: '540 readings of the home stored today',
       'Publishes to': 'glow/AABBCCDDEEFF/SENSOR/electricitymeter',
     });
@@ -95,7 +103,9 @@ describe('the Devices screen', () => {
     const plug = screen.getByRole('article', { name: /Tasmota plug .* kettle_plug/ });
     expect(facts(plug)).toMatchObject({
       Measures: 'Kettle',
-      'Last message': '3 h ago (06:00 15-01-26)',
+      'Last message accepted': '3 h ago (06:00 15-01-26)',
+      Refused:
+        'None refused today; 2 before, the last at 23:00 14-01-26: power -5 W is negative: a plug only draws power',
       Today: '3 kettle uses today',
       'Publishes to': 'tele/kettle_plug/SENSOR',
     });
@@ -104,9 +114,13 @@ describe('the Devices screen', () => {
 
     const emon = screen.getByRole('article', { name: /emonTx or emonPi emontx4/ });
     expect(within(emon).getByText('Rejecting')).toBeTruthy();
+    expect(facts(emon)).toMatchObject({
+      Refused:
+        '7 refused since it was added, the last today at 08:59: a step of 40 kWh in 10 s is more than the house can draw',
+    });
     expect(
       within(emon).getByText(
-        'Its messages are being refused since 08:59 15-01-26: a step of 40 kWh in 10 s is more than the house can draw. 7 refused in all.',
+        'Its messages are being refused since 08:59 15-01-26: see Refused above for why.',
       ),
     ).toBeTruthy();
   });
@@ -182,10 +196,16 @@ describe('the Devices screen', () => {
     expect(screen.getByText(/the 12-character MAC on the back of the display/)).toBeTruthy();
     expect(screen.queryByLabelText('What it measures')).toBeNull();
 
+    // The kind select's names fit a phone: in chromium at 16 px, 30 characters ('Hildebrand Glow display
+    // or CAD') took 271 of the 310 px a 390 px screen leaves it, and longer names were cut (issue 33 item
+    // 16). The full name is under the select.
+    const kinds = within(screen.getByLabelText('Kind of device')).getAllByRole('option');
+    for (const option of kinds) expect(option.textContent?.length).toBeLessThanOrEqual(26);
     chooseOption(screen.getByLabelText('Kind of device'), 'tasmota');
     expect(
       await screen.findByText(/the Topic in the Tasmota web page under Configuration → MQTT/),
     ).toBeTruthy();
+    expect(screen.getByText('Tasmota plug (Kettle Companion, Local Bytes, Sonoff POW)')).toBeTruthy();
     expect(screen.getByText('tele/<id>/SENSOR')).toBeTruthy();
     fireEvent.input(screen.getByLabelText('Device id'), { target: { value: 'kettle_plug' } });
     expect(await screen.findByText('tele/kettle_plug/SENSOR')).toBeTruthy();

@@ -71,7 +71,7 @@ describe('dashboard chooser (spec §2.1)', () => {
     renderApp('/');
 
     expect((await screen.findByRole('alert')).textContent).toBe('!Internal Server Error: Readings are late');
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('link', { name: 'My Home' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -1,19 +1,18 @@
-import type { Balance, PreviousSoFar, TimeUnit } from '@homeview/contract/web';
+import {
+  type EnergyDetail,
+  type Outcome,
+  type PreviousSoFar,
+  penniesOf,
+  type TimeUnit,
+} from '@homeview/contract/web';
 import { formatMoney } from '../../shared/format';
 import { dayLabel, localParts, MONTHS, timeLabel, weekdayDayLabel, type Zone } from '../../shared/time';
 
 // HomeView's display rules (spec §9): 2 decimals, profit at income − cost ≥ 0.01, a break-even label when
 // income and cost are equal at 2 decimals, period labels, DD-MM-YY dates, HH:mm times, axis ticks.
 
-export type Outcome = 'profit' | 'loss' | 'break-even';
-
-const pennies = (value: number): number => Math.round(value * 100);
-
-export function outcomeOf(balance: Pick<Balance, 'income' | 'cost'>): Outcome {
-  const diff = pennies(balance.income) - pennies(balance.cost);
-  if (diff === 0) return 'break-even';
-  return diff >= 1 ? 'profit' : 'loss';
-}
+/** The profit rule is the contract's (outcome.ts), the one the server follows too. */
+export { type Outcome, outcomeOf } from '@homeview/contract/web';
 
 export const OUTCOME_LABELS: Readonly<Record<Outcome, string>> = {
   profit: 'Profit',
@@ -22,6 +21,72 @@ export const OUTCOME_LABELS: Readonly<Record<Outcome, string>> = {
 };
 
 export const PROFIT_MESSAGE = 'Well done! You were in profit';
+
+/**
+ * How the period's cost counts the standing charge (issue 33), said beside the cost: each local day in
+ * full ("today's" on /my-home), an hour its share of its day's. Null when the answer does not say.
+ */
+export function standingChargeNote(view: EnergyDetail, today: boolean): string | null {
+  const charge = view.standing_charge;
+  if (charge === undefined || charge <= 0) return null;
+  const amount = money(view.currency_unit, charge);
+  const whose = {
+    hour: "this hour's share of the day's standing charge",
+    day: today ? "today's standing charge" : "the day's standing charge",
+    week: 'the standing charge of each day',
+    month: 'the standing charge of each day',
+  }[view.period.time_unit];
+  return `includes ${whose}, ${amount}`;
+}
+
+/** True when no entry of the period has a reading: its cost, if any, is the standing charge alone. */
+export const hasNoReadings = (view: EnergyDetail): boolean =>
+  view.details.length > 0 && view.details.every((d) => d.data_slots === 0);
+
+/** Readings older than this are not "updated": the lozenge says how old the latest one is instead. */
+export const STALE_AFTER_S = 2 * 3600;
+
+/** '3 hours', '2 days', '12 years': how long ago, in the largest whole unit (at least '1 minute'). */
+export function ageWords(seconds: number): string {
+  const units: ReadonlyArray<[string, number]> = [
+    ['year', 365 * 86400],
+    ['month', 30 * 86400],
+    ['week', 7 * 86400],
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  for (const [name, size] of units) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1) return `${n} ${name}${n === 1 ? '' : 's'}`;
+  }
+  return '1 minute';
+}
+
+/** /my-home's lozenge: when the readings were last updated, or how old the latest is when it is stale. */
+export function lastUpdated(
+  latest: number | null,
+  now: number,
+  zone?: Zone,
+): { text: string; stale: boolean } {
+  if (latest === null) return { text: 'No readings yet', stale: true };
+  const when = `${timeLabel(latest, zone)} ${dayLabel(latest, zone)}`;
+  if (now - latest <= STALE_AFTER_S) return { text: `Last updated ${when}`, stale: false };
+  return {
+    text: `Latest reading ${when}, ${ageWords(now - latest)} ago: nothing newer has arrived`,
+    stale: true,
+  };
+}
+
+/** What the screen says when the figures are priced at the default-tariff cap (the answer's priced_at_default). */
+export function defaultPricing(view: EnergyDetail): string | null {
+  const d = view.priced_at_default;
+  if (!d) return null;
+  if (d.kind === 'cap') return "Priced at Ofgem's default-tariff cap: this home has no tariff of its own.";
+  const [year, month] = d.first_cap_from.split('-').map(Number);
+  const first = `${MONTHS[(month ?? 1) - 1]} ${year}`;
+  return `Priced at Ofgem's default-tariff cap of ${first}, the earliest known: this home has no tariff of its own and these dates are before the caps began.`;
+}
 
 /** HOURLY, DAILY, WEEKLY, MONTHLY, or TODAY'S for today's view. */
 export function periodLabel(unit: TimeUnit, today: boolean): string {
@@ -62,7 +127,7 @@ export function changeAgainst(
   previousCost: number,
   than?: string,
 ): string {
-  const diff = pennies(cost) - pennies(previousCost);
+  const diff = penniesOf(cost) - penniesOf(previousCost);
   const last =
     than ?? { hour: 'the hour before', day: 'the day before', week: 'last week', month: 'last month' }[unit];
   if (diff === 0) return `The same as ${last}`;

@@ -32,13 +32,14 @@ describe('HomeView screens (spec §2.2)', () => {
     expect((await screen.findByRole('status')).textContent).toContain("Fetching today's energy");
     expect((await screen.findByTestId('balance-cost')).textContent).toBe('£2.35');
     expect(screen.getByTestId('balance-income').textContent).toBe('£0.40');
-    expect(screen.getByTestId('balance-profit-loss').textContent).toBe('£1.95');
-    expect(screen.getByText('Loss')).toBeTruthy();
+    // Signed as the chooser says it ("Today's balance is -£1.95"), the outcome in words under it.
+    expect(screen.getByTestId('balance-profit-loss').textContent).toBe('-£1.95');
+    expect(screen.getByTestId('balance-outcome').textContent).toBe('Loss');
     expect(screen.getByRole('heading', { level: 2, name: "TODAY'S BALANCE" })).toBeTruthy();
     expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 12:00 05-11-24');
     expect(query(calls[0]!.url)).toEqual({ user_id: String(USER), timestamp: String(NOW) });
     const onNow = screen.getByRole('region', { name: 'On in the past hour' });
-    expect(within(onNow).getByText('On')).toBeTruthy();
+    expect(within(onNow).getByText('On in the last hour')).toBeTruthy();
     expect(within(onNow).getByRole('link', { name: 'Washing machine' }).getAttribute('href')).toBe(
       '/my-home/appliance/7',
     );
@@ -46,9 +47,9 @@ describe('HomeView screens (spec §2.2)', () => {
     expect(costly.textContent).toContain('£0.47 (20% of the cost)');
     const chart = screen.getByRole('figure', { name: /Cost and income/ });
     expect(within(chart).getAllByRole('row').length).toBeGreaterThan(24);
-    const toggle = screen.getByRole('button', { name: 'Collapse chart' });
+    const toggle = screen.getByRole('button', { name: 'Collapse Chart' });
     fireEvent.click(toggle);
-    expect(screen.getByRole('button', { name: 'Expand chart' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Expand Chart' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('figure', { name: /Cost and income/ })).toBeNull();
   });
 
@@ -239,6 +240,7 @@ describe('HomeView screens (spec §2.2)', () => {
 
   it("Timeline shows the house's day and times (its time_zone), not the browser's", async () => {
     logIn();
+    pinClock(); // 12:20 in London is 21:20 in Tokyo: today there is 5 November too
     const asked: string[] = [];
     const start = Date.parse('2024-11-05T00:00:00Z') / 1000; // 09:00 in Tokyo
     stubApi({
@@ -256,10 +258,8 @@ describe('HomeView screens (spec §2.2)', () => {
     expect((await screen.findByText('Kettle')).closest('li')?.textContent).toContain('09:00');
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(asked.length).toBe(2));
-    // The day asked for is the day before today in Tokyo: its local noon.
-    const tokyoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
-    const yesterday = new Date(Date.parse(`${tokyoToday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    expect(Number(asked[1])).toBe(Date.parse(`${yesterday}T03:00:00Z`) / 1000);
+    // The day asked for is the day before today in Tokyo (4 November): its local noon, 03:00 UTC.
+    expect(Number(asked[1])).toBe(Date.parse('2024-11-04T03:00:00Z') / 1000);
   });
 
   it('Timeline says which uses were estimated from the meter, and only those', async () => {
@@ -349,12 +349,12 @@ describe('HomeView screens (spec §2.2)', () => {
     });
     renderApp('/my-home/appliances');
     const list = await screen.findByRole('list', { name: 'Appliances' });
-    expect(within(list).getByText('On')).toBeTruthy();
+    expect(within(list).getByText('On in the last hour')).toBeTruthy();
     expect(query(calls[0]!.url).view_type).toBe('most_used');
     fireEvent.click(screen.getByRole('radio', { name: 'All' }));
     await screen.findByRole('link', { name: 'Microwave' });
     expect(query(calls.at(-1)!.url).view_type).toBe('all');
-    expect(screen.queryByText('On')).toBeNull();
+    expect(screen.queryByText('On in the last hour')).toBeNull();
   });
 
   it('Appliance detail is titled Appliance with a back link to /my-home and the places', async () => {
@@ -399,17 +399,18 @@ describe('HomeView screens (spec §2.2)', () => {
     renderApp('/my-home/feedback');
     const field = screen.getByLabelText('Your feedback') as HTMLTextAreaElement;
     expect(field.placeholder).toBe("I'd like to say...");
-    fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
-    expect(screen.getByText('Please write your feedback first.')).toBeTruthy();
+    expect(field.maxLength).toBe(5000); // as the server's limit (contract limits.ts)
+    fireEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    expect(screen.getByText('Please write your feedback first')).toBeTruthy();
     expect(calls).toHaveLength(0);
     fireEvent.change(field, { target: { value: 'More charts please' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
     expect((await screen.findByRole('status')).textContent).toContain('Thanks for your feedback');
     expect(Object.fromEntries(calls[0]!.body)).toEqual({
       user_id: String(USER),
       feedback: 'More charts please',
     });
     expect(calls[0]!.headers['X-CSRFToken']).toBe(session.csrfToken);
-    expect(field.value).toBe('');
+    expect(screen.queryByLabelText('Your feedback')).toBeNull(); // the thanks replaces the form, as in InfoCare
   });
 });

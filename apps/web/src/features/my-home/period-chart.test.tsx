@@ -86,3 +86,16 @@ describe('the usage chart in £ or kWh', () => {
     expect(screen.getByRole('figure', { name: /^Cost and income/ })).toBeTruthy();
   });
 });
+
+describe("the usage chart in the answer's own units", () => {
+  it('names the switch in the currency the house is priced in, not a hard-coded £ (issue 32)', async () => {
+    logIn();
+    stubApi({ 'GET /energy_info/today/': { body: { ...view, currency_unit: '€' } } });
+    renderApp('/my-home');
+    const chart = await screen.findByRole('region', { name: "TODAY'S chart" });
+    const switcher = within(chart).getByRole('group', { name: 'Show the chart in' });
+    expect(within(switcher).getByRole('radio', { name: '€' })).toBeTruthy();
+    expect(within(switcher).queryByRole('radio', { name: '£' })).toBeNull();
+    cleanup();
+  });
+});

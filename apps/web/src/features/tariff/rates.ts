@@ -1,7 +1,6 @@
 import {
   clockToHhmm,
   isHalfHourHhmm,
-  messages,
   type RateDays,
   type RateEntry,
   type RateKind,
@@ -9,10 +8,15 @@ import {
   type RateRow,
   rateEntryFromRows,
   rateRowsFromEntry,
+  type TariffKind,
+  tariffKind,
 } from '@homeview/contract/web';
+import { decimalsOf, isDecimal, PENCE_DECIMALS, penceText, poundsFromPence } from '../../shared/pence';
 
 // The tariff editor's pure rules (spec §5.2, §9): the rows of one rate on some days, checked before they
 // are sent, and the rate list a save writes. The server checks the same things again (the contract).
+// The editor's rows carry unit_price in pence per kWh as typed (issue 33 item 13); the API's pounds cross
+// only in startingRows (read) and nextRateList (sent), through shared/pence.ts.
 
 export const MAX_RATE_ROWS = 48;
 export const RATE_LABEL: Record<RateKind, string> = {
@@ -25,6 +29,28 @@ export const DAYS_LABEL: Record<RateDays, string> = {
   weekdays: 'Weekdays',
   weekend: 'Weekend',
 };
+
+/**
+ * A rate list's kind as a person names it (issue 33 item 13). The API keeps the §9 kinds (Fixed, Day,
+ * TOU, Day-TOU); the screens show these words instead.
+ */
+export const KIND_NAME: Record<TariffKind, string> = {
+  Fixed: 'Fixed',
+  Day: 'Weekday and weekend',
+  TOU: 'Time of day',
+  'Day-TOU': 'Time of day and week',
+};
+export const kindName = (list: RateList): string => KIND_NAME[tariffKind(list)];
+
+/**
+ * A rate's name as typed or stored ('peak', 'cheap', 'fix', 'rate 1') as the screens show it: capitalised,
+ * and the API's 'fix' as 'Fixed'.
+ */
+export function rateName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.toLowerCase() === 'fix') return 'Fixed';
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+}
 
 export const isRateKind = (value: string | undefined): value is RateKind =>
   value === 'import' || value === 'export' || value === 'generation';
@@ -44,16 +70,18 @@ export interface RowsCheck {
   form: string | null;
 }
 
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
+/**
+ * A unit price as typed, in pence per kWh. The bounds are the API's (§5.2: under £1, more than -£1, at most
+ * 6 decimals of a pound), said in pence: the spec's 'Price must be under 1' would read as under 1p here.
+ */
 export function checkPrice(text: string): string | undefined {
   const trimmed = text.trim();
-  if (trimmed === '') return 'Enter a price in pounds per kWh';
-  if (!DECIMAL.test(trimmed)) return 'Enter a price in pounds, like 0.2467';
-  const price = Number(trimmed);
-  if (price >= 1) return messages.priceMustBeUnderOne;
-  if (price <= -1) return 'Price must be more than -1';
-  if ((trimmed.split('.')[1] ?? '').length > 6) return 'Use at most 6 decimal places';
+  if (trimmed === '') return 'Enter a price in pence per kWh';
+  if (!isDecimal(trimmed)) return 'Enter a price in pence, like 24.50';
+  const pounds = poundsFromPence(trimmed);
+  if (pounds >= 1) return 'Price must be under 100p (£1)';
+  if (pounds <= -1) return 'Price must be more than -100p';
+  if (decimalsOf(trimmed) > PENCE_DECIMALS) return `Use at most ${PENCE_DECIMALS} decimal places`;
   return undefined;
 }
 
@@ -80,12 +108,27 @@ export function checkRows(rows: readonly RateRow[]): RowsCheck {
   return { ok, rows: errors, form };
 }
 
-/** The rows the editor starts with for `days`: that entry's, else the every-day entry's, else one fixed rate. */
+/**
+ * The rows the editor starts with for `days`: that entry's, else the every-day entry's, else one fixed
+ * rate. Prices in pence (the API's 0.245 is '24.50').
+ */
 export function startingRows(list: RateList | null, days: RateDays): RateRow[] {
   const entry = list?.find((e) => e.days === days) ?? list?.find((e) => e.days === 'all');
-  if (entry) return rateRowsFromEntry(entry);
+  if (entry) {
+    return rateRowsFromEntry(entry).map((row, i) => ({
+      ...row,
+      unit_price: penceText(entry.prices[i] ?? 0),
+    }));
+  }
   return [{ unit_name: 'Standard', start_time: '00:00', unit_price: '' }];
 }
+
+/** Editor rows (pence as typed) → the contract's rows in pounds ('24.50' → '0.245'), exactly. */
+const inPounds = (rows: readonly RateRow[]): RateRow[] =>
+  rows.map((row) => {
+    const pounds = poundsFromPence(row.unit_price);
+    return { ...row, unit_price: Number.isNaN(pounds) ? row.unit_price : String(pounds) };
+  });
 
 const ORDER: Record<RateDays, number> = { all: 0, weekdays: 1, weekend: 2 };
 const OTHER: Record<'weekdays' | 'weekend', 'weekdays' | 'weekend'> = {
@@ -94,7 +137,7 @@ const OTHER: Record<'weekdays' | 'weekend', 'weekdays' | 'weekend'> = {
 };
 
 /**
- * The rate list a save writes when `days` get `rows`. Every day replaces the whole list. Weekdays or
+ * The rate list a save writes when `days` get `rows` (prices in pence as typed; the list in pounds). Every day replaces the whole list. Weekdays or
  * weekend replace only their own entry; the other days keep what they had (an every-day entry becomes
  * theirs). No rows removes the days' entry; a list left empty is null, which clears the rate so the
  * default tariff applies (§5.2).
@@ -110,16 +153,9 @@ export function nextRateList(
     const own = current?.find((e) => e.days === other) ?? current?.find((e) => e.days === 'all');
     if (own) kept.push({ ...own, days: other });
   }
-  if (rows.length > 0) kept.push(rateEntryFromRows(days, rows));
+  if (rows.length > 0) kept.push(rateEntryFromRows(days, inPounds(rows)));
   kept.sort((a, b) => ORDER[a.days] - ORDER[b.days]);
   return kept.length === 0 ? null : kept;
-}
-
-/** 0.2467 → '£0.2467'; at least 2 decimals, as many as the price has beyond that. */
-export function pounds(value: number): string {
-  const text = String(Math.abs(value));
-  const decimals = Math.max(2, (text.split('.')[1] ?? '').length);
-  return `${value < 0 ? '-' : ''}£${Math.abs(value).toFixed(Math.min(decimals, 6))}`;
 }
 
 /** Today's local date YYYY-MM-DD (the default start of a saved tariff). */

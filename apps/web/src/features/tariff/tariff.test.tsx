@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseOption, type RecordedCall, renderApp, stubApi } from '../../test/app';
 import { logIn } from '../../test/fixtures';
 import { checkStandingCharge } from './pages/StandingChargePage';
-import { checkRows, nextRateList, pounds, startingRows } from './rates';
+import { checkRows, nextRateList, startingRows } from './rates';
 
 const defaults: TariffRates = {
   import: [{ days: 'all', prices: [0.2467], times: [0], rate_names: ['Standard'] }],
@@ -41,62 +41,63 @@ const row = (unit_name: string, start_time: string, unit_price: string) => ({
 });
 
 describe('tariff rules (spec §5.2, §9)', () => {
-  it('checks names, half-hour start times, one rate from 00:00 and prices under 1', () => {
-    expect(checkRows([row('Standard', '00:00', '0.2467')])).toEqual({ ok: true, rows: [{}], form: null });
-    const bad = checkRows([row('', '00:00', '1'), row('Day', '07:15', '0.3'), row('Peak', '00:00', 'abc')]);
+  it('checks names, half-hour start times, one rate from 00:00 and prices in pence under 100p', () => {
+    expect(checkRows([row('Standard', '00:00', '24.67')])).toEqual({ ok: true, rows: [{}], form: null });
+    const bad = checkRows([row('', '00:00', '100'), row('Day', '07:15', '30'), row('Peak', '00:00', 'abc')]);
     expect(bad.ok).toBe(false);
     expect(bad.rows).toEqual([
-      { unit_name: 'Give this rate a name', unit_price: messages.priceMustBeUnderOne },
+      { unit_name: 'Give this rate a name', unit_price: 'Price must be under 100p (£1)' },
       { start_time: 'Choose a start time' },
       {
         start_time: 'Another rate already starts at this time',
-        unit_price: 'Enter a price in pounds, like 0.2467',
+        unit_price: 'Enter a price in pence, like 24.50',
       },
     ]);
-    expect(checkRows([row('Day', '07:30', '0.3')]).form).toBe('One rate must start at 00:00');
-    expect(checkRows([row('Agile', '00:00', '-0.05')]).ok).toBe(true); // negative prices exist (Agile)
-    expect(checkRows([row('X', '00:00', '-1')]).rows[0]?.unit_price).toBe('Price must be more than -1');
-    expect(checkRows([row('X', '00:00', '0.1234567')]).rows[0]?.unit_price).toBe(
-      'Use at most 6 decimal places',
+    expect(checkRows([row('Day', '07:30', '30')]).form).toBe('One rate must start at 00:00');
+    // Pence, not pounds (issue 33 item 13): 99.99p is a price, and so is a pound-like 0.5 (half a penny).
+    expect(checkRows([row('Peak', '00:00', '99.99'), row('Night', '07:30', '0.5')]).ok).toBe(true);
+    expect(checkRows([row('Agile', '00:00', '-5')]).ok).toBe(true); // negative prices exist (Agile)
+    expect(checkRows([row('X', '00:00', '-100')]).rows[0]?.unit_price).toBe('Price must be more than -100p');
+    expect(checkRows([row('X', '00:00', '12.34567')]).rows[0]?.unit_price).toBe(
+      'Use at most 4 decimal places',
     );
-    const many = Array.from({ length: 49 }, (_, i) => row(`R${i}`, '00:00', '0.1'));
+    expect(checkRows([row('X', '00:00', '')]).rows[0]?.unit_price).toBe('Enter a price in pence per kWh');
+    const many = Array.from({ length: 49 }, (_, i) => row(`R${i}`, '00:00', '10'));
     expect(checkRows(many).form).toBe('A day has at most 48 rates');
     expect(checkRows([])).toEqual({ ok: true, rows: [], form: null }); // empty clears the rate
   });
 
-  it('builds the rate list a save writes: every day replaces, weekdays keep the weekend, empty clears', () => {
-    const rows = [row('Night', '00:00', '0.07'), row('Day', '07:30', '0.3')];
+  it('builds the rate list a save writes, in pounds: every day replaces, weekdays keep the weekend, empty clears', () => {
+    // Typed pence become the API's pounds exactly: 24.67 / 100 would send 0.24670000000000003.
+    const rows = [row('Night', '00:00', '7'), row('Day', '07:30', '24.67')];
     expect(nextRateList(tou, 'all', rows)).toEqual([
-      { days: 'all', prices: [0.07, 0.3], times: [0, 730], rate_names: ['Night', 'Day'] },
+      { days: 'all', prices: [0.07, 0.2467], times: [0, 730], rate_names: ['Night', 'Day'] },
     ]);
     // An every-day list edited for weekdays: the weekend keeps the old rates.
-    expect(nextRateList(tou, 'weekdays', [row('Flat', '00:00', '0.25')])).toEqual([
+    expect(nextRateList(tou, 'weekdays', [row('Flat', '00:00', '25')])).toEqual([
       { days: 'weekdays', prices: [0.25], times: [0], rate_names: ['Flat'] },
       { ...tou[0], days: 'weekend' },
     ]);
-    const split = nextRateList(tou, 'weekdays', [row('Flat', '00:00', '0.25')]);
+    const split = nextRateList(tou, 'weekdays', [row('Flat', '00:00', '25')]);
     expect(nextRateList(split, 'weekdays', [])).toEqual([{ ...tou[0], days: 'weekend' }]);
     expect(nextRateList(tou, 'all', [])).toBeNull();
     expect(nextRateList(null, 'weekend', [])).toBeNull();
   });
 
-  it('starts the editor from the saved rows, the every-day rows, or one fixed rate from 00:00', () => {
+  it('starts the editor from the saved rows (in pence), the every-day rows, or one fixed rate from 00:00', () => {
     expect(startingRows(tou, 'all').map((r) => r.start_time)).toEqual(['00:00', '07:30', '16:00']);
+    expect(startingRows(tou, 'all').map((r) => r.unit_price)).toEqual(['7.50', '30.00', '42.00']);
     expect(startingRows(tou, 'weekend')).toHaveLength(3);
     expect(startingRows(null, 'all')).toEqual([row('Standard', '00:00', '')]);
   });
 
-  it('checks the standing charge and shows pounds with at least 2 decimals', () => {
-    expect(checkStandingCharge('')).toBe('Enter the standing charge in pounds per day');
-    expect(checkStandingCharge('-1')).toBe('Enter pounds per day, like 0.5721');
-    expect(checkStandingCharge('12')).toBe('Standing charge must be under 10');
-    expect(checkStandingCharge('0.5721')).toBeNull();
-    expect([pounds(0.15), pounds(0.2467), pounds(-0.05), pounds(1)]).toEqual([
-      '£0.15',
-      '£0.2467',
-      '-£0.05',
-      '£1.00',
-    ]);
+  it('checks the standing charge in pence per day', () => {
+    expect(checkStandingCharge('')).toBe('Enter the standing charge in pence per day');
+    expect(checkStandingCharge('-1')).toBe('Enter pence per day, like 53.35');
+    expect(checkStandingCharge('1000')).toBe('Standing charge must be under 1000p (£10)');
+    expect(checkStandingCharge('12')).toBeNull(); // 12p a day, not £12
+    expect(checkStandingCharge('57.21')).toBeNull();
+    expect(checkStandingCharge('57.21001')).toBe('Use at most 4 decimal places');
   });
 });
 
@@ -109,19 +110,20 @@ describe('tariff overview (spec §2.4, §8)', () => {
     expect(screen.getByText(messages.defaultTariffShown('import rates'))).toBeTruthy();
     expect(screen.getByText(messages.defaultTariffShown('export rates'))).toBeTruthy();
     expect(screen.getByText(messages.noRateSet('generation rates'))).toBeTruthy();
-    expect(screen.getByText('The default of £0.5721 per day applies.')).toBeTruthy();
+    expect(screen.getByText('The default of 57.21p per day applies.')).toBeTruthy();
     expect(calls[0]?.url).toBe('/api/v3/tariff_setting/?user_id=11');
     expect(screen.getByRole('link', { name: 'How do tariffs work?' }).getAttribute('href')).toBe(
       '/account/tariff/info',
     );
   });
 
-  it('shows a TOU tariff with its kind, times padded to 4 digits and the edit links', async () => {
+  it('shows a time-of-day tariff with its kind in words, times padded to 4 digits and the edit links', async () => {
     logIn();
     stubApi({
       'GET /tariff_setting/': {
         body: aTariff({
-          import: tou,
+          // Names as stored by the demo and older clients: lower case (issue 33 item 13).
+          import: [{ ...tou[0]!, rate_names: ['night', 'day', 'peak'] }],
           standing_charge: [{ days: 'all', prices: [0.6], times: [0], rate_names: ['fix'] }],
           tariffs_msg: 'A new tariff starts on 01-12-26.',
         }),
@@ -131,13 +133,15 @@ describe('tariff overview (spec §2.4, §8)', () => {
     const section = within(
       (await screen.findByRole('heading', { name: /Import rates/ })).closest('section')!,
     );
-    expect(section.getByText('TOU')).toBeTruthy();
+    expect(section.getByText('Time of day')).toBeTruthy();
+    expect(section.queryByText('TOU')).toBeNull();
     const cells = section.getAllByRole('row').map((r) => r.textContent);
-    expect(cells).toEqual(['RateFrom£ per kWh', 'Night00:00£0.075', 'Day07:30£0.30', 'Peak16:00£0.42']);
+    // Pence per kWh, as on a bill (issue 33 item 13); the API's pounds stay on the wire.
+    expect(cells).toEqual(['RateFromPence per kWh', 'Night00:007.50p', 'Day07:3030.00p', 'Peak16:0042.00p']);
     expect(section.getByRole('link', { name: 'Edit import rates' }).getAttribute('href')).toBe(
       '/account/infocare/tariff/edit-time/all/import',
     );
-    expect(screen.getByText('£0.60')).toBeTruthy();
+    expect(screen.getByText('60.00p')).toBeTruthy();
     expect(screen.getByText('A new tariff starts on 01-12-26.')).toBeTruthy();
   });
 
@@ -167,7 +171,7 @@ describe('editing rates (spec §2.4, §5.2, §8)', () => {
     expect(router.state.location.pathname).toBe('/account/homeview/tariff/edit-rates/weekend/import');
   });
 
-  it('refuses a price of 1 or more, then saves the TOU rates from the chosen date', async () => {
+  it('shows the saved prices in pence, refuses 100p or more, then saves the TOU rates in pounds from the chosen date', async () => {
     logIn();
     const posts: URLSearchParams[] = [];
     stubApi({
@@ -178,19 +182,21 @@ describe('editing rates (spec §2.4, §5.2, §8)', () => {
       }),
     });
     renderApp('/account/homeview/tariff/edit-rates/all/import');
-    const prices = await screen.findAllByLabelText('Unit price (£ per kWh)');
-    expect(prices).toHaveLength(3);
-    fireEvent.change(prices[2]!, { target: { value: '1.2' } });
+    const prices = await screen.findAllByLabelText('Unit price (pence per kWh)');
+    expect(prices.map((p) => (p as HTMLInputElement).value)).toEqual(['7.50', '30.00', '42.00']);
+    fireEvent.change(prices[2]!, { target: { value: '120' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));
-    expect(screen.getByText(messages.priceMustBeUnderOne)).toBeTruthy();
+    expect(screen.getByText('Price must be under 100p (£1)')).toBeTruthy();
     expect(posts).toHaveLength(0);
 
-    fireEvent.change(prices[2]!, { target: { value: '0.45' } });
+    fireEvent.change(prices[2]!, { target: { value: '45' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add a rate' }));
     const names = screen.getAllByLabelText('Unit name');
     fireEvent.change(names[3]!, { target: { value: 'Evening' } });
     chooseOption(screen.getAllByLabelText('Start time')[3]!, '19:00');
-    fireEvent.change(screen.getAllByLabelText('Unit price (£ per kWh)')[3]!, { target: { value: '0.25' } });
+    fireEvent.change(screen.getAllByLabelText('Unit price (pence per kWh)')[3]!, {
+      target: { value: '24.67' },
+    });
     fireEvent.change(screen.getByLabelText('Applies from'), { target: { value: '2026-11-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));
     const saved = await screen.findByText('Rates saved.', { exact: false });
@@ -204,7 +210,7 @@ describe('editing rates (spec §2.4, §5.2, §8)', () => {
       import: [
         {
           days: 'all',
-          prices: [0.075, 0.3, 0.45, 0.25],
+          prices: [0.075, 0.3, 0.45, 0.2467],
           times: [0, 730, 1600, 1900],
           rate_names: ['Night', 'Day', 'Peak', 'Evening'],
         },
@@ -243,7 +249,7 @@ describe('editing rates (spec §2.4, §5.2, §8)', () => {
       },
     });
     renderApp('/account/homeview/tariff/edit-rates/all/import');
-    fireEvent.change(await screen.findByLabelText('Unit price (£ per kWh)'), { target: { value: '0.2' } });
+    fireEvent.change(await screen.findByLabelText('Unit price (pence per kWh)'), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rates' }));
     expect((await screen.findByRole('alert')).textContent).toContain(messages.couldNotSaveRates);
     expect(screen.queryByText('Rates saved.', { exact: false })).toBeNull();
@@ -284,14 +290,28 @@ describe('standing charge form (spec §4, §8)', () => {
       }),
     });
     renderApp('/account/homeview/tariff/standing-charge');
-    fireEvent.change(await screen.findByLabelText('Standing Charge (£ per day)'), {
-      target: { value: '0.61' },
-    });
+    const input = (await screen.findByLabelText('Standing Charge (pence per day)')) as HTMLInputElement;
+    expect(input.value).toBe(''); // none set
+    fireEvent.change(input, { target: { value: '57.21' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toContain(messages.standingChargeSaved);
     expect(JSON.parse(posts[0]?.get('tariff') ?? '')).toEqual({
-      standing_charge: [{ days: 'all', prices: [0.61], times: [0], rate_names: ['fix'] }],
+      standing_charge: [{ days: 'all', prices: [0.5721], times: [0], rate_names: ['fix'] }],
     });
+  });
+
+  it('starts from the saved charge in pence', async () => {
+    logIn();
+    stubApi({
+      'GET /tariff_setting/': {
+        body: aTariff({
+          standing_charge: [{ days: 'all', prices: [0.29], times: [0], rate_names: ['fix'] }],
+        }),
+      },
+    });
+    renderApp('/account/homeview/tariff/standing-charge');
+    const input = (await screen.findByLabelText('Standing Charge (pence per day)')) as HTMLInputElement;
+    expect(input.value).toBe('29.00'); // 0.29 × 100 would be 28.999999999999996
   });
 
   it('hides the form behind the failure banner when the answer has a status field', async () => {
@@ -301,12 +321,12 @@ describe('standing charge form (spec §4, §8)', () => {
       'POST /tariff_setting/': { body: { ...aTariff(), status: 'failed' } },
     });
     renderApp('/account/homeview/tariff/standing-charge');
-    fireEvent.change(await screen.findByLabelText('Standing Charge (£ per day)'), {
-      target: { value: '0.5' },
+    fireEvent.change(await screen.findByLabelText('Standing Charge (pence per day)'), {
+      target: { value: '50' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toContain(messages.standingChargeNotSaved);
-    expect(screen.queryByLabelText('Standing Charge (£ per day)')).toBeNull();
+    expect(screen.queryByLabelText('Standing Charge (pence per day)')).toBeNull();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
@@ -317,11 +337,11 @@ describe('standing charge form (spec §4, §8)', () => {
       'POST /tariff_setting/': { status: 500 },
     });
     renderApp('/account/homeview/tariff/standing-charge');
-    const input = await screen.findByLabelText('Standing Charge (£ per day)');
+    const input = await screen.findByLabelText('Standing Charge (pence per day)');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Enter the standing charge in pounds per day')).toBeTruthy();
+    expect(screen.getByText('Enter the standing charge in pence per day')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    fireEvent.change(input, { target: { value: '0.5' } });
+    fireEvent.change(input, { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toContain(messages.standingChargeNotSaved);
   });
@@ -334,14 +354,16 @@ describe('tariff info (spec §2.4)', () => {
     renderApp('/account/tariff/info');
     expect(await screen.findByRole('heading', { name: 'How do tariffs work?' })).toBeTruthy();
     for (const term of [
-      'Standing charge (£ per day)',
-      'Export rate (£ per kWh)',
+      'Standing charge (pence per day)',
+      'Export rate (pence per kWh)',
       'Fixed',
-      'Day',
-      'TOU (time of use)',
-      'Day-TOU',
+      'Weekday and weekend',
+      'Time of day',
+      'Time of day and week',
     ])
       expect(screen.getByText(term)).toBeTruthy();
+    // The §9 kinds' abbreviations are the API's, not words a person reads (issue 33 item 13).
+    for (const jargon of ['TOU (time of use)', 'Day-TOU']) expect(screen.queryByText(jargon)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Dynamic prices (Agile-style)' })).toBeTruthy();
   });
 });

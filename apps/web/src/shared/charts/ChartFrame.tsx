@@ -22,6 +22,8 @@ interface ChartFrameProps {
   /** How to read the chart; null where the screen already says it (once per screen is enough). */
   hint: string | null;
   size: 'small' | 'medium' | 'large' | 'rows';
+  /** With size 'rows': the drawing's height in px, held while it loads (the CSS sizes the others). */
+  plotHeight?: number;
   /** The lazily loaded drawing, or null where the browser cannot draw (the table stays). */
   drawing: ReactNode;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
@@ -32,7 +34,19 @@ interface ChartFrameProps {
 }
 
 export function ChartFrame(props: ChartFrameProps) {
-  const { title, showTitle = true, legend, readout, hint, size, drawing, onKeyDown, onBlur, table } = props;
+  const {
+    title,
+    showTitle = true,
+    legend,
+    readout,
+    hint,
+    size,
+    plotHeight,
+    drawing,
+    onKeyDown,
+    onBlur,
+    table,
+  } = props;
   const id = useId();
   // The table is built when opened: a closed <details> shows its rows to nobody (eyes or screen readers),
   // and they were a quarter of /my-home's elements, drawn before its largest paint.
@@ -63,6 +77,7 @@ export function ChartFrame(props: ChartFrameProps) {
           {/* biome-ignore lint/a11y/useSemanticElements: a group of drawn marks; a fieldset is for form controls. */}
           <div
             className={`chart__plot chart__plot--${size}`}
+            style={plotHeight === undefined ? undefined : { height: `${plotHeight}px` }}
             role="group"
             aria-roledescription="chart"
             aria-labelledby={`${id}-title`}

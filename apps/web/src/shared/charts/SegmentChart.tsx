@@ -2,7 +2,7 @@ import { lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { canDraw } from './canDraw';
 import { ChartFrame, stepFor } from './ChartFrame';
-import { type SegmentChartData, hundredthsToClock, SEGMENTS_PER_ROW } from './types';
+import { type SegmentChartData, hundredthsToClock, SEGMENTS_PER_ROW, segmentPlotHeight } from './types';
 
 const SegmentCanvas = lazy(() => import('./uplot/SegmentCanvas'));
 
@@ -92,6 +92,7 @@ export function SegmentChart({ title, showTitle, hint = true, ...data }: Segment
         hint ? 'Point at a bar, or focus the chart and use the arrow keys, to read it; Enter opens it.' : null
       }
       size="rows"
+      plotHeight={segmentPlotHeight(rows.length)}
       drawing={
         canDraw() ? (
           <SegmentCanvas rows={rows} active={active} onHover={setActive} onActivate={follow} />

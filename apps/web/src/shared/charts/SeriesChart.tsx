@@ -93,6 +93,19 @@ export function SeriesChart({ title, showTitle, size = 'medium', hint = true, ..
               </tr>
             ))}
           </tbody>
+          {data.footer && data.footer.length > 0 ? (
+            <tfoot>
+              {data.footer.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  {data.series.map((s, k) => {
+                    const v = row.values[k];
+                    return <td key={s.label}>{v === null || v === undefined ? '' : data.format(v)}</td>;
+                  })}
+                </tr>
+              ))}
+            </tfoot>
+          ) : null}
         </table>
       }
     />

@@ -38,6 +38,11 @@ export interface SeriesChartData {
   tickLabels?: readonly string[];
   /** How many categories the x axis labels (spec §9: hour view 5, day 4, week 3, month 4); default all. */
   ticks?: number;
+  /**
+   * Label only categories whose index is a multiple of this (or of its double, … while they do not fit):
+   * a day's hours at 6 read 00:00, 06:00, 12:00, 18:00, not 00:00, 08:00, 15:00, 23:00 (issue 33).
+   */
+  tickEvery?: number;
   series: readonly ChartSeries[];
   /** A value as the table and readout say it: '£1.23', '4.5 kWh'. */
   format: (value: number) => string;
@@ -53,6 +58,8 @@ export interface SeriesChartData {
   shortFormat?: (value: number) => string;
   /** A link per category: a click or Enter on it goes there. */
   hrefs?: readonly (string | undefined)[];
+  /** Rows under the table's categories, not drawn (a standing charge, a total): one value per series, null blank. */
+  footer?: readonly { label: string; values: readonly (number | null)[] }[];
 }
 
 /** A stretch of time in one row, in hundredths of an hour from the row's midnight (0–2400, §9). */
@@ -78,6 +85,12 @@ export interface SegmentChartData {
 
 export const SEGMENTS_PER_ROW = 50;
 export const DAY_HUNDREDTHS = 2400;
+
+/**
+ * A segment chart's drawn height in CSS px for `rows` rows: one band a row and the time axis. The frame
+ * holds it before the drawing loads, so a Daily chart's one row is not drawn in a week's space.
+ */
+export const segmentPlotHeight = (rows: number): number => rows * 34 + 36;
 
 /** 1350 → '13:30' (hundredths of an hour to a clock time; 2400 → '24:00'). */
 export function hundredthsToClock(value: number): string {
@@ -107,8 +120,22 @@ export function fittingTickIndices(
   wanted: number | undefined,
   widths: readonly number[],
   plotWidth: number,
+  every?: number,
 ): number[] {
   const step = plotWidth / Math.max(1, count);
+  const fitsAll = (indices: readonly number[]) =>
+    indices.every((i, k) => {
+      const before = indices[k - 1];
+      if (before === undefined) return true;
+      return (i - before) * step >= ((widths[i] ?? 0) + (widths[before] ?? 0)) / 2 + TICK_GAP_PX;
+    });
+  if (every !== undefined && every >= 1 && count > 0) {
+    for (let by = every; by < count; by *= 2) {
+      const indices = Array.from({ length: Math.ceil(count / by) }, (_, k) => k * by);
+      if (indices.length <= (wanted ?? count) && fitsAll(indices)) return indices;
+    }
+    return [0];
+  }
   for (let n = Math.min(count, wanted ?? count); n > 1; n--) {
     const indices = tickIndices(count, n);
     const fits = indices.every((i, k) => {

@@ -25,6 +25,18 @@ export function useInvite(dependantId: number | null) {
   });
 }
 
+/** The sender's answer to an invitation opened from another address (issue 34.7). */
+export function useDecideHeld(dependantId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ inviteId, confirm }: { inviteId: number; confirm: boolean }) =>
+      call('carerConfirm', {
+        fields: { dependant_user_id: dependantId as number, invite_id: inviteId, confirm },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: carersKey(dependantId) }),
+  });
+}
+
 export function useAcceptInvite() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -70,13 +70,16 @@ export function AddDeviceForm({ userId, appliances, onAdded }: AddDeviceFormProp
           >
             {DEVICE_KINDS.map((k) => (
               <option key={k} value={k}>
-                {DEVICE_KIND_TEXT[k].label}
+                {DEVICE_KIND_TEXT[k].short}
               </option>
             ))}
           </select>
         </div>
       </div>
       <div className="device-form__help" aria-live="polite">
+        <p>
+          <strong>Covers:</strong> {text.label}
+        </p>
         <p>
           <strong>Its id</strong> is {text.idHint}.
         </p>

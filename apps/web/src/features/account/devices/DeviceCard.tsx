@@ -1,6 +1,14 @@
 import type { Device } from '@homeview/contract/web';
 import type { Zone } from '../../../shared/time';
-import { kindLabel, lastMessageLabel, measuresLabel, stateWords, todayLabel, topicFor } from './words';
+import {
+  kindLabel,
+  lastMessageLabel,
+  measuresLabel,
+  refusedLabel,
+  stateWords,
+  todayLabel,
+  topicFor,
+} from './words';
 
 interface DeviceCardProps {
   device: Device;
@@ -9,9 +17,10 @@ interface DeviceCardProps {
   onRemove: (device: Device) => void;
 }
 
-/** One device: kind and id, what it measures, last message, today's readings, its state in words. */
+/** One device: kind and id, what it measures, last accepted and refused messages, today's readings, its state. */
 export function DeviceCard({ device, now, zone, onRemove }: DeviceCardProps) {
   const state = stateWords(device, zone);
+  const refused = refusedLabel(device, now, zone);
   return (
     <article className="device-card" aria-label={`${kindLabel(device.kind)} ${device.device_id}`}>
       <header className="device-card__head">
@@ -27,9 +36,15 @@ export function DeviceCard({ device, now, zone, onRemove }: DeviceCardProps) {
           <dd>{measuresLabel(device)}</dd>
         </div>
         <div>
-          <dt>Last message</dt>
+          <dt>Last message accepted</dt>
           <dd>{lastMessageLabel(device, now, zone)}</dd>
         </div>
+        {refused === null ? null : (
+          <div>
+            <dt>Refused</dt>
+            <dd>{refused}</dd>
+          </div>
+        )}
         <div>
           <dt>Today</dt>
           <dd>{todayLabel(device)}</dd>

@@ -1,5 +1,5 @@
 import { DEVICE_KIND_TEXT, type Device, type DeviceKind } from '@homeview/contract/web';
-import { agoLabel, timeAndDayLabel, type Zone } from '../../../shared/time';
+import { agoLabel, dayLabel, timeAndDayLabel, timeLabel, type Zone } from '../../../shared/time';
 
 // What the Devices screen says about a device, in words (the server says which state; see
 // apps/server/src/devices/state.ts), its times in the home's zone.
@@ -13,10 +13,30 @@ export const topicFor = (kind: DeviceKind, id: string): string =>
 export const measuresLabel = (d: Pick<Device, 'appliance'>): string =>
   d.appliance === null ? 'The whole house' : d.appliance.name;
 
-/** '2 min ago (09:00 15-01-26)', or 'Never' before its first message. */
+/** '2 min ago (09:00 15-01-26)', or 'Never' before its first message (shown as its last accepted one). */
 export function lastMessageLabel(d: Pick<Device, 'last_message_at'>, now: number, zone: Zone): string {
   if (d.last_message_at === null) return 'Never';
   return `${agoLabel(d.last_message_at, now)} (${timeAndDayLabel(d.last_message_at, zone)})`;
+}
+
+/**
+ * Its refused messages (issue 33 item 7), beside the last accepted one: '3 refused since it was added, the
+ * last today at 14:38: <reason>', 'None refused today; …' when the last came before today (the count is
+ * since it was added: the server keeps no count per day), or null when none ever was.
+ */
+export function refusedLabel(
+  d: Pick<Device, 'rejects' | 'last_reject_reason' | 'last_reject_at'>,
+  now: number,
+  zone: Zone,
+): string | null {
+  if (d.rejects === 0) return null;
+  const reason = d.last_reject_reason ?? 'no reason given';
+  const at = d.last_reject_at ?? null;
+  const count = `${d.rejects} refused since it was added`;
+  if (at === null) return `${count}, the last: ${reason}`;
+  if (dayLabel(at, zone) === dayLabel(now, zone))
+    return `${count}, the last today at ${timeLabel(at, zone)}: ${reason}`;
+  return `None refused today; ${d.rejects} before, the last at ${timeAndDayLabel(at, zone)}: ${reason}`;
 }
 
 /** A whole-house device: the home's readings today (from every source: readings say not which device sent them),
@@ -33,7 +53,7 @@ export type Tone = 'good' | 'warn' | 'bad' | 'quiet';
 
 /** The state as a short word (for the badge) and a sentence. */
 export function stateWords(
-  d: Pick<Device, 'state' | 'state_since' | 'last_reject_reason' | 'rejects'>,
+  d: Pick<Device, 'state' | 'state_since'>,
   zone: Zone,
 ): { word: string; sentence: string; tone: Tone } {
   const since = d.state_since === null ? '' : timeAndDayLabel(d.state_since, zone);
@@ -61,7 +81,7 @@ export function stateWords(
     case 'rejecting':
       return {
         word: 'Rejecting',
-        sentence: `Its messages are being refused since ${since}: ${d.last_reject_reason ?? 'no reason given'}. ${d.rejects} refused in all.`,
+        sentence: `Its messages are being refused since ${since}: see Refused above for why.`,
         tone: 'bad',
       };
   }

@@ -39,11 +39,14 @@ export function AcceptInvitePage() {
       {accept.isSuccess ? (
         <>
           <Alert tone="info">{accept.data.detail}</Alert>
-          <p>
-            <Link to="/" className="button button--primary">
-              See {accept.data.dependant}'s home
-            </Link>
-          </p>
+          {/* Sent to another address: it waits for its sender, and the home is not open yet (issue 34.7). */}
+          {accept.data.joined ? (
+            <p>
+              <Link to="/" className="button button--primary">
+                See {accept.data.dependant}'s home
+              </Link>
+            </p>
+          ) : null}
         </>
       ) : (
         <>

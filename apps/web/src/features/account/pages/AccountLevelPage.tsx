@@ -24,6 +24,11 @@ export function AccountLevelPage() {
       title: 'Devices',
       blurb: 'Meter displays and plugs sending readings live.',
     },
+    {
+      to: `/account/${level}/supplier`,
+      title: 'Supplier data',
+      blurb: 'Octopus Energy or Bright: the smart meter’s electricity and gas, fetched by itself.',
+    },
     { to: `/account/${level}/holiday-mode`, title: 'Holiday Mode', blurb: 'Pause notifications while away.' },
   ];
   if (level === 'infocare')

@@ -1,11 +1,11 @@
-import { type CheckInSettings, normalisePhone, PHONE_MESSAGE } from '@homeview/contract/web';
+import { type CheckInSettings, type HeldInvite, normalisePhone, PHONE_MESSAGE } from '@homeview/contract/web';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { getDependantUserId } from '../../../shared/storage';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { TextField } from '../../../shared/ui/TextField';
-import { useCarers, useCheckIn, useInvite, useSaveCheckIn } from '../carers/queries';
+import { useCarers, useCheckIn, useDecideHeld, useInvite, useSaveCheckIn } from '../carers/queries';
 import { AccountLayout } from '../components/AccountLayout';
 
 /**
@@ -45,11 +45,74 @@ export function CarersPage() {
               </ul>
             </>
           ) : null}
+          {carers.data.held.length > 0 ? (
+            <HeldInvites dependantId={dependantId} name={name} held={carers.data.held} />
+          ) : null}
           <InviteForm dependantId={dependantId} name={name} />
         </section>
       ) : null}
       {dependantId !== null ? <CheckIn dependantId={dependantId} name={name} /> : null}
     </AccountLayout>
+  );
+}
+
+/**
+ * Invitations opened by an account whose address is not the one invited (issue 34.7): that person has
+ * not joined. The carer who sent it lets them join or refuses; the others see who is to decide.
+ */
+/** Who opened it beyond their name: the username when it differs, and the account's address. */
+const who = (h: HeldInvite) =>
+  [h.name === h.username ? null : `username ${h.username}`, h.account_email ?? 'no email address']
+    .filter(Boolean)
+    .join(', ');
+
+function HeldInvites({
+  dependantId,
+  name,
+  held,
+}: {
+  dependantId: number | null;
+  name: string;
+  held: HeldInvite[];
+}) {
+  const decide = useDecideHeld(dependantId);
+  return (
+    <section className="stack" aria-labelledby="held-heading">
+      <h3 id="held-heading">Opened by someone else: not joined</h3>
+      <ul className="carer-list carer-list--held">
+        {held.map((h) => (
+          <li key={h.id} className="carer-list__item carer-list__item--held">
+            <p className="carer-list__what">
+              <span className="carer-list__name">{h.name}</span> ({who(h)}) opened the invitation sent to{' '}
+              {h.email}. They see nothing of {name}'s home until{' '}
+              {h.yours ? 'you let them join' : `${h.inviter || 'its sender'} lets them join`}.
+            </p>
+            {h.yours ? (
+              <p className="carer-list__actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ inviteId: h.id, confirm: true })}
+                >
+                  Let {h.name} join
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ inviteId: h.id, confirm: false })}
+                >
+                  Refuse
+                </button>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {decide.isError ? <Alert tone="danger">{errorMessage(decide.error)}</Alert> : null}
+      {decide.isSuccess ? <Alert tone="info">{decide.data.detail}</Alert> : null}
+    </section>
   );
 }
 
@@ -71,7 +134,7 @@ function InviteForm({ dependantId, name }: { dependantId: number | null; name: s
           setEmail(e.target.value);
           invite.reset();
         }}
-        hint={`They get a link that works once, for 7 days. Once signed in, opening it makes them one of ${name}'s carers.`}
+        hint={`They get a link that works once, for 7 days. Opened while signed in with that address, it makes them one of ${name}'s carers; from another account, it waits for you to confirm.`}
       />
       {invite.isError ? <Alert tone="danger">{errorMessage(invite.error)}</Alert> : null}
       {invite.isSuccess ? <Alert tone="info">{invite.data.detail}</Alert> : null}

@@ -59,7 +59,7 @@ function Dashboards({ query }: { query: ReturnType<typeof useDashboards> }) {
           <Alert tone="danger">{errorMessage(query.error)}</Alert>
           <p>
             <button type="button" className="button button--secondary" onClick={() => query.refetch()}>
-              Try again
+              Try Again
             </button>
           </p>
         </>

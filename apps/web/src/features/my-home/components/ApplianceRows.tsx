@@ -1,6 +1,7 @@
 import type { ApplianceEntry } from '@homeview/contract/web';
 import { Link } from 'react-router';
 import { EstimatedNote } from '../../../shared/ui/Estimated';
+import { OnMarker } from '../../../shared/ui/OnMarker';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { energy, money, shareOf } from '../display';
 import { formatApiDuration } from '../../../shared/format';
@@ -17,9 +18,7 @@ export function ApplianceBadge({ name, icon }: { name: string; icon: string }) {
   );
 }
 
-export function OnMarker() {
-  return <span className="on-marker">On</span>;
-}
+export { OnMarker };
 
 interface ApplianceRowsProps {
   title: string;
@@ -29,6 +28,8 @@ interface ApplianceRowsProps {
   /** The period's total cost, for each appliance's share; omitted where no share is shown. */
   periodCost?: number;
   empty: string;
+  /** A line under the list: why an appliance of the other lists is not in this one. */
+  note?: string | null;
 }
 
 export function ApplianceRows({
@@ -38,6 +39,7 @@ export function ApplianceRows({
   energyUnit,
   periodCost,
   empty,
+  note,
 }: ApplianceRowsProps) {
   return (
     <section className="card appliance-rows" aria-label={title}>
@@ -69,6 +71,11 @@ export function ApplianceRows({
           })}
         </ul>
       )}
+      {note ? (
+        <p className="muted appliance-rows__note" data-testid="appliance-rows-note">
+          {note}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -14,10 +14,13 @@ export function EnergyPeriod({
   showOnNow: boolean;
 }) {
   const lists = { currency: view.currency_unit, energyUnit: view.energy_unit };
+  // Appliances that run all day (a fridge-freezer) have no uses to count: they are costly, not "used".
+  const used = new Set(view.most_used_appliances.map((a) => a.appliance_type_id));
+  const allDay = view.most_costly_appliances.filter((a) => !used.has(a.appliance_type_id)).map((a) => a.name);
   return (
     <div className="energy-period">
-      <BalanceBreakdown view={view} label={label} />
-      <PeriodChart view={view} label={label} />
+      <BalanceBreakdown view={view} label={label} today={showOnNow} />
+      <PeriodChart view={view} label={label} today={showOnNow} />
       {showOnNow ? (
         <ApplianceRows
           title="On in the past hour"
@@ -30,6 +33,7 @@ export function EnergyPeriod({
         title="Most used appliances"
         appliances={view.most_used_appliances}
         empty="No appliances used during this period"
+        note={allDaysNote(allDay)}
         {...lists}
       />
       <ApplianceRows
@@ -41,4 +45,13 @@ export function EnergyPeriod({
       />
     </div>
   );
+}
+
+/** 'Fridge-freezer runs all day, so it is listed under Most costly appliances only.' (or null). */
+function allDaysNote(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return names.length === 1
+    ? `${list} runs all day, so it is listed under Most costly appliances only.`
+    : `${list} run all day, so they are listed under Most costly appliances only.`;
 }

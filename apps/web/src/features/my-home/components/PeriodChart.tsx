@@ -6,19 +6,28 @@ import { AXIS_TICKS, detailLabel, energy, money } from '../display';
 
 type Detail = EnergyDetail['details'][number];
 
-const UNITS: ReadonlyArray<{ id: ChartUnit; label: string }> = [
-  { id: 'money', label: '£' },
-  { id: 'energy', label: 'kWh' },
-];
+const UNITS: readonly ChartUnit[] = ['money', 'energy'];
 
 /** An entry with no data is a gap, not zero use. */
 const shown = (d: Detail, v: number) => (d.data_slots === 0 ? null : v);
 
-/** Cost and income, or energy used and generated (generated only when the period has any). */
+/** Whether the answer splits its cost into the entries' energy and the standing charge (issue 33). */
+const splitsCost = (view: EnergyDetail): boolean =>
+  view.standing_charge !== undefined && view.details.every((d) => d.energy_cost !== undefined);
+
+/**
+ * Cost and income, or energy used and generated (generated only when the period has any). Bars show the
+ * energy's cost; the standing charge is a row of the table, so the table adds up to the balance.
+ */
 function seriesOf(view: EnergyDetail, unit: ChartUnit): ChartSeries[] {
   if (unit === 'money') {
+    const split = splitsCost(view);
     return [
-      { label: 'Cost', tone: 'cost', values: view.details.map((d) => shown(d, d.balance.cost)) },
+      {
+        label: split ? 'Energy cost' : 'Cost',
+        tone: 'cost',
+        values: view.details.map((d) => shown(d, split ? (d.energy_cost as number) : d.balance.cost)),
+      },
       { label: 'Income', tone: 'income', values: view.details.map((d) => shown(d, d.balance.income)) },
     ];
   }
@@ -39,10 +48,32 @@ function seriesOf(view: EnergyDetail, unit: ChartUnit): ChartSeries[] {
 }
 
 /**
+ * The table's last rows when the answer splits its cost (issue 33): the standing charge (money) and the
+ * period's totals as the balance says them, so the table adds up to the balance.
+ */
+function footerOf(view: EnergyDetail, unit: ChartUnit, today: boolean) {
+  if (!splitsCost(view)) return [];
+  if (unit === 'energy') {
+    const { consumed, generated } = view.energy_balance;
+    return [{ label: 'Total', values: generated > 0 ? [consumed, generated] : [consumed] }];
+  }
+  const whose =
+    view.period.time_unit === 'hour'
+      ? "Standing charge (this hour's share)"
+      : today
+        ? "Standing charge (today's, in full)"
+        : 'Standing charge';
+  return [
+    { label: whose, values: [view.standing_charge as number, null] },
+    { label: 'Total', values: [view.balance.cost, view.balance.income] },
+  ];
+}
+
+/**
  * The period's cost and income (or energy) per hour or day, behind an expand/collapse toggle (spec §4
  * Chart), with a £ / kWh switch that is remembered.
  */
-export function PeriodChart({ view, label }: { view: EnergyDetail; label: string }) {
+export function PeriodChart({ view, label, today }: { view: EnergyDetail; label: string; today: boolean }) {
   const [expanded, setExpanded] = useState(true);
   const [unit, setUnit] = useChartUnit();
   const id = useId();
@@ -60,7 +91,7 @@ export function PeriodChart({ view, label }: { view: EnergyDetail; label: string
           aria-controls={id}
           onClick={() => setExpanded((e) => !e)}
         >
-          {expanded ? 'Collapse chart' : 'Expand chart'}
+          {expanded ? 'Collapse Chart' : 'Expand Chart'}
         </button>
       </div>
       <div id={id} hidden={!expanded} className="period-chart__body">
@@ -69,15 +100,16 @@ export function PeriodChart({ view, label }: { view: EnergyDetail; label: string
             <fieldset className="segmented period-chart__unit">
               <legend className="visually-hidden">Show the chart in</legend>
               {UNITS.map((u) => (
-                <label key={u.id} className="segmented__option">
+                <label key={u} className="segmented__option">
                   <input
                     type="radio"
                     name={`${id}-unit`}
-                    value={u.id}
-                    checked={unit === u.id}
-                    onChange={() => setUnit(u.id)}
+                    value={u}
+                    checked={unit === u}
+                    onChange={() => setUnit(u)}
                   />
-                  <span>{u.label}</span>
+                  {/* The answer's own units, as its figures are written. */}
+                  <span>{u === 'money' ? view.currency_unit : view.energy_unit}</span>
                 </label>
               ))}
             </fieldset>
@@ -89,9 +121,11 @@ export function PeriodChart({ view, label }: { view: EnergyDetail; label: string
               }
               labels={view.details.map((d) => detailLabel(time, d.period.start_timestamp, view))}
               ticks={AXIS_TICKS[time]}
+              tickEvery={time === 'day' ? 6 : undefined}
               series={seriesOf(view, unit)}
+              footer={footerOf(view, unit, today)}
               format={(v) => (isMoney ? money(view.currency_unit, v) : energy(view.energy_unit, v))}
-              yLabel={isMoney ? '£' : view.energy_unit}
+              yLabel={isMoney ? view.currency_unit : view.energy_unit}
               yTick={(v) => (isMoney ? v.toFixed(2) : String(Number(v.toFixed(3))))}
             />
           </>

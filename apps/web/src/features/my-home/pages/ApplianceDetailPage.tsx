@@ -2,6 +2,7 @@ import { EstimatedNote } from '../../../shared/ui/Estimated';
 import type { ApplianceDetail } from '@homeview/contract/web';
 import { Link, useParams } from 'react-router';
 import { SeriesChart } from '../../../shared/charts';
+import { ApplianceRankings } from '../../../shared/ui/ApplianceRankings';
 import { formatApiDuration } from '../../../shared/format';
 import { weekdayDayLabel } from '../../../shared/time';
 import { energy, money } from '../display';
@@ -11,15 +12,6 @@ import { useApplianceDetail } from '../queries';
 
 // /my-home/appliance/{id}: titled Appliance, back to /my-home, Edit Appliance to the account's appliance
 // page once the Account screens exist (spec §2.2). The appliance's last 4 weeks beside comparable homes'.
-
-const ordinal = (n: number): string => {
-  const tens = n % 100;
-  const suffix =
-    tens >= 11 && tens <= 13
-      ? 'th'
-      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
-  return `${n}${suffix}`;
-};
 
 export function ApplianceDetailPage() {
   const id = Number(useParams().applianceId);
@@ -47,7 +39,6 @@ function Detail({ data }: { data: ApplianceDetail }) {
   const r = data.appliance_rankings;
   const c = data.comparable_rankings;
   const labels = data.time_series.map((p) => weekdayDayLabel(p.timestamp, data.time_zone));
-  const place = (n: number) => `${ordinal(n)} of ${r.out_of}`;
   return (
     <>
       <section className="card" aria-label="How it compares">
@@ -61,20 +52,7 @@ function Detail({ data }: { data: ApplianceDetail }) {
         <p className="muted">
           Your place among {r.out_of === 1 ? 'the 1 home' : `${r.out_of} homes`}; 1st is the lowest.
         </p>
-        <dl className="balance__figures">
-          <div>
-            <dt>Cost</dt>
-            <dd>{place(r.cost)}</dd>
-          </div>
-          <div>
-            <dt>Time on</dt>
-            <dd>{place(r.duration)}</dd>
-          </div>
-          <div>
-            <dt>Energy</dt>
-            <dd>{place(r.consumption)}</dd>
-          </div>
-        </dl>
+        <ApplianceRankings rankings={r} className="balance__figures" />
         <p className="muted">
           The average comparable home: {money(data.currency_unit, c.cost)},{' '}
           {formatApiDuration({ value: c.duration, unit: data.time_unit })},{' '}

@@ -47,7 +47,7 @@ function RankingSummary({ title, ranking }: { title: string; ranking: Ranking })
   const currency = (v: number) => money(ranking.currency_unit, v);
   const kwh = (v: number) => energy(ranking.energy_unit, v);
   const charts: Array<[string, Comparison, (v: number) => string, string]> = [
-    ['Cost', ranking.cost, currency, '£'],
+    ['Cost', ranking.cost, currency, ranking.currency_unit],
     ['Consumption', ranking.consumption, kwh, ranking.energy_unit],
   ];
   if (ranking.generation) charts.push(['Generation', ranking.generation, kwh, ranking.energy_unit]);

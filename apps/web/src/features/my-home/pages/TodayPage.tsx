@@ -1,5 +1,5 @@
-import { dayLabel, timeLabel } from '../../../shared/time';
-import { periodLabel } from '../display';
+import { nowSeconds } from '../../../shared/clock';
+import { lastUpdated, periodLabel } from '../display';
 import { EnergyPeriod } from '../components/EnergyPeriod';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { QueryState } from '../components/QueryState';
@@ -11,16 +11,17 @@ export function TodayPage() {
   return (
     <HomeViewFrame title="My Home" subtitle={today.data?.subtitle} back={{ to: '/', label: 'Dashboards' }}>
       <QueryState query={today} loading="Fetching today's energy">
-        {(view) => (
-          <>
-            <p className="lozenge" data-testid="last-updated">
-              {view.latest_updated === null
-                ? 'No readings yet'
-                : `Last updated ${timeLabel(view.latest_updated, view)} ${dayLabel(view.latest_updated, view)}`}
-            </p>
-            <EnergyPeriod view={view} label={periodLabel(view.period.time_unit, true)} showOnNow />
-          </>
-        )}
+        {(view) => {
+          const updated = lastUpdated(view.latest_updated, nowSeconds(), view);
+          return (
+            <>
+              <p className={`lozenge${updated.stale ? ' lozenge--stale' : ''}`} data-testid="last-updated">
+                {updated.text}
+              </p>
+              <EnergyPeriod view={view} label={periodLabel(view.period.time_unit, true)} showOnNow />
+            </>
+          );
+        }}
       </QueryState>
     </HomeViewFrame>
   );

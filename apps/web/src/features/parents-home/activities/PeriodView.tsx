@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../shared/clock';
 import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
 import type { ActivityDetail } from '@homeview/contract/web';
@@ -7,7 +8,7 @@ import { addDays, dayLabel as ddmmyy, dayStart, daysFrom, type Zone } from '../.
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { activityLegend, activityRows, dayLabel } from './chartRows';
-import { useActivities } from './queries';
+import { askedTimestamp, useActivities } from './queries';
 
 interface Props {
   tab: 'daily' | 'weekly';
@@ -17,15 +18,19 @@ interface Props {
   onSelect: (timestamp: number | null) => void;
 }
 
-/** The local days (the dependant's) the charts show: the day, the week from its start, or the 7 days to today. */
+/**
+ * The local days (the dependant's) the charts show: the day, the week from its start, or (Weekly with no
+ * period named) the 7 days to today. Daily always shows one day.
+ */
 export function periodDays(
   tab: 'daily' | 'weekly',
   timestamp: number | null,
   now: number,
   zone: Zone,
 ): number[] {
-  if (timestamp === null) return daysFrom(addDays(now, -6, zone), 7, zone);
-  return tab === 'daily' ? [dayStart(timestamp, zone)] : daysFrom(timestamp, 7, zone);
+  const asked = askedTimestamp(tab, timestamp, () => now);
+  if (asked === null) return daysFrom(addDays(now, -6, zone), 7, zone);
+  return tab === 'daily' ? [dayStart(asked, zone)] : daysFrom(asked, 7, zone);
 }
 
 /** The entry of `available` whose period holds `timestamp` (a timestamp anywhere in a period selects it). */
@@ -62,10 +67,14 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
   const offAlerts = data.num_alerts > 0;
   const showOffAlerts = offAlerts && showOff;
   const zone = data.time_zone;
-  const selected = selectedPeriod(tab, data.available, timestamp, zone);
-  const shown = selected === undefined ? timestamp : selected;
-  const days = periodDays(tab, shown, Math.floor(Date.now() / 1000), zone);
+  const now = nowSeconds();
+  const asked = askedTimestamp(tab, timestamp, () => now);
+  const selected = selectedPeriod(tab, data.available, asked, zone);
+  const shown = selected === undefined ? asked : selected;
+  const days = periodDays(tab, shown, now, zone);
   const unit = tab === 'daily' ? 'day' : 'week';
+  // The API offers the last 7 days (null) in both selectors; Daily shows days only.
+  const choices = tab === 'daily' ? data.available.filter((start) => start !== null) : data.available;
 
   return (
     <section className="stack" aria-label={`${tab === 'daily' ? 'Daily' : 'Weekly'} activities`}>
@@ -87,7 +96,7 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
             onChange={(e) => onSelect(e.target.value === 'null' ? null : Number(e.target.value))}
           >
             {selected === undefined ? <option value="">Choose a {unit}</option> : null}
-            {data.available.map((start) => (
+            {choices.map((start) => (
               <option key={String(start)} value={String(start)}>
                 {periodLabel(tab, start, zone)}
               </option>
@@ -106,10 +115,10 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
       {offAlerts ? (
         <label className="check">
           <input type="checkbox" checked={showOff} onChange={(e) => setShowOff(e.target.checked)} />
-          <span>Show off alerts ({data.num_alerts} in this period)</span>
+          <span>Show No activity alerts ({data.num_alerts} in this period)</span>
         </label>
       ) : (
-        <p className="quiet-empty">No off alerts in this period.</p>
+        <p className="quiet-empty">No "No activity" alerts in this period.</p>
       )}
       {data.activities.length === 0 ? (
         <QuietEmpty>No activities to show for this period.</QuietEmpty>
@@ -125,7 +134,8 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
                   {inactive && inactive.num_inac_alerts > 0 ? (
                     <span className="activity-chart__alerts">
                       <span className="chart-swatch chart-swatch--alert" aria-hidden="true" />
-                      {inactive.num_inac_alerts} off {inactive.num_inac_alerts === 1 ? 'alert' : 'alerts'}
+                      {inactive.num_inac_alerts} No activity{' '}
+                      {inactive.num_inac_alerts === 1 ? 'alert' : 'alerts'}
                     </span>
                   ) : null}
                 </h2>

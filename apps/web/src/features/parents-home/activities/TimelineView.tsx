@@ -4,9 +4,56 @@ import { messages } from '@homeview/contract/web';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { QuietEmpty } from '../components/QuietEmpty';
-import { addDays, dayStart, fromLocalDate, localDateOf, timeLabel } from '../../../shared/time';
+import { useState } from 'react';
+import { addDays, dayLabel as ddmmyy, dayStart, fromLocalDate, timeLabel } from '../../../shared/time';
+import { alertLevelLabel } from '@homeview/contract/web';
+import { useAlertPages } from '../alerts/queries';
 import { dayLabel } from './chartRows';
 import { useTimeline } from './queries';
+
+/**
+ * The day typed as the page writes dates, dd-mm-yy (issue 33: a browser's date field showed its own
+ * format beside the page's "Tue 17-11-26"); a whole date moves the timeline, a future one is refused.
+ */
+function DayField({
+  day,
+  today,
+  zone,
+  onChoose,
+}: {
+  day: number;
+  today: number;
+  zone: string | undefined;
+  onChoose: (day: number) => void;
+}) {
+  const [text, setText] = useState(ddmmyy(day, zone));
+  const [wrong, setWrong] = useState(false);
+  const go = () => {
+    const m = /^(\d{1,2})-(\d{1,2})-(\d{2})$/.exec(text.trim());
+    const iso = m ? `20${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : '';
+    const picked = fromLocalDate(iso, zone);
+    setWrong(picked === null || picked > today);
+    if (picked !== null && picked <= today && picked !== day) onChoose(picked);
+  };
+  return (
+    <label className="period-bar__select">
+      <span className="field__label">Day (dd-mm-yy)</span>
+      <input
+        type="text"
+        inputMode="numeric"
+        className="period-bar__input"
+        value={text}
+        aria-invalid={wrong || undefined}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={go}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') go();
+        }}
+      />
+      {wrong ? <span className="field__error">A day up to today, as 17-11-26</span> : null}
+    </label>
+  );
+}
 
 interface Props {
   dependantId: number;
@@ -25,6 +72,20 @@ export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
   const today = dayStart(Math.floor(Date.now() / 1000), zone);
   const day = timestamp === null ? today : dayStart(timestamp, zone);
   const choose = (next: number) => onSelect(next >= today ? null : next);
+  // The day's alerts at their time among the uses (issue 33), from the Alerts screen's loaded pages.
+  const alertPages = useAlertPages(dependantId);
+  const dayEnd = addDays(day, 1, zone);
+  const alerts = (alertPages.data?.pages.flatMap((p) => p.alerts) ?? [])
+    .filter((a) => a.timestamp >= day && a.timestamp < dayEnd)
+    .map((a) => ({ kind: 'alert' as const, at: a.timestamp, alert: a }));
+  const rows = [
+    ...(timeline.data?.events ?? []).map((event) => ({
+      kind: 'use' as const,
+      at: event.start_timestamp,
+      event,
+    })),
+    ...alerts,
+  ].sort((x, y) => x.at - y.at);
 
   return (
     <section className="stack" aria-labelledby="timeline-day">
@@ -36,19 +97,7 @@ export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
         >
           Previous day
         </button>
-        <label className="period-bar__select">
-          <span className="field__label">Day</span>
-          <input
-            type="date"
-            className="period-bar__input"
-            value={localDateOf(day, zone)}
-            max={localDateOf(today, zone)}
-            onChange={(e) => {
-              const picked = fromLocalDate(e.target.value, zone);
-              if (picked !== null && picked <= today) choose(picked);
-            }}
-          />
-        </label>
+        <DayField key={day} day={day} today={today} zone={zone} onChoose={choose} />
         <button
           type="button"
           className="button button--secondary"
@@ -63,30 +112,49 @@ export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
         <LoadingState title="Fetching the day's events" />
       ) : timeline.isError ? (
         <QuietEmpty>Nothing to show for this day.</QuietEmpty>
-      ) : timeline.data.events.length === 0 ? (
+      ) : rows.length === 0 ? (
         <QuietEmpty>{messages.noAppliancesUsed}</QuietEmpty>
       ) : (
         <ol className="timeline">
-          {timeline.data.events.map((event) => (
-            <li key={`${event.start_timestamp}-${event.appliance_type_id}`} className="timeline__event">
-              <Link
-                to={`/parents-home/appliance/${event.appliance_type_id}`}
-                className="timeline__time"
-                aria-label={`${timeLabel(event.start_timestamp, zone)} ${event.name}`}
-              >
-                {timeLabel(event.start_timestamp, zone)}
-              </Link>
-              <span className="timeline__name">
-                <ThingIcon name={event.icon} /> {event.name}
-                {event.estimated ? (
-                  <>
-                    {' '}
-                    <EstimatedNote whose="the" />
-                  </>
-                ) : null}
-              </span>
-            </li>
-          ))}
+          {rows.map((row) => {
+            if (row.kind === 'alert') {
+              const label = alertLevelLabel(row.alert.level);
+              return (
+                <li key={`alert-${row.alert.id}`} className="timeline__event timeline__event--alert">
+                  <Link to="/parents-home" className="timeline__time">
+                    {timeLabel(row.at, zone)}
+                  </Link>
+                  <span className="timeline__name">
+                    <span className={`level level--${label.toLowerCase()}`}>{label}</span> Alert:{' '}
+                    {row.alert.name}
+                  </span>
+                </li>
+              );
+            }
+            const { event } = row;
+            const end = event.end_timestamp === undefined ? '' : `–${timeLabel(event.end_timestamp, zone)}`;
+            return (
+              <li key={`${event.start_timestamp}-${event.appliance_type_id}`} className="timeline__event">
+                <Link
+                  to={`/parents-home/appliance/${event.appliance_type_id}`}
+                  className="timeline__time"
+                  aria-label={`${timeLabel(event.start_timestamp, zone)}${end} ${event.name}`}
+                >
+                  {timeLabel(event.start_timestamp, zone)}
+                  {end}
+                </Link>
+                <span className="timeline__name">
+                  <ThingIcon name={event.icon} /> {event.name}
+                  {event.estimated ? (
+                    <>
+                      {' '}
+                      <EstimatedNote whose="the" />
+                    </>
+                  ) : null}
+                </span>
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

@@ -70,7 +70,7 @@ describe('InfoCare activities (spec §2.3)', () => {
     expect(tuesday?.segments.map((s) => [s.label, s.start, s.end, s.href])).toEqual([
       ['Kettle', 700, 750, `/parents-home/activities/5?on=${at(17, 0)}&off=${at(18, 0)}`],
       ['Kettle', 1200, 1225, `/parents-home/activities/5?on=${at(17, 0)}&off=${at(18, 0)}`],
-      ['Off alert', 900, 1200, `/parents-home/activities/alert/5?on=${at(17, 0)}&off=${at(18, 0)}`],
+      ['No activity alert', 900, 1200, `/parents-home/activities/alert/5?on=${at(17, 0)}&off=${at(18, 0)}`],
     ]);
     expect(tuesday?.label).toBe('Tue 17-11');
     expect(activityRows(activity, [at(16, 0)], true, LONDON)[0]?.segments).toEqual([]);
@@ -103,12 +103,12 @@ describe('InfoCare activities (spec §2.3)', () => {
       'Week of 09-11-26',
     ]);
 
-    const toggle = screen.getByRole('checkbox', { name: /Show off alerts/ }) as HTMLInputElement;
+    const toggle = screen.getByRole('checkbox', { name: /Show No activity alerts/ }) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     fireEvent.click(toggle);
-    expect(within(table).getByRole('link', { name: 'Off alert 09:00–12:00' }).getAttribute('href')).toBe(
-      `/parents-home/activities/alert/5?on=${at(17, 0)}&off=${at(18, 0)}`,
-    );
+    expect(
+      within(table).getByRole('link', { name: 'No activity alert 09:00–12:00' }).getAttribute('href'),
+    ).toBe(`/parents-home/activities/alert/5?on=${at(17, 0)}&off=${at(18, 0)}`);
 
     expect((screen.getByRole('button', { name: 'Next week' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
@@ -116,16 +116,18 @@ describe('InfoCare activities (spec §2.3)', () => {
   });
 
   it('has no off-alert toggle when the period has no off alerts', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at(16, 10) * 1000);
     logIn();
     stubApi({
       'GET /assisted_living/daily_activities/': { body: detail({ num_alerts: 0, inactivities: [] }) },
     });
     renderApp('/parents-home/activities?tab=daily');
-    expect(await screen.findByText('No off alerts in this period.')).toBeTruthy();
+    expect(await screen.findByText('No "No activity" alerts in this period.')).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
-    expect(screen.queryByText(/Off alert/)).toBeNull();
+    expect(screen.queryByText(/No activity alert/)).toBeNull();
     expect((screen.getByLabelText('Day') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(
-      'Last 7 days',
+      'Mon 16-11-26',
     );
   });
 
@@ -145,7 +147,7 @@ describe('InfoCare activities (spec §2.3)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now * 1000);
     // Today is asked with now as its timestamp (spec §7), an earlier day with its start.
-    const calls = stubApi({
+    const all = stubApi({
       'GET /common/appliances/timeline/': (call) =>
         query(call.url).get('timestamp') === String(now)
           ? {
@@ -159,18 +161,21 @@ describe('InfoCare activities (spec §2.3)', () => {
           : { body: { events: [], time_zone: LONDON } },
     });
     const { router } = renderApp('/parents-home/activities');
+    // The timeline's calls (the day's alerts are asked too, issue 33).
+    const calls = { get: () => all.filter((c) => c.url.includes('/appliances/timeline/')) };
     const link = await screen.findByRole('link', { name: '07:12 Kettle' });
     expect(link.getAttribute('href')).toBe('/parents-home/appliance/3');
-    expect(query(calls[0]?.url).get('user_id')).toBe('22');
-    expect(query(calls[0]?.url).get('timestamp')).toBe(String(now));
+    expect(query(calls.get()[0]?.url).get('user_id')).toBe('22');
+    expect(query(calls.get()[0]?.url).get('timestamp')).toBe(String(now));
     expect(screen.getByRole('heading', { name: 'Today' })).toBeTruthy();
-    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe('2026-11-18');
+    // The day field writes the date as the page does (issue 33).
+    expect((screen.getByLabelText('Day (dd-mm-yy)') as HTMLInputElement).value).toBe('18-11-26');
     expect((screen.getByRole('button', { name: 'Next day' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?timestamp=${at(17, 0)}`));
     expect(await screen.findByText(messages.noAppliancesUsed)).toBeTruthy();
-    expect(query(calls[1]?.url).get('timestamp')).toBe(String(at(17, 0)));
+    expect(query(calls.get()[1]?.url).get('timestamp')).toBe(String(at(17, 0)));
     expect(screen.getByRole('heading', { name: 'Tue 17-11-26' })).toBeTruthy();
   });
 
@@ -180,7 +185,7 @@ describe('InfoCare activities (spec §2.3)', () => {
     vi.setSystemTime(at(17, 22) * 1000);
     logIn();
     const sydneyMidnight = (day: number) => at(day - 1, 13); // 00:00 AEDT is 13:00 UTC the day before
-    const calls = stubApi({
+    const all = stubApi({
       'GET /common/appliances/timeline/': {
         body: {
           events: [{ appliance_type_id: 3, icon: 'kettle', name: 'Kettle', start_timestamp: at(17, 20, 30) }],
@@ -194,26 +199,41 @@ describe('InfoCare activities (spec §2.3)', () => {
           time_zone: 'Australia/Sydney',
         }),
       },
+      'GET /weekly_activities/': {
+        body: detail({ available: [null, sydneyMidnight(16)], time_zone: 'Australia/Sydney' }),
+      },
     });
     const { router } = renderApp('/parents-home/activities');
+    // The timeline's calls (the day's alerts are asked too, issue 33).
+    const calls = { get: () => all.filter((c) => c.url.includes('/appliances/timeline/')) };
     await screen.findByRole('link', { name: '07:30 Kettle' });
-    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe('2026-11-18');
+    // The day field writes the date as the page does (issue 33).
+    expect((screen.getByLabelText('Day (dd-mm-yy)') as HTMLInputElement).value).toBe('18-11-26');
     fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?timestamp=${sydneyMidnight(17)}`));
-    expect(query(calls[1]?.url).get('timestamp')).toBe(String(sydneyMidnight(17)));
+    expect(query(calls.get()[1]?.url).get('timestamp')).toBe(String(sydneyMidnight(17)));
     expect(await screen.findByRole('heading', { name: 'Tue 17-11-26' })).toBeTruthy();
 
     await router.navigate('/parents-home/activities?tab=daily');
     const day = (await screen.findByLabelText('Day')) as HTMLSelectElement;
-    expect([...day.options].map((o) => o.textContent)).toEqual([
-      'Last 7 days',
-      'Wed 18-11-26',
-      'Tue 17-11-26',
-    ]);
-    // The last 7 days end with Sydney's today, the 18th.
-    const table = await screen.findByRole('table', { name: /Kettle/ });
+    // Daily shows one day (issue 33 item 13): it opens on Sydney's today, the 18th, asked as now, and offers
+    // days only, not the API's 'Last 7 days' that Weekly opens on.
+    expect([...day.options].map((o) => o.textContent)).toEqual(['Wed 18-11-26', 'Tue 17-11-26']);
+    expect(day.selectedOptions[0]?.textContent).toBe('Wed 18-11-26');
+    const daily = all.filter((c) => c.url.includes('/daily_activities/'));
+    expect(query(daily[0]?.url).get('timestamp')).toBe(String(at(17, 22)));
+    const table = await screen.findByRole('table', { name: /Kettle, Wed 18-11-26/ });
     expect(
       within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Wed 18-11']);
+
+    // Weekly still opens on the last 7 days, ending with Sydney's today.
+    await router.navigate('/parents-home/activities?tab=weekly');
+    const weekly = await screen.findByRole('table', { name: /Kettle, Last 7 days/ });
+    expect(
+      within(weekly)
         .getAllByRole('rowheader')
         .map((h) => h.textContent),
     ).toEqual(['Thu 12-11', 'Fri 13-11', 'Sat 14-11', 'Sun 15-11', 'Mon 16-11', 'Tue 17-11', 'Wed 18-11']);

@@ -82,7 +82,7 @@ export function activityRows(
     );
     const offAlert = (s: { start: number; end: number }): Segment => ({
       ...s,
-      label: 'Off alert',
+      label: 'No activity alert',
       tone: 'alert',
       href: activityHref('alert', activity.activity_id, day, zone),
     });
@@ -98,5 +98,5 @@ export function activityRows(
 
 export const activityLegend = (showOffAlerts: boolean) => [
   { tone: 'care' as const, label: 'Activity' },
-  ...(showOffAlerts ? [{ tone: 'alert' as const, label: 'Off alert' }] : []),
+  ...(showOffAlerts ? [{ tone: 'alert' as const, label: 'No activity alert' }] : []),
 ];

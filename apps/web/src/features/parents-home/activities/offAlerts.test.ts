@@ -40,10 +40,10 @@ describe('off alerts the activity did not follow', () => {
     );
     expect(monday?.segments.map((s) => [s.label, s.tone, s.start, s.end])).toEqual([
       ['Laundry', 'care', 1000, 1100],
-      ['Off alert', 'alert', 1650, 2400],
+      ['No activity alert', 'alert', 1650, 2400],
     ]);
     expect(tuesday?.segments.map((s) => [s.label, s.start, s.end, s.href])).toEqual([
-      ['Off alert', 900, 2400, `/parents-home/activities/alert/3?on=${at(24, 0)}&off=${at(25, 0)}`],
+      ['No activity alert', 900, 2400, `/parents-home/activities/alert/3?on=${at(24, 0)}&off=${at(25, 0)}`],
     ]);
     expect(wednesday?.segments).toEqual([]);
   });

@@ -19,13 +19,25 @@ export function useTimeline(dependantId: number, timestamp: number | null) {
   });
 }
 
-/** Daily or weekly activity patterns; a null timestamp is the last 7 days (spec-decisions). */
+/**
+ * The timestamp a Daily or Weekly tab asks for when the page names `timestamp` (null: none). For the API a
+ * missing timestamp is the last 7 days (spec-decisions), which is what Weekly opens on; Daily shows one
+ * day (issue 33 item 13), so it opens on today: the day holding now.
+ */
+export const askedTimestamp = (
+  tab: 'daily' | 'weekly',
+  timestamp: number | null,
+  now: () => number = nowSeconds,
+): number | null => (tab === 'daily' ? (timestamp ?? now()) : timestamp);
+
+/** Daily or weekly activity patterns of the period askedTimestamp names. */
 export function useActivities(tab: 'daily' | 'weekly', dependantId: number, timestamp: number | null) {
   return useQuery({
     queryKey: [...infoCareKey(dependantId), tab, timestamp],
     queryFn: ({ signal }) =>
       call(tab === 'daily' ? 'dailyActivities' : 'weeklyActivities', {
-        fields: { dependant_user_id: dependantId, timestamp: timestamp ?? undefined },
+        // Daily's today is asked as now, taken at each fetch (as the Timeline asks its today).
+        fields: { dependant_user_id: dependantId, timestamp: askedTimestamp(tab, timestamp) ?? undefined },
         signal,
       }),
     placeholderData: keepPreviousData,

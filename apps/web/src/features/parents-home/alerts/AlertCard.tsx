@@ -8,7 +8,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { ChevronIcon } from '../../../shared/ui/icons';
 import { EstimatedNote } from '../../../shared/ui/Estimated';
 import { ThingIcon } from '../../../shared/ui/thingIcons';
-import { AlertHandling, HandlingStatus, handlingLine } from './AlertHandling';
+import { AlertHandling, HandlingStatus } from './AlertHandling';
 import { needsAttention, useAlertAnswer } from './queries';
 
 /** The element id a lozenge scrolls to. */
@@ -54,7 +54,6 @@ export function AlertCard({
   // Who is on it is read with the toggle (its description), so a screen reader going from card to card
   // hears it without opening each one.
   const handlingId = `${bodyId}-handling`;
-  const handled = handlingLine(alert, zone) !== null;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const label = alertLevelLabel(alert.level);
   const fresh = needsAttention(alert);
@@ -76,7 +75,7 @@ export function AlertCard({
           className="alert-card__toggle"
           aria-expanded={expanded}
           aria-controls={bodyId}
-          aria-describedby={handled ? handlingId : undefined}
+          aria-describedby={handlingId}
           onClick={toggle}
         >
           <span className="visually-hidden">{toggleAction(expanded, fresh)}: </span>

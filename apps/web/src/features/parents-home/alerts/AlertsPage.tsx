@@ -7,7 +7,7 @@ import { LoadingState } from '../../../shared/ui/LoadingState';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { RequireDependant } from '../components/RequireDependant';
 import { AlertCard, alertElementId } from './AlertCard';
-import { AttentionSummary, countAttention } from './AttentionSummary';
+import { AttentionSummary, countAttention, countOpen } from './AttentionSummary';
 import { MoreAlerts } from './MoreAlerts';
 import { needsAttention, useAlertPages } from './queries';
 
@@ -46,6 +46,7 @@ function Alerts({ dependantId }: { dependantId: number }) {
   const routine = pages.data.pages[0]?.routine;
   const zone = pages.data.pages[0]?.time_zone;
   const counts = countAttention(alerts, pages.data.pages[0]?.unviewed);
+  const open = countOpen(alerts, pages.data.pages[0]?.open);
 
   return (
     <>
@@ -62,7 +63,7 @@ function Alerts({ dependantId }: { dependantId: number }) {
           </p>
         </section>
       ) : null}
-      <AttentionSummary counts={counts} onJump={(level) => void jump(level)} seeking={seeking} />
+      <AttentionSummary counts={counts} open={open} onJump={(level) => void jump(level)} seeking={seeking} />
       <section className="alert-list" aria-labelledby="all-alerts">
         <h2 id="all-alerts">All alerts</h2>
         {alerts.length > 0 ? (

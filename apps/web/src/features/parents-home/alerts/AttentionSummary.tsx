@@ -1,4 +1,5 @@
 import { type Alert, alertLevelLabel, type UnviewedCounts } from '@homeview/contract/web';
+import { alertState } from './AlertHandling';
 import { needsAttention } from './queries';
 
 export type AttentionCounts = UnviewedCounts;
@@ -14,8 +15,17 @@ export function countAttention(alerts: readonly Alert[], server?: UnviewedCounts
   return { total: fresh.length, urgent: of('Urgent'), investigate: of('Investigate') };
 }
 
+/**
+ * How many alerts are open (issue 33: nobody has taken or resolved them, not over by themselves): the
+ * server's count over every page when it sends it, else the loaded alerts'; the cards say "Open" alike.
+ */
+export const countOpen = (alerts: readonly Alert[], server?: number): number =>
+  server ?? alerts.filter((a) => alertState(a) === 'open').length;
+
 interface Props {
   counts: AttentionCounts;
+  /** Alerts open (countOpen): said under the headline, so it agrees with the cards' "Open". */
+  open: number;
   /** Scroll to the first unviewed alert of that level (loading older pages until it is there). */
   onJump: (level: 'Urgent' | 'Investigate') => void;
   /** The level whose first alert is being looked for, while older pages load. */
@@ -23,7 +33,7 @@ interface Props {
 }
 
 /** The counters and lozenges at the top of the Alerts screen (spec §2.3): calm when nothing is new. */
-export function AttentionSummary({ counts, onJump, seeking = null }: Props) {
+export function AttentionSummary({ counts, open, onJump, seeking = null }: Props) {
   return (
     <section className="attention" aria-labelledby="attention-heading">
       <h2 id="attention-heading" className="attention__headline">
@@ -31,6 +41,11 @@ export function AttentionSummary({ counts, onJump, seeking = null }: Props) {
           ? 'Nothing needs your attention'
           : `${counts.total} ${counts.total === 1 ? 'alert needs' : 'alerts need'} your attention`}
       </h2>
+      <p className="attention__open">
+        {open === 0
+          ? 'No alert is open'
+          : `${open} ${open === 1 ? 'alert is' : 'alerts are'} open: nobody has taken ${open === 1 ? 'it' : 'them'} yet`}
+      </p>
       <div className="attention__lozenges">
         <Lozenge level="Urgent" count={counts.urgent} onJump={onJump} busy={seeking === 'Urgent'} />
         <Lozenge

@@ -104,12 +104,11 @@ describe('Alert card: taking and resolving', () => {
     });
     renderApp('/parents-home');
     const [first, second] = (await screen.findAllByRole('article')) as HTMLElement[];
-    // A card nobody took has no such description.
-    expect(
-      within(second!)
-        .getByRole('button', { name: /Show details/ })
-        .getAttribute('aria-describedby'),
-    ).toBeNull();
+    // A card nobody took is described as open (issue 33).
+    const describedBy = within(second!)
+      .getByRole('button', { name: /Show details/ })
+      .getAttribute('aria-describedby');
+    expect(document.getElementById(describedBy!)?.textContent).toBe('Open: nobody has taken it yet');
     fireEvent.click(within(first!).getByRole('button', { name: /Show details/ }));
     expect(within(first!).getByText('Taken by Ann at 16:02')).toBeTruthy();
     expect(within(first!).getByRole('button', { name: 'Mark resolved' })).toBeTruthy();

@@ -52,6 +52,7 @@ export type AlertAnswer =
   | { correct: boolean }
   | { feedback: string }
   | { take: true }
+  | { take_over: true }
   | { resolve: true; note?: string };
 
 /**

@@ -1,5 +1,4 @@
 import { EstimatedNote } from '../../../shared/ui/Estimated';
-import type { ApplianceDetail } from '@homeview/contract/web';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
@@ -7,6 +6,7 @@ import { SeriesChart } from '../../../shared/charts';
 import { formatMoney } from '../../../shared/format';
 import { dayLabel } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
+import { ApplianceRankings } from '../../../shared/ui/ApplianceRankings';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { readId } from '../activities/activityWindow';
 import { InfoCareLayout } from '../components/InfoCareLayout';
@@ -67,7 +67,7 @@ function ApplianceView({ dependantId, applianceId }: { dependantId: number; appl
           on the appliance itself.
         </p>
       ) : null}
-      <Rankings data={data} />
+      <ApplianceRankings rankings={data.appliance_rankings} className="rankings" />
       {data.time_series.length === 0 ? (
         <QuietEmpty>No use of this appliance recorded yet.</QuietEmpty>
       ) : (
@@ -122,33 +122,5 @@ function ApplianceView({ dependantId, applianceId }: { dependantId: number; appl
         </>
       )}
     </>
-  );
-}
-
-/** Where this home's appliance stands among comparable homes (1 = lowest). */
-function Rankings({ data }: { data: ApplianceDetail }) {
-  const r = data.appliance_rankings;
-  if (r.out_of === 0) return null;
-  return (
-    <dl className="rankings">
-      <div>
-        <dt>Cost</dt>
-        <dd>
-          {r.cost} of {r.out_of}
-        </dd>
-      </div>
-      <div>
-        <dt>Time used</dt>
-        <dd>
-          {r.duration} of {r.out_of}
-        </dd>
-      </div>
-      <div>
-        <dt>Energy used</dt>
-        <dd>
-          {r.consumption} of {r.out_of}
-        </dd>
-      </div>
-    </dl>
   );
 }

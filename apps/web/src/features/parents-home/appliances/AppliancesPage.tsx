@@ -6,6 +6,7 @@ import { errorMessage } from '../../../shared/api';
 import { formatApiDuration, formatMoney } from '../../../shared/format';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { OnMarker } from '../../../shared/ui/OnMarker';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { RequireDependant } from '../components/RequireDependant';
@@ -68,7 +69,7 @@ function ApplianceList({ dependantId, viewType }: { dependantId: number; viewTyp
               <Link to={`/parents-home/appliance/${a.appliance_type_id}`} className="appliance-list__name">
                 {a.name}
               </Link>
-              {a.status.state === 'on' ? <span className="appliance-list__on">On</span> : null}
+              {a.status.state === 'on' ? <OnMarker /> : null}
               {a.estimated ? <EstimatedNote whose="the" /> : null}
               <span className="appliance-list__figures">
                 <span>{formatMoney(a.cost.unit, a.cost.value)}</span>

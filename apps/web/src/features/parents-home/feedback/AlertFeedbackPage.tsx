@@ -8,7 +8,7 @@ import { Alert } from '../../../shared/ui/Alert';
 import { replaceAlert, useAlertPages } from '../alerts/queries';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { RequireDependant } from '../components/RequireDependant';
-import { FeedbackForm } from './FeedbackForm';
+import { FeedbackForm } from '../../../shared/ui/FeedbackForm';
 
 /** /parents-home/alert-feedback/{alert_id}: a few words about one alert (spec §2.3). */
 export function AlertFeedbackPage() {

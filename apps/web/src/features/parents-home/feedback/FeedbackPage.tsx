@@ -1,7 +1,7 @@
 import { call } from '../../../shared/api';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { RequireDependant } from '../components/RequireDependant';
-import { FeedbackForm } from './FeedbackForm';
+import { FeedbackForm } from '../../../shared/ui/FeedbackForm';
 
 /** /parents-home/feedback: general feedback, sent for the dependant's home (spec-decisions "Ids"). */
 export function FeedbackPage() {

@@ -10,7 +10,15 @@ import { LoadingState } from '../../../shared/ui/LoadingState';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { RequireDependant } from '../components/RequireDependant';
-import { cell, DAY_AXIS_MINUTES, dayAxisLabel, TREND_COLUMNS, trendsCsv, weekLabel } from './figures';
+import {
+  cell,
+  dayAxisLabel,
+  fittedDaySplits,
+  TREND_COLUMNS,
+  trendsCsv,
+  weekLabel,
+  weeksWithData,
+} from './figures';
 import { useTrends } from './queries';
 
 /**
@@ -33,16 +41,22 @@ function Trends({ dependantId }: { dependantId: number }) {
   if (trends.isPending) return <LoadingState title="Fetching trends" />;
   if (trends.isError) return <Alert tone="danger">{errorMessage(trends.error)}</Alert>;
   const data = trends.data;
-  const first = data.weeks[0];
-  const last = data.weeks.at(-1);
-  if (!first || !last || data.weeks.every((w) => w.ordinary_days === 0))
+  const shown = weeksWithData(data.weeks);
+  const first = shown[0];
+  const last = shown.at(-1);
+  if (!first || !last)
     return <QuietEmpty>No weeks to compare yet: trends need a few weeks of data.</QuietEmpty>;
+  const left = data.weeks.length - shown.length;
   return (
     <div className="stack trends">
       <p className="dashboard__subtitle">
         {home ? `${home}: ` : ''}
-        {data.weeks.length} weeks, <span className="trends__date">{dateLabel(first.week_start, false)}</span>{' '}
-        to <span className="trends__date">{weekEnd(last.week_start)}</span>, on the clock of {data.time_zone}
+        {shown.length} {shown.length === 1 ? 'week' : 'weeks'},{' '}
+        <span className="trends__date">{dateLabel(first.week_start, false)}</span> to{' '}
+        <span className="trends__date">{weekEnd(last.week_start)}</span>, on the clock of {data.time_zone}
+        {left > 0
+          ? ` (the data begins then: the ${left} ${left === 1 ? 'week' : 'weeks'} before ${left === 1 ? 'is' : 'are'} not listed)`
+          : ''}
       </p>
       <section className="card stack trends__changes" aria-labelledby="trends-changes">
         <h2 id="trends-changes">What has changed</h2>
@@ -55,7 +69,7 @@ function Trends({ dependantId }: { dependantId: number }) {
         ) : Object.values(last.change).every((c) => c === null) ? (
           <p>Too few weeks yet to compare the last week with the 4 before it.</p>
         ) : (
-          <p>Nothing beyond the usual ups and downs in the last week.</p>
+          <p>Nothing beyond the usual ups and downs in these weeks.</p>
         )}
         <p className="trends__note">
           Each week is compared with the 4 weeks before it. Night activity is activity before the usual start
@@ -69,33 +83,34 @@ function Trends({ dependantId }: { dependantId: number }) {
           ) : null}
         </p>
       </section>
-      <div className="card trends__chart">
-        <SeriesChart
-          title="When the day starts and ends"
-          labels={data.weeks.map((w) => weekLabel(w.week_start))}
-          tickLabels={data.weeks.map((w) => dateLabel(w.week_start, false))}
-          ticks={4}
-          series={[
-            {
-              label: 'Day starts',
-              values: data.weeks.map((w) => w.day_start_minute),
-              tone: 'care',
-              kind: 'line',
-            },
-            {
-              label: 'Day ends',
-              values: data.weeks.map((w) => w.day_end_minute),
-              tone: 'comparable',
-              kind: 'line',
-            },
-          ]}
-          format={minuteLabel}
-          yLabel="Time of day"
-          yTick={dayAxisLabel}
-          ySplits={DAY_AXIS_MINUTES}
-        />
-      </div>
-      <WeekTable trends={data} />
+      {(['day_start_minute', 'day_end_minute'] as const).map((measure) => {
+        const values = shown.map((w) => w[measure]);
+        const title = measure === 'day_start_minute' ? 'When the day starts' : 'When the day ends';
+        // One chart each, its axis fitted to its times, so a change of half an hour shows (issue 33).
+        return (
+          <div key={measure} className="card trends__chart">
+            <SeriesChart
+              title={title}
+              labels={shown.map((w) => weekLabel(w.week_start))}
+              tickLabels={shown.map((w) => dateLabel(w.week_start, false))}
+              ticks={4}
+              series={[
+                {
+                  label: measure === 'day_start_minute' ? 'Day starts' : 'Day ends',
+                  values,
+                  tone: measure === 'day_start_minute' ? 'care' : 'comparable',
+                  kind: 'line',
+                },
+              ]}
+              format={minuteLabel}
+              yLabel="Time of day"
+              yTick={dayAxisLabel}
+              ySplits={fittedDaySplits(values)}
+            />
+          </div>
+        );
+      })}
+      <WeekTable weeks={shown} />
       <p className="trends__actions">
         <a
           className="button button--secondary"
@@ -133,7 +148,7 @@ function useScrollsSideways(box: RefObject<HTMLElement | null>): boolean {
   return wider;
 }
 
-function WeekTable({ trends }: { trends: TrendsResponse }) {
+function WeekTable({ weeks }: { weeks: readonly TrendsResponse['weeks'][number][] }) {
   const box = useRef<HTMLDivElement>(null);
   // On a phone the last columns are out of sight with nothing to show they are there: say so.
   const sideways = useScrollsSideways(box);
@@ -167,18 +182,25 @@ function WeekTable({ trends }: { trends: TrendsResponse }) {
             </tr>
           </thead>
           <tbody>
-            {trends.weeks.map((w) => (
+            {weeks.map((w) => (
               <tr key={w.week_start}>
                 <th scope="row">{dateLabel(w.week_start, false)}</th>
-                {TREND_COLUMNS.map((c) => {
-                  const { value, change } = cell(w, c);
-                  return (
-                    <td key={c.measure}>
-                      <span className="trends__value">{value}</span>
-                      {change ? <span className="trends__change">{change}</span> : null}
-                    </td>
-                  );
-                })}
+                {w.ordinary_days === 0 ? (
+                  <td colSpan={TREND_COLUMNS.length} className="trends__nodata">
+                    No data this week: no figures
+                  </td>
+                ) : null}
+                {w.ordinary_days === 0
+                  ? null
+                  : TREND_COLUMNS.map((c) => {
+                      const { value, change } = cell(w, c);
+                      return (
+                        <td key={c.measure} data-label={c.label}>
+                          <span className="trends__value">{value}</span>
+                          {change ? <span className="trends__change">{change}</span> : null}
+                        </td>
+                      );
+                    })}
               </tr>
             ))}
           </tbody>

@@ -75,6 +75,31 @@ export const TREND_COLUMNS: readonly TrendColumn[] = [
   },
 ];
 
+/**
+ * The weeks the screen lists (issue 33): from the first week with an ordinary day; the weeks before the
+ * home's data began show nothing and are left out (the heading says how many are listed).
+ */
+export function weeksWithData(weeks: readonly TrendWeek[]): TrendWeek[] {
+  const first = weeks.findIndex((w) => w.ordinary_days > 0);
+  return first < 0 ? [] : weeks.slice(first);
+}
+
+/**
+ * Time-of-day ticks that fit the values (issue 33: a 35-minute change was lost on a 24-hour axis): round
+ * half hours just around the lowest and highest, at most 6 steps of 30, 60 or 120 minutes.
+ */
+export function fittedDaySplits(values: readonly (number | null)[]): number[] {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return [...DAY_AXIS_MINUTES];
+  const lo = Math.max(0, Math.floor((Math.min(...known) - 15) / 30) * 30);
+  const hi = Math.min(1440, Math.ceil((Math.max(...known) + 15) / 30) * 30);
+  const step = [30, 60, 120, 240].find((s) => (hi - lo) / s <= 6) ?? 360;
+  const from = Math.floor(lo / step) * step;
+  const out: number[] = [];
+  for (let m = from; m < hi + step && m <= 1440; m += step) out.push(m);
+  return out;
+}
+
 /** 'Week of 16-11-26' */
 /** The chart's time-of-day axis: every 6 hours of a whole day, its end said 24:00 (a day ending at 21:52
  * is drawn below the top line, not against a line labelled 23:59 that stands for 25:00). */

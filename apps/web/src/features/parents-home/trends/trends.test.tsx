@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';
-import { DAY_AXIS_MINUTES, dayAxisLabel, trendsCsv } from './figures';
+import { DAY_AXIS_MINUTES, dayAxisLabel, fittedDaySplits, trendsCsv } from './figures';
 
 const none = {
   day_start_minute: 0,
@@ -72,8 +72,9 @@ describe('InfoCare trends (issue 25)', () => {
       'Getting up 45 minutes later than in early November.',
     );
     // Whose weeks, which, and on whose clock: the printed page says it too.
-    expect(screen.getByText(/3 weeks/).textContent).toBe(
-      "Mum's Home: 3 weeks, 02-11-26 to 22-11-26, on the clock of Europe/London",
+    // The week before the data began is not listed, and the heading says so (issue 33).
+    expect(screen.getByText(/2 weeks/).textContent).toBe(
+      "Mum's Home: 2 weeks, 09-11-26 to 22-11-26, on the clock of Europe/London (the data begins then: the 1 week before is not listed)",
     );
     // The changes come before the weeks on the page.
     const weeks = screen.getByRole('region', { name: 'Week by week' });
@@ -81,7 +82,6 @@ describe('InfoCare trends (issue 25)', () => {
     const rows = within(weeks).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'WeekDay startsDay endsActive hoursMeals a dayNight activityDays without data',
-      '02-11-26–––––7', // no ordinary day: five figures unknown, 7 days without data
       '09-11-26' + '07:00no change21:00no change7no change3no change0 minno change0no change',
       '16-11-26' + '07:45+45 min21:00no change7no change2.5−0.50 minno change0no change',
     ]);
@@ -102,9 +102,31 @@ describe('InfoCare trends (issue 25)', () => {
     logIn();
     stubApi({ 'GET /assisted_living/trends/': { body: { ...trends, changes: [] } } });
     renderApp('/parents-home/trends');
-    expect(await screen.findByText('Nothing beyond the usual ups and downs in the last week.')).toBeTruthy();
+    expect(await screen.findByText('Nothing beyond the usual ups and downs in these weeks.')).toBeTruthy();
     // Measured uses: no word of the meter.
     expect(screen.getByText(/Each week is compared/).textContent).not.toContain('estimated');
+  });
+
+  it('says so of a week without data among the others, and fits the day-start axis to the times (issue 33)', async () => {
+    logIn();
+    const [noData, usual, later] = trends.weeks as [TrendWeek, TrendWeek, TrendWeek];
+    const body = {
+      ...trends,
+      weeks: [usual, { ...noData, week_start: '2026-11-16' }, { ...later, week_start: '2026-11-23' }],
+    };
+    stubApi({ 'GET /assisted_living/trends/': { body } });
+    renderApp('/parents-home/trends');
+    const weeks = await screen.findByRole('region', { name: 'Week by week' });
+    expect(
+      within(weeks)
+        .getAllByRole('row')
+        .map((r) => r.textContent)[2],
+    ).toBe('16-11-26No data this week: no figures');
+    expect(screen.getByText(/3 weeks/).textContent).toBe(
+      "Mum's Home: 3 weeks, 09-11-26 to 29-11-26, on the clock of Europe/London",
+    );
+    // 07:00 and 07:45: half-hour ticks from 06:30 to 08:00, not a whole day.
+    expect(fittedDaySplits([420, null, 465])).toEqual([390, 420, 450, 480]);
   });
 
   it('says when the last week has nothing yet to be compared with', async () => {

@@ -46,7 +46,7 @@ export function EditRatesPage() {
     >
       <p>
         Each rate starts at its time and runs until the next one starts; the last runs to midnight. A fixed
-        tariff is one rate from 00:00. Prices are in £ per kWh.
+        tariff is one rate from 00:00. Prices are in pence per kWh, as on your bill.
       </p>
       {tariff.isPending && userId !== null ? <LoadingState title="Loading tariff" /> : null}
       {tariff.isError ? <Alert tone="danger">{errorMessage(tariff.error)}</Alert> : null}
@@ -206,14 +206,14 @@ function RateRowFields({ index, row, errors, onChange, onRemove }: RowProps) {
           ) : null}
         </div>
         <TextField
-          label="Unit price (£ per kWh)"
+          label="Unit price (pence per kWh)"
           type="number"
           inputMode="decimal"
           step="any"
           value={row.unit_price}
           onChange={(e) => onChange({ unit_price: e.target.value })}
           error={errors?.unit_price}
-          placeholder="0.2467"
+          placeholder="24.50"
         />
       </fieldset>
       <button type="button" className="button button--secondary rate-row__remove" onClick={onRemove}>

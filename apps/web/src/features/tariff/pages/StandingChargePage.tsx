@@ -1,7 +1,8 @@
-import { messages, type Tariff } from '@homeview/contract/web';
+import { MAX_STANDING_CHARGE, messages, type Tariff } from '@homeview/contract/web';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
+import { decimalsOf, isDecimal, PENCE_DECIMALS, penceText, poundsFromPence } from '../../../shared/pence';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { TextField } from '../../../shared/ui/TextField';
@@ -11,15 +12,17 @@ import { useAccountRead } from '../../account/queries';
 import { todayInput } from '../rates';
 import { useSaveTariff } from '../useSaveTariff';
 
-const DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
-
-/** The standing charge as typed: a message when it cannot be sent. */
+/**
+ * The standing charge as typed, in pence per day (issue 33 item 13; the API takes pounds, shared/pence.ts):
+ * a message when it cannot be sent. The bound is the API's, under £10 a day.
+ */
 export function checkStandingCharge(text: string): string | null {
   const trimmed = text.trim();
-  if (trimmed === '') return 'Enter the standing charge in pounds per day';
-  if (!DECIMAL.test(trimmed)) return 'Enter pounds per day, like 0.5721';
-  if (Number(trimmed) >= 10) return 'Standing charge must be under 10';
-  if ((trimmed.split('.')[1] ?? '').length > 6) return 'Use at most 6 decimal places';
+  if (trimmed === '') return 'Enter the standing charge in pence per day';
+  if (!isDecimal(trimmed) || trimmed.startsWith('-')) return 'Enter pence per day, like 53.35';
+  if (poundsFromPence(trimmed) >= MAX_STANDING_CHARGE)
+    return `Standing charge must be under ${MAX_STANDING_CHARGE * 100}p (£${MAX_STANDING_CHARGE})`;
+  if (decimalsOf(trimmed) > PENCE_DECIMALS) return `Use at most ${PENCE_DECIMALS} decimal places`;
   return null;
 }
 
@@ -45,7 +48,7 @@ type FormState = 'editing' | 'submitted' | 'failed';
 
 function StandingChargeForm({ level, userId, saved }: { level: Level; userId: number; saved: Tariff }) {
   const current = saved.standing_charge?.[0]?.prices[0];
-  const [value, setValue] = useState(current === undefined ? '' : String(current));
+  const [value, setValue] = useState(current === undefined ? '' : penceText(current));
   const [from, setFrom] = useState(todayInput);
   const [problem, setProblem] = useState<string | null>(null);
   const [state, setState] = useState<FormState>('editing');
@@ -57,7 +60,7 @@ function StandingChargeForm({ level, userId, saved }: { level: Level; userId: nu
     setProblem(error);
     if (error) return;
     setState('editing');
-    const price = Number(value.trim());
+    const price = poundsFromPence(value);
     save.mutate(
       {
         user_id: userId,
@@ -91,7 +94,7 @@ function StandingChargeForm({ level, userId, saved }: { level: Level; userId: nu
   return (
     <form className="stack" onSubmit={submit} aria-busy={save.isPending} noValidate>
       <TextField
-        label="Standing Charge (£ per day)"
+        label="Standing Charge (pence per day)"
         type="number"
         inputMode="decimal"
         step="any"

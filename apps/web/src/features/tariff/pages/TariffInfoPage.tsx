@@ -1,4 +1,5 @@
 import { AccountLayout } from '../../account/components/AccountLayout';
+import { KIND_NAME } from '../rates';
 
 /** /account/tariff/info (spec §2.4, §9): 'How do tariffs work?' — the charge types and the tariff kinds. */
 export function TariffInfoPage() {
@@ -12,18 +13,18 @@ export function TariffInfoPage() {
         </p>
         <h2>Charge types</h2>
         <dl className="definition-list">
-          <dt>Standing charge (£ per day)</dt>
+          <dt>Standing charge (pence per day)</dt>
           <dd>A fixed amount for each day you are connected, whatever you use. It is always one price.</dd>
-          <dt>Import rate (£ per kWh)</dt>
+          <dt>Import rate (pence per kWh)</dt>
           <dd>
             What you pay for each kilowatt-hour you take from the grid. Your bill shows it as the unit rate.
           </dd>
-          <dt>Export rate (£ per kWh)</dt>
+          <dt>Export rate (pence per kWh)</dt>
           <dd>
             What you are paid for each kilowatt-hour your solar panels or battery send back to the grid, for
             example under the Smart Export Guarantee.
           </dd>
-          <dt>Generation rate (£ per kWh)</dt>
+          <dt>Generation rate (pence per kWh)</dt>
           <dd>
             What you are paid for every kilowatt-hour your panels make, used or exported. Only older Feed-in
             Tariff installations earn it; for most homes it is 0.
@@ -31,22 +32,24 @@ export function TariffInfoPage() {
         </dl>
         <p>
           Any rate you have not set uses a default tariff, and the tariff page tells you when it does. Prices
-          are in pounds: 24.67p per kWh is 0.2467, and a price must be under £1.
+          are in pence, as on your bill: a unit rate of 24.67p per kWh is typed 24.67, a standing charge of
+          53.35p a day 53.35, and a unit rate must be under 100p (£1).
         </p>
         <h2>Tariff kinds</h2>
         <dl className="definition-list">
-          <dt>Fixed</dt>
+          <dt>{KIND_NAME.Fixed}</dt>
           <dd>One price all day, every day: one rate starting at 00:00.</dd>
-          <dt>Day</dt>
+          <dt>{KIND_NAME.Day}</dt>
           <dd>One price all day, but a different one on weekdays and at the weekend.</dd>
-          <dt>TOU (time of use)</dt>
+          <dt>{KIND_NAME.TOU}</dt>
           <dd>
             The price changes during the day, such as a cheap night rate (Economy 7) or a peak from 16:00 to
-            19:00. Each rate starts at a half hour, from 00:00 to 23:30, and runs until the next one; a day
-            can have up to 48 rates.
+            19:00; suppliers also call it time of use. Name each rate as your bill does, such as Night, Day or
+            Peak. Each rate starts at a half hour, from 00:00 to 23:30, and runs until the next one; a day can
+            have up to 48 rates.
           </dd>
-          <dt>Day-TOU</dt>
-          <dd>Time-of-use rates that differ between weekdays and the weekend.</dd>
+          <dt>{KIND_NAME['Day-TOU']}</dt>
+          <dd>Time-of-day rates that differ between weekdays and the weekend.</dd>
         </dl>
         <h2>Dynamic prices (Agile-style)</h2>
         <p>

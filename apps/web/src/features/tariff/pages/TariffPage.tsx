@@ -1,20 +1,14 @@
-import {
-  messages,
-  RATE_KINDS,
-  type RateKind,
-  type RateList,
-  type Tariff,
-  tariffKind,
-} from '@homeview/contract/web';
+import { messages, RATE_KINDS, type RateKind, type RateList, type Tariff } from '@homeview/contract/web';
 import { Link, Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { formatHhmm } from '../../../shared/format';
+import { formatPence } from '../../../shared/pence';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { AccountLayout } from '../../account/components/AccountLayout';
 import { isLevel, type Level, levelUserId } from '../../account/ids';
 import { useAccountRead } from '../../account/queries';
-import { DAYS_LABEL, pounds, RATE_LABEL } from '../rates';
+import { DAYS_LABEL, kindName, RATE_LABEL, rateName } from '../rates';
 
 const TITLE: Record<RateKind, string> = {
   import: 'Import rates',
@@ -54,12 +48,12 @@ function Overview({ level, tariff }: { level: Level; tariff: Tariff }) {
           <>
             <p>{messages.noStandingCharge}</p>
             {fallback === undefined ? null : (
-              <p className="tariff-section__muted">The default of {pounds(fallback)} per day applies.</p>
+              <p className="tariff-section__muted">The default of {formatPence(fallback)} per day applies.</p>
             )}
           </>
         ) : (
           <p className="tariff-price">
-            {pounds(standing)} <span className="tariff-price__unit">per day</span>
+            {formatPence(standing)} <span className="tariff-price__unit">per day</span>
           </p>
         )}
         <Link to={`/account/${level}/tariff/standing-charge`} className="button button--secondary">
@@ -92,7 +86,7 @@ function RateSection(props: {
     <section className="tariff-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="tariff-section__title">
         {TITLE[kind]}
-        {own ? <span className="tariff-kind">{tariffKind(own)}</span> : null}
+        {own ? <span className="tariff-kind">{kindName(own)}</span> : null}
       </h2>
       {own === null && fallback !== null ? <p>{messages.defaultTariffShown(RATE_LABEL[kind])}</p> : null}
       {shown === null ? <p>{messages.noRateSet(RATE_LABEL[kind])}</p> : null}
@@ -106,15 +100,15 @@ function RateSection(props: {
             <tr>
               <th scope="col">Rate</th>
               <th scope="col">From</th>
-              <th scope="col">£ per kWh</th>
+              <th scope="col">Pence per kWh</th>
             </tr>
           </thead>
           <tbody>
             {entry.times.map((time, i) => (
               <tr key={time}>
-                <th scope="row">{entry.rate_names[i]}</th>
+                <th scope="row">{rateName(entry.rate_names[i] ?? '')}</th>
                 <td>{formatHhmm(time)}</td>
-                <td>{pounds(entry.prices[i] ?? 0)}</td>
+                <td>{formatPence(entry.prices[i] ?? 0)}</td>
               </tr>
             ))}
           </tbody>

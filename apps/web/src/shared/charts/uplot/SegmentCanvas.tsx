@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
-import { DAY_HUNDREDTHS, hundredthsToClock, type SegmentRow, STRIPED_TONES } from '../types';
+import {
+  DAY_HUNDREDTHS,
+  hundredthsToClock,
+  type SegmentRow,
+  STRIPED_TONES,
+  segmentPlotHeight,
+} from '../types';
 import type { SegmentPosition } from '../SegmentChart';
 import { axisStyle, cssColor, dpr, onPlotClick, toneColor, useUPlot } from './common';
 
@@ -15,8 +21,6 @@ interface Props {
   onActivate: (at: SegmentPosition | null) => void;
 }
 
-const ROW_PX = 34;
-const AXIS_PX = 36;
 /** How far (CSS px) from a segment the pointer still picks it. */
 const REACH_PX = 4;
 
@@ -103,7 +107,7 @@ export default function SegmentCanvas({ rows, active, onHover, onActivate }: Pro
 
     const options: uPlot.Options = {
       width,
-      height: n * ROW_PX + AXIS_PX,
+      height: segmentPlotHeight(n),
       legend: { show: false },
       cursor: { x: false, y: false, points: { show: false }, drag: { x: false, y: false, setScale: false } },
       scales: { x: { time: false, range: [0, DAY_HUNDREDTHS] }, y: { range: [-0.5, n - 0.5] } },

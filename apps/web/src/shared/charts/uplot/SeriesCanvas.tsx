@@ -42,6 +42,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
     data.labels,
     data.tickLabels,
     data.ticks,
+    data.tickEvery,
     data.yLabel,
     data.ySplits,
     data.barValues,
@@ -147,7 +148,7 @@ export default function SeriesCanvas({ data, active, onHover, onActivate }: Prop
       axes: [
         {
           ...axis,
-          splits: (u) => fittingTickIndices(n, data.ticks, tickWidths, u.bbox.width / dpr()),
+          splits: (u) => fittingTickIndices(n, data.ticks, tickWidths, u.bbox.width / dpr(), data.tickEvery),
           values: (_u, splits) => splits.map((i) => ticks[i] ?? ''),
           grid: { show: false },
         },

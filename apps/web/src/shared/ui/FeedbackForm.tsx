@@ -1,7 +1,7 @@
-import { messages } from '@homeview/contract/web';
+import { FEEDBACK_MAX, messages } from '@homeview/contract/web';
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage } from '../../../shared/api';
-import { Alert } from '../../../shared/ui/Alert';
+import { errorMessage } from '../api';
+import { Alert } from './Alert';
 
 interface Props {
   label: string;
@@ -11,7 +11,8 @@ interface Props {
 
 /**
  * One free-text field named feedback (spec §5.2, placeholder "I'd like to say..."), sent by a button;
- * 'Thanks for your feedback' replaces the form once the server has it (§8).
+ * 'Thanks for your feedback' replaces the form once the server has it (§8). HomeView's and InfoCare's
+ * feedback pages and an alert's feedback all use it, so they cannot drift apart.
  */
 export function FeedbackForm({ label, send }: Props) {
   const id = useId();
@@ -53,6 +54,7 @@ export function FeedbackForm({ label, send }: Props) {
             className="field__input field__textarea"
             placeholder="I'd like to say..."
             rows={6}
+            maxLength={FEEDBACK_MAX}
             value={text}
             aria-invalid={blank ? true : undefined}
             aria-describedby={blank ? `${id}-error` : undefined}

@@ -1,0 +1,124 @@
+import { localDate } from '@homeview/domain';
+import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
+import { stepCounter } from './counter';
+import { EM_GAP_S } from './em-history';
+import { MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
+import type { Live } from './live';
+import { addEnergy, closeMinutes } from './minutes';
+import type { DeviceSample } from './parse';
+
+// One parsed sample of a registered channel → its counters stepped (counter.ts), its energy in the open
+// minutes (minutes.ts) or the plug's use detector (plug-uses.ts), an emon power-only node's power
+// integrated, a Shelly EM's gap held for its records (em-history.ts), and the minutes it closed.
+
+/**
+ * Power-only devices (emon nodes with P and no E): energy is the power held until the next sample, over
+ * gaps up to this long; a longer silence has no energy (when in it the power changed is unknown).
+ */
+export const MAX_POWER_GAP_S = 120;
+
+/** What a sample's channel tells back: a value refused (counted on the device), readings closed. */
+export interface SampleSink {
+  reject(reason: string): void;
+  readings(readings: Reading[]): void;
+}
+
+export function takeSample(live: Live, s: DeviceSample, now: number, sink: SampleSink): void {
+  if (s.history !== undefined) live.history = s.history;
+  live.lastMessage = now;
+  live.online = s.online ?? true;
+  live.dirty = true;
+  const maxW = live.plug === null ? MAX_HOUSE_W : MAX_PLUG_W;
+  const energy = (from: number, to: number, mwh: number, direction: 'import' | 'export') => {
+    if (live.plug !== null) {
+      if (direction === 'import') live.plug.energy(from, to, mwh);
+    } else addEnergy(live.counter.minutes, from, to, mwh, direction);
+  };
+  for (const direction of ['import', 'export'] as const) {
+    const mwh = direction === 'import' ? s.importMwh : s.exportMwh;
+    if (mwh === undefined) continue;
+    const { state, step } = stepCounter(live.counter[direction], s.t, mwh, maxW);
+    live.counter[direction] = state;
+    if (step.kind === 'rejected') sink.reject(step.reason);
+    else if (step.kind === 'energy') {
+      if (live.history !== null && live.plug === null && step.to - step.from > EM_GAP_S) {
+        // A Shelly EM back after a gap: its records of the gap say when the energy was used.
+        live.counter.gap ??= {
+          from: step.from,
+          to: step.to,
+          importMwh: 0,
+          exportMwh: 0,
+          since: now,
+          askedAt: null,
+        };
+        const gap = live.counter.gap;
+        gap[direction === 'import' ? 'importMwh' : 'exportMwh'] += step.mwh;
+      } else energy(step.from, step.to, step.mwh, direction);
+    }
+  }
+  let integrated = false;
+  if (s.powerW !== undefined && live.plug !== null && s.powerW < 0) {
+    // A plug only draws power: a negative value is a bad value like any other (issue 33 item 7).
+    sink.reject(`power ${s.powerW} W is negative: a plug only draws power`);
+  } else if (s.powerW !== undefined) {
+    live.plug?.power(s.t, s.powerW, now);
+    // An emon node that reports power and no counter: the energy is its power over time.
+    if (live.device.kind === 'emon' && live.counter.import === null && s.importMwh === undefined) {
+      const previous = live.counter.power ?? null;
+      const step = integratePower(previous, s.t, s.powerW, maxW);
+      if (step.kind === 'rejected') sink.reject(step.reason);
+      else if (previous === null || s.t > previous.t) {
+        live.counter.power = { t: s.t, w: s.powerW };
+        if (step.kind === 'energy') {
+          energy(step.from, step.to, step.mwh, step.direction);
+          integrated = true;
+        }
+      }
+    }
+  }
+  if (live.plug === null && (s.importMwh !== undefined || s.exportMwh !== undefined || integrated)) {
+    // While a gap waits for its records, minutes from the gap's first on stay open (it adds to them).
+    const gap = live.counter.gap;
+    const upTo = gap ? Math.min(s.t, gap.from - (gap.from % 60)) : s.t;
+    const readings = closeMinutes(live.counter.minutes, upTo);
+    if (readings.length > 0) sink.readings(readings);
+  }
+}
+
+/** A plug's uses whose energy is known by now, as appliance uses of its house (its own count moved on). */
+export function takePlugUses(live: Live, now: number): ApplianceEventInput[] {
+  if (live.plug === null || live.device.applianceTypeId === null) return [];
+  const uses = live.plug.take(now);
+  if (uses.length === 0) return [];
+  live.dirty = true; // its state, without these uses, is stored with them
+  for (const u of uses) {
+    const day = localDate(u.start, live.device.zone);
+    const own = live.counter.uses;
+    live.counter.uses = own?.day === day ? { day, n: own.n + 1 } : own && own.day > day ? own : { day, n: 1 };
+  }
+  const typeId = live.device.applianceTypeId;
+  return uses.map((u) => ({ appliance_type_id: typeId, start: u.start, end: u.end, energy_wh: u.energy_wh }));
+}
+
+/**
+ * A power-only device's energy between two power samples: the earlier power held until the later one
+ * (a sample's power is what it drew until the next), over gaps up to MAX_POWER_GAP_S; import for power
+ * drawn, export for negative power (a CT clamp on a solar home's meter tails). A power beyond what the
+ * device could carry is rejected, and the sample is not taken.
+ */
+export function integratePower(
+  previous: { t: number; w: number } | null,
+  t: number,
+  w: number,
+  maxW: number,
+):
+  | { kind: 'energy'; from: number; to: number; mwh: number; direction: 'import' | 'export' }
+  | { kind: 'none' }
+  | { kind: 'rejected'; reason: string } {
+  if (Math.abs(w) > maxW)
+    return { kind: 'rejected', reason: `power ${w} W is more than ${maxW / 1000} kW could carry` };
+  if (previous === null || t <= previous.t || t - previous.t > MAX_POWER_GAP_S || previous.w === 0)
+    return { kind: 'none' };
+  const mwh = Math.round((Math.abs(previous.w) * (t - previous.t)) / 3.6);
+  return { kind: 'energy', from: previous.t, to: t, mwh, direction: previous.w > 0 ? 'import' : 'export' };
+}

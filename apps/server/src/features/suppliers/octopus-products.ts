@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { OctopusSource } from './octopus';
+import { SupplierError } from './source';
+
+// The public Octopus products endpoints (../shared/design/suppliers.md): a tariff code's dated rates, in
+// pence VAT included (as on the bill), times UTC, paged with `next`. Asked through the account's client
+// (OctopusSource.get: same checks, counted calls, same errors). Where a product lists both direct-debit and
+// other payment methods' rows, the direct-debit ones are kept.
+
+/** The rates a tariff is priced by: a single register's, or Economy 7's day and night. */
+export type RateSeries = 'standard-unit-rates' | 'day-unit-rates' | 'night-unit-rates' | 'standing-charges';
+
+export interface TariffCode {
+  code: string;
+  product: string;
+  /** E-1R: one rate all day; E-2R: day and night registers (Economy 7). */
+  registers: 1 | 2;
+}
+
+/** E-1R-<PRODUCT>-<region> or E-2R-…; null for any other (gas, or a shape we do not know). */
+export function parseTariffCode(code: string): TariffCode | null {
+  const match = /^E-([12])R-(.+)-([A-P])$/.exec(code.trim());
+  if (match === null) return null;
+  return { code: code.trim(), product: match[2] as string, registers: match[1] === '1' ? 1 : 2 };
+}
+
+/** One dated price: µ£ per kWh (unit rates) or per day (standing charges). */
+export interface DatedPrice {
+  /** Epoch seconds; -Infinity when the product gives none (always). */
+  from: number;
+  /** Epoch seconds, exclusive; Infinity when open-ended. */
+  to: number;
+  price: number;
+}
+
+const RatePage = z.object({
+  next: z.string().nullable(),
+  results: z.array(
+    z.object({
+      value_inc_vat: z.number().nonnegative(),
+      valid_from: z.string().nullable(),
+      valid_to: z.string().nullable(),
+      payment_method: z.string().nullable().optional(),
+    }),
+  ),
+});
+type RateRow = z.infer<typeof RatePage>['results'][number];
+
+const MAX_PAGES = 50;
+const PAGE_SIZE = 1500;
+
+/** Pence (a decimal the API sends with up to 4 places or float noise) → integer µ£ (1p = 10,000 µ£). */
+export function penceToMicro(pence: number): number {
+  return Math.round(Number((pence * 10_000).toPrecision(12)));
+}
+
+const instant = (text: string | null, open: number): number => {
+  if (text === null) return open;
+  const t = Date.parse(text);
+  if (Number.isNaN(t))
+    throw new SupplierError('bad_answer', `Octopus sent a rate time that is not one: ${text}`);
+  return Math.floor(t / 1000);
+};
+
+/** Direct debit where the product lists it; rows without a payment method apply to every one. */
+export function directDebit(rows: readonly RateRow[]): RateRow[] {
+  const hasDd = rows.some((r) => r.payment_method === 'DIRECT_DEBIT');
+  return hasDd ? rows.filter((r) => !r.payment_method || r.payment_method === 'DIRECT_DEBIT') : [...rows];
+}
+
+/** The dated prices of one series of a tariff overlapping [fromS, toS), oldest first. */
+export async function tariffRates(
+  source: OctopusSource,
+  tariff: TariffCode,
+  series: RateSeries,
+  fromS: number,
+  toS: number,
+): Promise<DatedPrice[]> {
+  let url: URL | null = source.url(
+    `v1/products/${encodeURIComponent(tariff.product)}/electricity-tariffs/${encodeURIComponent(tariff.code)}/${series}/`,
+  );
+  const query: Record<string, string> = { page_size: String(PAGE_SIZE) };
+  if (Number.isFinite(fromS)) query.period_from = new Date(fromS * 1000).toISOString().replace('.000Z', 'Z');
+  if (Number.isFinite(toS)) query.period_to = new Date(toS * 1000).toISOString().replace('.000Z', 'Z');
+  url.search = new URLSearchParams(query).toString();
+  const rows: RateRow[] = [];
+  const seen = new Set<string>();
+  while (url !== null) {
+    if (seen.has(url.href) || seen.size >= MAX_PAGES)
+      throw new SupplierError('bad_answer', 'Octopus sent a chain of rate pages that does not end');
+    seen.add(url.href);
+    const page: z.infer<typeof RatePage> = await source.get(url, RatePage, 'tariff rates');
+    rows.push(...page.results);
+    url = page.next === null ? null : source.sameOrigin(page.next);
+  }
+  const prices = directDebit(rows).map((r) => ({
+    from: instant(r.valid_from, Number.NEGATIVE_INFINITY),
+    to: instant(r.valid_to, Number.POSITIVE_INFINITY),
+    price: penceToMicro(r.value_inc_vat),
+  }));
+  // A page sent twice repeats rows: one per start.
+  const byStart = new Map(prices.map((p) => [p.from, p]));
+  return [...byStart.values()].filter((p) => p.to > p.from).sort((a, b) => a.from - b.from);
+}
+
+/** The price in force at `t` (the latest starting at or before it), or null. */
+export function priceAt(prices: readonly DatedPrice[], t: number): number | null {
+  let best: DatedPrice | undefined;
+  for (const p of prices) if (p.from <= t && t < p.to && (best === undefined || p.from > best.from)) best = p;
+  return best?.price ?? null;
+}

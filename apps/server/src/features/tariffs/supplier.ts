@@ -1,0 +1,69 @@
+import { startOfLocalDate, type Tariff, tariffToStored } from '@homeview/domain';
+import type { Db } from '../../db/types';
+import { lockHouse } from '../../shared/house';
+import { houseTariffs } from '../../shared/tariff-book';
+import { finishReprice, markReprice, repriceNextPart } from '../readings/reprice';
+import { deleteSupplierVersions, hasOwnTariff, saveTariffVersion, supplierVersions } from './repository';
+import { UnknownHouse } from './service';
+
+// Tariffs set from a supplier account (issue 35; the suppliers feature builds them from the account's
+// agreements and the products' rates). They are the house's versions marked 'supplier' (migration 0026),
+// replaced as a whole set; the user's own versions ('user') always win: while the house has one, no
+// supplier set is written. A change reprices the house's money through the one repricing path
+// (readings/reprice.ts) from the local midnight of the first date the set changes, the first part in the
+// same transaction and the rest a part per transaction, as a tariff write from the editor does.
+
+export type SupplierTariffOutcome = 'set' | 'unchanged' | 'user_set';
+
+export { hasOwnTariff };
+
+/** JSON with object keys sorted: jsonb gives a stored version's keys back in its own order. */
+const canonical = (value: unknown): string =>
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(',')}]`
+    : value !== null && typeof value === 'object'
+      ? `{${Object.keys(value)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+          .join(',')}}`
+      : JSON.stringify(value);
+
+const same = (a: Tariff, b: Tariff) => canonical(tariffToStored(a)) === canonical(tariffToStored(b));
+
+/** The first start date on which the two sets price differently (by version), or null: the same. */
+function firstDifference(before: readonly Tariff[], after: readonly Tariff[]): string | null {
+  const dates = [...new Set([...before, ...after].map((t) => t.startDate))].sort();
+  for (const date of dates) {
+    const a = before.find((t) => t.startDate === date);
+    const b = after.find((t) => t.startDate === date);
+    if (a === undefined || b === undefined || !same(a, b)) return date;
+  }
+  return null;
+}
+
+/**
+ * Replaces the house's supplier-set versions with `versions` (dated, not dynamic) unless the user has a
+ * version of their own, and reprices from the first date that changed.
+ */
+export async function setSupplierTariffs(
+  db: Db,
+  houseId: number,
+  versions: readonly Tariff[],
+  pause?: () => Promise<void>,
+): Promise<SupplierTariffOutcome> {
+  const written = await db.transaction(async (tx) => {
+    await lockHouse(tx, houseId);
+    const house = await houseTariffs(tx, houseId);
+    if (house === null) throw new UnknownHouse(`there is no house ${houseId}`);
+    if (await hasOwnTariff(tx, houseId)) return { outcome: 'user_set' as const, done: true };
+    const from = firstDifference(await supplierVersions(tx, houseId), versions);
+    if (from === null) return { outcome: 'unchanged' as const, done: true };
+    await deleteSupplierVersions(tx, houseId);
+    for (const version of versions) await saveTariffVersion(tx, houseId, version, 'supplier');
+    await markReprice(tx, houseId, startOfLocalDate(from, house.zone));
+    const first = await repriceNextPart(tx, houseId);
+    return { outcome: 'set' as const, done: first?.done ?? true };
+  });
+  if (!written.done) await finishReprice(db, houseId, pause);
+  return written.outcome;
+}

@@ -1,0 +1,117 @@
+import type { SupplierConnection, SupplierKind, SupplierMeter } from '@homeview/contract/web';
+import { useId } from 'react';
+import { dayLabel, type Zone } from '../../../shared/time';
+import {
+  dataUpToLabel,
+  ending,
+  fuelLabel,
+  notStoredLabel,
+  pointName,
+  stateWords,
+  supplierName,
+  whenLabel,
+} from './words';
+
+interface ConnectionCardProps {
+  connection: SupplierConnection;
+  now: number;
+  zone: Zone;
+  onDisconnect: (connection: SupplierConnection) => void;
+}
+
+/** One supplier account: its state (a progress bar while it fills), its meters, its fetch times, Disconnect. */
+export function ConnectionCard({ connection: c, now, zone, onDisconnect }: ConnectionCardProps) {
+  const progressId = useId();
+  const state = stateWords(c, now, zone);
+  const name = `${supplierName(c.kind)} account ${ending(c.account_end)}`;
+  return (
+    <article className="device-card supplier-card" aria-label={name}>
+      <header className="device-card__head">
+        <h3 className="device-card__title">
+          {supplierName(c.kind)}
+          <span className="device-card__id">
+            Account <code>{ending(c.account_end)}</code>
+          </span>
+        </h3>
+        <span className={`device-state device-state--${state.tone}`}>{state.word}</span>
+      </header>
+      {c.state === 'filling' ? (
+        <div className="supplier-progress">
+          <label htmlFor={progressId}>Fetching the last 13 months</label>
+          <div className="supplier-progress__bar">
+            <progress id={progressId} max={100} value={c.progress ?? 0}>
+              {c.progress ?? 0}%
+            </progress>
+            <span aria-hidden="true">{c.progress ?? 0}%</span>
+          </div>
+        </div>
+      ) : null}
+      <p className="device-card__state">{state.sentence}</p>
+      {c.problem !== null && c.state !== 'filling' ? (
+        <p className="supplier-card__problem">
+          <strong>What {supplierName(c.kind)} said:</strong> {c.problem}
+        </p>
+      ) : null}
+      <dl className="device-card__facts">
+        <div>
+          <dt>Last fetch</dt>
+          <dd>{whenLabel(c.last_fetch_at, zone, 'Not yet')}</dd>
+        </div>
+        <div>
+          <dt>Next fetch</dt>
+          <dd>
+            {c.state === 'credentials_refused'
+              ? 'None until it is connected again'
+              : whenLabel(c.next_fetch_at, zone, 'Not planned')}
+          </dd>
+        </div>
+        <div>
+          <dt>Connected</dt>
+          <dd>{dayLabel(c.created_at, zone)}</dd>
+        </div>
+      </dl>
+      <section aria-label={`Meters of ${name}`} className="supplier-meters">
+        <h4 className="supplier-meters__title">Meters</h4>
+        {c.meters.length === 0 ? (
+          <p>No meter found yet.</p>
+        ) : (
+          <ul className="supplier-meters__list">
+            {c.meters.map((m) => (
+              <li key={`${m.fuel}-${m.direction}-${m.point_end}-${m.serial_end ?? ''}`}>
+                <MeterLine kind={c.kind} meter={m} zone={zone} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p>
+        <button type="button" className="button button--secondary" onClick={() => onDisconnect(c)}>
+          Disconnect<span className="visually-hidden"> {name}</span>
+        </button>
+      </p>
+    </article>
+  );
+}
+
+/** 'Electricity (import) · MPAN …4567 · serial …0A1B · data up to 29-11-26'. */
+function MeterLine({ kind, meter: m, zone }: { kind: SupplierKind; meter: SupplierMeter; zone: Zone }) {
+  return (
+    <>
+      <strong>{fuelLabel(m)}</strong>
+      <span>
+        {pointName(kind, m)} <code>{ending(m.point_end)}</code>
+      </span>
+      {m.serial_end === null ? null : (
+        <span>
+          serial <code>{ending(m.serial_end)}</code>
+        </span>
+      )}
+      {m.unit === 'm3' ? <span>{m.stored ? 'reports m³ (shown as kWh)' : 'reports m³'}</span> : null}
+      {m.stored ? (
+        <span>{dataUpToLabel(m, zone)}</span>
+      ) : (
+        <span className="supplier-meters__unstored">{notStoredLabel(m)}</span>
+      )}
+    </>
+  );
+}

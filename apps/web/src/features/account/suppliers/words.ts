@@ -1,0 +1,94 @@
+import {
+  SUPPLIER_KIND_TEXT,
+  type SupplierConnection,
+  type SupplierKind,
+  type SupplierMeter,
+} from '@homeview/contract/web';
+import { dayLabel, timeAndDayLabel, timeLabel, type Zone } from '../../../shared/time';
+
+// What the Supplier data screen says about a connection and its meters, in words; every time in the home's
+// zone (`time_zone` of the answer), through the one formatter (shared/time).
+
+export const supplierName = (kind: SupplierKind): string => SUPPLIER_KIND_TEXT[kind];
+
+/** What identifies the account, shown only by its end: '…ABCD'. */
+export const ending = (end: string): string => `…${end}`;
+
+/** 'Electricity (import)', 'Electricity (export)', 'Gas'. */
+export function fuelLabel(m: Pick<SupplierMeter, 'fuel' | 'direction'>): string {
+  if (m.fuel === 'gas') return 'Gas';
+  return `Electricity (${m.direction})`;
+}
+
+/** What the end of `point_end` is the end of: the MPAN or MPRN at Octopus, the resource's id at Bright. */
+export function pointName(kind: SupplierKind, m: Pick<SupplierMeter, 'fuel'>): string {
+  if (kind === 'bright') return 'Bright resource';
+  return m.fuel === 'gas' ? 'MPRN' : 'MPAN';
+}
+
+/**
+ * 'data up to 29-11-26': `data_through` is the end of the last complete local day stored (that day's next
+ * midnight), so the day named is the one just before it. Null before any day is complete.
+ */
+export function dataUpToLabel(m: Pick<SupplierMeter, 'data_through' | 'stored'>, zone: Zone): string {
+  if (m.data_through === null) return m.stored ? 'no complete day yet' : 'not fetched';
+  return `data up to ${dayLabel(m.data_through - 1, zone)}`;
+}
+
+/** For a meter found whose fuel this HomeView does not store yet: said plainly, not left as a blank. */
+export function notStoredLabel(m: Pick<SupplierMeter, 'fuel' | 'direction'>): string {
+  return `${fuelLabel(m)} is found but not shown yet: this HomeView does not store it yet.`;
+}
+
+/** '14:05' today in the home, '14:05 02-12-26' on another day. */
+export const clockLabel = (ts: number, now: number, zone: Zone): string =>
+  dayLabel(ts, zone) === dayLabel(now, zone) ? timeLabel(ts, zone) : timeAndDayLabel(ts, zone);
+
+/** '14:05 01-12-26', or a word when there is none. */
+export const whenLabel = (ts: number | null, zone: Zone, none: string): string =>
+  ts === null ? none : timeAndDayLabel(ts, zone);
+
+export type Tone = 'good' | 'warn' | 'bad' | 'quiet';
+
+/** The state as a short word (the badge), a sentence, and a tone (the badge's colour). */
+export function stateWords(
+  c: Pick<SupplierConnection, 'kind' | 'state' | 'progress' | 'next_fetch_at'>,
+  now: number,
+  zone: Zone,
+): { word: string; sentence: string; tone: Tone } {
+  const name = supplierName(c.kind);
+  const next = c.next_fetch_at;
+  switch (c.state) {
+    case 'filling':
+      return {
+        word: 'Filling',
+        sentence: `Fetching the last 13 months from ${name}, oldest first: ${c.progress ?? 0}% done.`,
+        tone: 'quiet',
+      };
+    case 'up_to_date':
+      return {
+        word: 'Up to date',
+        sentence:
+          'Up to date: topped up every few hours, and the last days read again until they are complete.',
+        tone: 'good',
+      };
+    case 'retrying':
+      return {
+        word: 'Retrying',
+        sentence:
+          next === null
+            ? `${name} did not answer; trying again soon. Nothing is lost.`
+            : `${name} did not answer; trying again at ${clockLabel(next, now, zone)}. Nothing is lost.`,
+        tone: 'warn',
+      };
+    case 'credentials_refused':
+      return {
+        word: 'Refused',
+        sentence:
+          c.kind === 'octopus'
+            ? `${name} refused the key: connect again with a new one.`
+            : `${name} refused the email and password: connect again with the ones the Bright app takes.`,
+        tone: 'bad',
+      };
+  }
+}
