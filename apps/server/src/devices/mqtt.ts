@@ -6,21 +6,21 @@ import { topicDevice } from './parse';
 import { allPartitions, partitionOf } from './partitions';
 import { ShellyRpc } from './shelly-rpc';
 
-/**
- * The MQTT side of the device consumer (MQTT_URL): which device partitions this server holds
- * (partitions.ts), each read by its own client (mqtt-connection.ts) subscribed to its devices' exact topics
- * (mqtt-subscriptions.ts), and added or removed as soon as a device is (`reload`). A partition is handed
- * over cleanly (`give`): its client ends (the session stays), what it buffered is flushed, and only then
- * does the caller let its lock go. With `watchUnclaimed` this server also counts unregistered devices
- * (mqtt-unclaimed.ts).
- *
- * Messages are acknowledged as they arrive (MQTT.js acknowledges one at a time, so holding acks until a
- * flush would stall it) and buffered until the next flush; a clean stop ends the connections first, then
- * flushes. A crash loses what was taken and not yet stored (a tick and a flush: seconds under load);
- * cumulative counters get that energy back from their next message, power-only feeds and a plug's open use
- * do not (ARCHITECTURE "Several servers"). Registered Shelly Gen2+ devices silent for SHELLY_SILENT_S, and
- * Shelly EMs back after a gap, are asked over RPC by their partition's client (shelly-rpc.ts).
- */
+// The MQTT side of the device consumer (MQTT_URL): which device partitions this server holds
+// (partitions.ts), each read by its own client (mqtt-connection.ts) subscribed to its devices' exact topics
+// (mqtt-subscriptions.ts), and added or removed as soon as a device is (`reload`). A partition is handed
+// over cleanly (`give`): its client ends (the session stays), what it buffered is flushed, and only then
+// does the caller let its lock go. With `watchUnclaimed` this server also counts unregistered devices
+// (mqtt-unclaimed.ts).
+//
+// Messages are acknowledged as they arrive (MQTT.js acknowledges one at a time, so holding acks until a
+// flush would stall it) and buffered until the next flush; a clean stop ends the connections first, then
+// flushes. A crash loses what was taken and not yet stored (a tick and a flush: seconds under load);
+// cumulative counters get that energy back from their next message, power-only feeds and a plug's open use
+// do not (ARCHITECTURE "Several servers"). Registered Shelly Gen2+ devices silent for SHELLY_SILENT_S, and
+// Shelly EMs back after a gap, are asked over RPC by their partition's client (shelly-rpc.ts).
+
+/** How often what was received is written, and the subscriptions follow the devices read since. */
 export const FLUSH_MS = 250;
 /** A registered Shelly Gen2+ silent this long is asked for its status (it does not repeat unchanged values). */
 export const SHELLY_SILENT_S = 300;

@@ -9,14 +9,13 @@ import { tasmota } from './parsers/tasmota';
 import { Bad, MAX_PAYLOAD_BYTES } from './parsers/values';
 import { zigbee2mqtt } from './parsers/zigbee2mqtt';
 
-/**
- * MQTT messages of each device kind → one normalised sample per channel, pure (topic, payload and receive
- * time in): the topic names the kind and device, and that family's parser under parsers/ reads the
- * payload (rules per family there, from the field reference FORMATS.md and devices.md). Units become
- * integers: cumulative counters in milli-watt-hours (kWh with 3 decimals, Wh with 3, and Gen1's
- * watt-minutes all land on whole mWh within ½ mWh), power in watts. A device time more than 2 minutes
- * ahead of the receive time is not believed (the receive time is used).
- */
+// MQTT messages of each device kind → one normalised sample per channel, pure (topic, payload and receive
+// time in): the topic names the kind and device, and that family's parser under parsers/ reads the
+// payload (rules per family there, from the field reference FORMATS.md and devices.md). Units become
+// integers: cumulative counters in milli-watt-hours (kWh with 3 decimals, Wh with 3, and Gen1's
+// watt-minutes all land on whole mWh within ½ mWh), power in watts. A device time more than 2 minutes
+// ahead of the receive time is not believed (the receive time is used).
+
 export interface ParseOptions {
   /** The zone a Tasmota device's local time is in (its house's); default DEFAULT_TIME_ZONE. */
   zoneOf?: (kind: DeviceKind, deviceId: string) => string | undefined;
