@@ -95,10 +95,54 @@ export interface ActivityOccurrence {
 /** Runs of one activity closer than this merge into one occurrence (a hob cycling, toast then kettle). */
 export const OCCURRENCE_JOIN_S = 10 * 60;
 
-/** The activity occurrences of a list of appliance uses, ordered by start; background loads dropped. */
-export function activityOccurrences(uses: readonly ApplianceUse[]): ActivityOccurrence[] {
+/** The appliance key of a load the whole-house meter saw start and stop and could not name (issue 24). */
+export const UNNAMED_LOAD = 'activity';
+
+/** The appliances a person operates that `uses` measure (a plug or a channel, not the meter's estimate). */
+export function measuredKeys(uses: readonly ApplianceUse[]): Set<string> {
+  const keys = new Set<string>();
+  for (const u of uses)
+    if (!u.estimated && u.applianceKey !== UNNAMED_LOAD && activityOfAppliance(u.applianceKey))
+      keys.add(u.applianceKey);
+  return keys;
+}
+
+/**
+ * The uses that are evidence of a person (issue 36): the one rule of what InfoCare counts. `measured` is
+ * what the home measures (measuredKeys over what the caller knows of it: the engine passes the 28 days a
+ * routine is learned from and the uses since yesterday, so a home away for days is still a plug home).
+ * - A use of an appliance a person operates counts, measured or estimated (background loads never do).
+ * - A plug outranks the meter's guess of its appliance over that whole span, not only where they overlap:
+ *   where the plug saw the use, counting the estimate too would double it; where it saw nothing, the
+ *   meter's "kettle" was another load of a kettle's power (REFIT house 2, 27 June 2014 05:59, the tail of
+ *   a shower). The write path keeps no such estimate within 28 days of a measured use (estimates.ts), so
+ *   this holds whatever order the data came in.
+ * - A load the meter cannot name is no evidence of a person in a home with plugs: it is as often a timer
+ *   or a thermostat (four of them at 11:12–11:34 in REFIT house 2's empty house, 27 June 2014, hid a
+ *   departure until the next morning). In a home with no plug at all it still counts: there the meter is
+ *   all there is, and its unnamed loads are mostly a person's (a microwave, a toaster, an iron: the
+ *   detector has no name for them), which the meter-only mornings and silences were tuned on.
+ */
+export function evidenceUses(
+  uses: readonly ApplianceUse[],
+  measured: ReadonlySet<string> = measuredKeys(uses),
+): ApplianceUse[] {
+  return uses.filter(
+    (u) =>
+      !u.estimated || (u.applianceKey === UNNAMED_LOAD ? measured.size === 0 : !measured.has(u.applianceKey)),
+  );
+}
+
+/**
+ * The activity occurrences of a list of appliance uses, ordered by start: only the evidence of a person
+ * (evidenceUses, with what the home measures: by default, what `uses` measure).
+ */
+export function activityOccurrences(
+  uses: readonly ApplianceUse[],
+  measured: ReadonlySet<string> = measuredKeys(uses),
+): ActivityOccurrence[] {
   const perActivity = new Map<number, ApplianceUse[]>();
-  for (const use of uses) {
+  for (const use of evidenceUses(uses, measured)) {
     const activity = activityOfAppliance(use.applianceKey);
     if (!activity || use.end <= use.start) continue;
     const list = perActivity.get(activity.id) ?? [];
