@@ -1,4 +1,11 @@
-import { type AlertKind, activityOccurrences, type DataGap, type EvaluationInput } from '@homeview/domain';
+import {
+  type AlertKind,
+  activityOccurrences,
+  type DataGap,
+  type EvaluationInput,
+  evidenceUses,
+  measuredKeys,
+} from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
 import { newestData, newestDataOfReplay } from './newest-data';
 import type { ReadingEnds } from './reading-ends';
@@ -58,8 +65,9 @@ export async function loadSituations(
   for (const w of stale) {
     cache.set(w.house.id, w.today, {
       fingerprint: prints.get(w.house.id)?.fingerprint ?? '',
-      routine: learned.get(w.house.id),
+      routine: learned.get(w.house.id)?.routine,
       withReadings: withReadings.get(w.house.id) ?? false,
+      measured: learned.get(w.house.id)?.measured ?? new Set(),
     });
     cache.learned++;
   }
@@ -98,9 +106,14 @@ export async function loadSituations(
   const margins = options.margins ?? (await marginsOf(db, ids));
   for (const w of windows) {
     const id = w.house.id;
-    // A run is only known up to now: one still going is on (its end is in the future or unknown).
-    const uses = recent.get(id) ?? [];
-    const occurrences = activityOccurrences(uses).filter((o) => o.start >= w.yesterday);
+    // A run is only known up to now: one still going is on (its end is in the future or unknown). What
+    // counts is the evidence of a person (domain evidenceUses), judged with what the home measured in the
+    // days its routine was learned from and since: a plug home away for days is still a plug home.
+    const read = recent.get(id) ?? [];
+    const cached = cache.get(id, w.today);
+    const measured = new Set([...(cached?.measured ?? []), ...measuredKeys(read)]);
+    const uses = evidenceUses(read, measured);
+    const occurrences = activityOccurrences(uses, measured).filter((o) => o.start >= w.yesterday);
     const lastData = lastOf.get(id) ?? null;
     const gaps: DataGap[] =
       withReadings.get(id) && lastData !== null
@@ -110,7 +123,7 @@ export async function loadSituations(
     out.set(id, {
       now,
       zone: w.house.time_zone,
-      routine: cache.get(id, w.today)?.routine,
+      routine: cached?.routine,
       occurrences,
       uses: uses.filter((u) => u.start >= w.yesterday),
       lastDataAt: lastData?.at ?? null,

@@ -9,6 +9,8 @@ export interface CachedRoutine {
   routine: Routine | undefined;
   /** Whether the home had ever sent readings when it was learned. */
   withReadings?: boolean;
+  /** The appliances the home measured in the days the routine was learned from (domain measuredKeys). */
+  measured?: ReadonlySet<string>;
 }
 
 /** Learned routines by house and local day (a few days per house: today, and a catch-up's day). */

@@ -3,10 +3,12 @@ import {
   activityOccurrences,
   addDays,
   type DayRecord,
+  evidenceUses,
   instantOfLocal,
   LEARNING_WINDOW_DAYS,
   learnRoutine,
   localDate,
+  measuredKeys,
   occurrencesByLocalDay,
   type Routine,
 } from '@homeview/domain';
@@ -118,13 +120,19 @@ export async function usesOf(
   return out;
 }
 
+/** A home's learned routine, and the appliances it measured in the days learned from. */
+export interface Learned {
+  routine: Routine | undefined;
+  measured: ReadonlySet<string>;
+}
+
 /** Learns the routines of homes whose cached one is missing or stale (one read for all of them). */
 export async function learn(
   db: Queryable,
   windows: readonly HouseWindow[],
   withReadings: ReadonlyMap<number, boolean>,
-): Promise<Map<number, Routine | undefined>> {
-  const out = new Map<number, Routine | undefined>();
+): Promise<Map<number, Learned>> {
+  const out = new Map<number, Learned>();
   if (windows.length === 0) return out;
   const uses = await usesOf(
     db,
@@ -152,8 +160,10 @@ export async function learn(
   }
   for (const w of windows) {
     const zone = w.house.time_zone;
-    const known = uses.get(w.house.id) ?? [];
-    const byDay = occurrencesByLocalDay(activityOccurrences(known), zone);
+    // Only what is evidence of a person, judged with what the home measured over the whole window.
+    const measured = measuredKeys(uses.get(w.house.id) ?? []);
+    const known = evidenceUses(uses.get(w.house.id) ?? [], measured);
+    const byDay = occurrencesByLocalDay(activityOccurrences(known, measured), zone);
     const usesByDay = new Map<string, ApplianceUse[]>();
     for (const u of known) {
       const day = localDate(u.start, zone);
@@ -171,7 +181,7 @@ export async function learn(
         uses: usesByDay.get(date) ?? [],
       });
     }
-    out.set(w.house.id, learnRoutine(history, w.today, zone));
+    out.set(w.house.id, { routine: learnRoutine(history, w.today, zone), measured });
   }
   return out;
 }
