@@ -115,13 +115,16 @@ export function measuredKeys(uses: readonly ApplianceUse[]): Set<string> {
  * - A plug outranks the meter's guess of its appliance over that whole span, not only where they overlap:
  *   where the plug saw the use, counting the estimate too would double it; where it saw nothing, the
  *   meter's "kettle" was another load of a kettle's power (REFIT house 2, 27 June 2014 05:59, the tail of
- *   a shower). The write path keeps no such estimate within 28 days of a measured use (estimates.ts), so
- *   this holds whatever order the data came in.
- * - A load the meter cannot name is no evidence of a person in a home with plugs: it is as often a timer
+ *   a shower). The write path stores no such estimate within 28 days of a measured use (estimates.ts);
+ *   this rule holds for whatever reaches InfoCare all the same.
+ * - A load the meter cannot name is no evidence of a person in a home with plugs: it may as well be a timer
  *   or a thermostat (four of them at 11:12–11:34 in REFIT house 2's empty house, 27 June 2014, hid a
  *   departure until the next morning). In a home with no plug at all it still counts: there the meter is
  *   all there is, and its unnamed loads are mostly a person's (a microwave, a toaster, an iron: the
- *   detector has no name for them), which the meter-only mornings and silences were tuned on.
+ *   detector has no name for them). Dropped there too, real departures seen on the meter alone were
+ *   alerted hours later or not at all (REFIT house 20's missed mornings of 14–16 May 2014 at 10:19,
+ *   10:34 and 08:12 instead of 06:50–06:51; UK-DALE house 2's of 19 July 2013 not at all), for one seen
+ *   sooner (REFIT house 2, 27 June 2014, at 21:22); bench/NOTES.md, issue 36.
  */
 export function evidenceUses(
   uses: readonly ApplianceUse[],
