@@ -11,7 +11,7 @@ import { at, history, type Plan, usesOn, ZONE } from './infocare-support';
 // Which appliance uses are evidence of a person (issue 36). A home with plugs also gets uses estimated from
 // its whole-house meter; a load the meter cannot name (a timer, a thermostat) runs in an empty house, so it
 // must neither start the morning nor end a silence there, and a plug's measured use outranks the meter's
-// guess of the same appliance. A home with no plug at all keeps its unnamed loads as activity (issue 24).
+// guess of the same appliance. A home with no kitchen plug keeps its unnamed loads as activity (issue 24).
 
 const TODAY = '2024-11-20'; // a Wednesday
 const estimated = (uses: ApplianceUse[]) => uses.map((u) => ({ ...u, estimated: true as const }));
@@ -64,6 +64,12 @@ describe('a load the meter cannot name, in a home with plugs', () => {
   it('still counts in a home with no plug at all (the meter is all it has)', () => {
     const meterOnly = estimated(usesOn(TODAY, [['activity', 6 * 60 + 40, 20]]));
     expect(activityOccurrences(meterOnly)).toMatchObject([{ activityId: 7, estimated: true }]);
+  });
+
+  it('and in a home whose plugs are not in the kitchen (IDEAL house 65: the shower and the laundry)', () => {
+    const plugs = usesOn(TODAY, [['washing_machine', 9 * 60, 90]]);
+    const kitchen = estimated(usesOn(TODAY, [['activity', 7 * 60, 4]]));
+    expect(activityOccurrences([...plugs, ...kitchen]).map((o) => o.activityId)).toEqual([7, 3]);
   });
 });
 

@@ -117,10 +117,11 @@ export function measuredKeys(uses: readonly ApplianceUse[]): Set<string> {
  *   meter's "kettle" was another load of a kettle's power (REFIT house 2, 27 June 2014 05:59, the tail of
  *   a shower). The write path stores no such estimate within 28 days of a measured use (estimates.ts);
  *   this rule holds for whatever reaches InfoCare all the same.
- * - A load the meter cannot name is no evidence of a person in a home with plugs: it may as well be a timer
- *   or a thermostat (four of them at 11:12–11:34 in REFIT house 2's empty house, 27 June 2014, hid a
- *   departure until the next morning). In a home with no plug at all it still counts: there the meter is
- *   all there is, and its unnamed loads are mostly a person's (a microwave, a toaster, an iron: the
+ * - A load the meter cannot name is no evidence of a person in a home whose kitchen is on plugs
+ *   (KITCHEN_KEYS): it may as well be a timer or a thermostat (four of them at 11:12–11:34 in REFIT house
+ *   2's empty house, 27 June 2014, hid a departure until the next morning). In a home with no plug at all
+ *   (or none in the kitchen) it still counts: there the meter is all there is, and its unnamed loads are
+ *   mostly a person's (a microwave, a toaster, an iron: the
  *   detector has no name for them). Dropped there too, real departures seen on the meter alone were
  *   alerted hours later or not at all (REFIT house 20's missed mornings of 14–16 May 2014 at 10:19,
  *   10:34 and 08:12 instead of 06:50–06:51; UK-DALE house 2's of 19 July 2013 not at all), for one seen
@@ -130,11 +131,23 @@ export function evidenceUses(
   uses: readonly ApplianceUse[],
   measured: ReadonlySet<string> = measuredKeys(uses),
 ): ApplianceUse[] {
+  const kitchen = KITCHEN_KEYS.some((k) => measured.has(k));
   return uses.filter(
-    (u) =>
-      !u.estimated || (u.applianceKey === UNNAMED_LOAD ? measured.size === 0 : !measured.has(u.applianceKey)),
+    (u) => !u.estimated || (u.applianceKey === UNNAMED_LOAD ? !kitchen : !measured.has(u.applianceKey)),
   );
 }
+
+/**
+ * A home measuring one of these has its kitchen on a plug: the meter's unnamed loads, which stand mostly
+ * for the small kitchen appliances it cannot name (a microwave, a toaster), then add nothing a person did.
+ * A home whose plugs are elsewhere (IDEAL house 65: shower, washing machine, dishwasher) sees its kitchen
+ * on the meter alone; without its unnamed loads its plug-based replay raised six mornings and silences in
+ * April 2018 that the meter-only replay of the same meter did not (bench/NOTES.md, issue 36).
+ */
+const KITCHEN_KEYS = [
+  ...(ACTIVITY_TYPES.find((a) => a.key === 'hot_drinks')?.applianceKeys ?? []),
+  ...(ACTIVITY_TYPES.find((a) => a.key === 'meals')?.applianceKeys ?? []),
+];
 
 /**
  * The activity occurrences of a list of appliance uses, ordered by start: only the evidence of a person
