@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { configTable } from '../src/config-table';
+import { configTable } from '../src/config-settings';
 
 // The README's configuration table is what people read: it must list every variable the server reads.
 it('the README documents every environment variable with its default', () => {
