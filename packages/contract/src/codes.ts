@@ -86,13 +86,6 @@ export type TimeUnit = (typeof TIME_UNITS)[number];
 export const DETAIL_TIMESCALES = ['hour', 'day', 'week', 'month'] as const;
 export const RANKING_TIMESCALES = ['week', 'month'] as const;
 
-/**
- * The fuels a home's energy comes in (issue 35): each energy read takes one (`fuel`, default electricity).
- * The server stores each as a small number, mapped in one place (apps/server shared/fuel.ts).
- */
-export const FUELS = ['electricity', 'gas'] as const;
-export type Fuel = (typeof FUELS)[number];
-
 /** GET /common/appliances/ view_type; the Appliances tab defaults to most_used. */
 export const VIEW_TYPES = ['most_used', 'most_costly', 'all'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DETAIL_TIMESCALES, FUELS, RANKING_TIMESCALES } from '../codes';
+import { DETAIL_TIMESCALES, RANKING_TIMESCALES } from '../codes';
+import { FUELS } from '../supplierKinds';
 import { formObject, id, oneOf, optionalEpochSeconds, optionalField } from '../form';
 import { ApplianceEntry } from './appliances';
 import { Available, Balance, ComparedGroup, EnergyBalance, epoch, Neighbour, Period } from './common';
