@@ -16,6 +16,7 @@ import {
 import { databaseOf, prepared, type Queryable } from '../../db/types';
 import { newestReadingSql } from '../readings/blocks';
 import { gapsFromSlots, type InfocareHouse } from './repository';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // What the engine knows of homes at `now`, loaded from storage and judged by the domain. Only data before
 // `now` is read, so evaluating at a past instant (catch-up, replay) sees what a live run saw.
@@ -168,8 +169,8 @@ async function fingerprints(
               where e.house_id = w.house_id and e.start_ts >= w.from_ts and e.start_ts < w.to_ts) as events,
             (select count(*) || ':' || coalesce(sum(d.covered_s), 0) || ':' || coalesce(sum(d.slots), 0)
                from daily_rollups d
-              where d.house_id = w.house_id and d.day >= w.first and d.day < w.today) as days,
-            exists (select 1 from daily_rollups d where d.house_id = w.house_id) as with_readings
+              where d.house_id = w.house_id and d.fuel = ${ELECTRICITY_CODE} and d.day >= w.first and d.day < w.today) as days,
+            exists (select 1 from daily_rollups d where d.house_id = w.house_id and d.fuel = ${ELECTRICITY_CODE}) as with_readings
        from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                    string_to_array($3, ',')::bigint[], string_to_array($4, ',')::date[],
                    string_to_array($5, ',')::date[]) w(house_id, from_ts, to_ts, first, today)`,
@@ -241,7 +242,8 @@ async function learn(
     `select d.house_id, to_char(d.day, 'YYYY-MM-DD') as day, d.covered_s::float8 / (d.slots * 1800) as coverage
        from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::date[],
                    string_to_array($3, ',')::date[]) w(house_id, first, today)
-       join daily_rollups d on d.house_id = w.house_id and d.day >= w.first and d.day < w.today`,
+       join daily_rollups d on d.house_id = w.house_id and d.fuel = ${ELECTRICITY_CODE} and d.day >= w.first
+                           and d.day < w.today`,
     [
       list(windows.map((w) => w.house.id)),
       list(windows.map((w) => w.first)),
@@ -303,7 +305,7 @@ async function newestData(
        left join lateral (
          select b.block_start + (select sum(g) from unnest(b.gaps) g) + b.interval_s[cardinality(b.interval_s)]
                   as reading, b.interval_s[cardinality(b.interval_s)] as interval_s
-           from reading_blocks b where b.house_id = w.house_id and b.block_start <= $2
+           from reading_blocks b where b.house_id = w.house_id and b.fuel = ${ELECTRICITY_CODE} and b.block_start <= $2
           order by b.block_start desc limit 1) b on true`),
     [list(houses.map((h) => h.id)), now],
   );
@@ -346,8 +348,8 @@ async function newestDataOfReplay(
   const { rows } = await db.query<{ house_id: number; blocks: string | null; event: number | null }>(
     prepared(`select w.house_id,
             (select string_agg(b.block_start::text, ',' order by b.block_start desc)
-               from (select block_start from reading_blocks where house_id = w.house_id and block_start <= $2
-                      order by block_start desc limit 2) b) as blocks,
+               from (select block_start from reading_blocks where house_id = w.house_id and fuel = ${ELECTRICITY_CODE}
+                        and block_start <= $2 order by block_start desc limit 2) b) as blocks,
             (select max(end_ts) from appliance_events where house_id = w.house_id and start_ts > $2 - 172800
                 and end_ts <= $2) as event
        from unnest(string_to_array($1, ',')::int[]) w(house_id)`),
@@ -364,7 +366,7 @@ async function newestDataOfReplay(
       prepared(`select b.house_id, b.block_start, array_to_string(b.gaps, ',') as gaps,
               array_to_string(b.interval_s, ',') as intervals
          from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[]) w(house_id, block_start)
-         join reading_blocks b on b.house_id = w.house_id and b.block_start = w.block_start`),
+         join reading_blocks b on b.house_id = w.house_id and b.fuel = ${ELECTRICITY_CODE} and b.block_start = w.block_start`),
       [list(missing.map((m) => m.houseId)), list(missing.map((m) => m.blockStart))],
     );
     const complete = new Set(missing.filter((m) => m.complete).map((m) => `${m.houseId}:${m.blockStart}`));
@@ -445,7 +447,8 @@ export async function loadSituations(
       prepared(`select r.house_id, r.slot_start, r.covered_s
          from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                      string_to_array($3, ',')::bigint[]) w(house_id, from_ts, to_ts)
-         join rollups r on r.house_id = w.house_id and r.slot_start >= w.from_ts and r.slot_start < w.to_ts`),
+         join rollups r on r.house_id = w.house_id and r.fuel = ${ELECTRICITY_CODE} and r.slot_start >= w.from_ts
+                       and r.slot_start < w.to_ts`),
       [
         list(metered.map((w) => w.house.id)),
         list(metered.map((w) => w.yesterday - (w.yesterday % 1800))),
