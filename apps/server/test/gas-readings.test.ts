@@ -1,5 +1,6 @@
 import { fixedRate } from '@homeview/domain';
 import { expect, it } from 'vitest';
+import { arrivalsHeard, onDataArrived } from '../src/features/readings/arrivals';
 import { IngestError } from '../src/features/readings/ingest';
 import type { Reading } from '../src/features/readings/reading';
 import { receive } from '../src/features/readings/receive';
@@ -191,6 +192,47 @@ describeEachDb('gas readings through the one write path', (suite) => {
     expect(await days(houseId, '2026-03-29')).toMatchObject([
       { fuel: 1, import_cost: 2_182_240_000, standing_charge: 350_900_000 },
     ]);
+  });
+
+  it('tells InfoCare of electricity arriving, never of gas (its rules read electricity alone)', async () => {
+    const { houseId } = await makeHouse(suite.db, `gas-arrivals-${suite.kind}`);
+    const heard: number[] = [];
+    let told = () => {};
+    const electricityHeard = new Promise<void>((resolve) => {
+      told = resolve;
+    });
+    const stop = onDataArrived(suite.db, (house) => {
+      heard.push(house);
+      if (house === houseId) told();
+    });
+    try {
+      await arrivalsHeard(suite.db);
+      const day = at('2026-02-20T00:00:00Z');
+      await receive(
+        suite.db,
+        [houseId],
+        NOW,
+        (i) =>
+          i.readings(
+            houseId,
+            halfHours(day, 4, () => 900),
+          ),
+        {
+          fuel: 'gas',
+        },
+      );
+      // Notices arrive in commit order: once the electricity write's is heard, a gas one would have been.
+      await receive(suite.db, [houseId], NOW, (i) =>
+        i.readings(
+          houseId,
+          halfHours(day, 4, () => 100),
+        ),
+      );
+      await electricityHeard;
+      expect(heard.filter((h) => h === houseId)).toEqual([houseId]);
+    } finally {
+      stop();
+    }
   });
 
   it('refuses a gas reading with export or generation, naming the reading and what to send instead', async () => {
