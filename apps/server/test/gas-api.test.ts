@@ -108,6 +108,45 @@ describeEachDb('gas through the API', (suite) => {
     expect(gas.energy_balance.consumed).toBe(61.7);
   });
 
+  it("reads and writes the gas tariff at fuel=gas, electricity's unchanged without it", async () => {
+    const tariffGet = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v3/tariff_setting/?${query}`, headers: session.headers() });
+    // No electricity tariff: electricity's answer is its cap (Jul–Sep 2026 runs on: 26.11p, 57.19p/day),
+    // the gas one is the home's own 6.50p / 30.00p, with the gas cap (7.33p, 29.04p) as its default.
+    const electricity = (await tariffGet(`user_id=${alice.id}`)).json();
+    expect([electricity.import, electricity.used_tariff.import[0].prices]).toEqual([null, [0.2611]]);
+    const gas = (await tariffGet(`user_id=${alice.id}&fuel=gas`)).json();
+    expect(gas.import[0].prices).toEqual([0.065]);
+    expect(gas.standing_charge[0].prices).toEqual([0.3]);
+    expect(gas.used_tariff.import[0].prices).toEqual([0.0733]);
+    expect(gas.used_tariff.standing_charge[0].prices).toEqual([0.2904]);
+
+    // A gas write from 1 October reprices 25 October's gas: 61,700 Wh × 70,000 µ£/kWh = 4,319,000,000
+    // n£, + 25p = 4,569,000,000 n£ → £4.57; electricity's tariff stays unset.
+    const written = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/tariff_setting/',
+      headers: { ...session.headers(true), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        user_id: String(alice.id),
+        fuel: 'gas',
+        start_date: '2026-10-01',
+        tariff: JSON.stringify({
+          import: [{ days: 'all', prices: [0.07], times: [0], rate_names: ['gas'] }],
+          standing_charge: [{ days: 'all', prices: [0.25], times: [0], rate_names: ['fix'] }],
+        }),
+      }).toString(),
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    const october = await getEnergy(
+      t.app,
+      session,
+      `user_id=${alice.id}&timescale=day&timestamp=${OCT_25 + 60}&fuel=gas`,
+    );
+    expect(october.balance.cost).toBe(4.57);
+    expect((await tariffGet(`user_id=${alice.id}`)).json().import).toBeNull();
+  });
+
   it('refuses an unknown fuel (400 naming the allowed values) on reads and on ingest', async () => {
     for (const path of ['today', 'detail']) {
       const res = await get(path, `user_id=${alice.id}&timescale=day&fuel=oil`);

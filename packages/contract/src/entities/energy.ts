@@ -92,8 +92,9 @@ export type EnergyDetail = z.infer<typeof EnergyDetail>;
 export const EnergyToday = EnergyDetail;
 export type EnergyToday = EnergyDetail;
 
-/** Additive to §7 (issue 35): which fuel's energy a read answers with; absent is electricity, as before. */
-const fuel = optionalField(oneOf('fuel', FUELS));
+/** Additive to §7 (issue 35): which fuel a read or write is of; absent is electricity, as before. */
+export const fuelField = optionalField(oneOf('fuel', FUELS));
+const fuel = fuelField;
 
 /** GET /energy_info/today/: timestamp defaults to now. */
 export const EnergyTodayRequest = formObject({
