@@ -1,7 +1,7 @@
 import { migrate } from '../../apps/server/src/db/migrate';
 import type { Db } from '../../apps/server/src/db/types';
 import { replayHouse } from '../../apps/server/src/features/infocare/backfill';
-import { RoutineCache } from '../../apps/server/src/features/infocare/engine';
+import { RoutineCache } from '../../apps/server/src/features/infocare/routine-cache';
 import { runInfocare } from '../../apps/server/src/features/infocare/job';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
 import { openBenchStore } from './store';

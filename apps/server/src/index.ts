@@ -2,7 +2,7 @@
 export { type AppDeps, buildApp } from './app';
 export { type Clock, systemClock } from './clock';
 export { type Config, ConfigError, loadConfig } from './config';
-export { type ConfigEntry, configTable, configTableMarkdown } from './config-table';
+export { type ConfigEntry, configTable, configTableMarkdown } from './config-settings';
 export type { AppContext } from './context';
 export { loadMigrations, migrate } from './db/migrate';
 export { openDb } from './db/open';

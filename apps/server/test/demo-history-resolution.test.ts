@@ -5,14 +5,15 @@ import { DEMO_TARIFF } from '../src/features/demo/homes';
 import { readingsOf } from '../src/features/demo/ingest-days';
 import { insertHomes, insertTariff } from '../src/features/demo/repository';
 import { seedDemoIfEmpty } from '../src/features/demo/seed';
-import { DemoSimulation, type SeedLog } from '../src/features/demo/seeder';
+import { DemoSimulation } from '../src/features/demo/seeder';
+import type { SeedLog } from '../src/features/demo/seeding-steps';
 import { ingestReadings } from '../src/features/readings/ingest';
 import { TEST_ITERATIONS } from './support/app';
 import { describeEachDb } from './support/db';
 import { at } from './support/energy';
 
 // The demo's own homes get their recent days as 1-minute readings and older history as half-hourly ones
-// (features/demo/seeder.ts MINUTE_DAYS): the screens read the same half-hour, daily and monthly rollups as
+// (features/demo/history-window.ts MINUTE_DAYS): the screens read the same half-hour, daily and monthly rollups as
 // 1-minute readings would have given, at a thirtieth of the rows through the ingest path.
 
 const NOW = at('2026-01-15T09:05:00Z');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PasswordHasher } from '../src/features/accounts/password';
 import { seedDemoIfEmpty } from '../src/features/demo/seed';
-import { DemoSimulation, type SeedLog } from '../src/features/demo/seeder';
+import { DemoSimulation } from '../src/features/demo/seeder';
+import type { SeedLog } from '../src/features/demo/seeding-steps';
 import { prepareDemoInfocare } from '../src/features/infocare/demo';
 import { InFlight, turnOfTheLoop } from '../src/http/in-flight';
 import { TEST_ITERATIONS } from './support/app';

@@ -11,7 +11,8 @@ import {
   DEMO_USERNAME,
   seedDemoIfEmpty,
 } from '../src/features/demo/seed';
-import { DemoSimulation, type SeedLog } from '../src/features/demo/seeder';
+import { DemoSimulation } from '../src/features/demo/seeder';
+import type { SeedLog } from '../src/features/demo/seeding-steps';
 import { prepareDemoInfocare } from '../src/features/infocare/demo';
 import { login, makeTestApp, type Session, TEST_ITERATIONS, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';

@@ -6,7 +6,9 @@ import { declaredAppliances, demoSpecs, NEIGHBOUR_SEED } from '../src/features/d
 import { readingsOf } from '../src/features/demo/ingest-days';
 import { insertHomes } from '../src/features/demo/repository';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/demo/seed';
-import { DemoSimulation, historyStart, type SeedLog } from '../src/features/demo/seeder';
+import { historyStart } from '../src/features/demo/history-window';
+import { DemoSimulation } from '../src/features/demo/seeder';
+import type { SeedLog } from '../src/features/demo/seeding-steps';
 import { ingestReadings } from '../src/features/readings/ingest';
 import { login, makeTestApp, type Session, TEST_ITERATIONS, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';

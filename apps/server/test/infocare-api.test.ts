@@ -2,7 +2,8 @@ import { ActivityDetail, ActivitySingle, Alert, AlertsResponse, DashboardRespons
 import { addDays } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { alertsCsv, backfillHouse, type ReplayedAlert, replayHouse } from '../src/features/infocare/backfill';
-import { loadSituation, RoutineCache } from '../src/features/infocare/engine';
+import { loadSituation } from '../src/features/infocare/engine';
+import { RoutineCache } from '../src/features/infocare/routine-cache';
 import { runInfocare } from '../src/features/infocare/job';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import { createApiKey } from '../src/ingest/keys';

@@ -1,6 +1,8 @@
 import { addDays } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { loadSituation, ReadingEnds, RoutineCache } from '../src/features/infocare/engine';
+import { loadSituation } from '../src/features/infocare/engine';
+import { ReadingEnds } from '../src/features/infocare/reading-ends';
+import { RoutineCache } from '../src/features/infocare/routine-cache';
 import { findHouseIdOf } from './support/houses';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';

@@ -2,32 +2,17 @@
 // so never renumber), display name, default icon key and a summary of each power model. The
 // figures follow the CREST demand model and were checked against REFIT / UK-DALE / IDEAL data.
 
-export type ApplianceKey =
-  | 'kettle'
-  | 'microwave'
-  | 'oven'
-  | 'hob'
-  | 'toaster'
-  | 'dishwasher'
-  | 'washing_machine'
-  | 'tumble_dryer'
-  | 'electric_shower'
-  | 'fridge_freezer'
-  | 'television'
-  | 'computer'
-  | 'iron'
-  | 'vacuum'
-  | 'ev_charger'
-  | 'heat_pump'
-  | 'lighting'
-  | 'baseload'
-  | 'activity';
+/** A catalogue key: the catalogue below is where each is listed (and numbered), once. */
+export type ApplianceKey = (typeof ENTRIES)[number]['key'];
 
-/** Keys a HomeSpec owns by count; EV charger and heat pump come from the spec's flags. */
-export type OwnableKey = Exclude<
-  ApplianceKey,
-  'ev_charger' | 'heat_pump' | 'lighting' | 'baseload' | 'activity'
->;
+/** Keys no HomeSpec owns by count: EV charger and heat pump come from the spec's flags, the rest are not owned. */
+const NOT_OWNABLE = ['ev_charger', 'heat_pump', 'lighting', 'baseload', 'activity'] as const;
+/** Keys a HomeSpec owns by count. */
+export type OwnableKey = Exclude<ApplianceKey, (typeof NOT_OWNABLE)[number]>;
+
+export function isOwnable(key: ApplianceKey): key is OwnableKey {
+  return !(NOT_OWNABLE as readonly string[]).includes(key);
+}
 
 /**
  * 'appliance' is a real appliance; 'lighting' and 'baseload' are load categories that are not
@@ -52,9 +37,9 @@ export interface PowerModel {
   typicalWh: number;
 }
 
-export interface ApplianceType {
+export interface ApplianceType<K extends string = ApplianceKey> {
   id: number;
-  key: ApplianceKey;
+  key: K;
   name: string;
   icon: string;
   kind: ApplianceKind;
@@ -63,18 +48,18 @@ export interface ApplianceType {
   power: PowerModel;
 }
 
-function appliance(
+function appliance<K extends string>(
   id: number,
-  key: ApplianceKey,
+  key: K,
   name: string,
   icon: string,
   power: PowerModel,
   kind: ApplianceKind = 'appliance',
-): ApplianceType {
+): ApplianceType<K> {
   return { id, key, name, icon, kind, continuous: power.pattern === 'continuous', power };
 }
 
-export const APPLIANCE_CATALOGUE: readonly ApplianceType[] = [
+const ENTRIES = [
   appliance(1, 'kettle', 'Kettle', 'kettle', {
     pattern: 'constant',
     ratedW: [2000, 3000],
@@ -197,6 +182,8 @@ export const APPLIANCE_CATALOGUE: readonly ApplianceType[] = [
     typicalWh: 150,
   }),
 ];
+
+export const APPLIANCE_CATALOGUE: readonly ApplianceType[] = ENTRIES;
 
 const byKey = new Map(APPLIANCE_CATALOGUE.map((a) => [a.key, a]));
 const byId = new Map(APPLIANCE_CATALOGUE.map((a) => [a.id, a]));

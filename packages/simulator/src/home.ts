@@ -1,7 +1,7 @@
 // Per-home constants drawn once from the seed: appliance ratings, baseload, fridge cycle, heat loss
 // and each occupant's habits. Fixed for the home's life, so they never depend on the date range.
 
-import type { ApplianceKey, OwnableKey } from './catalogue';
+import { APPLIANCE_CATALOGUE, type ApplianceKey, isOwnable, type OwnableKey } from './catalogue';
 import { Rng, Stream } from './rng';
 import {
   DEFAULT_WEATHER_SEED,
@@ -76,22 +76,8 @@ const HEAT_LOSS_FACTOR: Record<PropertyType, number> = {
   Bungalow: 1.15,
 };
 
-const OWNABLE: readonly OwnableKey[] = [
-  'kettle',
-  'microwave',
-  'oven',
-  'hob',
-  'toaster',
-  'dishwasher',
-  'washing_machine',
-  'tumble_dryer',
-  'electric_shower',
-  'fridge_freezer',
-  'television',
-  'computer',
-  'iron',
-  'vacuum',
-];
+/** In catalogue order: the simulator's draws follow it, so a seed keeps giving the same home. */
+const OWNABLE: readonly OwnableKey[] = APPLIANCE_CATALOGUE.map((a) => a.key).filter(isOwnable);
 
 function habits(o: Occupant, rng: Rng): OccupantHabits {
   const workDays = new Set<number>();

@@ -5,7 +5,10 @@ import type { DeviceKind } from './kinds';
 import { channelKey, key, type Live, pushTo } from './live';
 import { loadDevices } from './load';
 import { takePlugUses, takeSample } from './normalise';
-import { type DeviceSample, type EmRecord, type Parsed, parseDeviceMessage, parseShellyReply } from './parse';
+import { parseDeviceMessage } from './parse';
+import type { DeviceSample, Parsed } from './parsers/sample';
+import { parseShellyReply } from './parsers/shelly';
+import type { EmRecord } from './parsers/shelly-em-history';
 import { DeviceRecords } from './records';
 import { writeTaken } from './writer';
 

@@ -1,7 +1,8 @@
 import type { Reading } from '../features/readings/ingest';
 import type { Live, PendingGap } from './live';
 import { addEnergy, closeMinutes, type MinuteState } from './minutes';
-import type { EmHistorySource, EmRecord } from './parse';
+import type { EmHistorySource } from './parsers/sample';
+import type { EmRecord } from './parsers/shelly-em-history';
 
 // A Shelly EM back after a silence: the energy of the gap is placed by the device's own records of it
 // (EM1Data/EMData.GetData, asked by DeviceMqtt) instead of spread evenly, or spread after HISTORY_WAIT_S.

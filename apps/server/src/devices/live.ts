@@ -1,7 +1,7 @@
 import type { CounterState } from './counter';
 import type { DeviceKind } from './kinds';
 import type { MinuteState } from './minutes';
-import type { EmHistorySource } from './parse';
+import type { EmHistorySource } from './parsers/sample';
 import type { PlugState, PlugUses } from './plug-uses';
 
 // A registered channel as the consumer holds it between messages: what the registry says of it, the state

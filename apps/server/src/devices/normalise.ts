@@ -5,7 +5,7 @@ import { EM_GAP_S } from './em-history';
 import { MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
 import type { Live } from './live';
 import { addEnergy, closeMinutes } from './minutes';
-import type { DeviceSample } from './parse';
+import type { DeviceSample } from './parsers/sample';
 
 // One parsed sample of a registered channel → its counters stepped (counter.ts), its energy in the open
 // minutes (minutes.ts) or the plug's use detector (plug-uses.ts), an emon power-only node's power

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeviceMessage, parseEmHistory, parseShellyReply, topicDevice } from './parse';
+import { parseDeviceMessage, topicDevice } from './parse';
+import { parseShellyReply } from './parsers/shelly';
+import { parseEmHistory } from './parsers/shelly-em-history';
 
 // Payloads are the real captures of the field reference (../shared/data/real/formats/FORMATS.md and
 // ../shared/design/devices.md), mpan redacted as there.

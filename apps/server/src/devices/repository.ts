@@ -3,7 +3,7 @@ import { APPLIANCE_CATALOGUE } from '@homeview/simulator';
 import type { Queryable } from '../db/types';
 import { CATALOGUE_APPLIANCES } from '../features/appliances-catalogue/catalogue';
 import { type DeviceKind, isDeviceKind } from './kinds';
-import { MAX_CHANNEL } from './parse';
+import { MAX_CHANNEL } from './parsers/sample';
 
 // The devices table (migration 0014): registering, removing and listing a house's devices, and the
 // catalogue appliance a plug measures. The consumer's own reads and writes are in consumer-store.ts.

@@ -95,10 +95,70 @@ export interface ActivityOccurrence {
 /** Runs of one activity closer than this merge into one occurrence (a hob cycling, toast then kettle). */
 export const OCCURRENCE_JOIN_S = 10 * 60;
 
-/** The activity occurrences of a list of appliance uses, ordered by start; background loads dropped. */
-export function activityOccurrences(uses: readonly ApplianceUse[]): ActivityOccurrence[] {
+/** The appliance key of a load the whole-house meter saw start and stop and could not name (issue 24). */
+export const UNNAMED_LOAD = 'activity';
+
+/** The appliances a person operates that `uses` measure (a plug or a channel, not the meter's estimate). */
+export function measuredKeys(uses: readonly ApplianceUse[]): Set<string> {
+  const keys = new Set<string>();
+  for (const u of uses)
+    if (!u.estimated && u.applianceKey !== UNNAMED_LOAD && activityOfAppliance(u.applianceKey))
+      keys.add(u.applianceKey);
+  return keys;
+}
+
+/**
+ * The uses that are evidence of a person (issue 36): the one rule of what InfoCare counts. `measured` is
+ * what the home measures (measuredKeys over what the caller knows of it: the engine passes the 28 days a
+ * routine is learned from and the uses since yesterday, so a home away for days is still a plug home).
+ * - A use of an appliance a person operates counts, measured or estimated (background loads never do).
+ * - A plug outranks the meter's guess of its appliance over that whole span, not only where they overlap:
+ *   where the plug saw the use, counting the estimate too would double it; where it saw nothing, the
+ *   meter's "kettle" was another load of a kettle's power (REFIT house 2, 27 June 2014 05:59, the tail of
+ *   a shower). The write path stores no such estimate within 28 days of a measured use (estimates.ts);
+ *   this rule holds for whatever reaches InfoCare all the same.
+ * - A load the meter cannot name is no evidence of a person in a home whose kitchen is on plugs
+ *   (KITCHEN_KEYS): it may as well be a timer or a thermostat (four of them at 11:12–11:34 in REFIT house
+ *   2's empty house, 27 June 2014, hid a departure until the next morning). In a home with no plug at all
+ *   (or none in the kitchen) it still counts: there the meter is all there is, and its unnamed loads are
+ *   mostly a person's (a microwave, a toaster, an iron: the
+ *   detector has no name for them). Dropped there too, real departures seen on the meter alone were
+ *   alerted hours later or not at all (REFIT house 20's missed mornings of 14–16 May 2014 at 10:19,
+ *   10:34 and 08:12 instead of 06:50–06:51; UK-DALE house 2's of 19 July 2013 not at all), for one seen
+ *   sooner (REFIT house 2, 27 June 2014, at 21:22); bench/NOTES.md, issue 36.
+ */
+export function evidenceUses(
+  uses: readonly ApplianceUse[],
+  measured: ReadonlySet<string> = measuredKeys(uses),
+): ApplianceUse[] {
+  const kitchen = KITCHEN_KEYS.some((k) => measured.has(k));
+  return uses.filter(
+    (u) => !u.estimated || (u.applianceKey === UNNAMED_LOAD ? !kitchen : !measured.has(u.applianceKey)),
+  );
+}
+
+/**
+ * A home measuring one of these has its kitchen on a plug: the meter's unnamed loads, which stand mostly
+ * for the small kitchen appliances it cannot name (a microwave, a toaster), then add nothing a person did.
+ * A home whose plugs are elsewhere (IDEAL house 65: shower, washing machine, dishwasher) sees its kitchen
+ * on the meter alone; without its unnamed loads its plug-based replay raised six mornings and silences in
+ * April 2018 that the meter-only replay of the same meter did not (bench/NOTES.md, issue 36).
+ */
+const KITCHEN_KEYS = [
+  ...(ACTIVITY_TYPES.find((a) => a.key === 'hot_drinks')?.applianceKeys ?? []),
+  ...(ACTIVITY_TYPES.find((a) => a.key === 'meals')?.applianceKeys ?? []),
+];
+
+/**
+ * The activity occurrences of a list of appliance uses, ordered by start: only the evidence of a person
+ * (evidenceUses, with what the home measures: by default, what `uses` measure).
+ */
+export function activityOccurrences(
+  uses: readonly ApplianceUse[],
+  measured: ReadonlySet<string> = measuredKeys(uses),
+): ActivityOccurrence[] {
   const perActivity = new Map<number, ApplianceUse[]>();
-  for (const use of uses) {
+  for (const use of evidenceUses(uses, measured)) {
     const activity = activityOfAppliance(use.applianceKey);
     if (!activity || use.end <= use.start) continue;
     const list = perActivity.get(activity.id) ?? [];

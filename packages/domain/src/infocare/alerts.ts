@@ -1,84 +1,25 @@
 import { instantOfLocal, localDate, localParts } from '../time/zone';
-import type { ActivityOccurrence, ApplianceUse } from './activities';
-import { activityById, activityOfAppliance, applianceSessions, HAZARD_DEFAULT_LIMIT_S } from './activities';
+import type { ActivityOccurrence } from './activities';
+import {
+  type AlertCandidate,
+  type DataGap,
+  type EvaluationInput,
+  MIN_INACTIVITY_S,
+  margin,
+  NO_DATA_MIN_S,
+} from './alert-input';
+import { longOnAlerts, unusualHourAlerts } from './alerts-appliances';
 import { hhmm, type Routine } from './routine';
 import { quantile } from './stats';
 
 // Alert rules: pure functions of what is known at `now` (the routine learned from earlier days, today's
 // occurrences, the data gaps). Each candidate names its cause; the server keeps one alert per cause, so
-// evaluating again (every minute, after a restart, in another process) never duplicates one.
+// evaluating again (every minute, after a restart, in another process) never duplicates one. This file
+// holds the rules about the day's shape (no data, the morning, silences); alerts-appliances.ts those about
+// one appliance.
 
-export type AlertKind = 'morning' | 'inactivity' | 'long_on' | 'unusual_hour' | 'no_data';
-
-export type AlertLevel = AlertCandidate['level'];
-
-const LEVEL_RANK: Readonly<Record<string, number>> = { Message: 1, Warning: 2, Urgent: 3 };
-
-/** How serious a level is, for "worse than": Urgent 3, Warning 2, Message 1, anything else (a day with
- * no alert, 'Normal') 0. */
-export const levelRank = (level: string): number => LEVEL_RANK[level] ?? 0;
-
-export interface AlertCandidate {
-  /** Unique per house and cause: the same departure always gives the same key. */
-  cause: string;
-  kind: AlertKind;
-  type: 'On' | 'Off';
-  level: 'Urgent' | 'Warning' | 'Message';
-  name: string;
-  text: string;
-  icon: string;
-  /** Activity the alert belongs to (0: none, e.g. no data). */
-  activityId: number;
-  /** When the rule first held (≤ now). */
-  raisedAt: number;
-  /** A one-off message (unusual hour): recorded as raised and cleared at once. */
-  instant: boolean;
-  /** What was expected and seen; `estimated: true` when the uses it rests on were estimated from the
-   *  whole-house meter (issue 24), so the answers can say so. */
-  evidence: Record<string, number | string | boolean | null>;
-}
-
-/** [start, end) without data; end null while it lasts. */
-export interface DataGap {
-  start: number;
-  end: number | null;
-}
-
-export interface EvaluationInput {
-  now: number;
-  zone: string;
-  routine: Routine | undefined;
-  /** Occurrences from yesterday's start on (for inactivity running over midnight), ordered by start. */
-  occurrences: readonly ActivityOccurrence[];
-  /** Runs of appliances that may still be on: start ≤ now; end may be after now (still running). */
-  uses: readonly ApplianceUse[];
-  /** The end of the latest data received (reading or event), null if the home never reported. */
-  lastDataAt: number | null;
-  /** Usual spacing of readings (seconds), for the silence that counts as no data. */
-  readingIntervalS: number;
-  /** Data gaps of today and yesterday, including an open one. */
-  gaps: readonly DataGap[];
-  /** Margin factor per kind (1 = learned; each incorrect mark by the carer widens it). */
-  margins?: Partial<Record<AlertKind, number>>;
-}
-
-/** Silence before "no data", whatever the cadence (a minute meter: 20 min; half-hourly: 60 min). */
-export const NO_DATA_MIN_S = 20 * 60;
-/** Inactivity never alerts below this gap, nor unusual hours without this much learning. */
-export const MIN_INACTIVITY_S = 3 * 3600;
-export const MIN_UNUSUAL_DAYS = 14;
-/** Unusual-hour messages look back this far, so a restart still reports a night-time kettle. */
-export const UNUSUAL_LOOKBACK_S = 2 * 3600;
-/**
- * An unusual-hour message on uses estimated from the meter needs them to span at least this long. A load
- * the meter saw in one clock minute is its weakest evidence of a named appliance: of the detector's kettles
- * on the tuning months (`npm run bench meter-activity`), 0.82 of the one-minute ones had the kettle on
- * against 0.97 of the longer ones, and at an unusual hour, when a home boils few kettles, fewer still.
- * Such a use still counts as activity; it only tells no carer "hot drinks at 02:00".
- */
-export const UNUSUAL_ESTIMATED_MIN_S = 2 * 60;
-
-const margin = (input: EvaluationInput, kind: AlertKind) => input.margins?.[kind] ?? 1;
+export * from './alert-input';
+export { durationText } from './alerts-appliances';
 
 /** Seconds of [from, to) not covered by data gaps. */
 export function secondsWithData(from: number, to: number, gaps: readonly DataGap[], now: number): number {
@@ -308,120 +249,6 @@ function inactivityAlert(input: EvaluationInput, routine: Routine): AlertCandida
       ...(estimated ? { estimated: true } : {}),
     },
   };
-}
-
-function longOnAlerts(input: EvaluationInput): AlertCandidate[] {
-  const out: AlertCandidate[] = [];
-  const learned = input.routine?.sessionP95 ?? {};
-  for (const s of applianceSessions(input.uses.filter((u) => u.start <= input.now))) {
-    const fallback = HAZARD_DEFAULT_LIMIT_S[s.applianceKey];
-    if (fallback === undefined) continue;
-    const usual = learned[s.applianceKey];
-    // Twice the usual long run, never below the hazard default: a home that usually microwaves for 4 min
-    // still heats a ready meal for 20 now and then (REFIT house 20), and a kettle stops by itself.
-    const limit = (usual === undefined ? fallback : Math.max(2 * usual, fallback)) * margin(input, 'long_on');
-    const runningFor = Math.min(s.end, input.now) - s.start;
-    if (runningFor < limit || s.end <= input.now) continue;
-    const name = activityById(activityIdOf(s.applianceKey))?.name ?? s.applianceKey;
-    // A session seen only in the whole-house meter: the alert says it is the meter's estimate.
-    const estimated = input.uses.some(
-      (u) => u.applianceTypeId === s.applianceTypeId && u.start >= s.start && u.start < s.end && u.estimated,
-    );
-    out.push({
-      cause: `long_on:${s.applianceTypeId}:${s.start}`,
-      kind: 'long_on',
-      type: 'On',
-      level: 'Urgent',
-      name: `${label(s.applianceKey)} left on`,
-      text: `${longOnText(
-        label(s.applianceKey).toLowerCase(),
-        hhmm(localParts(s.start, input.zone).minuteOfDay),
-        usual,
-        limit,
-      )}${estimated ? ' (As the whole-house meter shows it: no plug measures it.)' : ''}`,
-      icon: s.applianceKey,
-      activityId: activityIdOf(s.applianceKey),
-      raisedAt: s.start + Math.round(limit),
-      instant: false,
-      evidence: {
-        on_since: s.start,
-        usual_run_s: usual === undefined ? null : Math.round(usual),
-        activity: name,
-        ...(estimated ? { estimated: true } : {}),
-      },
-    });
-  }
-  return out;
-}
-
-/** "2 h", "1 h 30 min", "45 min". */
-export function durationText(seconds: number): string {
-  const m = Math.round(seconds / 60);
-  if (m < 60) return `${m} min`;
-  return m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-
-function longOnText(appliance: string, since: string, usualS: number | undefined, limitS: number): string {
-  // Before the home's own runs are learned there is no "usual" to quote: say how long it has been on
-  // and why that is enough to alert, nothing more.
-  if (usualS === undefined)
-    return `The ${appliance} has been on since ${since}, over ${durationText(limitS)}: longer than ${/^[aeiou]/.test(appliance) ? 'an' : 'a'} ${appliance} is normally left on (this home's usual use is not learned yet).`;
-  return `The ${appliance} has been on since ${since}, far longer than usual (its long uses last about ${durationText(usualS)}).`;
-}
-
-function unusualHourAlerts(input: EvaluationInput, routine: Routine): AlertCandidate[] {
-  if (routine.days < MIN_UNUSUAL_DAYS / 2) return [];
-  const out: AlertCandidate[] = [];
-  for (const o of input.occurrences) {
-    if (o.start > input.now || o.start < input.now - UNUSUAL_LOOKBACK_S) continue;
-    const p = localParts(o.start, input.zone);
-    const earliest = routine.firstUsual - 120 * margin(input, 'unusual_hour');
-    const latest = routine.lastP90 + 120 * margin(input, 'unusual_hour');
-    const share = routine.hourShare[p.hour] ?? 0;
-    if (share > 0.05 || (p.minuteOfDay >= earliest && p.minuteOfDay <= latest)) continue;
-    const activity = activityById(o.activityId);
-    // A load the meter saw and could not name, at night, is as often a timer as a person (a dishwasher's
-    // or washing machine's delayed heat: REFIT house 2 at 22:15, UK-DALE house 2 at 00:03): it still
-    // counts as activity for the morning and silences, but says nothing of someone up at an odd hour.
-    if (activity?.key === 'other_appliances') continue;
-    // One clock minute of 2.5 kW at 02:00 is about as often something else as a kettle (REFIT house 20's
-    // four night-time "Hot drinks" at 01:27–03:20, no kettle channel on): the meter shows a load, not a
-    // person making tea.
-    if (o.estimated && o.end - o.start < UNUSUAL_ESTIMATED_MIN_S) continue;
-    out.push({
-      cause: `unusual:${o.activityId}:${o.start}`,
-      kind: 'unusual_hour',
-      type: 'On',
-      level: 'Message',
-      name: `${activity?.name ?? 'Activity'} at an unusual hour`,
-      text: `${activity?.name ?? 'Activity'} at ${hhmm(p.minuteOfDay)}, outside the usual day (${hhmm(routine.firstUsual)}–${hhmm(routine.lastUsual)}).`,
-      icon: activity?.icon ?? 'clock',
-      activityId: o.activityId,
-      raisedAt: o.start,
-      instant: true,
-      evidence: {
-        at: o.start,
-        usual_first: hhmm(routine.firstUsual),
-        usual_last: hhmm(routine.lastUsual),
-        ...(o.estimated ? { estimated: true } : {}),
-      },
-    });
-  }
-  return out;
-}
-
-const LABELS: Record<string, string> = {
-  oven: 'Oven',
-  hob: 'Hob',
-  iron: 'Iron',
-  toaster: 'Toaster',
-  microwave: 'Microwave',
-  kettle: 'Kettle',
-};
-const label = (key: string) => LABELS[key] ?? key;
-
-function activityIdOf(applianceKey: string): number {
-  return activityOfAppliance(applianceKey)?.id ?? 0;
 }
 
 /** The activity that usually opens the day (the morning alert belongs to it). */

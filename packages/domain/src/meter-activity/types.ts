@@ -16,14 +16,16 @@ export interface MeterSample {
  * What a use looks like from the meter. Catalogue keys where the appliance is recognised; `activity`
  * for a load over about 1.3 kW that starts and stops and is not recognised (someone is up and about).
  */
-export type MeterUseKind =
-  | 'kettle'
-  | 'electric_shower'
-  | 'oven'
-  | 'hob'
-  | 'washing_machine'
-  | 'dishwasher'
-  | 'activity';
+export const METER_USE_KINDS = [
+  'kettle',
+  'electric_shower',
+  'oven',
+  'hob',
+  'washing_machine',
+  'dishwasher',
+  'activity',
+] as const;
+export type MeterUseKind = (typeof METER_USE_KINDS)[number];
 
 export interface MeterUse {
   kind: MeterUseKind;

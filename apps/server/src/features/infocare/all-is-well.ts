@@ -2,7 +2,8 @@ import { allIsWell, instantOfLocal, localParts, type QuietModes } from '@homevie
 import type { Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { SmsSender } from '../../sms/sms';
-import { loadSituation, routineCacheOf } from './engine';
+import { loadSituation } from './engine';
+import { routineCacheOf } from './routine-cache';
 
 // The daily "all is well" (issue 25): for each carer who asked (shared/all-is-well.ts, set through the
 // settings), from their chosen local time in the dependant's zone, every timer run judges the day (domain

@@ -1,6 +1,8 @@
 import { evaluateAlerts } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { type LoadOptions, loadSituation, marginsOf, ReadingEnds, RoutineCache } from './engine';
+import { type LoadOptions, loadSituation, marginsOf } from './engine';
+import { ReadingEnds } from './reading-ends';
+import { RoutineCache } from './routine-cache';
 import type { InfocareHouse } from './repository';
 import { storeCandidates } from './store';
 

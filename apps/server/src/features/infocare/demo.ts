@@ -1,6 +1,8 @@
 import type { Db } from '../../db/types';
 import { backfillHouse, type Replay } from './backfill';
-import { marginsOf, ReadingEnds, RoutineCache } from './engine';
+import { marginsOf } from './engine';
+import { ReadingEnds } from './reading-ends';
+import { RoutineCache } from './routine-cache';
 import type { InfocareHouse } from './repository';
 import { nextTurn } from '../../shared/turn';
 

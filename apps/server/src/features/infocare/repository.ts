@@ -6,6 +6,9 @@ import type { House } from '../../shared/house';
 // domain's mapping), day coverage from the daily rollups, data gaps from the half-hour rollups (never the
 // raw readings: a slot's covered_s says how much of it had data) and the newest data received.
 
+/** Values as one comma-separated parameter, for `string_to_array($n, ',')` (a batch of homes in one statement). */
+export const list = (values: readonly (number | string)[]): string => values.join(',');
+
 /** What the engine needs of a house (shared/house.ts `houseOf` reads a user's). */
 export type InfocareHouse = Pick<House, 'id' | 'owner_user_id' | 'time_zone'>;
 

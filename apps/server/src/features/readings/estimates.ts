@@ -1,9 +1,9 @@
 import {
   detectMeterUses,
   METER_CONTEXT_S,
+  METER_USE_KINDS,
   type MeterSample,
   type MeterUse,
-  type MeterUseKind,
   type TariffBook,
 } from '@homeview/domain';
 import { applianceTypeId } from '@homeview/simulator';
@@ -35,16 +35,7 @@ const MEASURED_W = 250;
 /** Estimates and measured uses that started this long before a window may still overlap it. */
 const LONGEST_S = 12 * 3600;
 
-const KINDS: readonly MeterUseKind[] = [
-  'kettle',
-  'electric_shower',
-  'oven',
-  'hob',
-  'washing_machine',
-  'dishwasher',
-  'activity',
-];
-const TYPE_OF_KIND = new Map(KINDS.map((k) => [k, applianceTypeId(k)]));
+const TYPE_OF_KIND = new Map(METER_USE_KINDS.map((k) => [k, applianceTypeId(k)]));
 const ACTIVITY_TYPE = applianceTypeId('activity');
 
 /** Whether every reading of a batch is at 1 minute or finer (a meter the detector can read). */

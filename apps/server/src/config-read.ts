@@ -1,0 +1,100 @@
+// How one environment variable's text becomes a setting's value (config-settings.ts): each reader names
+// the variable in its error, so a person knows which line of their environment to fix.
+
+export class ConfigError extends Error {}
+
+/** A whole number in [min, max]; `fallback` when unset. */
+export function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number) {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+/** true or false; `fallback` when unset. */
+export function flag(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined) return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false`);
+  return raw === 'true';
+}
+
+/** One of `allowed`; `fallback` when unset. */
+export function oneOf<T extends string>(
+  name: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}`);
+  return raw as T;
+}
+
+function parsed(name: string, raw: string, example: string): URL {
+  try {
+    return new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL such as ${example} (got something else)`);
+  }
+}
+
+/** A URL whose scheme is one of `schemes` (e.g. ['smtp', 'smtps']); null when unset. */
+export function urlOf(
+  name: string,
+  raw: string | undefined,
+  schemes: readonly string[],
+  example: string,
+): string | null {
+  if (raw === undefined) return null;
+  const url = parsed(name, raw, example);
+  if (!schemes.includes(url.protocol.slice(0, -1))) {
+    const listed = schemes.map((s) => `${s}://`);
+    const choice =
+      listed.length > 2 ? `${listed.slice(0, -1).join(', ')} or ${listed.at(-1)}` : listed.join(' or ');
+    throw new ConfigError(`${name} must start with ${choice} (got ${url.protocol}//)`);
+  }
+  return raw;
+}
+
+/** An http(s) base URL without its trailing slashes. */
+export function httpBase(name: string, raw: string): string {
+  return (urlOf(name, raw, ['http', 'https'], 'https://api.example') as string).replace(/\/+$/, '');
+}
+
+/** An origin: http(s)://host[:port], no path. */
+export function origin(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_ORIGIN must be an origin such as http://localhost:8080 (got "${raw}")`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname.length > 1 || url.search) {
+    throw new ConfigError(`PUBLIC_ORIGIN must be http(s)://host[:port] with no path (got "${raw}")`);
+  }
+  return url.origin;
+}
+
+/** One level of an MQTT topic filter. */
+export function topicLevel(name: string, raw: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw))
+    throw new ConfigError(`${name} must be 1 to 64 letters, digits, - or _ (one level of a topic filter)`);
+  return raw;
+}
+
+/** 32 bytes as 64 hex digits or base64 (standard or URL-safe); null when unset. */
+export function key32(name: string, raw: string | undefined): Buffer | null {
+  if (raw === undefined) return null;
+  const bytes = /^[0-9a-fA-F]{64}$/.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw)
+      ? Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null;
+  if (bytes === null || bytes.length !== 32)
+    throw new ConfigError(
+      `${name} must be 32 bytes as base64 (e.g. \`openssl rand -base64 32\`) or 64 hex digits`,
+    );
+  return bytes;
+}
