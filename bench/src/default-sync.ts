@@ -13,6 +13,7 @@ import { DemoSimulation } from '../../apps/server/src/features/demo/seeder';
 import { fixedRate, makeTariff } from '@homeview/domain';
 import { syncDefaultTariff } from '../../apps/server/src/features/tariffs/default-sync';
 import { openBenchStore } from './store';
+import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
 const silent = { info: () => undefined, error: () => undefined };
 
@@ -42,7 +43,7 @@ export async function benchDefaultSync(store: 'pglite' | 'postgres'): Promise<vo
     await simulation.seeded;
     await simulation.stop();
     const { rows } = await db.query<{ houses: string; days: string }>(
-      'select count(distinct house_id) as houses, count(*) as days from daily_rollups',
+      `select count(distinct house_id) as houses, count(*) as days from daily_rollups where fuel = ${ELECTRICITY_CODE}`,
     );
     console.log(`  demo seeded: ${rows[0]!.houses} houses with ${rows[0]!.days} stored days`);
 

@@ -13,6 +13,7 @@ import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
 import { badMessages } from '../../apps/server/test/support/device-fuzz';
+import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
 const BROKER = process.env.FUZZ_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const PLUG_KINDS = new Set(['shelly', 'shelly-gen1', 'tasmota', 'zigbee2mqtt']);
@@ -93,7 +94,8 @@ export async function fuzzDevices(db: Db, seed: number, perKind: number): Promis
       await consumer.flush();
       const houseId = houses.get(kind) as number;
       const { rows } = await db.query<{ n: number }>(
-        `select (select count(*) from readings where house_id = $1) + (select count(*) from rollups where house_id = $1)
+        `select (select count(*) from readings where house_id = $1 and fuel = ${ELECTRICITY_CODE})
+              + (select count(*) from rollups where house_id = $1 and fuel = ${ELECTRICITY_CODE})
               + (select count(*) from appliance_events where house_id = $1) as n`,
         [houseId],
       );
@@ -120,7 +122,7 @@ export async function fuzzDevices(db: Db, seed: number, perKind: number): Promis
     }
     const stored = await until(async () => {
       const { rows } = await db.query<{ n: number }>(
-        'select count(*) as n from readings where house_id = $1',
+        `select count(*) as n from readings where house_id = $1 and fuel = ${ELECTRICITY_CODE}`,
         [houses.get('glow') as number],
       );
       return rows[0]?.n === 1;

@@ -11,6 +11,7 @@ import { userRanking } from '../../apps/server/src/features/rankings/service';
 import { rebuildAllApplianceDays } from '../../apps/server/src/features/readings/appliance-days';
 import { percentile } from './machine';
 import { openBenchStore } from './store';
+import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
 const RUNS = 200;
 const DAYS = 365;
@@ -56,7 +57,7 @@ async function fill(db: Db, houseIds: readonly number[], today: string, now: num
      select house_id, date_trunc('month', day)::date, count(*), sum(data_slots), sum(covered_s), min(first_ts),
             max(latest_end), sum(import_wh), sum(export_wh), sum(generation_wh), sum(consumed_wh),
             sum(import_cost), sum(export_income), sum(generation_income), sum(standing_charge)
-       from daily_rollups group by 1, 2`,
+       from daily_rollups where fuel = ${ELECTRICITY_CODE} group by 1, 2`,
   );
   // Appliance days from the uses, as the write path keeps them (features/readings/appliance-days.ts).
   await rebuildAllApplianceDays(db);
@@ -126,7 +127,8 @@ export async function benchHomeView(store: 'pglite' | 'postgres'): Promise<void>
       .rows[0]!.id;
     await fill(db, [own, ...homes.values()], today, now);
     const size = await db.query<{ daily: number; events: number }>(
-      'select (select count(*) from daily_rollups)::int as daily, (select count(*) from appliance_events)::int as events',
+      `select (select count(*) from daily_rollups where fuel = ${ELECTRICITY_CODE})::int as daily,
+              (select count(*) from appliance_events)::int as events`,
     );
     console.log(
       `  ${count + 1} homes: ${size.rows[0]?.daily} daily rollups (1 year), ${size.rows[0]?.events} appliance uses (5 weeks), generated in ${secs(t0)}`,

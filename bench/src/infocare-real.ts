@@ -21,6 +21,7 @@ import type { Db } from '../../apps/server/src/db/types';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
 import { type ReplayedAlert, replayHouse } from '../../apps/server/src/features/infocare/backfill';
 import { openBenchStore } from './store';
+import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
 const REAL = join(import.meta.dirname, '../../../shared/data/real');
 const ZONE = 'Europe/London';
@@ -142,7 +143,7 @@ async function report(db: Db, home: Home, step: number): Promise<void> {
     (
       await db.query<{ day: string; c: number }>(
         `select to_char(day, 'YYYY-MM-DD') as day, covered_s::float8 / (slots * 1800) as c from daily_rollups
-          where house_id = $1`,
+          where house_id = $1 and fuel = ${ELECTRICITY_CODE}`,
         [houseId],
       )
     ).rows.map((r) => [r.day, r.c]),

@@ -23,6 +23,7 @@ import { DeviceMqtt } from '../../apps/server/src/devices/mqtt';
 import { ingestReadings, type Reading } from '../../apps/server/src/features/readings/ingest';
 import { tariffCacheStats } from '../../apps/server/src/shared/tariff-book';
 import { createScratchDatabase } from './postgres';
+import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
 const BROKER = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const HOMES = Number(process.env.BENCH_MQTT_HOMES ?? 1000);
@@ -103,7 +104,8 @@ async function storage(db: Db): Promise<string> {
   clock = day + 86_400 + 120;
   await consumer.flush();
   const { rows } = await db.query<{ start_ts: number; import_wh: number }>(
-    'select start_ts::float8 as start_ts, import_wh from readings where house_id = $1 order by start_ts',
+    `select start_ts::float8 as start_ts, import_wh from readings where house_id = $1 and fuel = ${ELECTRICITY_CODE}
+      order by start_ts`,
     [viaDevice!],
   );
   for (const r of rows)
@@ -120,7 +122,7 @@ async function storage(db: Db): Promise<string> {
       await db.query<{ bytes: number }>(
         `select coalesce(sum(pg_column_size(b.gaps) + pg_column_size(b.interval_s) + pg_column_size(b.import_wh)
                 + pg_column_size(b.export_wh) + pg_column_size(b.generation_wh) + 16), 0)::float8 as bytes
-         from reading_blocks b where house_id = $1`,
+         from reading_blocks b where house_id = $1 and fuel = ${ELECTRICITY_CODE}`,
         [house],
       )
     ).rows[0]?.bytes ?? 0;
@@ -375,7 +377,7 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
     const storedAt = performance.now();
     const totalMs = (load.kind === 'saturation' ? lastArrivalMs : publishedAt) - t0 + (storedAt - stopAt);
     const { rows } = await db.query<{ n: number }>(
-      'select count(*)::int as n from readings where house_id = any($1::int[])',
+      `select count(*)::int as n from readings where house_id = any($1::int[]) and fuel = ${ELECTRICITY_CODE}`,
       [homes],
     );
     const uses = await db.query<{ n: number }>(

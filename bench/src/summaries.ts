@@ -12,6 +12,7 @@ import { energyView, type SummaryUnit, summarise } from '../../apps/server/src/f
 import { percentile, rssMiB } from './machine';
 import { realYearLine } from './real-year';
 import { openBenchStore } from './store';
+import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
 const RUNS = 200;
 const YEAR_S = 365 * 86_400;
@@ -56,7 +57,7 @@ async function fillBackground(db: Db, count: number, from: number, to: number): 
               sum(import_wh + greatest(generation_wh - export_wh, 0)), sum(import_cost), sum(export_income),
               sum(generation_income), 572100000
          from (select r.*, (to_timestamp(r.slot_start) at time zone 'Europe/London')::date as day
-                 from rollups r where r.house_id = any($1::int[])) x
+                 from rollups r where r.house_id = any($1::int[]) and r.fuel = ${ELECTRICITY_CODE}) x
         group by house_id, day`,
       [ids.slice(i, i + HOMES_PER_INSERT)],
     );

@@ -25,6 +25,7 @@ import {
   startOctopusStandin,
 } from '../../apps/server/test/support/octopus-standin';
 import { openBenchStore } from './store';
+import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
 const homesWanted = (): number => Number(process.env.BENCH_SUPPLIER_HOMES ?? 1000);
 /** 2015-06-20 11:00 BST, as the fill tests: 13 months back is inside REFIT house 20's file. */
@@ -66,7 +67,7 @@ const callsOf = (standin: OctopusStandin) => ({
 async function countRows(db: Db): Promise<{ readings: number; states: Record<string, number> }> {
   // Half-hours with data, from the day rows (the readings view would unpack every block).
   const readings = await db.query<{ n: string }>(
-    'select coalesce(sum(data_slots), 0) as n from daily_rollups',
+    `select coalesce(sum(data_slots), 0) as n from daily_rollups where fuel = ${ELECTRICITY_CODE}`,
   );
   const states = await db.query<{ state: string; n: string }>(
     'select state, count(*) as n from supplier_connections group by state order by state',

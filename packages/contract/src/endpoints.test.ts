@@ -282,16 +282,21 @@ const cases: Record<EndpointName, Cases> = {
     ],
   },
   energyToday: {
-    valid: [{ user_id: '1' }, { user_id: '1', timestamp: '1700000000' }],
-    invalid: [[{ timestamp: '1700000000' }, 'user_id', 'user_id is required']],
+    valid: [{ user_id: '1' }, { user_id: '1', timestamp: '1700000000' }, { user_id: '1', fuel: 'gas' }],
+    invalid: [
+      [{ timestamp: '1700000000' }, 'user_id', 'user_id is required'],
+      [{ user_id: '1', fuel: 'oil' }, 'fuel', 'fuel must be one of electricity, gas'],
+    ],
   },
   energyDetail: {
     valid: [
       { user_id: '1', timescale: 'day' },
       { user_id: '1', timescale: 'month', timestamp: '1700000000' },
       { user_id: '1', timescale: 'hour', timestamp: '1700000000' },
+      { user_id: '1', timescale: 'week', fuel: 'electricity' },
     ],
     invalid: [
+      [{ user_id: '1', timescale: 'day', fuel: 'Gas' }, 'fuel', 'fuel must be one of electricity, gas'],
       [{ user_id: '1', timescale: 'year' }, 'timescale', 'timescale must be one of hour, day, week, month'],
       [{ user_id: '1' }, 'timescale', 'timescale is required'],
     ],

@@ -9,6 +9,8 @@ export const SUPPLIER_KIND_TEXT: Record<SupplierKind, string> = {
   bright: 'Bright (Glowmarkt)',
 };
 
+/** The fuels, the one name table: a meter's, a reading's and every energy read's `fuel` (issue 35). The
+ *  server stores each as a small number, mapped in one place (apps/server shared/fuel.ts). */
 export const FUELS = ['electricity', 'gas'] as const;
 export type Fuel = (typeof FUELS)[number];
 

@@ -5,6 +5,7 @@ export * from './cost/balance';
 export * from './cost/format';
 export * from './cost/period';
 export * from './cost/slot';
+export * from './gas/volume';
 export * from './summary/navigation';
 export * from './summary/day';
 export * from './summary/summarize';

@@ -7,7 +7,9 @@ import type { Queryable } from './types';
 
 export type DataStep = (tx: Queryable) => Promise<void>;
 
+// The days' rebuild runs after `gas` (0027), not after `daily_rollups` (0004) that created the tables: a
+// step is today's code and writes today's columns, so it runs once the tables have them.
 export const DATA_STEPS: Readonly<Record<string, DataStep>> = {
-  daily_rollups: rebuildAllDays,
   appliance_daily: rebuildAllApplianceDays,
+  gas: rebuildAllDays,
 };

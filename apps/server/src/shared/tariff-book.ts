@@ -1,17 +1,22 @@
 import {
   compileTariffs,
+  DEFAULT_GAS_TARIFFS,
+  DEFAULT_TARIFFS,
   type StoredTariff,
   type Tariff,
   type TariffBook,
   tariffFromStored,
 } from '@homeview/domain';
 import type { Queryable } from '../db/types';
+import { ELECTRICITY, type Fuel, fuelCode } from './fuel';
 
 // A house's compiled TariffBook: what prices its slots, read by the write path (readings), the screens,
 // rankings and reports; features/tariffs writes the versions (table `tariffs`, `tariff` = the domain's
 // integer-only stored form). A version is replaced by deleting and inserting, so its
 // id and created_at change whenever its content does: together they are a cheap cache key (created_at,
 // to the microsecond, keeps two databases in one process, as in the tests, from sharing an entry).
+// Each fuel has its own versions (tariffs.fuel, migration 0027) and its own default: Ofgem's cap for that
+// fuel (domain tariff/caps.ts), so gas is priced by the same book, formula and cache as electricity.
 
 interface TariffRow {
   id: number;
@@ -25,12 +30,16 @@ interface TariffRow {
 export const RATES = ['import', 'export', 'generation'] as const;
 export type RateName = (typeof RATES)[number];
 
-async function loadPrices(db: Queryable, houseId: number): Promise<Map<RateName, Map<number, number>>> {
+async function loadPrices(
+  db: Queryable,
+  houseId: number,
+  fuel: Fuel,
+): Promise<Map<RateName, Map<number, number>>> {
   const { rows } = await db.query<{ rate: RateName; slots: string; prices: string }>(
     `select rate, string_agg(slot_start::text, ',' order by slot_start) as slots,
             string_agg(price::text, ',' order by slot_start) as prices
-       from tariff_prices where house_id = $1 group by rate`,
-    [houseId],
+       from tariff_prices where house_id = $1 and fuel = $2 group by rate`,
+    [houseId, fuelCode(fuel)],
   );
   const byRate = new Map<RateName, Map<number, number>>();
   for (const row of rows) {
@@ -41,13 +50,18 @@ async function loadPrices(db: Queryable, houseId: number): Promise<Map<RateName,
   return byRate;
 }
 
-export async function loadTariffs(db: Queryable, houseId: number): Promise<Tariff[]> {
+/** The house's versions of a fuel's tariff, oldest first. */
+export async function loadTariffs(
+  db: Queryable,
+  houseId: number,
+  fuel: Fuel = ELECTRICITY,
+): Promise<Tariff[]> {
   const { rows } = await db.query<TariffRow>(
-    'select id, tariff from tariffs where house_id = $1 order by start_date',
-    [houseId],
+    'select id, tariff from tariffs where house_id = $1 and fuel = $2 order by start_date',
+    [houseId, fuelCode(fuel)],
   );
   const dynamic = rows.some((r) => RATES.some((rate) => r.tariff[rate]?.type === 'dynamic'));
-  const prices = dynamic ? await loadPrices(db, houseId) : new Map<RateName, Map<number, number>>();
+  const prices = dynamic ? await loadPrices(db, houseId, fuel) : new Map<RateName, Map<number, number>>();
   return rows.map((r) => {
     const t = tariffFromStored(r.tariff);
     const withPrices = (rate: RateName): Tariff[RateName] => {
@@ -77,14 +91,24 @@ export interface HouseTariffs {
  */
 export const CACHE_HOUSES = 8192;
 export const CACHE_PRICES = 1_000_000;
-const cache = new Map<number, { key: string; value: HouseTariffs; prices: number }>();
+/** Keyed by house and fuel (`cacheKey`). */
+const cache = new Map<string, { key: string; value: HouseTariffs; prices: number }>();
 let cachedPrices = 0;
-/** Houses with no versions of their own price at the default: one book per zone, shared by all of them. */
+/** Houses with no versions of their own price at the default: one book per zone and fuel, shared by all. */
 const defaults = new Map<string, HouseTariffs>();
 /** Books of houses with versions of their own: found in the cache, or read and compiled (the bench prints them). */
 export const tariffCacheStats = { hits: 0, misses: 0 };
 
-/** SQL for a house's tariff cache key, with the house aliased `h` (see the note at the top). */
+/** The fuel's default series (the dated cap), which prices whatever the house's own versions leave. */
+export const defaultSeriesOf = (fuel: Fuel): readonly Tariff[] =>
+  fuel === 'gas' ? DEFAULT_GAS_TARIFFS : DEFAULT_TARIFFS;
+
+const cacheKey = (houseId: number, fuel: Fuel) => `${houseId}:${fuel}`;
+
+/**
+ * SQL for a house's tariff cache key, with the house aliased `h` (see the note at the top): every version
+ * of every fuel, so a change to either fuel's versions renews both books (cheap, and never stale).
+ */
 export const TARIFF_KEY_SQL = `coalesce((select string_agg(t.id || '@' || (extract(epoch from t.created_at) * 1e6)::bigint,
   ',' order by t.id) from tariffs t where t.house_id = h.id), '')`;
 
@@ -98,26 +122,28 @@ export async function tariffsFor(
   houseId: number,
   zone: string,
   ids: string,
+  fuel: Fuel = ELECTRICITY,
 ): Promise<HouseTariffs> {
   if (ids === '') {
-    let value = defaults.get(zone);
+    let value = defaults.get(`${zone}|${fuel}`);
     if (value === undefined) {
-      value = { zone, versions: [], book: compileTariffs([], zone) };
-      defaults.set(zone, value);
+      value = { zone, versions: [], book: compileTariffs([], zone, defaultSeriesOf(fuel)) };
+      defaults.set(`${zone}|${fuel}`, value);
     }
     return value;
   }
   const key = `${zone}|${ids}`;
-  const hit = cache.get(houseId);
+  const at = cacheKey(houseId, fuel);
+  const hit = cache.get(at);
   if (hit?.key === key) {
-    cache.delete(houseId); // most recently used last
-    cache.set(houseId, hit);
+    cache.delete(at); // most recently used last
+    cache.set(at, hit);
     tariffCacheStats.hits++;
     return hit.value;
   }
   tariffCacheStats.misses++;
-  const versions = await loadTariffs(db, houseId);
-  const value: HouseTariffs = { zone, versions, book: compileTariffs(versions, zone) };
+  const versions = await loadTariffs(db, houseId, fuel);
+  const value: HouseTariffs = { zone, versions, book: compileTariffs(versions, zone, defaultSeriesOf(fuel)) };
   // The versions of a house share its price maps: each map counted once.
   const maps = new Set(
     versions
@@ -126,28 +152,32 @@ export async function tariffsFor(
   );
   const prices = [...maps].reduce((sum, m) => sum + m.size, 0);
   if (hit !== undefined) {
-    cache.delete(houseId);
+    cache.delete(at);
     cachedPrices -= hit.prices;
   }
-  cache.set(houseId, { key, value, prices });
+  cache.set(at, { key, value, prices });
   cachedPrices += prices;
   // Least recently used first.
   for (const [oldest, entry] of cache) {
     if (cache.size <= CACHE_HOUSES && cachedPrices <= CACHE_PRICES) break;
-    if (oldest === houseId) break;
+    if (oldest === at) break;
     cache.delete(oldest);
     cachedPrices -= entry.prices;
   }
   return value;
 }
 
-/** The house's zone and compiled tariffs, or null for an unknown house. */
-export async function houseTariffs(db: Queryable, houseId: number): Promise<HouseTariffs | null> {
+/** The house's zone and compiled tariffs of a fuel, or null for an unknown house. */
+export async function houseTariffs(
+  db: Queryable,
+  houseId: number,
+  fuel: Fuel = ELECTRICITY,
+): Promise<HouseTariffs | null> {
   const { rows } = await db.query<{ time_zone: string; ids: string }>(
     `select h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h where h.id = $1
      for key share of h`, // as a foreign key would: the house stays until this writer commits
     [houseId],
   );
   const row = rows[0];
-  return row === undefined ? null : tariffsFor(db, houseId, row.time_zone, row.ids);
+  return row === undefined ? null : tariffsFor(db, houseId, row.time_zone, row.ids, fuel);
 }

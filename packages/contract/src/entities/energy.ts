@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DETAIL_TIMESCALES, RANKING_TIMESCALES } from '../codes';
-import { formObject, id, oneOf, optionalEpochSeconds } from '../form';
+import { FUELS } from '../supplierKinds';
+import { formObject, id, oneOf, optionalEpochSeconds, optionalField } from '../form';
 import { ApplianceEntry } from './appliances';
 import { Available, Balance, ComparedGroup, EnergyBalance, epoch, Neighbour, Period } from './common';
 
@@ -91,10 +92,15 @@ export type EnergyDetail = z.infer<typeof EnergyDetail>;
 export const EnergyToday = EnergyDetail;
 export type EnergyToday = EnergyDetail;
 
+/** Additive to §7 (issue 35): which fuel a read or write is of; absent is electricity, as before. */
+export const fuelField = optionalField(oneOf('fuel', FUELS));
+const fuel = fuelField;
+
 /** GET /energy_info/today/: timestamp defaults to now. */
 export const EnergyTodayRequest = formObject({
   user_id: id('user_id'),
   timestamp: optionalEpochSeconds('timestamp'),
+  fuel,
 });
 export type EnergyTodayRequest = z.infer<typeof EnergyTodayRequest>;
 
@@ -103,6 +109,7 @@ export const EnergyDetailRequest = formObject({
   user_id: id('user_id'),
   timestamp: optionalEpochSeconds('timestamp'),
   timescale: oneOf('timescale', DETAIL_TIMESCALES),
+  fuel,
 });
 export type EnergyDetailRequest = z.infer<typeof EnergyDetailRequest>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RateDays } from './codes';
 import { formObject, id } from '../form';
+import { fuelField } from './energy';
 
 // §3 Tariff as read back (GET /tariff_setting/, and the answer to a write). Prices are pounds per kWh
 // (standing charge: pounds per day) as decimals; times are integers HHMM, each the start of a rate.
@@ -46,5 +47,6 @@ export const Tariff = TariffRates.extend({
 export type Tariff = z.infer<typeof Tariff>;
 
 /** GET /tariff_setting/. */
-export const TariffRequest = formObject({ user_id: id('user_id') });
+/** `fuel` (additive, issue 35): the gas tariff, or electricity's (the default). */
+export const TariffRequest = formObject({ user_id: id('user_id'), fuel: fuelField });
 export type TariffRequest = z.infer<typeof TariffRequest>;

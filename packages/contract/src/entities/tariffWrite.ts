@@ -4,6 +4,7 @@ import { RATE_DAYS, type RateKind } from '../codes';
 import { controlProblem, fieldMessage, formObject, id, isoDate, jsonField, optionalField } from '../form';
 import { messages } from '../messages';
 import { MAX_STANDING_CHARGE } from '../tariffRows';
+import { fuelField } from './energy';
 
 // POST /tariff_setting/ (spec-decisions "Tariff write"): user_id, tariff (JSON text), optional start_date.
 // A rate set to null (or an empty list) clears it, and the default tariff applies again.
@@ -161,5 +162,7 @@ export const TariffWriteRequest = formObject({
   user_id: id('user_id'),
   tariff: jsonField('tariff', TariffWrite, 'an object of import, export, generation or standing_charge'),
   start_date: optionalField(isoDate('start_date')),
+  /** Additive (issue 35): the gas tariff is written with fuel=gas; absent is electricity. */
+  fuel: fuelField,
 });
 export type TariffWriteRequest = z.infer<typeof TariffWriteRequest>;

@@ -96,3 +96,66 @@ export const DEFAULT_CAP_PERIODS: readonly CapPeriod[] = [
   // particlenews.pages.dev ofgem-raises-uk-energy-price-cap-13-for-julyseptember (26.11p); 57.19p one source.
   cap('2026-07-01', 26.11, 57.19),
 ];
+
+/**
+ * Ofgem default tariff cap, gas, GB average, Direct Debit, VAT included: unit rate p/kWh and standing
+ * charge p/day per cap period, oldest first, as DEFAULT_CAP_PERIODS for electricity (issue 35). A gas
+ * reading is priced by this table, never by the electricity one (apps/server shared/tariff-book.ts).
+ *
+ * The series starts on 2022-10-01: the first period whose two gas figures were found exact. Searches (2 Dec
+ * 2026, stored public pages) found for Oct 2021 – Mar 2022 no gas figure at all and for Apr – Sep 2022 only
+ * rounded pounds (£0.07/kWh, £0.27/day: moneyadvicescotland.org.uk what-does-the-energy-price-cap-mean),
+ * so they stay missing and the earliest period's rates apply to every earlier date (defaultTariffOn), an
+ * upper bound for those dates (Oct 2022 was the Energy Price Guarantee's peak). Two standing charges
+ * (Apr – Sep 2023) have no GB figure in any source found: the only figure found is one region's, named on
+ * its line. The Oct–Dec 2026 and Jan–Mar 2027 caps were not found, so Jul–Sep 2026 runs on.
+ */
+export const GAS_CAP_PERIODS: readonly CapPeriod[] = [
+  // 1 Oct 2022 – 31 Mar 2023, Energy Price Guarantee: 10.30p, 28.49p — cosykingdom.org.uk/energy-price-guarantee
+  // (both); yourmoney.com energy-price-guarantee-rates (10.3p, 28p), uswitch.com what-does-the-energy-price-
+  // freeze-mean-for-you (10.3p, 28p), kb.loop.homes (10.3p, 28.5p).
+  cap('2022-10-01', 10.3, 28.49),
+  // 1 Apr – 30 Jun 2023, EPG: 10.30p — selectcarleasing.co.uk/fuel-cost-calculator ("Gas remained the same at
+  // 10.3p"). Standing charge: no GB figure found; sussexhousing.org.uk (news/the-cost-of-energy-is-reducing-
+  // from-the-1st-july-2704) shows its region's 29.11p unchanged from April to July 2023, used here (one
+  // region's figure, not the GB average).
+  cap('2023-04-01', 10.3, 29.11),
+  // 1 Jul – 30 Sep 2023: 6.90p — heraldscotland.com (Ofgem, 25 Aug 2023: "from 6.9p per kWh today"),
+  // shropshirestar.com (the same). Standing charge: 29.11p, the same one region's figure (sussexhousing.org.uk).
+  cap('2023-07-01', 6.9, 29.11),
+  // 1 Oct – 31 Dec 2023: 6.89p, 29.62p — energysavingtrust.org.uk/response-october-2023-price-cap (both);
+  // heraldscotland.com (6.89p).
+  cap('2023-10-01', 6.89, 29.62),
+  // 1 Jan – 31 Mar 2024: 7.42p, 29.60p — ashfordadvice.org/news/energy-price-cap-2 (one source).
+  cap('2024-01-01', 7.42, 29.6),
+  // 1 Apr – 30 Jun 2024: 6.04p, 31.43p — ofgem.gov.uk/news/new-energy-price-cap-level-april-june-2024-starts-today,
+  // ashfordadvice.org/news/energy-price-cap-2, cse.org.uk/current-gas-and-electricity-prices.
+  cap('2024-04-01', 6.04, 31.43),
+  // 1 Jul – 30 Sep 2024: 5.48p, 31.41p — ofgem.gov.uk/news/new-energy-price-cap-level-july-september-2024-starts-today,
+  // ageuk.org.uk/staffordshire energy-price-cap, electricityprices.org.uk/history-of-the-energy-price-cap.
+  cap('2024-07-01', 5.48, 31.41),
+  // 1 Oct – 31 Dec 2024: 6.24p, 31.66p — electricityprices.org.uk/history-of-the-energy-price-cap; thisismoney.co.uk
+  // (6.24p, 31.66p "today" on announcing January 2025).
+  cap('2024-10-01', 6.24, 31.66),
+  // 1 Jan – 31 Mar 2025: 6.34p, 31.65p — thisismoney.co.uk article-14111293 (both), stayenergysafe.co.uk
+  // what-is-the-energy-price-cap-october-2024 (both); electricityprices.org.uk gives 31.66p.
+  cap('2025-01-01', 6.34, 31.65),
+  // 1 Apr – 30 Jun 2025: 6.99p, 32.67p — cse.org.uk/current-gas-and-electricity-prices,
+  // homegroup.org.uk/blog/watts-happening-with-the-energy-price-cap, ofgem.gov.uk/energy-price-cap.
+  cap('2025-04-01', 6.99, 32.67),
+  // 1 Jul – 30 Sep 2025: 6.33p, 29.82p — ofgem.gov.uk/energy-price-cap, caithness-business.co.uk/article/27305
+  // (Ofgem's text), moneyexpert.com energy-price-cap-drops-in-july-2025.
+  cap('2025-07-01', 6.33, 29.82),
+  // 1 Oct – 31 Dec 2025: 6.29p, 34.03p — which.co.uk the-energy-price-cap-will-rise-in-october,
+  // blog.theenergyshop.com/articles/energy-price-cap, creditladder.co.uk key-points-on-the-latest-energy-price-cap.
+  cap('2025-10-01', 6.29, 34.03),
+  // 1 Jan – 31 Mar 2026: 5.93p, 35.09p — freepricecompare.com/?p=209558, lawyer-monthly.com/?p=86293 (Martin
+  // Lewis), skintdad.co.uk ofgem-price-cap-january-2026-rise, capitalpost.uk.
+  cap('2026-01-01', 5.93, 35.09),
+  // 1 Apr – 30 Jun 2026: 5.74p, 29.09p — ycalculator.net energy-bill-gas-standing-charge-calculator (both, as
+  // Ofgem's averages); layarlensa.info (BBC's text: 5.74p). 29.09p one source.
+  cap('2026-04-01', 5.74, 29.09),
+  // 1 Jul – 30 Sep 2026: 7.33p, 29.04p — energyplus.co.uk/GuidesFAQs/EnergyPriceCap (both; one source, as
+  // for the electricity row of this period).
+  cap('2026-07-01', 7.33, 29.04),
+];

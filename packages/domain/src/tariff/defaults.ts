@@ -1,7 +1,7 @@
-import { DEFAULT_CAP_PERIODS } from './caps';
+import { DEFAULT_CAP_PERIODS, GAS_CAP_PERIODS } from './caps';
 import { fixedRate, makeTariff, type Tariff, tariffInForce } from './model';
 
-export { type CapPeriod, DEFAULT_CAP_PERIODS } from './caps';
+export { type CapPeriod, DEFAULT_CAP_PERIODS, GAS_CAP_PERIODS } from './caps';
 
 /**
  * The default tariff (`used_tariff`): it prices every rate a house has not set, at the default of the
@@ -29,6 +29,20 @@ export const DEFAULT_TARIFFS: readonly Tariff[] = DEFAULT_CAP_PERIODS.map((p) =>
     import: fixedRate(p.unit),
     export: fixedRate(DEFAULT_EXPORT_PRICE),
     generation: fixedRate(DEFAULT_GENERATION_PRICE),
+  }),
+);
+
+/**
+ * The default for gas: Ofgem's gas cap of the slot's own date (GAS_CAP_PERIODS), import and standing
+ * charge only; a gas reading has no export or generation, so both are priced at 0.
+ */
+export const DEFAULT_GAS_TARIFFS: readonly Tariff[] = GAS_CAP_PERIODS.map((p) =>
+  makeTariff({
+    startDate: p.from,
+    standingCharge: p.standing,
+    import: fixedRate(p.unit),
+    export: fixedRate(0),
+    generation: fixedRate(0),
   }),
 );
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // Reads of the /common/appliances calls. Every query is an index range: one house's events by
 // (house_id, start_ts), or one appliance type's events across homes by (appliance_type_id, start_ts)
@@ -146,7 +147,8 @@ export async function homesWithAppliance(
        union select $4::int where $4::int is not null)
      select h.id as house_id, h.property_type, ${OCCUPANTS} as occupants, u.days,
             (select coalesce(sum(d.covered_s), 0) from daily_rollups d
-              where d.house_id = x.house_id and d.day >= $2::date and d.day < $3::date)::bigint as covered_s
+              where d.house_id = x.house_id and d.fuel = ${ELECTRICITY_CODE} and d.day >= $2::date
+                and d.day < $3::date)::bigint as covered_s
        from having_it x join houses h on h.id = x.house_id left join used u on u.house_id = x.house_id`,
     [typeId, from, to, onlyHouse],
   );

@@ -4,14 +4,15 @@ import type { Queryable } from '../../db/types';
 import { unusablePassword } from '../accounts/password';
 import type { Occupants } from '../../shared/house';
 import type { DeclaredAppliance } from './homes';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // The demo's and the simulate CLI's writes beyond the accounts feature: many homes at once, tariffs
 // before any reading (so nothing needs repricing). The appliance catalogue is upserted by `migrate`.
 
 export async function insertTariff(db: Queryable, houseId: number, tariff: Tariff): Promise<void> {
   await db.query(
-    `insert into tariffs (house_id, start_date, tariff) values ($1, $2, $3::jsonb)
-     on conflict (house_id, start_date) do nothing`,
+    `insert into tariffs (house_id, fuel, start_date, tariff) values ($1, ${ELECTRICITY_CODE}, $2, $3::jsonb)
+     on conflict (house_id, fuel, start_date) do nothing`,
     [houseId, tariff.startDate, JSON.stringify(tariffToStored(tariff))],
   );
 }
@@ -100,8 +101,10 @@ export interface DemoHouseRow {
 export async function listDemoHouses(db: Queryable): Promise<DemoHouseRow[]> {
   const { rows } = await db.query<DemoHouseRow>(
     `select u.username, h.id as house_id, h.time_zone,
-            (select d.first_ts from daily_rollups d where d.house_id = h.id order by d.day limit 1) as first,
-            (select d.latest_end from daily_rollups d where d.house_id = h.id order by d.day desc limit 1)
+            (select d.first_ts from daily_rollups d where d.house_id = h.id and d.fuel = ${ELECTRICITY_CODE}
+              order by d.day limit 1) as first,
+            (select d.latest_end from daily_rollups d where d.house_id = h.id and d.fuel = ${ELECTRICITY_CODE}
+              order by d.day desc limit 1)
               as latest_end,
             extract(epoch from h.created_at)::bigint as created_at
        from houses h join users u on u.id = h.owner_user_id

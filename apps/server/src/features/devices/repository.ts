@@ -1,9 +1,11 @@
 import type { Queryable } from '../../db/types';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // What the Devices screens read beyond the devices table (devices/repository.ts has that): how much a
 // home stored today, and the devices that published but belong to no home, looked up by exact id only.
 
-/** Readings of a house starting in [from, to): its stored blocks of those UTC days, unfolded and counted. */
+/** Electricity readings of a house starting in [from, to) (what its devices stored): its blocks of those
+ *  UTC days, unfolded and counted. */
 export async function readingsBetween(
   db: Queryable,
   houseId: number,
@@ -16,7 +18,7 @@ export async function readingsBetween(
       cross join lateral (
         select b.block_start + sum(u.gap) over (order by u.n) as start_ts
           from unnest(b.gaps) with ordinality u(gap, n)) x
-      where b.house_id = $1 and b.block_start > $2::bigint - 86400 and b.block_start < $3::bigint
+      where b.house_id = $1 and b.fuel = ${ELECTRICITY_CODE} and b.block_start > $2::bigint - 86400 and b.block_start < $3::bigint
         and x.start_ts >= $2::bigint and x.start_ts < $3::bigint`,
     [houseId, from, to],
   );

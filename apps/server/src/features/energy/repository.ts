@@ -1,9 +1,12 @@
 import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
+import { ELECTRICITY, type Fuel, fuelCode } from '../../shared/fuel';
 
-// Reads of the energy views. Every query is bounded by the (house_id, day), (house_id, slot_start) or
-// (house_id, start_ts) index: one house, one period. Raw `readings` are never read here.
+// Reads of the energy views. Every query is bounded by the (house_id, fuel, day), (house_id, fuel,
+// slot_start) or (house_id, start_ts) index: one house, one fuel, one period. Raw `readings` are never
+// read here. The fuel goes into the SQL as its stored code (an integer literal, so each fuel's statement
+// is prepared once).
 
 export type { EnergyHouse } from '../../shared/house';
 
@@ -52,12 +55,13 @@ const SUM_COLUMNS = `sum(import_wh)::bigint as import_wh, sum(export_wh)::bigint
        sum(generation_wh)::bigint as generation_wh, sum(import_cost)::bigint as import_cost,
        sum(export_income)::bigint as export_income, sum(generation_income)::bigint as generation_income`;
 
-function bucketQuery(buckets: Buckets): { sql: string; bounds: readonly (number | string)[] } {
+function bucketQuery(buckets: Buckets, fuel: number): { sql: string; bounds: readonly (number | string)[] } {
   if ('slots' in buckets) {
     return {
       sql: `select width_bucket(slot_start, $4::bigint[]) as bucket, count(*)::int as data_slots,
                    sum(import_wh + greatest(generation_wh - export_wh, 0))::bigint as consumed_wh, ${SUM_COLUMNS}
-              from rollups where house_id = $1 and slot_start >= $2 and slot_start < $3 group by 1`,
+              from rollups where house_id = $1 and fuel = ${fuel} and slot_start >= $2 and slot_start < $3
+             group by 1`,
       bounds: buckets.slots,
     };
   }
@@ -66,7 +70,8 @@ function bucketQuery(buckets: Buckets): { sql: string; bounds: readonly (number 
   return {
     sql: `select width_bucket(${key}, $4::date[]) as bucket, sum(data_slots)::int as data_slots,
                  sum(consumed_wh)::bigint as consumed_wh, ${SUM_COLUMNS}
-            from ${table} where house_id = $1 and ${key} >= $2::date and ${key} < $3::date group by 1`,
+            from ${table} where house_id = $1 and fuel = ${fuel} and ${key} >= $2::date and ${key} < $3::date
+           group by 1`,
     bounds,
   };
 }
@@ -123,8 +128,10 @@ export async function periodSums(
   range: { start: number | string; end: number | string },
   buckets: Buckets,
   lists?: ListsAsked,
+  fuel: Fuel = ELECTRICITY,
 ): Promise<PeriodSums & { lists: ApplianceLists }> {
-  const { sql, bounds } = bucketQuery(buckets);
+  const code = fuelCode(fuel); // an integer of the one table in shared/fuel.ts, never input
+  const { sql, bounds } = bucketQuery(buckets, code);
   const usage = lists && usageOfPeriod(lists.period, lists.zone, 8);
   const listSql =
     usage === undefined
@@ -137,8 +144,10 @@ export async function periodSums(
       order by 1 nulls first, 14`;
   const { rows } = await db.query<PeriodSumsRow & { list: number | null } & ApplianceUsageRow>(
     prepared(`with span as materialized (
-       select (select first_ts from daily_rollups where house_id = $1 order by day limit 1) as first,
-              (select latest_end from daily_rollups where house_id = $1 order by day desc limit 1) as latest_end,
+       select (select first_ts from daily_rollups where house_id = $1 and fuel = ${code} order by day limit 1)
+                as first,
+              (select latest_end from daily_rollups where house_id = $1 and fuel = ${code}
+                order by day desc limit 1) as latest_end,
               ${TARIFF_KEY_SQL} as tariff_ids
          from houses h where h.id = $1)
      select null::int as list, span.first, span.latest_end, span.tariff_ids, b.bucket,
@@ -310,11 +319,13 @@ export async function importCostUntil(
   houseId: number,
   from: number,
   slot: number,
+  fuel: Fuel = ELECTRICITY,
 ): Promise<{ whole: number; part: number }> {
   const { rows } = await db.query<{ whole: number; part: number }>(
     prepared(`select coalesce(sum(import_cost) filter (where slot_start < $3), 0)::bigint as whole,
             coalesce(sum(import_cost) filter (where slot_start = $3), 0)::bigint as part
-       from rollups where house_id = $1 and slot_start >= $2 and slot_start <= $3`),
+       from rollups where house_id = $1 and fuel = ${fuelCode(fuel)} and slot_start >= $2
+        and slot_start <= $3`),
     [houseId, from, slot],
   );
   return rows[0] ?? { whole: 0, part: 0 };

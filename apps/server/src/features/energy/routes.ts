@@ -10,21 +10,22 @@ import { presentEnergyView } from './present';
 import { energyView } from './service';
 
 // §7 GET /energy_info/today/ and /energy_info/detail/: the user's own home or, at the infocare level, a
-// linked dependant's (authz allows only those ids). A timestamp anywhere in a period selects it.
+// linked dependant's (authz allows only those ids). A timestamp anywhere in a period selects it; `fuel`
+// (additive, default electricity) picks whose rows answer.
 
 export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(endpoints.energyToday.path, async (request) => {
     const auth = requireUser(request);
-    const { user_id, timestamp } = parse(endpoints.energyToday.request, request.query);
+    const { user_id, timestamp, fuel } = parse(endpoints.energyToday.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
     const house = await requireHouseOf(ctx.db, user_id);
-    const view = await energyView(ctx.db, house, 'day', timestamp, epochSeconds(ctx.clock.now()));
+    const view = await energyView(ctx.db, house, 'day', timestamp, epochSeconds(ctx.clock.now()), fuel);
     return presentEnergyView(view, { today: true });
   });
 
   app.get(endpoints.energyDetail.path, async (request) => {
     const auth = requireUser(request);
-    const { user_id, timestamp, timescale } = parse(endpoints.energyDetail.request, request.query);
+    const { user_id, timestamp, timescale, fuel } = parse(endpoints.energyDetail.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
     const house = await requireHouseOf(ctx.db, user_id);
     // A history screen: the read replica when there is one (its own writes are there: ctx.reads).
@@ -34,6 +35,7 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
       timescale,
       timestamp,
       epochSeconds(ctx.clock.now()),
+      fuel,
     );
     return presentEnergyView(view, { today: false });
   });

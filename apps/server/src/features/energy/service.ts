@@ -21,7 +21,8 @@ import {
   type ViewUnit,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { tariffsFor } from '../../shared/tariff-book';
+import { ELECTRICITY, type Fuel } from '../../shared/fuel';
+import { defaultSeriesOf, tariffsFor } from '../../shared/tariff-book';
 import { Memo } from './memo';
 import {
   type ApplianceLists,
@@ -44,7 +45,9 @@ export {
 
 // One energy view (§3 Energy today/detail) of one house: the selected period summarised by @homeview/domain
 // from half-hour rollups, its navigation, and appliance use. /energy_info/today/, /energy_info/detail/ and
-// the dashboard's "Today's balance" all come from `summarise`, so they cannot disagree.
+// the dashboard's "Today's balance" all come from `summarise`, so they cannot disagree. A view is of one
+// fuel (default electricity): gas reads its own rows, priced by its own tariff, in the same shapes; the
+// appliance lists are electricity's uses, so a gas view has none.
 
 /** The API's timescales, plus 'year' (months as details) for benchmarks and later screens. */
 export type SummaryUnit = ViewUnit | 'year';
@@ -148,8 +151,10 @@ export async function summarise(
   unit: SummaryUnit,
   timestamp: number | undefined,
   now: number,
+  fuel: Fuel = ELECTRICITY,
 ): Promise<Summary> {
-  return (await summaryOf(db, house, unit, periodFor(unit, timestamp, now, house.time_zone), now)).base;
+  const period = periodFor(unit, timestamp, now, house.time_zone);
+  return (await summaryOf(db, house, unit, period, now, undefined, fuel)).base;
 }
 
 /** `summarise` of a chosen period, with the view's appliance lists read in the same statement when asked. */
@@ -160,18 +165,19 @@ async function summaryOf(
   period: Period,
   now: number,
   lists?: ListsAsked,
+  fuel: Fuel = ELECTRICITY,
 ): Promise<{ base: Summary; lists: ApplianceLists; book: TariffBook }> {
   const zone = house.time_zone;
   const plan = bucketPlans.get(`${zone}|${period.unit}|${period.start}`, () => bucketPlan(period, zone));
   // One statement reads the sums, the data span, the tariff key (and a view's appliance lists); the
   // compiled tariffs then come from the write side's per-house cache (no query when warm). A house with
   // no versions prices at the default.
-  const read = await periodSums(db, house.id, plan.range, plan.buckets, lists);
+  const read = await periodSums(db, house.id, plan.range, plan.buckets, lists, fuel);
   const { span, sums, tariffIds } = read;
   const book =
     tariffIds === ''
-      ? defaultBooks.get(zone, () => compileTariffs([], zone))
-      : (await tariffsFor(db, house.id, zone, tariffIds)).book;
+      ? defaultBooks.get(`${zone}|${fuel}`, () => compileTariffs([], zone, defaultSeriesOf(fuel)))
+      : (await tariffsFor(db, house.id, zone, tariffIds, fuel)).book;
   const skeleton = skeletonOf(book, period, span.first ?? Number.POSITIVE_INFINITY, now);
   const details = skeleton.details.map((d, i) => withSums(d, sums[i] as BucketSums));
   const summary = summaryOfDetails(period, details);
@@ -183,7 +189,8 @@ async function summaryOf(
     summary,
     range,
     latestEnd: span.latestEnd,
-    defaultTariff: tariffIds === '',
+    // No versions of this fuel's own (the key lists every fuel's versions).
+    defaultTariff: tariffIds === '' || book.versions.length === 0,
   };
   return { base, lists: read.lists, book };
 }
@@ -205,15 +212,13 @@ export async function energyView(
   unit: ViewUnit,
   timestamp: number | undefined,
   now: number,
+  fuel: Fuel = ELECTRICITY,
 ): Promise<EnergyView> {
   const zone = house.time_zone;
   const selected = periodFor(unit, timestamp, now, zone);
   const on = { from: now - PAST_HOUR_S, to: now };
-  const { base, lists, book } = await summaryOf(db, house, unit, selected, now, {
-    on,
-    period: selected,
-    zone,
-  });
+  const asked = fuel === 'electricity' ? { on, period: selected, zone } : undefined;
+  const { base, lists, book } = await summaryOf(db, house, unit, selected, now, asked, fuel);
   const { period, range } = base;
   const { on: onInPastHour, usage } = lists;
   const { previous, next } = neighbours(period, range, zone);
@@ -230,7 +235,7 @@ export async function energyView(
     range.first !== null &&
     period.start <= now &&
     now < period.end
-      ? await previousSoFarOf(db, house.id, book, period, range.first, now)
+      ? await previousSoFarOf(db, house.id, book, period, range.first, now, fuel)
       : null;
   return { ...base, available, previous, next, onInPastHour, usage, previousSoFar };
 }
@@ -248,10 +253,11 @@ async function previousSoFarOf(
   period: Period,
   first: number,
   now: number,
+  fuel: Fuel,
 ): Promise<PreviousSoFar> {
   const { previous, at } = samePointBefore(period, now, book.zone);
   const slot = slotStartOf(at, book.zone);
-  const { whole, part } = await importCostUntil(db, houseId, previous.start, slot);
+  const { whole, part } = await importCostUntil(db, houseId, previous.start, slot, fuel);
   const standing = summarizePeriod(previous, { book, rows: [], chargeFrom: first, now: at }).totals
     .standing_charge;
   return { start: previous.start, end: at, cost: whole + roundDiv(part * (at - slot), 1800) + standing };

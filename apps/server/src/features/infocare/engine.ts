@@ -12,6 +12,7 @@ import type { ReadingEnds } from './reading-ends';
 import { gapsFromSlots, type InfocareHouse, list } from './repository';
 import { RoutineCache } from './routine-cache';
 import { fingerprints, type HouseWindow, learn, usesOf, windowOf } from './routine-learn';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // What the engine knows of homes at `now`, loaded from storage and judged by the domain. Only data before
 // `now` is read, so evaluating at a past instant (catch-up, replay) sees what a live run saw.
@@ -87,7 +88,8 @@ export async function loadSituations(
       prepared(`select r.house_id, r.slot_start, r.covered_s
          from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                      string_to_array($3, ',')::bigint[]) w(house_id, from_ts, to_ts)
-         join rollups r on r.house_id = w.house_id and r.slot_start >= w.from_ts and r.slot_start < w.to_ts`),
+         join rollups r on r.house_id = w.house_id and r.fuel = ${ELECTRICITY_CODE} and r.slot_start >= w.from_ts
+                       and r.slot_start < w.to_ts`),
       [
         list(metered.map((w) => w.house.id)),
         list(metered.map((w) => w.yesterday - (w.yesterday % 1800))),

@@ -2,6 +2,7 @@ import { prepared, type Queryable } from '../../db/types';
 import { newestReadingSql } from '../readings/blocks';
 import type { ReadingEnds } from './reading-ends';
 import { type InfocareHouse, list } from './repository';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // The newest data of each home at an instant (engine.ts): the end and spacing of its newest reading, else
 // of its newest appliance run, for "no data" and the data gaps.
@@ -26,7 +27,7 @@ export async function newestData(
        left join lateral (
          select b.block_start + (select sum(g) from unnest(b.gaps) g) + b.interval_s[cardinality(b.interval_s)]
                   as reading, b.interval_s[cardinality(b.interval_s)] as interval_s
-           from reading_blocks b where b.house_id = w.house_id and b.block_start <= $2
+           from reading_blocks b where b.house_id = w.house_id and b.fuel = ${ELECTRICITY_CODE} and b.block_start <= $2
           order by b.block_start desc limit 1) b on true`),
     [list(houses.map((h) => h.id)), now],
   );
@@ -69,8 +70,8 @@ export async function newestDataOfReplay(
   const { rows } = await db.query<{ house_id: number; blocks: string | null; event: number | null }>(
     prepared(`select w.house_id,
             (select string_agg(b.block_start::text, ',' order by b.block_start desc)
-               from (select block_start from reading_blocks where house_id = w.house_id and block_start <= $2
-                      order by block_start desc limit 2) b) as blocks,
+               from (select block_start from reading_blocks where house_id = w.house_id and fuel = ${ELECTRICITY_CODE}
+                        and block_start <= $2 order by block_start desc limit 2) b) as blocks,
             (select max(end_ts) from appliance_events where house_id = w.house_id and start_ts > $2 - 172800
                 and end_ts <= $2) as event
        from unnest(string_to_array($1, ',')::int[]) w(house_id)`),
@@ -87,7 +88,7 @@ export async function newestDataOfReplay(
       prepared(`select b.house_id, b.block_start, array_to_string(b.gaps, ',') as gaps,
               array_to_string(b.interval_s, ',') as intervals
          from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[]) w(house_id, block_start)
-         join reading_blocks b on b.house_id = w.house_id and b.block_start = w.block_start`),
+         join reading_blocks b on b.house_id = w.house_id and b.fuel = ${ELECTRICITY_CODE} and b.block_start = w.block_start`),
       [list(missing.map((m) => m.houseId)), list(missing.map((m) => m.blockStart))],
     );
     const complete = new Set(missing.filter((m) => m.complete).map((m) => `${m.houseId}:${m.blockStart}`));

@@ -13,6 +13,7 @@ import { DEFAULT_TIME_ZONE } from '../../shared/house';
 import { TARIFF_KEY_SQL, tariffsFor } from '../../shared/tariff-book';
 import { CURRENCY_UNIT } from '../../shared/units';
 import type { Mailer } from '../../mail/mailer';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // Email reports by `email_report` (1 daily, 2 weekly, 3 monthly), at 07:00 in the home's zone, about the
 // period just ended: the energy summary against the period before and, for a carer, the dependant's
@@ -73,9 +74,11 @@ async function energyOf(db: Queryable, houseId: number, from: string, to: string
     import_cost: number;
   }>(
     `select h.time_zone as zone, ${TARIFF_KEY_SQL} as tariff_ids,
-            (select first_ts from daily_rollups where house_id = h.id order by day limit 1) as first,
+            (select first_ts from daily_rollups where house_id = h.id and fuel = ${ELECTRICITY_CODE} order by day limit 1)
+              as first,
             coalesce(sum(d.consumed_wh), 0)::bigint as wh, coalesce(sum(d.import_cost), 0)::bigint as import_cost
-       from houses h left join daily_rollups d on d.house_id = h.id and d.day >= $2::date and d.day < $3::date
+       from houses h left join daily_rollups d on d.house_id = h.id and d.fuel = ${ELECTRICITY_CODE} and d.day >= $2::date
+                                                and d.day < $3::date
       where h.id = $1 group by h.id`,
     [houseId, from, to],
   );

@@ -14,6 +14,7 @@ import {
 } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
 import { type InfocareHouse, list } from './repository';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // Learning a home's routine for a local day (engine.ts), from the LEARNING_WINDOW_DAYS before it: the
 // window's history fingerprinted in SQL (so a cached routine is learned again only when it changed), the
@@ -63,8 +64,8 @@ export async function fingerprints(
               where e.house_id = w.house_id and e.start_ts >= w.from_ts and e.start_ts < w.to_ts) as events,
             (select count(*) || ':' || coalesce(sum(d.covered_s), 0) || ':' || coalesce(sum(d.slots), 0)
                from daily_rollups d
-              where d.house_id = w.house_id and d.day >= w.first and d.day < w.today) as days,
-            exists (select 1 from daily_rollups d where d.house_id = w.house_id) as with_readings
+              where d.house_id = w.house_id and d.fuel = ${ELECTRICITY_CODE} and d.day >= w.first and d.day < w.today) as days,
+            exists (select 1 from daily_rollups d where d.house_id = w.house_id and d.fuel = ${ELECTRICITY_CODE}) as with_readings
        from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                    string_to_array($3, ',')::bigint[], string_to_array($4, ',')::date[],
                    string_to_array($5, ',')::date[]) w(house_id, from_ts, to_ts, first, today)`,
@@ -142,7 +143,8 @@ export async function learn(
     `select d.house_id, to_char(d.day, 'YYYY-MM-DD') as day, d.covered_s::float8 / (d.slots * 1800) as coverage
        from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::date[],
                    string_to_array($3, ',')::date[]) w(house_id, first, today)
-       join daily_rollups d on d.house_id = w.house_id and d.day >= w.first and d.day < w.today`,
+       join daily_rollups d on d.house_id = w.house_id and d.fuel = ${ELECTRICITY_CODE} and d.day >= w.first
+                           and d.day < w.today`,
     [
       list(windows.map((w) => w.house.id)),
       list(windows.map((w) => w.first)),

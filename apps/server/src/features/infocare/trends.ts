@@ -12,6 +12,7 @@ import {
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { applianceUses, type InfocareHouse } from './repository';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // GET /assisted_living/trends/ (issue 25): the dependant's complete local weeks (Monday start, in their
 // zone) up to the last one before today, from the same facts the routine learns from: each day's coverage
@@ -36,12 +37,12 @@ export async function trendsOf(
   const [{ rows: coverage }, { rows: since }, uses] = await Promise.all([
     db.query<{ day: string; coverage: number }>(
       `select to_char(day, 'YYYY-MM-DD') as day, covered_s::float8 / (slots * 1800) as coverage
-         from daily_rollups where house_id = $1 and day >= $2::date and day < $3::date`,
+         from daily_rollups where house_id = $1 and fuel = ${ELECTRICITY_CODE} and day >= $2::date and day < $3::date`,
       [house.id, first, end],
     ),
     // The home's first day with readings: days before it are unknown, not days without data.
     db.query<{ day: string | null }>(
-      `select to_char(min(day), 'YYYY-MM-DD') as day from daily_rollups where house_id = $1`,
+      `select to_char(min(day), 'YYYY-MM-DD') as day from daily_rollups where house_id = $1 and fuel = ${ELECTRICITY_CODE}`,
       [house.id],
     ),
     applianceUses(db, house.id, startOfLocalDate(first, zone), startOfLocalDate(end, zone)),

@@ -3,6 +3,7 @@ import { minuteCache } from '../../db/minute-cache';
 import type { Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL, tariffsFor } from '../../shared/tariff-book';
 import { type GroupRow, NO_SUMS, type Profile, type Sums } from './groups';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // Rankings read only the daily and monthly rollups (ARCHITECTURE "Readings: storage, the write path, rollups"). The asking
 // home's rows of the period are read fresh on every call (≤ 7 daily rows or 1 monthly row through the
@@ -62,13 +63,15 @@ function homesSql(range: PeriodRange, own: boolean): string {
   const key = range.table === 'daily_rollups' ? 'day' : 'month';
   const sums = `select house_id, sum(covered_s)::bigint as covered_s, sum(import_cost)::bigint as import_cost,
                        sum(consumed_wh)::bigint as consumed_wh, sum(generation_wh)::bigint as generation_wh
-                  from ${range.table} where ${own ? 'house_id = $3 and' : ''} ${key} >= $1::date and ${key} < $2::date
+                  from ${range.table} where ${own ? 'house_id = $3 and' : ''} fuel = ${ELECTRICITY_CODE}
+                   and ${key} >= $1::date and ${key} < $2::date
                  group by house_id`;
   return `select h.id as house_id, h.property_type, ${OCCUPANTS} as occupants,
                  coalesce(p.covered_s, 0)::bigint as covered_s, coalesce(p.import_cost, 0)::bigint as import_cost,
                  coalesce(p.consumed_wh, 0)::bigint as consumed_wh,
                  coalesce(p.generation_wh, 0)::bigint as generation_wh, h.time_zone, ${TARIFF_KEY_SQL} as tariff_ids,
-                 (select first_ts from daily_rollups f where f.house_id = h.id order by f.day limit 1) as first
+                 (select first_ts from daily_rollups f where f.house_id = h.id and f.fuel = ${ELECTRICITY_CODE}
+                   order by f.day limit 1) as first
             from ${own ? `houses h left join (${sums}) p on true where h.id = $3` : `(${sums}) p join houses h on h.id = p.house_id`}`;
 }
 

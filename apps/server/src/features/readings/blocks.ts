@@ -1,4 +1,5 @@
 import { prepared, type Queryable } from '../../db/types';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
 import { type IngestContext, joined, literalInt } from './repository';
 
@@ -44,17 +45,18 @@ function blockOf(row: BlockRow): ReadingColumns {
 const BLOCK_TEXT = `array_to_string(b.gaps, ',') as gaps,
   ${VALUES.map((c) => `array_to_string(b.${c}, ',') as ${c}`).join(', ')}`;
 
-const housesContextSql = (houses: string, blockHouses: string, starts: string) =>
+const housesContextSql = (houses: string, blockHouses: string, starts: string, fuel: string) =>
   `select h.id as house_id, h.time_zone, h.ids, b.block_start, ${BLOCK_TEXT}
      from (select h.id, h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h
             where h.id = any(string_to_array(${houses}, ',')::int[]) for key share of h) h
      left join (select r.* from unnest(string_to_array(${blockHouses}, ',')::int[],
                                        string_to_array(${starts}, ',')::bigint[]) w(house_id, block_start)
-                  join reading_blocks r on r.house_id = w.house_id and r.block_start = w.block_start) b
+                  join reading_blocks r on r.house_id = w.house_id and r.fuel = ${fuel}
+                                       and r.block_start = w.block_start) b
        on b.house_id = h.id`;
-const HOUSES_CONTEXT_SQL = prepared(housesContextSql('$1', '$2', '$3'));
+const HOUSES_CONTEXT_SQL = prepared(housesContextSql('$1', '$2', '$3', '$4::smallint'));
 
-/** A batch's context: the house's zone, tariff key and the stored blocks it touches. */
+/** A batch's context: the house's zone, tariff key and the stored blocks of the batch's fuel it touches. */
 export type BatchContext = IngestContext & { blocks: Map<number, ReadingColumns> };
 
 /**
@@ -63,7 +65,7 @@ export type BatchContext = IngestContext & { blocks: Map<number, ReadingColumns>
  * key would take, and its stored blocks at its own block starts. As a prepared statement and as literals
  * (sent with BEGIN and the locks, see inLockedTransaction).
  */
-export function housesContextRead(wanted: ReadonlyMap<number, readonly number[]>) {
+export function housesContextRead(wanted: ReadonlyMap<number, readonly number[]>, fuel: number) {
   const houses: number[] = [];
   const starts: number[] = [];
   for (const [house, blockStarts] of wanted)
@@ -71,11 +73,11 @@ export function housesContextRead(wanted: ReadonlyMap<number, readonly number[]>
       houses.push(house);
       starts.push(start);
     }
-  const params = [joined([...wanted.keys()]), joined(houses), joined(starts)];
+  const params = [joined([...wanted.keys()]), joined(houses), joined(starts), fuel];
   // Integers only: they go into a literal.
   for (const n of [...wanted.keys(), ...starts]) literalInt(n);
-  const [h, bh, s] = params.map((p) => `'${p}'`) as [string, string, string];
-  return { literal: housesContextSql(h, bh, s), sql: HOUSES_CONTEXT_SQL, params };
+  const [h, bh, s] = params.slice(0, 3).map((p) => `'${p}'`) as [string, string, string];
+  return { literal: housesContextSql(h, bh, s, literalInt(fuel)), sql: HOUSES_CONTEXT_SQL, params };
 }
 
 /** The rows of housesContextRead as each house's context; houses that do not exist are absent. */
@@ -100,8 +102,9 @@ export function housesContextOf(rows: readonly Record<string, unknown>[]): Map<n
 export async function readHousesContext(
   db: Queryable,
   wanted: ReadonlyMap<number, readonly number[]>,
+  fuel: number,
 ): Promise<Map<number, BatchContext>> {
-  const read = housesContextRead(wanted);
+  const read = housesContextRead(wanted, fuel);
   return housesContextOf((await db.query(read.sql, read.params)).rows);
 }
 
@@ -147,27 +150,29 @@ export function blockParams(blocks: readonly BlockText[]): string[] {
 /**
  * The one write of raw readings: an upsert of whole blocks of any houses (insert, or replace the stored
  * arrays) from parameters $first (houses), $first + 1 (starts) and the next five (the columns of
- * BlockText). Each block's arrays arrive as array literals' insides ("60,60,…"), so the database parses
- * each array once instead of unnesting and re-aggregating readings.
+ * BlockText), all of the fuel `fuel` (a parameter reference). Each block's arrays arrive as array
+ * literals' insides ("60,60,…"), so the database parses each array once instead of unnesting and
+ * re-aggregating readings.
  */
-export const blocksUpsertSql = (first: number): string =>
-  `insert into reading_blocks (house_id, block_start, gaps, ${VALUES.join(', ')})
-   select t.h, t.b, ('{' || t.g || '}')::int[], ${VALUES.map((c) => `('{' || t.${c} || '}')::int[]`).join(', ')}
+export const blocksUpsertSql = (first: number, fuel: string): string =>
+  `insert into reading_blocks (house_id, fuel, block_start, gaps, ${VALUES.join(', ')})
+   select t.h, ${fuel}, t.b, ('{' || t.g || '}')::int[], ${VALUES.map((c) => `('{' || t.${c} || '}')::int[]`).join(', ')}
      from unnest(string_to_array($${first}, ',')::int[], string_to_array($${first + 1}, ',')::bigint[],
                  string_to_array($${first + 2}, ';'),
                  ${VALUES.map((_, i) => `string_to_array($${first + i + 3}, ';')`).join(', ')})
           t(h, b, g, ${VALUES.join(', ')})
-   on conflict (house_id, block_start) do update
+   on conflict (house_id, fuel, block_start) do update
      set gaps = excluded.gaps, ${VALUES.map((c) => `${c} = excluded.${c}`).join(', ')}`;
 
 /**
- * SQL of a lateral subquery giving the end (`reading`) and `interval_s` of the house's newest reading
- * ending by `now`: only the newest two blocks up to `now` are unnested (a reading may end at most 5
- * minutes ahead, so the block holding `now` may hold none). `house` and `now` are parameter references.
+ * SQL of a lateral subquery giving the end (`reading`) and `interval_s` of the house's newest electricity
+ * reading ending by `now`: only the newest two blocks up to `now` are unnested (a reading may end at most
+ * 5 minutes ahead, so the block holding `now` may hold none). `house` and `now` are parameter references.
  */
 export function newestReadingSql(house: string, now: string): string {
   return `select b.block_start + x.offset_s + x.interval_s as reading, x.interval_s
-    from (select * from reading_blocks where house_id = ${house} and block_start <= ${now}
+    from (select * from reading_blocks where house_id = ${house} and fuel = ${ELECTRICITY_CODE}
+             and block_start <= ${now}
            order by block_start desc limit 2) b
    cross join lateral (select sum(u.gap) over (order by u.n)::bigint as offset_s, u.interval_s
                          from unnest(b.gaps, b.interval_s) with ordinality u(gap, interval_s, n)) x

@@ -7,6 +7,7 @@ import {
   type TariffBook,
 } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
+import { ELECTRICITY_CODE, fuelOfCode } from '../../shared/fuel';
 import { houseTariffs } from '../../shared/tariff-book';
 import { blockParams, blocksUpsertSql, blockTexts, type ReadingColumns } from './blocks';
 import { INSERT_CHUNK, joined, ROLLUP_COLUMNS, type RollupRow, rollupParams, SLOT_S } from './repository';
@@ -74,21 +75,22 @@ export async function refreshDays(
   houseId: number,
   book: TariffBook,
   dates: readonly string[],
+  fuel = ELECTRICITY_CODE,
 ): Promise<void> {
   for (let at = 0; at < dates.length; at += DATES_PER_STATEMENT) {
     const part = dates.slice(at, at + DATES_PER_STATEMENT);
     const layouts = part.map((date) => dayLayout(date, book.zone));
     await db.query(
-      `insert into daily_rollups (house_id, day, day_start, slots, ${SUMMED.join(', ')})
-       select $1, d.day, d.day_start, d.slots, ${SUMMED.map((c) => FROM_HALF_HOURS[c]).join(', ')}
+      `insert into daily_rollups (house_id, fuel, day, day_start, slots, ${SUMMED.join(', ')})
+       select $1, $8::smallint, d.day, d.day_start, d.slots, ${SUMMED.map((c) => FROM_HALF_HOURS[c]).join(', ')}
          from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
                      string_to_array($4, ',')::int[], string_to_array($5, ',')::bigint[])
               d(day, day_start, slots, standing_charge)
-         join rollups r on r.house_id = $1 and r.slot_start >= d.day_start
+         join rollups r on r.house_id = $1 and r.fuel = $8 and r.slot_start >= d.day_start
                        and r.slot_start < d.day_start + d.slots * 1800
         where r.slot_start >= $6 and r.slot_start < $7
         group by d.day, d.day_start, d.slots, d.standing_charge
-       on conflict (house_id, day) do update set ${updateAll(['day_start', 'slots', ...SUMMED])}`,
+       on conflict (house_id, fuel, day) do update set ${updateAll(['day_start', 'slots', ...SUMMED])}`,
       [
         houseId,
         part.join(','),
@@ -99,9 +101,10 @@ export async function refreshDays(
         // every one of the house's half-hours to every date, 871 ms for a month of a 400-day house.
         Math.min(...layouts.map((l) => l.start)),
         Math.max(...layouts.map((l) => l.start + l.slots * SLOT_S)),
+        fuel,
       ],
     );
-    await refreshMonths(db, houseId, [...new Set(part.map((date) => `${date.slice(0, 7)}-01`))]);
+    await refreshMonths(db, houseId, [...new Set(part.map((date) => `${date.slice(0, 7)}-01`))], fuel);
   }
 }
 
@@ -110,16 +113,17 @@ export async function refreshMonths(
   db: Queryable,
   houseId: number,
   months: readonly string[],
+  fuel = ELECTRICITY_CODE,
 ): Promise<void> {
   await db.query(
-    `insert into monthly_rollups (house_id, month, days, ${SUMMED.join(', ')})
-     select $1, m.month, count(*), ${SUMMED.map(fromDays).join(', ')}
+    `insert into monthly_rollups (house_id, fuel, month, days, ${SUMMED.join(', ')})
+     select $1, $3::smallint, m.month, count(*), ${SUMMED.map(fromDays).join(', ')}
        from unnest(string_to_array($2, ',')::date[]) m(month)
-       join daily_rollups d on d.house_id = $1 and d.day >= m.month
+       join daily_rollups d on d.house_id = $1 and d.fuel = $3 and d.day >= m.month
                            and d.day < (m.month + interval '1 month')::date
       group by m.month
-     on conflict (house_id, month) do update set ${updateAll(['days', ...SUMMED])}`,
-    [houseId, months.join(',')],
+     on conflict (house_id, fuel, month) do update set ${updateAll(['days', ...SUMMED])}`,
+    [houseId, months.join(','), fuel],
   );
 }
 
@@ -129,30 +133,43 @@ function nextMonth(month: string): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
-/** Local dates of the house's daily rollups from `fromDate` on (for repricing). */
+/** Local dates of the house's daily rollups of a fuel from `fromDate` on (for repricing). */
 export async function datesFrom(
   db: Queryable,
   houseId: number,
   fromDate: string,
   beforeDate = '9999-12-31',
+  fuel = ELECTRICITY_CODE,
 ): Promise<string[]> {
   const { rows } = await db.query<{ days: string | null }>(
     `select string_agg(day::text, ',' order by day) as days from daily_rollups
-      where house_id = $1 and day >= $2::date and day < $3::date`,
-    [houseId, fromDate, beforeDate],
+      where house_id = $1 and fuel = $4 and day >= $2::date and day < $3::date`,
+    [houseId, fromDate, beforeDate, fuel],
   );
   return rows[0]?.days?.split(',') ?? [];
 }
 
-/** Data step of migration daily_rollups: every house's days, from its half-hour rollups. */
+/**
+ * Data step of migration gas (0027), the last to change the days' key: the days of every house and fuel
+ * with half-hours and no days (a database from before daily rollups, 0004), from its half-hour rollups.
+ * It runs after 0027 rather than 0004 because it is today's code, which writes today's columns.
+ */
 export async function rebuildAllDays(db: Queryable): Promise<void> {
-  const { rows } = await db.query<{ house_id: number; first: number; last: number }>(
-    'select house_id, min(slot_start) as first, max(slot_start) as last from rollups group by house_id',
+  const { rows } = await db.query<{ house_id: number; fuel: number; first: number; last: number }>(
+    `select r.house_id, r.fuel, min(r.slot_start) as first, max(r.slot_start) as last from rollups r
+      where not exists (select 1 from daily_rollups d where d.house_id = r.house_id and d.fuel = r.fuel)
+      group by r.house_id, r.fuel`,
   );
   for (const row of rows) {
-    const house = await houseTariffs(db, row.house_id);
+    const house = await houseTariffs(db, row.house_id, fuelOfCode(row.fuel));
     if (house !== null)
-      await refreshDays(db, row.house_id, house.book, datesBetween(row.first, row.last, house.zone));
+      await refreshDays(
+        db,
+        row.house_id,
+        house.book,
+        datesBetween(row.first, row.last, house.zone),
+        row.fuel,
+      );
   }
 }
 
@@ -172,7 +189,7 @@ const inDayOf = (r: string) =>
   `${r}.house_id = d.house_id and ${r}.slot_start >= d.day_start and ${r}.slot_start < d.day_start + d.slots * 1800`;
 const n = ROLLUP_COLUMNS.length;
 const rollupParam = (i: number) => `string_to_array($${9 + i}, ',')::bigint[]`;
-const p = 9 + n; // the days' parameters, then the months', then the bounds of both
+const p = 9 + n; // the days' parameters, then the months', then the bounds of both, then the fuel
 
 /**
  * The write of a batch of one house or many (an ingest batch is a group of one; the device consumer's
@@ -182,17 +199,19 @@ const p = 9 + n; // the days' parameters, then the months', then the bounds of b
  * half-hours it keeps plus the new ones (`nr`), and a month from its stored days it keeps plus the new ones
  * (`nd`): the same sums refreshDays makes, in one round trip instead of four.
  */
-const WRITE_SQL = prepared(`with blk as (${blocksUpsertSql(1)} returning 1),
+const FUEL = `$${p + 13}::smallint`;
+const WRITE_SQL = prepared(`with blk as (${blocksUpsertSql(1, FUEL)} returning 1),
      nr as (select * from unnest(string_to_array($8, ',')::int[], ${ROLLUP_COLUMNS.map((_, i) => rollupParam(i)).join(', ')})
               u(house_id, ${ROLLUP_COLUMNS.join(', ')})),
-     ru as (insert into rollups (house_id, ${ROLLUP_COLUMNS.join(', ')}) select * from nr
-              on conflict (house_id, slot_start) do update set ${updateAll(ROLLUP_COLUMNS.slice(1))} returning 1),
+     ru as (insert into rollups (house_id, fuel, ${ROLLUP_COLUMNS.join(', ')})
+              select nr.house_id, ${FUEL}, ${ROLLUP_COLUMNS.map((c) => `nr.${c}`).join(', ')} from nr
+              on conflict (house_id, fuel, slot_start) do update set ${updateAll(ROLLUP_COLUMNS.slice(1))} returning 1),
      d as (select * from unnest(string_to_array($${p}, ',')::int[], string_to_array($${p + 1}, ',')::date[],
                                 string_to_array($${p + 2}, ',')::bigint[], string_to_array($${p + 3}, ',')::int[],
                                 string_to_array($${p + 4}, ',')::bigint[])
              d(house_id, day, day_start, slots, standing_charge)),
      r as (select o.house_id, ${ROLLUP_COLUMNS.map((c) => `o.${c}::bigint`).join(', ')}
-             from d join rollups o on ${inDayOf('o')}
+             from d join rollups o on ${inDayOf('o')} and o.fuel = ${FUEL}
             where o.house_id between $${p + 11} and $${p + 12}
               and o.slot_start >= $${p + 7} and o.slot_start < $${p + 8}
               and not exists (select 1 from nr where nr.house_id = o.house_id and nr.slot_start = o.slot_start)
@@ -200,24 +219,24 @@ const WRITE_SQL = prepared(`with blk as (${blocksUpsertSql(1)} returning 1),
      nd as (select d.house_id, d.day, d.day_start, d.slots, ${SUMMED.map((c) => `${FROM_HALF_HOURS[c]} as ${c}`).join(', ')}
               from d join r on ${inDayOf('r')}
              group by d.house_id, d.day, d.day_start, d.slots, d.standing_charge),
-     du as (insert into daily_rollups (house_id, day, day_start, slots, ${SUMMED.join(', ')})
-              select * from nd
-              on conflict (house_id, day) do update set ${updateAll(['day_start', 'slots', ...SUMMED])} returning 1),
+     du as (insert into daily_rollups (house_id, fuel, day, day_start, slots, ${SUMMED.join(', ')})
+              select nd.house_id, ${FUEL}, nd.day, nd.day_start, nd.slots, ${SUMMED.map((c) => `nd.${c}`).join(', ')} from nd
+              on conflict (house_id, fuel, day) do update set ${updateAll(['day_start', 'slots', ...SUMMED])} returning 1),
      m as (select * from unnest(string_to_array($${p + 5}, ',')::int[], string_to_array($${p + 6}, ',')::date[])
              m(house_id, month)),
      ad as (select o.house_id, o.day, ${SUMMED.map((c) => `o.${c}::numeric as ${c}`).join(', ')}
-              from m join daily_rollups o on o.house_id = m.house_id and o.day >= m.month
+              from m join daily_rollups o on o.house_id = m.house_id and o.fuel = ${FUEL} and o.day >= m.month
                                          and o.day < (m.month + interval '1 month')::date
              where o.house_id between $${p + 11} and $${p + 12}
                and o.day >= $${p + 9}::date and o.day < $${p + 10}::date
                and not exists (select 1 from d where d.house_id = o.house_id and d.day = o.day)
             union all select nd.house_id, nd.day, ${SUMMED.map((c) => `nd.${c}::numeric`).join(', ')} from nd),
-     mu as (insert into monthly_rollups (house_id, month, days, ${SUMMED.join(', ')})
-              select m.house_id, m.month, count(*), ${SUMMED.map(fromDays).join(', ')}
+     mu as (insert into monthly_rollups (house_id, fuel, month, days, ${SUMMED.join(', ')})
+              select m.house_id, ${FUEL}, m.month, count(*), ${SUMMED.map(fromDays).join(', ')}
                 from m join ad d on d.house_id = m.house_id and d.day >= m.month
                                 and d.day < (m.month + interval '1 month')::date
                group by m.house_id, m.month
-              on conflict (house_id, month) do update set ${updateAll(['days', ...SUMMED])} returning 1)
+              on conflict (house_id, fuel, month) do update set ${updateAll(['days', ...SUMMED])} returning 1)
      select (select count(*) from blk) + (select count(*) from ru) + (select count(*) from du)
           + (select count(*) from mu) as written`);
 
@@ -242,7 +261,11 @@ function runsOf<T>(rows: readonly T[], size: number, weight: (row: T) => number)
  * one first writes its earlier blocks and half-hours in chunks of about INSERT_CHUNK (the same statement
  * with no days), and the last statement, with the rest, sums the days from the stored half-hours.
  */
-export async function writeBatches(db: Queryable, writes: readonly HouseWrite[]): Promise<void> {
+export async function writeBatches(
+  db: Queryable,
+  writes: readonly HouseWrite[],
+  fuel = ELECTRICITY_CODE,
+): Promise<void> {
   const used = writes.filter((w) => w.rollups.length > 0 || w.blocks.size > 0);
   if (used.length === 0) return;
   const blockRuns = runsOf(
@@ -307,6 +330,7 @@ export async function writeBatches(db: Queryable, writes: readonly HouseWrite[])
             day.house.reduce((a, b) => Math.max(a, b), 0),
           ]
         : noDays),
+      fuel,
     ]);
   }
 }

@@ -9,6 +9,7 @@ import {
 import { applianceTypeId } from '@homeview/simulator';
 import { prepared, type Queryable } from '../../db/types';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 import { BLOCK_S, type ReadingColumns, readHousesContext } from './blocks';
 import { eventCost } from './events';
 import { joined } from './repository';
@@ -151,7 +152,7 @@ export async function estimateWindows(
       if (!written.has(b)) starts.push(b);
     if (starts.length > 0) wanted.set(houseId, starts);
   });
-  const read = wanted.size > 0 ? await readHousesContext(tx, wanted) : new Map();
+  const read = wanted.size > 0 ? await readHousesContext(tx, wanted, ELECTRICITY_CODE) : new Map();
   const { rows } = await tx.query<EventRow & { house_id: number }>(HOUSES_EVENTS_SQL, [
     joined(items.map((w) => w.houseId)),
     joined(spans.map((s) => s.lo)),

@@ -10,6 +10,7 @@ import { datesOfSlots, type HouseWrite, writeBatches } from './daily';
 import { dropEstimatesMeasured, estimateWindows, isFineBatch } from './estimates';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
+import { ELECTRICITY, type Fuel, fuelCode } from '../../shared/fuel';
 import { lockHouse } from '../../shared/house';
 import { inLockedTransaction, SLOT_S } from './repository';
 
@@ -67,12 +68,13 @@ interface Batch {
   firstInSlot: Map<number, number>;
 }
 
-function prepareBatch(readings: readonly Reading[], now: number): Batch {
+function prepareBatch(readings: readonly Reading[], now: number, fuel: Fuel): Batch {
   const latestEnd = now + MAX_FUTURE_S;
   let sorted = true;
   readings.forEach((r, i) => {
     const issue = checkReading(r);
     if (issue !== null) throw new IngestError(i, issue.field, issue.detail);
+    if (fuel === 'gas') checkGasReading(r, i);
     if (r.start + r.interval_s > latestEnd) {
       throw new IngestError(
         i,
@@ -125,6 +127,18 @@ function prepareBatch(readings: readonly Reading[], now: number): Batch {
   return { cols, slots, firstInSlot };
 }
 
+/** A gas reading's energy is its import_wh: a gas meter neither exports nor generates. */
+function checkGasReading(r: Reading, i: number): void {
+  for (const field of ['export_wh', 'generation_wh'] as const)
+    if (r[field] > 0)
+      throw new IngestError(
+        i,
+        field,
+        `a gas reading has no ${field === 'export_wh' ? 'export' : 'generation'} (${r[field]} Wh sent): ` +
+          `send the gas used as import_wh with ${field} 0, or send electricity without fuel=gas`,
+      );
+}
+
 /** Prices slot sums into rollups. */
 function rollupsOf(book: TariffBook, totals: readonly SlotSums[]) {
   return totals.map((t) => {
@@ -157,6 +171,8 @@ export async function ingestReadings(
 export interface IngestOptions {
   /** The server's clock (epoch s): readings may not end more than MAX_FUTURE_S after it. */
   now: number;
+  /** The fuel of every reading of the batch (default electricity): its own blocks, rollups and tariff. */
+  fuel?: Fuel | undefined;
   replace?: boolean | undefined;
   /** Statements of literals its own transaction runs first (the arrival notice); ignored inside a caller's. */
   first?: string | undefined;
@@ -186,23 +202,25 @@ export async function ingestReadingsOfHouses(
   batches: ReadonlyMap<number, readonly Reading[]>,
   options: IngestOptions,
 ): Promise<Map<number, IngestResult>> {
+  const fuel = options.fuel ?? ELECTRICITY;
   const prepared = new Map<number, Batch>();
   const results = new Map<number, IngestResult>();
   for (const [houseId, readings] of batches) {
-    const batch = prepareBatch(readings, options.now);
+    const batch = prepareBatch(readings, options.now, fuel);
     if (batch.slots.length > 0) prepared.set(houseId, batch);
     results.set(houseId, { stored: 0, duplicates: readings.length });
   }
   if (prepared.size === 0) return results;
   const read = housesContextRead(
     new Map([...prepared].map(([houseId, batch]) => [houseId, blockStarts(batch.cols.start)])),
+    fuelCode(fuel),
   );
   const replace = options.replace ?? false;
   await inLockedTransaction(db, [...prepared.keys()], read, options, async (tx, rows) => {
     const contexts = housesContextOf(rows);
     const writes: { write: HouseWrite; batch: Batch }[] = [];
     for (const [houseId, batch] of prepared) {
-      const merged = await mergePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, replace);
+      const merged = await mergePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, replace, fuel);
       if (merged.write !== null) writes.push({ write: merged.write, batch });
       const sent = batches.get(houseId)?.length ?? 0;
       results.set(houseId, { stored: merged.stored, duplicates: sent - merged.stored });
@@ -211,8 +229,11 @@ export async function ingestReadingsOfHouses(
     await writeBatches(
       tx,
       writes.map((w) => w.write),
+      fuelCode(fuel),
     );
-    // Then every house's estimated appliance uses (estimates.ts), two reads for all.
+    // Then every house's estimated appliance uses (estimates.ts), two reads for all: from electricity
+    // only (the appliances are electric; a gas meter's steps are the boiler, not a kettle).
+    if (fuel !== 'electricity') return;
     const estimated = await estimateWindows(
       tx,
       writes.flatMap(({ write, batch }) => {
@@ -237,9 +258,10 @@ async function mergePrepared(
   batch: Batch,
   context: BatchContext | null,
   replace: boolean,
+  fuel: Fuel,
 ): Promise<{ write: HouseWrite | null; stored: number }> {
   if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
-  const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids);
+  const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids, fuel);
   const merged = mergeBatch(batch.cols, context.blocks, replace);
   if (merged.overlapSlot !== null) {
     throw new IngestError(

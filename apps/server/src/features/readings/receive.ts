@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/types';
+import { ELECTRICITY, type Fuel } from '../../shared/fuel';
 import { arrivalNotice, dataArrived } from './arrivals';
 import {
   type ApplianceEventInput,
@@ -15,6 +16,8 @@ import { lockHousesLiteral } from './repository';
 // data arrived for each house (arrivals.ts), so InfoCare judges it again within seconds. A write that
 // fails says nothing. On PostgreSQL the saying is a NOTIFY sent in the write's own transaction (with its
 // BEGIN, no extra round trip), heard by every process that listens (arrivals.ts).
+// A receive is of one fuel (`options.fuel`, default electricity): every batch it writes is of that fuel.
+// Only electricity tells InfoCare (its rules read appliance uses and the electricity meter, never gas).
 
 /** What a `receive` callback writes with: the transaction's readings and appliance uses. */
 export interface Intake {
@@ -45,9 +48,12 @@ export async function receive<R>(
   houseIds: readonly number[],
   now: number,
   write: (intake: Intake, tx: Queryable) => Promise<R>,
+  options: { fuel?: Fuel } = {},
 ): Promise<R> {
+  const fuel = options.fuel ?? ELECTRICITY;
+  const tells = fuel === 'electricity';
   const ids = [...new Set(houseIds)];
-  const opening = ids.flatMap((h) => arrivalNotice(db, h) ?? []);
+  const opening = tells ? ids.flatMap((h) => arrivalNotice(db, h) ?? []) : [];
   if (ids.length > 0) opening.push(lockHousesLiteral(ids));
   const result = await db.transaction(
     (tx) => {
@@ -57,7 +63,7 @@ export async function receive<R>(
       };
       const houses: Intake['houses'] = async (batches, options) => {
         for (const houseId of batches.keys()) given(houseId);
-        return ingestReadingsOfHouses(tx, batches, { now, ...options, held: true });
+        return ingestReadingsOfHouses(tx, batches, { now, ...options, fuel, held: true });
       };
       return write(
         {
@@ -74,6 +80,6 @@ export async function receive<R>(
     },
     opening.length > 0 ? { first: opening.join('; ') } : {},
   );
-  for (const houseId of ids) dataArrived(db, houseId);
+  if (tells) for (const houseId of ids) dataArrived(db, houseId);
   return result;
 }

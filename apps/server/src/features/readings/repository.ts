@@ -1,5 +1,6 @@
 import type { SlotRollup } from '@homeview/domain';
 import type { Db, Queryable, SqlParam } from '../../db/types';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 import { lockHouse, lockHouses, WRITE_LOCK } from '../../shared/house';
 
 // SQL of the write path: half-hour rollups (raw readings: blocks.ts; the per-house write lock: shared/house.ts). Integer arrays
@@ -86,17 +87,18 @@ export const ROLLUP_COLUMNS = [
 export const rollupParams = (rows: readonly RollupRow[]) =>
   ROLLUP_COLUMNS.map((c) => joined(rows.map((r) => r[c])));
 
-/** Rollups from a slot on, for repricing. */
+/** A fuel's rollups from a slot on, for repricing. */
 export async function rollupsFrom(
   db: Queryable,
   houseId: number,
   fromSlot: number,
   beforeSlot = Number.MAX_SAFE_INTEGER,
+  fuel = ELECTRICITY_CODE,
 ): Promise<RollupRow[]> {
   const { rows } = await db.query<RollupRow>(
     `select ${ROLLUP_COLUMNS.join(', ')} from rollups
-      where house_id = $1 and slot_start >= $2 and slot_start < $3 order by slot_start`,
-    [houseId, fromSlot, beforeSlot],
+      where house_id = $1 and fuel = $4 and slot_start >= $2 and slot_start < $3 order by slot_start`,
+    [houseId, fromSlot, beforeSlot, fuel],
   );
   return rows;
 }
@@ -105,6 +107,7 @@ export async function updateRollupMoney(
   db: Queryable,
   houseId: number,
   rows: readonly SlotRollup[],
+  fuel = ELECTRICITY_CODE,
 ): Promise<void> {
   for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
     const part = rows.slice(at, at + INSERT_CHUNK);
@@ -112,7 +115,7 @@ export async function updateRollupMoney(
       `update rollups r set import_cost = u.ic, export_income = u.ei, generation_income = u.gi
        from unnest(string_to_array($2, ',')::bigint[], string_to_array($3, ',')::bigint[],
                    string_to_array($4, ',')::bigint[], string_to_array($5, ',')::bigint[]) u(slot, ic, ei, gi)
-       where r.house_id = $1 and r.slot_start = u.slot and r.slot_start between $6 and $7`,
+       where r.house_id = $1 and r.fuel = $8 and r.slot_start = u.slot and r.slot_start between $6 and $7`,
       [
         houseId,
         joined(part.map((r) => r.slot_start)),
@@ -122,6 +125,7 @@ export async function updateRollupMoney(
         // The slots' span as constants, so the house's other half-hours are never read (see refreshDays).
         part.reduce((min, r) => Math.min(min, r.slot_start), Number.POSITIVE_INFINITY),
         part.reduce((max, r) => Math.max(max, r.slot_start), Number.NEGATIVE_INFINITY),
+        fuel,
       ],
     );
   }

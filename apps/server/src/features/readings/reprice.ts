@@ -8,6 +8,7 @@ import {
 } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { turnOfTheLoop } from '../../http/in-flight';
+import { ELECTRICITY, type Fuel, FUEL_CODES_SQL as FUEL_CODES, fuelCode } from '../../shared/fuel';
 import { houseTariffs } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { datesFrom, refreshDays } from './daily';
@@ -25,7 +26,8 @@ import { rollupsFrom, SLOT_S, updateRollupMoney } from './repository';
 // rollups exact: its half-hours, their days and those days' months are summed again together; what a
 // reader can see while a long repricing runs is earlier days at the new tariff and later ones still at
 // the old. A process stopped in between leaves the mark, and the next start finishes it (resumeReprices,
-// main.ts).
+// main.ts). Each fuel is repriced with its own tariff (FUELS_PRICED): a part reprices the house's
+// electricity (and its appliance uses) and its gas over the same days; unchanged rows are not written.
 
 export interface RepriceResult {
   /** Half-hours and events whose money changed, and local days summed again. */
@@ -70,7 +72,8 @@ export async function repriceNextPart(
   await lockHouse(tx, houseId);
   const { rows } = await tx.query<{ from_ts: number; next: number | null }>(
     `select p.from_ts, least(
-        (select min(slot_start) from rollups where house_id = $1 and slot_start >= p.from_ts - p.from_ts % ${SLOT_S}),
+        (select min(slot_start) from rollups where house_id = $1 and fuel in (${FUEL_CODES})
+            and slot_start >= p.from_ts - p.from_ts % ${SLOT_S}),
         (select min(start_ts) from appliance_events where house_id = $1 and start_ts >= p.from_ts)) as next
        from reprice_pending p where p.house_id = $1`,
     [houseId],
@@ -81,6 +84,13 @@ export async function repriceNextPart(
   if (house === null) return null; // the house is gone, and its mark with it (on delete cascade)
   const before = mark.next === null ? END : partEnd(Math.max(mark.next, mark.from_ts), house.zone);
   const result = await repriceWithBook(tx, houseId, house.book, mark.from_ts, before);
+  // Gas: its own book (its versions, else the gas cap), its half-hours and days only.
+  const gas = await houseTariffs(tx, houseId, 'gas');
+  if (gas !== null) {
+    const priced = await repriceFuel(tx, houseId, gas.book, mark.from_ts, before, 'gas');
+    result.rollups += priced.rollups;
+    result.days += priced.days;
+  }
   if (before === END) await tx.query('delete from reprice_pending where house_id = $1', [houseId]);
   else await tx.query('update reprice_pending set from_ts = $2 where house_id = $1', [houseId, before]);
   return { ...result, done: before === END };
@@ -130,8 +140,23 @@ export async function repriceWithBook(
   fromTs: number,
   beforeTs = END,
 ): Promise<RepriceResult> {
+  const { rollups, days } = await repriceFuel(tx, houseId, book, fromTs, beforeTs, ELECTRICITY);
+  const events = await repriceEvents(tx, houseId, book, fromTs, beforeTs);
+  return { rollups, days, events };
+}
+
+/** One fuel's half-hours and days of repriceWithBook, with that fuel's book. */
+async function repriceFuel(
+  tx: Queryable,
+  houseId: number,
+  book: TariffBook,
+  fromTs: number,
+  beforeTs: number,
+  fuel: Fuel,
+): Promise<{ rollups: number; days: number }> {
+  const code = fuelCode(fuel);
   const changedSlots: SlotRollup[] = [];
-  for (const row of await rollupsFrom(tx, houseId, fromTs - (fromTs % SLOT_S), beforeTs)) {
+  for (const row of await rollupsFrom(tx, houseId, fromTs - (fromTs % SLOT_S), beforeTs, code)) {
     const priced = priceSlot(book, row);
     if (
       priced.import_cost !== row.import_cost ||
@@ -140,7 +165,7 @@ export async function repriceWithBook(
     )
       changedSlots.push(priced);
   }
-  await updateRollupMoney(tx, houseId, changedSlots);
+  await updateRollupMoney(tx, houseId, changedSlots, code);
   // Days: their half-hours' money and their standing charge may both have changed. A part ends at a local
   // midnight, so its days are whole.
   const fromDate = localDate(fromTs, book.zone);
@@ -149,9 +174,20 @@ export async function repriceWithBook(
     houseId,
     fromDate,
     beforeTs === END ? undefined : localDate(beforeTs, book.zone),
+    code,
   );
-  await refreshDays(tx, houseId, book, days);
+  await refreshDays(tx, houseId, book, days, code);
+  return { rollups: changedSlots.length, days: days.length };
+}
 
+/** The appliance uses' part of repriceWithBook (electricity: they are priced at its import rate). */
+async function repriceEvents(
+  tx: Queryable,
+  houseId: number,
+  book: TariffBook,
+  fromTs: number,
+  beforeTs: number,
+): Promise<number> {
   const changedEvents: StoredEvent[] = [];
   for (const e of await eventsFrom(tx, houseId, fromTs, beforeTs)) {
     const cost = eventCost(book, e.start_ts, e.end_ts, e.energy_wh);
@@ -164,5 +200,5 @@ export async function repriceWithBook(
     book.zone,
     changedEvents.map((e) => e.start_ts),
   );
-  return { rollups: changedSlots.length, days: days.length, events: changedEvents.length };
+  return changedEvents.length;
 }

@@ -2,13 +2,14 @@ import { dayLayout, localDate, priceSlot, standingChargeNano, type TariffBook } 
 import type { Queryable } from '../../db/types';
 import { refreshMonths } from './daily';
 import { joined, SLOT_S } from './repository';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 /** Dates per statement, as in daily.ts. */
 const DATES_PER_STATEMENT = 400;
 
 // Homes kept as daily totals only (the demo's neighbours, which only rankings read): their half-hours are
 // priced in memory, exactly as ingest prices them (priceSlot at the house's tariffs), and summed into
-// daily_rollups rows; no raw readings and no half-hour rows are stored. Each call writes whole local days
+// daily_rollups rows (electricity); no raw readings and no half-hour rows are stored. Each call writes whole local days
 // (from their midnight), so writing a day again replaces it: idempotent, and a restart loses nothing.
 
 export interface SlotEnergyInput {
@@ -111,9 +112,9 @@ export async function storeDailyTotals(
   if (rows.length === 0) return 0;
   const arrays = COLUMNS.map((_, i) => `string_to_array($${i + 3}, ',')::bigint[]`).join(', ');
   await db.query(
-    `insert into daily_rollups (house_id, day, ${COLUMNS.join(', ')})
-     select $1, t.* from unnest(string_to_array($2, ',')::date[], ${arrays}) t
-     on conflict (house_id, day) do update set ${COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    `insert into daily_rollups (house_id, fuel, day, ${COLUMNS.join(', ')})
+     select $1, ${ELECTRICITY_CODE}, t.* from unnest(string_to_array($2, ',')::date[], ${arrays}) t
+     on conflict (house_id, fuel, day) do update set ${COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
     [houseId, rows.map((r) => r.day).join(','), ...COLUMNS.map((c) => joined(rows.map((r) => r[c])))],
   );
   await refreshMonths(db, houseId, [...new Set(rows.map((r) => `${r.day.slice(0, 7)}-01`))]);
@@ -146,8 +147,9 @@ export async function repriceDailyTotals(
          from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
                      string_to_array($4, ',')::bigint[], string_to_array($5, ',')::bigint[],
                      string_to_array($6, ',')::bigint[]) p(day, imp, exp, gen, standing)
-        where d.house_id = $1 and d.day = p.day
-          and not exists (select 1 from rollups r where r.house_id = $1 and r.slot_start >= d.day_start
+        where d.house_id = $1 and d.fuel = ${ELECTRICITY_CODE} and d.day = p.day
+          and not exists (select 1 from rollups r where r.house_id = $1 and r.fuel = ${ELECTRICITY_CODE}
+                            and r.slot_start >= d.day_start
                             and r.slot_start < d.day_start + d.slots * 1800)
           and (d.import_cost, d.export_income, d.generation_income, d.standing_charge) is distinct from
               (d.import_wh * p.imp, d.export_wh * p.exp, d.generation_wh * p.gen, p.standing)

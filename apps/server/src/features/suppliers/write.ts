@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/types';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 import { readHousesContext } from '../readings/blocks';
 import { maxWhIn, type Reading } from '../readings/reading';
 import { receive } from '../readings/receive';
@@ -58,7 +59,10 @@ export async function writeHalfHours(
   });
   return receive(db, [houseId], now, async (intake, tx) => {
     const blockStarts = [...new Set(wanted.map((h) => h.start - (h.start % BLOCK_S)))];
-    const context = (await readHousesContext(tx, new Map([[houseId, blockStarts]]))).get(houseId);
+    // Electricity meters only for now (gas meters are listed, not fetched yet: issue 35's next step).
+    const context = (await readHousesContext(tx, new Map([[houseId, blockStarts]]), ELECTRICITY_CODE)).get(
+      houseId,
+    );
     // What is stored in each touched slot: its readings' count and, for a single one, the reading.
     const stored = new Map<number, { n: number; reading: Reading }>();
     for (const cols of context?.blocks.values() ?? [])

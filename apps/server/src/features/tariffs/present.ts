@@ -1,5 +1,11 @@
 import type { Tariff as TariffResponse, TariffRates } from '@homeview/contract';
-import { defaultTariffOn, type Tariff, type TariffJsonEntry, tariffToJson } from '@homeview/domain';
+import {
+  DEFAULT_TARIFFS,
+  defaultTariffOn,
+  type Tariff,
+  type TariffJsonEntry,
+  tariffToJson,
+} from '@homeview/domain';
 
 // §3 Tariff as the client reads it: the version in force today (unset rates null), the default tariff
 // in force today (the dated price cap) as used_tariff, and a note. `status` appears only on a failed write, which this server answers with a
@@ -38,7 +44,11 @@ function note(current: Tariff | undefined, upcoming: Tariff | undefined): string
 }
 
 /** The response to GET and POST /tariff_setting/, for the versions of a house and today's local date. */
-export function presentTariff(versions: readonly Tariff[], today: string): TariffResponse {
+export function presentTariff(
+  versions: readonly Tariff[],
+  today: string,
+  defaults: readonly Tariff[] = DEFAULT_TARIFFS,
+): TariffResponse {
   let current: Tariff | undefined;
   let upcoming: Tariff | undefined;
   for (const v of versions) {
@@ -47,7 +57,7 @@ export function presentTariff(versions: readonly Tariff[], today: string): Tarif
   }
   return {
     ...rates(current),
-    used_tariff: rates(defaultTariffOn(today)),
+    used_tariff: rates(defaultTariffOn(today, defaults)),
     tariffs_msg: note(current, upcoming),
   };
 }

@@ -1,25 +1,29 @@
 import { type StoredTariff, type Tariff, tariffFromStored, tariffToStored } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
+import { ELECTRICITY, ELECTRICITY_CODE, type Fuel, fuelCode } from '../../shared/fuel';
 import { type RateName, RATES } from '../../shared/tariff-book';
 
 // Writes of a house's dated tariff versions (table `tariffs`) and dynamic prices (`tariff_prices`); the
-// compiled book they make is read through shared/tariff-book.ts.
+// compiled book they make is read through shared/tariff-book.ts. Each fuel has its own versions; the
+// supplier account sets electricity only, so its reads and writes here are electricity's.
 
 /** Who set a version: the user (editor, API, Agile import) or the supplier account (migration 0026). */
 export type TariffSource = 'user' | 'supplier';
 
 /** Whether the house has a version of the user's own (the supplier account then never sets one). */
 export async function hasOwnTariff(db: Queryable, houseId: number): Promise<boolean> {
-  const { rows } = await db.query("select 1 from tariffs where house_id = $1 and source = 'user' limit 1", [
-    houseId,
-  ]);
+  const { rows } = await db.query(
+    `select 1 from tariffs where house_id = $1 and fuel = ${ELECTRICITY_CODE} and source = 'user' limit 1`,
+    [houseId],
+  );
   return rows.length > 0;
 }
 
 /** The house's supplier-set versions (never dynamic), by start date. */
 export async function supplierVersions(db: Queryable, houseId: number): Promise<Tariff[]> {
   const { rows } = await db.query<{ tariff: StoredTariff | string }>(
-    `select tariff from tariffs where house_id = $1 and source = 'supplier' order by start_date`,
+    `select tariff from tariffs where house_id = $1 and fuel = ${ELECTRICITY_CODE} and source = 'supplier'
+      order by start_date`,
     [houseId],
   );
   return rows.map((r) => tariffFromStored(typeof r.tariff === 'string' ? JSON.parse(r.tariff) : r.tariff));
@@ -27,7 +31,10 @@ export async function supplierVersions(db: Queryable, houseId: number): Promise<
 
 /** Deletes the house's supplier-set versions (before writing a new set). */
 export async function deleteSupplierVersions(db: Queryable, houseId: number): Promise<void> {
-  await db.query("delete from tariffs where house_id = $1 and source = 'supplier'", [houseId]);
+  await db.query(
+    `delete from tariffs where house_id = $1 and fuel = ${ELECTRICITY_CODE} and source = 'supplier'`,
+    [houseId],
+  );
 }
 
 /**
@@ -39,12 +46,18 @@ export async function saveTariffVersion(
   houseId: number,
   tariff: Tariff,
   source: TariffSource = 'user',
+  fuel: Fuel = ELECTRICITY,
 ): Promise<void> {
-  await db.query('delete from tariffs where house_id = $1 and start_date = $2', [houseId, tariff.startDate]);
+  const code = fuelCode(fuel);
+  await db.query('delete from tariffs where house_id = $1 and fuel = $3 and start_date = $2', [
+    houseId,
+    tariff.startDate,
+    code,
+  ]);
   const stored = tariffToStored(tariff);
   const strip = (rate: StoredTariff[RateName]) => (rate?.type === 'dynamic' ? { ...rate, prices: [] } : rate);
   await db.query(
-    'insert into tariffs (house_id, start_date, tariff, source) values ($1, $2, $3::jsonb, $4)',
+    'insert into tariffs (house_id, fuel, start_date, tariff, source) values ($1, $5, $2, $3::jsonb, $4)',
     [
       houseId,
       tariff.startDate,
@@ -55,16 +68,17 @@ export async function saveTariffVersion(
         generation: strip(stored.generation),
       }),
       source,
+      code,
     ],
   );
   for (const rate of RATES) {
     const own = tariff[rate];
     if (own?.type !== 'dynamic' || own.prices.size === 0) continue;
     await db.query(
-      `insert into tariff_prices (house_id, rate, slot_start, price)
-       select $1, $2, * from unnest(string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[])
-       on conflict (house_id, rate, slot_start) do update set price = excluded.price`,
-      [houseId, rate, [...own.prices.keys()].join(','), [...own.prices.values()].join(',')],
+      `insert into tariff_prices (house_id, fuel, rate, slot_start, price)
+       select $1, $5, $2, * from unnest(string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[])
+       on conflict (house_id, fuel, rate, slot_start) do update set price = excluded.price`,
+      [houseId, rate, [...own.prices.keys()].join(','), [...own.prices.values()].join(','), code],
     );
   }
 }

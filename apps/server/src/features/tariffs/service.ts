@@ -9,6 +9,7 @@ import {
 } from '@homeview/domain';
 import type { Db, Queryable } from '../../db/types';
 import { finishReprice, markReprice, type RepriceResult, repriceNextPart } from '../readings/reprice';
+import { ELECTRICITY, type Fuel } from '../../shared/fuel';
 import { lockHouse } from '../../shared/house';
 import { houseTariffs, loadTariffs } from '../../shared/tariff-book';
 import { saveTariffVersion } from './repository';
@@ -32,12 +33,13 @@ async function writeVersion(
   houseId: number,
   startDate: string,
   build: (base: Tariff | undefined) => Tariff,
+  fuel: Fuel = ELECTRICITY,
 ): Promise<TariffWriteResult & { done: boolean }> {
   await lockHouse(tx, houseId);
-  const house = await houseTariffs(tx, houseId);
+  const house = await houseTariffs(tx, houseId, fuel);
   if (house === null) throw new UnknownHouse(`there is no house ${houseId}`);
-  const version = build(tariffInForce(await loadTariffs(tx, houseId), startDate));
-  await saveTariffVersion(tx, houseId, version);
+  const version = build(tariffInForce(await loadTariffs(tx, houseId, fuel), startDate));
+  await saveTariffVersion(tx, houseId, version, 'user', fuel);
   await markReprice(tx, houseId, startOfLocalDate(startDate, house.zone));
   const first = await repriceNextPart(tx, houseId);
   return { version, repriced: first ?? { rollups: 0, days: 0, events: 0 }, done: first?.done ?? true };
@@ -64,8 +66,8 @@ async function finished(
 }
 
 /**
- * Applies a §7 tariff write from `startDate` (local YYYY-MM-DD) and reprices; `pause` is waited for
- * before each later part of the repricing (readings/reprice.ts).
+ * Applies a §7 tariff write from `startDate` (local YYYY-MM-DD) to a fuel's tariff (default electricity)
+ * and reprices; `pause` is waited for before each later part of the repricing (readings/reprice.ts).
  */
 export async function writeTariff(
   db: Db,
@@ -73,9 +75,10 @@ export async function writeTariff(
   patch: TariffPatch,
   startDate: string,
   pause?: () => Promise<void>,
+  fuel: Fuel = ELECTRICITY,
 ): Promise<TariffWriteResult> {
   const written = await db.transaction((tx) =>
-    writeVersion(tx, houseId, startDate, (base) => applyTariffPatch(base, patch, startDate)),
+    writeVersion(tx, houseId, startDate, (base) => applyTariffPatch(base, patch, startDate), fuel),
   );
   return finished(db, houseId, written, pause);
 }

@@ -5,6 +5,7 @@ import { receive } from '../../features/readings/receive';
 import { HttpError } from '../../http/errors';
 import { hangUpAfterAnswer } from '../../http/hang-up';
 import { parse } from '../../http/validate';
+import type { Fuel } from '../../shared/fuel';
 import { ParseError, type Reading, readingsFormatFrom, readingsLayout, readReadingsJson } from '../formats';
 import { parseJsonYielding } from '../json';
 import { houseOfKey } from '../keys';
@@ -72,11 +73,13 @@ interface ReadingsBatch {
   rows: Reading[];
   lines: number[] | null;
   replace: boolean;
+  fuel: Fuel | undefined;
 }
 
 async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
   const query = parse(readingsQuery, request.query);
   const replace = query.mode === 'replace';
+  const { fuel } = query;
   const type = mediaType(request);
   if (type === 'text/csv') {
     const format = readingsFormatFrom(query.format);
@@ -86,14 +89,14 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
       readingsLayout(format.value),
       INGEST_BATCH_LIMIT,
     );
-    return { ...parsed, replace };
+    return { ...parsed, replace, fuel };
   }
   if (type !== 'application/json') throw new HttpError(415, UNSUPPORTED);
   if (query.format !== undefined) throw new ParseError(null, 'format', 'is only for text/csv bodies');
   const body = await parseJsonYielding(bodyText(request));
   const list = (body as { readings?: unknown } | null)?.readings;
   if (Array.isArray(list) && list.length > INGEST_BATCH_LIMIT) throw new BatchTooLarge(INGEST_BATCH_LIMIT);
-  return { rows: await readReadingsJson(body), lines: null, replace };
+  return { rows: await readReadingsJson(body), lines: null, replace, fuel };
 }
 
 async function powerBatch(request: FastifyRequest): Promise<PowerBatch> {
@@ -151,9 +154,13 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
       const batch = await readingsBatch(request);
       checkBatchSpan(batch.rows);
       try {
-        // Stored, then InfoCare told that data arrived (features/readings/receive).
-        return await receive(ctx.db, [houseId], nowSeconds(ctx), (intake) =>
-          intake.readings(houseId, batch.rows, { replace: batch.replace }),
+        // Stored (in the batch's fuel), then InfoCare told that data arrived (features/readings/receive).
+        return await receive(
+          ctx.db,
+          [houseId],
+          nowSeconds(ctx),
+          (intake) => intake.readings(houseId, batch.rows, { replace: batch.replace }),
+          batch.fuel === undefined ? {} : { fuel: batch.fuel },
         );
       } catch (error) {
         return refuse(reply, error, batch.lines);

@@ -1,3 +1,4 @@
+import { FUELS } from '@homeview/contract';
 import { isValidTimeZone } from '@homeview/domain';
 import { z } from 'zod';
 
@@ -9,6 +10,10 @@ export const readingsQuery = z.strictObject(
     /** Absent: first wins (a resent reading changes nothing). replace: correct the stored values. */
     mode: z
       .enum(['replace'], { error: 'mode must be replace, or left out to keep the stored readings' })
+      .optional(),
+    /** Absent: electricity. gas: import_wh is the gas used (Wh), export_wh and generation_wh 0. */
+    fuel: z
+      .enum(FUELS, { error: `fuel must be one of ${FUELS.join(', ')}, or left out for electricity` })
       .optional(),
   },
   {
