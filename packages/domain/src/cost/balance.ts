@@ -1,5 +1,3 @@
-import { costOf } from './period';
-
 // Balances in the shapes of §3: money in n£, energy in Wh.
 
 /** Summed money of a period, n£. */
@@ -9,6 +7,10 @@ export interface MoneyTotals {
   readonly generation_income: number;
   readonly standing_charge: number;
 }
+
+/** Cost from a period's money: import cost + standing charge (§3 balance.cost). */
+export const costOf = (t: Pick<MoneyTotals, 'import_cost' | 'standing_charge'>): number =>
+  t.import_cost + t.standing_charge;
 
 /** §3 balance: income = export + generation earnings; cost = import + standing charge. */
 export interface Balance {

@@ -1,6 +1,6 @@
 import type { TariffBook } from '../tariff/book';
 import { dayOf, localDatesIn, type Period } from '../time/periods';
-import type { MoneyTotals } from './balance';
+import { costOf } from './balance';
 import { allocateStandingCharge, standingChargeNano } from './slot';
 
 // The one cost of a period (n£), what every screen, ranking and email shows: the import cost plus the
@@ -53,10 +53,6 @@ export function standingChargeIn(period: Period, book: TariffBook, span: ChargeS
   }
   return total;
 }
-
-/** Cost from a period's money: import cost + standing charge (§3 balance.cost). */
-export const costOf = (t: Pick<MoneyTotals, 'import_cost' | 'standing_charge'>): number =>
-  t.import_cost + t.standing_charge;
 
 /** The cost of `period` (n£) for a house whose import cost in it is `importCost` (Σ of its half-hours). */
 export function periodCost(importCost: number, period: Period, book: TariffBook, span: ChargeSpan): number {

@@ -2,7 +2,13 @@ import { lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { canDraw } from './canDraw';
 import { ChartFrame, stepFor } from './ChartFrame';
-import { type SegmentChartData, hundredthsToClock, SEGMENTS_PER_ROW, segmentPlotHeight } from './types';
+import {
+  type SegmentChartData,
+  type SegmentPosition,
+  hundredthsToClock,
+  SEGMENTS_PER_ROW,
+  segmentPlotHeight,
+} from './types';
 
 const SegmentCanvas = lazy(() => import('./uplot/SegmentCanvas'));
 
@@ -11,12 +17,6 @@ export interface SegmentChartProps extends SegmentChartData {
   showTitle?: boolean;
   /** Whether to say how to read the chart; false for every chart of a screen but the first. */
   hint?: boolean;
-}
-
-/** A row and a segment in it. */
-export interface SegmentPosition {
-  row: number;
-  segment: number;
 }
 
 /** The rows as drawn: each row's segments in time order, at most 50 (spec §9). */

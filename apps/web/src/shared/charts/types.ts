@@ -77,6 +77,12 @@ export interface SegmentRow {
   segments: readonly Segment[];
 }
 
+/** A row and a segment in it. */
+export interface SegmentPosition {
+  row: number;
+  segment: number;
+}
+
 export interface SegmentChartData {
   rows: readonly SegmentRow[];
   /** What each tone stands for, shown as the legend. */

@@ -3,11 +3,11 @@ import type uPlot from 'uplot';
 import {
   DAY_HUNDREDTHS,
   hundredthsToClock,
+  type SegmentPosition,
   type SegmentRow,
   STRIPED_TONES,
   segmentPlotHeight,
 } from '../types';
-import type { SegmentPosition } from '../SegmentChart';
 import { axisStyle, cssColor, dpr, onPlotClick, toneColor, useUPlot } from './common';
 
 // Segments over 0–2400 (hundredths of an hour), one row per day, top to bottom. Row r sits at value
