@@ -96,6 +96,64 @@ describeEachDb('import and api-key commands', (suite) => {
     expect(refused.err.join('\n')).toMatch(/--replace takes no value/);
   });
 
+  it('imports an n3rgy gas file (m³) as gas beside the same half-hours of electricity', async () => {
+    const { houseId } = await makeHouse(suite.db, 'gas-importer');
+    const day = 1_704_153_600; // 2024-01-02 00:00 UTC
+    const electricity = join(dir, `electricity-${suite.kind}.csv`);
+    await writeFile(electricity, toCsv(series(day, 1440)));
+    const house = String(houseId);
+    expect(await runImport(['readings', '--house', house, '--format', 'generic', electricity], io().io)).toBe(
+      0,
+    );
+    // n3rgy stamps a half-hour's END; 0.125 m³ at 40.0 MJ/m³ by hand: 0.125 × 1.02264 × 40 ÷ 3.6 = 1.420 kWh.
+    const stamp = (i: number) =>
+      new Date((day + (i + 1) * 1800) * 1000).toISOString().slice(0, 16).replace('T', ' ');
+    const gas = join(dir, `gas-${suite.kind}.csv`);
+    const rows = Array.from({ length: 48 }, (_, i) => `${stamp(i)},0.125`);
+    await writeFile(gas, ['timestamp (UTC),energyConsumption (m3)', ...rows].join('\n'));
+    const asElectricity = io();
+    expect(await runImport(['readings', '--house', house, '--format', 'n3rgy', gas], asElectricity.io)).toBe(
+      1,
+    );
+    expect(asElectricity.err.join('\n')).toMatch(/n3rgy gas file \(m3\): import it as gas/);
+    const run = io();
+    const argv = [
+      'readings',
+      '--house',
+      house,
+      '--format',
+      'n3rgy',
+      '--fuel',
+      'gas',
+      '--calorific-value',
+      '40.0',
+      gas,
+    ];
+    expect(await runImport(argv, run.io)).toBe(0);
+    expect(run.out[0]).toMatch(/48 gas readings read: 48 stored, 0 duplicates/);
+    const sums = await suite.db.query<{ fuel: number; slots: number; wh: number }>(
+      `select fuel, count(*)::int as slots, sum(import_wh)::int as wh from rollups
+        where house_id = $1 group by fuel order by fuel`,
+      [houseId],
+    );
+    expect(sums.rows).toEqual([
+      { fuel: 0, slots: 48, wh: series(day, 1440).reduce((sum, r) => sum + r.import_wh, 0) },
+      { fuel: 1, slots: 48, wh: 48 * 1_420 },
+    ]);
+    for (const [extra, message] of [
+      [['--gas-unit', 'm3'], /--gas-unit and --calorific-value are for gas: add --fuel gas/],
+      [['--fuel', 'gas', '--gas-unit', 'm3'], /--gas-unit is for Octopus files; n3rgy files say their unit/],
+      [['--fuel', 'gas', '--calorific-value', '395'], /--calorific-value must be MJ\/m³ from your bill/],
+      [['--fuel', 'petrol'], /--fuel must be electricity or gas/],
+    ] as const) {
+      const refused = io();
+      expect(
+        await runImport(['readings', '--house', house, '--format', 'n3rgy', ...extra, gas], refused.io),
+      ).toBe(1);
+      expect(refused.err.join('\n')).toMatch(message);
+    }
+  });
+
   it('stores nothing from a file with a bad row and names it; refuses bad arguments', async () => {
     const { houseId } = await makeHouse(suite.db, 'bad-importer');
     const file = join(dir, `bad-${suite.kind}.csv`);

@@ -1,5 +1,10 @@
 import { isValidTimeZone } from '@homeview/domain';
-import { isReadingsCsvFormat, READINGS_CSV_FORMATS, type ReadingsCsvFormat } from '../ingest/formats';
+import {
+  isReadingsCsvFormat,
+  READINGS_CSV_FORMATS,
+  type ReadingsCsvFormat,
+  type ReadingsUnits,
+} from '../ingest/formats';
 import { CliError } from './args';
 
 // `npm run import -- <readings|appliances|prices> --house H [flags] FILE`, checked before anything is
@@ -7,13 +12,22 @@ import { CliError } from './args';
 
 export const IMPORT_USAGE = [
   'Usage:',
-  '  npm run import -- readings --house H --format generic|octopus|n3rgy [--replace] FILE',
+  '  npm run import -- readings --house H --format generic|octopus|n3rgy [--replace]',
+  '      [--fuel electricity|gas] [--gas-unit kwh|m3] [--calorific-value 39.5] FILE',
   '  npm run import -- appliances --house H [--interval-s 60] [--naive-zone ZONE] [--unmapped skip] FILE',
   '  npm run import -- prices --house H --format agile FILE',
 ].join('\n');
 
 export type ImportArgs =
-  | { kind: 'readings'; house: number; file: string; format: ReadingsCsvFormat; replace: boolean }
+  | {
+      kind: 'readings';
+      house: number;
+      file: string;
+      format: ReadingsCsvFormat;
+      replace: boolean;
+      /** The file's fuel, and for gas its numbers' unit and calorific value (ingest/formats/gas.ts). */
+      units: ReadingsUnits;
+    }
   | {
       kind: 'appliances';
       house: number;
@@ -25,7 +39,7 @@ export type ImportArgs =
   | { kind: 'prices'; house: number; file: string };
 
 const FLAGS: Readonly<Record<string, readonly string[]>> = {
-  readings: ['house', 'format', 'replace'],
+  readings: ['house', 'format', 'replace', 'fuel', 'gas-unit', 'calorific-value'],
   appliances: ['house', 'interval-s', 'naive-zone', 'unmapped'],
   prices: ['house', 'format'],
 };
@@ -84,7 +98,7 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
       throw new CliError(
         `--format must be one of ${READINGS_CSV_FORMATS.join(', ')}${format ? ` (got "${format}")` : ''}`,
       );
-    return { kind, ...base, format, replace: flags.has('replace') };
+    return { kind, ...base, format, replace: flags.has('replace'), units: readingsUnits(flags, format) };
   }
   if (kind === 'prices') {
     if (format !== 'agile') throw new CliError(`--format must be agile${format ? ` (got "${format}")` : ''}`);
@@ -99,4 +113,38 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
   const unmapped = flags.get('unmapped') ?? 'error';
   if (unmapped !== 'error' && unmapped !== 'skip') throw new CliError('--unmapped must be error or skip');
   return { kind: 'appliances', ...base, interval_s: Number(interval), naiveZone, unmapped };
+}
+
+/**
+ * --fuel (default electricity); for gas, --gas-unit m3 when an Octopus file's numbers are a SMETS2 meter's
+ * m³ (its header says kwh whatever the meter counts; an n3rgy file names its unit itself) and
+ * --calorific-value, MJ/m³ from the bill (default 39.5), for m³.
+ */
+function readingsUnits(flags: Map<string, string>, format: ReadingsCsvFormat): ReadingsUnits {
+  const fuel = flags.get('fuel') ?? 'electricity';
+  if (fuel !== 'electricity' && fuel !== 'gas')
+    throw new CliError(`--fuel must be electricity or gas (got "${fuel}")`);
+  const gasUnit = flags.get('gas-unit');
+  const calorific = flags.get('calorific-value');
+  if (fuel === 'electricity') {
+    if (gasUnit !== undefined || calorific !== undefined)
+      throw new CliError('--gas-unit and --calorific-value are for gas: add --fuel gas');
+    return { fuel };
+  }
+  if (gasUnit !== undefined && gasUnit !== 'kwh' && gasUnit !== 'm3')
+    throw new CliError(`--gas-unit must be kwh or m3 (got "${gasUnit}")`);
+  if (gasUnit !== undefined && format !== 'octopus')
+    throw new CliError(`--gas-unit is for Octopus files; ${format} files say their unit themselves`);
+  if (
+    calorific !== undefined &&
+    (!/^\d{2}(\.\d)?$/.test(calorific) || Number(calorific) < 30 || Number(calorific) > 50)
+  )
+    throw new CliError(
+      `--calorific-value must be MJ/m³ from your bill, 30.0 to 50.0 with at most one decimal (got "${calorific}")`,
+    );
+  return {
+    fuel,
+    ...(gasUnit === undefined ? {} : { gasUnit }),
+    ...(calorific === undefined ? {} : { calorificValue: Number(calorific) }),
+  };
 }

@@ -74,29 +74,36 @@ async function importReadings(
 ) {
   const total = { stored: 0, duplicates: 0, rows: 0 };
   // One transaction for the whole file (all or nothing); InfoCare is told once it has committed.
-  await receive(db, [args.house], now, async (intake) => {
-    let rows: Reading[] = [];
-    let lines: number[] = [];
-    const flush = async () => {
-      const r = await flushReadings(intake, args.house, rows, lines, args.replace);
-      total.stored += r.stored;
-      total.duplicates += r.duplicates;
-      rows = [];
-      lines = [];
-    };
-    for await (const row of streamCsvLined(
-      source(args.file, bar, () => total.rows),
-      readingsLayout(args.format),
-    )) {
-      rows.push(row.value);
-      lines.push(row.line);
-      total.rows++;
-      if (rows.length === CHUNK) await flush();
-    }
-    await flush();
-  });
+  await receive(
+    db,
+    [args.house],
+    now,
+    async (intake) => {
+      let rows: Reading[] = [];
+      let lines: number[] = [];
+      const flush = async () => {
+        const r = await flushReadings(intake, args.house, rows, lines, args.replace);
+        total.stored += r.stored;
+        total.duplicates += r.duplicates;
+        rows = [];
+        lines = [];
+      };
+      for await (const row of streamCsvLined(
+        source(args.file, bar, () => total.rows),
+        readingsLayout(args.format, args.units),
+      )) {
+        rows.push(row.value);
+        lines.push(row.line);
+        total.rows++;
+        if (rows.length === CHUNK) await flush();
+      }
+      await flush();
+    },
+    { fuel: args.units.fuel },
+  );
   bar.finish(total.rows);
-  return `${count(total.rows)} readings read: ${count(total.stored)} stored, ${count(total.duplicates)} duplicates`;
+  const what = args.units.fuel === 'gas' ? 'gas readings' : 'readings';
+  return `${count(total.rows)} ${what} read: ${count(total.stored)} stored, ${count(total.duplicates)} duplicates`;
 }
 
 async function importAppliances(

@@ -33,9 +33,9 @@ describe('n3rgy CSV', () => {
     expect(message(parseN3rgyCsv(`${HEADER}\n${lines}\n`))).toMatch(expected);
   });
 
-  it('refuses a gas file and a foreign header', () => {
+  it('refuses a gas file read as electricity, and a foreign header', () => {
     expect(message(parseN3rgyCsv('timestamp (UTC),energyConsumption (m3)\n2021-10-01 00:30,0.1\n'))).toBe(
-      'Row 1: this is an n3rgy gas file (m3); import the electricity (kWh) one',
+      'Row 1: this is an n3rgy gas file (m3): import it as gas (npm run import -- readings --fuel gas, or ?fuel=gas)',
     );
     expect(message(parseN3rgyCsv('local_time,elec_import_kwh\n'))).toMatch(
       /not an n3rgy header: no "timestamp \(UTC\)"/,

@@ -1,5 +1,6 @@
 import type { TextSource } from './csv';
 import { ParseError, type ParseResult } from './errors';
+import { cubicMetresToWh, type ReadingsUnits } from './gas';
 import { kwhToWh } from './numbers';
 import { admitReading, ReadingCoverage, HALF_HOUR_S, type Reading, type ReadingField } from './reading';
 import { type CsvLayout, cell, checkWidth, locateColumns, parseCsv, streamCsv } from './table';
@@ -17,14 +18,18 @@ import { parseInstant } from './time';
  * decimal string; more than 3 decimals round half-up. The interval is End − Start, so it must be 1..1800 s
  * (a daily or monthly download is refused: re-download half-hourly). Start/End must carry an offset, as
  * Octopus' do. Octopus gives one meter per file: `energy` says whether it is an import or an export meter.
+ * A gas meter's file: the header says kwh whatever the meter counts, and a SMETS2 meter counts m³, so the
+ * person says which (`gasUnit: 'm3'`, gas.ts); a `Consumption (m3)` header says it by itself.
  */
 export interface OctopusOptions {
   /** Which reading field the Consumption column fills; default 'import_wh' (an export MPAN: 'export_wh'). */
   energy?: 'import_wh' | 'export_wh';
+  /** Gas: the numbers' unit (default the header's) and the calorific value for m³. */
+  units?: ReadingsUnits;
 }
 
 const COLUMNS = {
-  'Consumption (kwh)': ['consumption (kwh)'],
+  'Consumption (kwh)': ['consumption (kwh)', 'consumption (m3)', 'consumption (m³)'],
   Start: ['start'],
   End: ['end'],
 } as const;
@@ -33,25 +38,39 @@ const EXPECTED = '"Consumption (kwh), Estimated Cost Inc. Tax (p), Start, End"';
 
 export function octopusLayout(options: OctopusOptions = {}): CsvLayout<Reading> {
   const energy = options.energy ?? 'import_wh';
+  const units = options.units;
   return {
     title: 'an Octopus CSV',
     hasHeader: true,
     open(header) {
       if (header === null) throw new ParseError(null, null, 'the header row is missing');
       const at = locateColumns(header, COLUMNS, [], 'ignore', 'an Octopus', EXPECTED);
+      const written = (header.fields[at['Consumption (kwh)'] as number] ?? '').trim();
+      const saysM3 = /\(m(3|³)\)$/i.test(written);
+      if (saysM3 && units?.fuel !== 'gas')
+        throw new ParseError(
+          header.line,
+          written,
+          'is gas in m³: import it as gas (--fuel gas, or ?fuel=gas)',
+        );
+      const m3 = saysM3 || (units?.fuel === 'gas' && units.gasUnit === 'm3');
       const width = header.fields.length;
       const coverage = new ReadingCoverage();
       const name = (field: ReadingField): string =>
-        field === 'start' ? 'Start' : field === 'interval_s' ? 'End' : 'Consumption (kwh)';
+        field === 'start' ? 'Start' : field === 'interval_s' ? 'End' : written;
       return {
         read(record) {
           checkWidth(record, width);
           const get = (column: keyof typeof COLUMNS, parse: typeof parseInstant): number => {
             const v = parse(cell(record, at[column]));
-            if (!v.ok) throw new ParseError(record.line, column, v.reason);
+            if (!v.ok)
+              throw new ParseError(record.line, column === 'Consumption (kwh)' ? written : column, v.reason);
             return v.value;
           };
-          const wh = get('Consumption (kwh)', kwhToWh);
+          const wh = get(
+            'Consumption (kwh)',
+            m3 ? (t) => cubicMetresToWh(t, units?.calorificValue) : kwhToWh,
+          );
           const start = get('Start', parseInstant);
           const end = get('End', parseInstant);
           if (end <= start) throw new ParseError(record.line, 'End', 'is not after Start');

@@ -1,5 +1,6 @@
 import type { TextSource } from './csv';
 import { ParseError, type ParseResult } from './errors';
+import { ELECTRICITY_UNITS, type ReadingsUnits } from './gas';
 import { genericLayout } from './generic';
 import { n3rgyLayout } from './n3rgy';
 import { octopusLayout } from './octopus';
@@ -14,25 +15,37 @@ export function isReadingsCsvFormat(value: unknown): value is ReadingsCsvFormat 
   return typeof value === 'string' && (READINGS_CSV_FORMATS as readonly string[]).includes(value);
 }
 
-export function readingsLayout(format: ReadingsCsvFormat): CsvLayout<Reading> {
+/** The layout of `format` for a file of `units` (electricity unless said; gas: m³ or kWh, gas.ts). */
+export function readingsLayout(
+  format: ReadingsCsvFormat,
+  units: ReadingsUnits = ELECTRICITY_UNITS,
+): CsvLayout<Reading> {
   switch (format) {
     case 'generic':
       return genericLayout;
     case 'octopus':
-      return octopusLayout();
+      return octopusLayout({ units });
     case 'n3rgy':
-      return n3rgyLayout;
+      return n3rgyLayout(units);
   }
 }
 
 /** A whole readings CSV in the named layout: every reading, or the first error. */
-export function parseReadingsCsv(text: string, format: ReadingsCsvFormat): ParseResult<Reading[]> {
-  return parseCsv(text, readingsLayout(format));
+export function parseReadingsCsv(
+  text: string,
+  format: ReadingsCsvFormat,
+  units?: ReadingsUnits,
+): ParseResult<Reading[]> {
+  return parseCsv(text, readingsLayout(format, units));
 }
 
 /** Streaming form; throws ParseError at the first bad row (see `streamCsv`). */
-export function streamReadingsCsv(source: TextSource, format: ReadingsCsvFormat): AsyncGenerator<Reading> {
-  return streamCsv(source, readingsLayout(format));
+export function streamReadingsCsv(
+  source: TextSource,
+  format: ReadingsCsvFormat,
+  units?: ReadingsUnits,
+): AsyncGenerator<Reading> {
+  return streamCsv(source, readingsLayout(format, units));
 }
 
 /** For a route: checks an untrusted `format` query value, naming the choices. */

@@ -86,7 +86,8 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
     if (!format.ok) throw format.error;
     const parsed = await parseCsvLinedYielding(
       bodyText(request),
-      readingsLayout(format.value),
+      // An n3rgy gas file says m³ in its header and is read at the default calorific value.
+      readingsLayout(format.value, { fuel: fuel ?? 'electricity' }),
       INGEST_BATCH_LIMIT,
     );
     return { ...parsed, replace, fuel };
