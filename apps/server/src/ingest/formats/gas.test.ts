@@ -62,6 +62,8 @@ describe('gas files', () => {
     expect(bad('-0.1')).toBe(
       'Row 2, field energyConsumption (m3): "-0.1" is negative; consumption cannot be below zero',
     );
-    expect(bad('1.5e3')).toMatch(/^Row 2, field energyConsumption \(m3\): .* is not a number of cubic metres/);
+    expect(bad('1.5e3')).toMatch(
+      /^Row 2, field energyConsumption \(m3\): .* is not a number of cubic metres/,
+    );
   });
 });
