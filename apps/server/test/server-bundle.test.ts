@@ -21,14 +21,14 @@ it('names the .ts source and line of an error thrown in the bundled server', asy
   const { args, env } = serverLaunch(REPO_ROOT, bundle);
   const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, env, encoding: 'utf8' });
 
-  const config = join(REPO_ROOT, 'apps/server/src/config.ts');
+  const config = join(REPO_ROOT, 'apps/server/src/config-read.ts');
   const thrownAt =
     readFileSync(config, 'utf8')
       .split('\n')
       .findIndex((line) => line.includes('must be a whole number from')) + 1;
   expect(run.status).not.toBe(0);
   expect(run.stderr).toContain('PORT must be a whole number');
-  // The first frame: the throw in config.ts (node prints the mapped path as a file URL or a path).
+  // The first frame: the throw in config-read.ts (node prints the mapped path as a file URL or a path).
   const firstFrame = run.stderr.split('\n').find((line) => line.trimStart().startsWith('at '));
   expect(firstFrame?.replace('file://', '')).toContain(`${config}:${thrownAt}:`);
   expect(run.stderr).toContain('apps/server/test/fixtures/bundled-failure.ts:4:');
