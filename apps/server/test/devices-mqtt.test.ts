@@ -3,6 +3,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DeviceConsumer } from '../src/devices/consumer';
 import { DeviceMqtt } from '../src/devices/mqtt';
+import type { Db } from '../src/db/types';
 import { addDevice } from '../src/devices/repository';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
@@ -60,8 +61,9 @@ describeEachDb('devices over MQTT', (suite) => {
     prefix: string,
     clientId = `test-${prefix}`,
     extra: { pollEveryS?: number; shellySilentS?: number } = {},
+    db: Db = suite.db,
   ) {
-    const consumer = new DeviceConsumer(suite.db, { now: () => clock, log });
+    const consumer = new DeviceConsumer(db, { now: () => clock, log });
     // A short session expiry: the broker forgets these test sessions soon after.
     const mqtt = new DeviceMqtt(consumer, {
       url: BROKER,
@@ -246,6 +248,78 @@ describeEachDb('devices over MQTT', (suite) => {
     await second.consumer.flush();
     expect(await events()).toEqual([{ start_ts: T0 + 60, end_ts: T0 + 180, energy_wh: 100 }]);
     expect(first.consumer.stats.usesStored + second.consumer.stats.usesStored).toBe(1);
+  });
+
+  it('never joins two kettle boils across messages a dead server took and never stored', async () => {
+    const prefix = `t${randomUUID().slice(0, 8)}/`;
+    const clientId = `test-plug-died-${randomUUID()}`;
+    const houseId = await house(`kettle-died-${suite.kind}`, [
+      { kind: 'shelly', id: 'shellyplusplugs-k3', appliance: 'kettle' },
+    ]);
+    const topic = `${prefix}shellyplusplugs-k3/events/rpc`;
+    const notify = (ts: number, sw: object) =>
+      JSON.stringify({ src: 'shellyplusplugs-k3', method: 'NotifyStatus', params: { ts, 'switch:0': sw } });
+    const events = async () =>
+      (
+        await suite.db.query(
+          `select e.start_ts::float8 as start_ts, e.end_ts::float8 as end_ts, e.energy_wh
+           from appliance_events e where e.house_id = $1 order by e.start_ts`,
+          [houseId],
+        )
+      ).rows;
+    // The first server's database can be cut off: from then on nothing it takes is stored, as when it is
+    // killed between a message's arrival and the next flush.
+    let dead = false;
+    const dying: Db = {
+      ...suite.db,
+      query: (sql, params) => (dead ? Promise.reject(new Error('killed')) : suite.db.query(sql, params)),
+      transaction: (fn, options) =>
+        dead ? Promise.reject(new Error('killed')) : suite.db.transaction(fn, options),
+    } as Db;
+    clock = T0;
+    const first = await start(prefix, clientId, {}, dying);
+    // The kettle boils from T0 + 60 (the counter at 1000 Wh before); its state is stored at a flush.
+    const stored: [number, object][] = [
+      [T0, { id: 0, apower: 0, aenergy: { total: 1000.0 } }],
+      [T0 + 60, { id: 0, apower: 2900.4 }],
+    ];
+    for (const [k, [t, sw]] of stored.entries()) {
+      clock = t + 1;
+      await publish(topic, notify(t, sw));
+      await until('the message', () => first.consumer.stats.messages === k + 1);
+    }
+    await first.consumer.flush();
+    expect(first.consumer.lastFlushOk).toBe(true);
+    // It goes off at T0 + 180 and boils again from T0 + 260: the first server takes both, and dies.
+    dead = true;
+    clock = T0 + 181;
+    await publish(topic, notify(T0 + 180, { id: 0, apower: 0, aenergy: { total: 1100.0 } }));
+    clock = T0 + 261;
+    await publish(topic, notify(T0 + 260, { id: 0, apower: 2900.4 }));
+    await until('both taken', () => first.consumer.stats.messages === 4);
+    await first.mqtt.stop(); // its flush and its handover fail: the database is out of its reach
+    // The second boil ends at T0 + 380; the next server reads the partition's session from here.
+    await publish(topic, notify(T0 + 380, { id: 0, apower: 0, aenergy: { total: 1200.0 } }));
+    clock = T0 + 400;
+    const second = await start(prefix, clientId);
+    await until('the queued message', () => second.consumer.stats.messages === 1);
+    clock = T0 + 1800;
+    await second.consumer.flush();
+    await second.consumer.flush();
+    // Believed across the gap, the stored "on since T0 + 60" would have made one use of both boils.
+    expect(await events()).toEqual([]);
+    // Once it is whole again, the plug's next boil is a use as ever.
+    for (const [k, [t, sw]] of [
+      [T0 + 1900, { id: 0, apower: 2900.4 }],
+      [T0 + 2020, { id: 0, apower: 0, aenergy: { total: 1300.0 } }],
+    ].entries()) {
+      clock = (t as number) + 1;
+      await publish(topic, notify(t as number, sw as object));
+      await until('the message', () => second.consumer.stats.messages === k + 2);
+    }
+    clock = T0 + 2600;
+    await until('the next use', async () => (await events()).length > 0);
+    expect(await events()).toEqual([{ start_ts: T0 + 1900, end_ts: T0 + 2020, energy_wh: 100 }]);
   });
 
   it('counts bad messages per device and topic, writes nothing for them, and keeps going', async () => {

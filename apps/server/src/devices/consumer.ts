@@ -4,7 +4,7 @@ import { expireGaps, type HistoryRequest, historyRequests, placeHistory } from '
 import type { DeviceKind } from './kinds';
 import { channelKey, key, type Live, pushTo } from './live';
 import { loadDevices } from './load';
-import { takePlugUses, takeSample } from './normalise';
+import { distrustPlug, takePlugUses, takeSample } from './normalise';
 import { parseDeviceMessage } from './parse';
 import type { DeviceSample, Parsed } from './parsers/sample';
 import { parseShellyReply } from './parsers/shelly';
@@ -98,6 +98,8 @@ export class DeviceConsumer {
   loads = 0;
   /** The flush waiting for the one in progress, if any (flush()). */
   #queued: Promise<void> | null = null;
+  /** Whether the last flush wrote everything it took (a session is handed over only then: handover.ts). */
+  lastFlushOk = true;
 
   constructor(
     readonly db: Db,
@@ -121,6 +123,21 @@ export class DeviceConsumer {
     this.loads++;
     this.#channels = loaded.channels;
     this.#loadedAt = Math.floor(this.options.now());
+  }
+
+  /**
+   * The plugs `chosen` were read afresh from what a holder that died stored (handover.ts): their held
+   * power and open uses are forgotten, their closed uses settled now. Returns how many plugs.
+   */
+  distrustPlugs(chosen: (kind: DeviceKind, deviceId: string) => boolean): number {
+    let n = 0;
+    for (const live of this.#live.values()) {
+      if (live.plug === null || !chosen(live.device.kind, live.device.deviceId)) continue;
+      n++;
+      const uses = distrustPlug(live);
+      if (uses.length > 0) pushTo(this.#events, live.device.houseId, uses);
+    }
+    return n;
   }
 
   /** Whether a device is registered to a home (this consumer's or another's: see `owns`). */
@@ -270,7 +287,13 @@ export class DeviceConsumer {
       .then(async () => {
         this.#queued = null;
         const t0 = performance.now();
-        await this.#flush();
+        try {
+          await this.#flush();
+        } catch (error) {
+          this.lastFlushOk = false;
+          throw error;
+        }
+        this.lastFlushOk = true;
         const ms = performance.now() - t0;
         this.stats.flushMs += ms;
         this.stats.flushMsMax = Math.max(this.stats.flushMsMax, ms);

@@ -51,7 +51,7 @@ export interface PartHandlers {
 /** Connects partition p's client; `subscribed` resolves at the first connect whose subscriptions all held. */
 export function connectPart(p: number, options: ConnectionOptions, on: PartHandlers): Part {
   const { url, log } = options;
-  const clientId = `${options.clientId}-p${p}`;
+  const clientId = sessionId(options.clientId, p);
   const replySource = `homeview-${clientId}`.replace(/[/+#]/g, '_');
   const client = connectBroker(url, {
     clientId,
@@ -101,6 +101,9 @@ export function connectPart(p: number, options: ConnectionOptions, on: PartHandl
   client.on('message', (topic, payload) => on.message(part, topic, payload));
   return part;
 }
+
+/** Partition p's client id: its MQTT session, which the broker keeps for the next holder (handover.ts). */
+export const sessionId = (clientId: string, p: number): string => `${clientId}-p${p}`;
 
 /** An incoming topic as the parser reads it: without this server's topic prefix. */
 export function withoutPrefix(topic: string, prefix: string): string {

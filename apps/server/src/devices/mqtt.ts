@@ -1,5 +1,6 @@
 import type { DeviceConsumer } from './consumer';
-import { type ConnectionOptions, connectPart, type Part, withoutPrefix } from './mqtt-connection';
+import { type Holding, handSessionOver, holdSession } from './handover';
+import { type ConnectionOptions, connectPart, type Part, sessionId, withoutPrefix } from './mqtt-connection';
 import { Subscriptions } from './mqtt-subscriptions';
 import { type UnclaimedWatch, watchUnclaimedDevices } from './mqtt-unclaimed';
 import { topicDevice } from './parse';
@@ -16,9 +17,10 @@ import { ShellyRpc } from './shelly-rpc';
 // Messages are acknowledged as they arrive (MQTT.js acknowledges one at a time, so holding acks until a
 // flush would stall it) and buffered until the next flush; a clean stop ends the connections first, then
 // flushes. A crash loses what was taken and not yet stored (a tick and a flush: seconds under load);
-// cumulative counters get that energy back from their next message, power-only feeds and a plug's open use
-// do not (ARCHITECTURE "Several servers"). Registered Shelly Gen2+ devices silent for SHELLY_SILENT_S, and
-// Shelly EMs back after a gap, are asked over RPC by their partition's client (shelly-rpc.ts).
+// cumulative counters get that energy back from their next message, power-only feeds do not, and a plug's
+// open use is forgotten by the next holder (handover.ts), never joined across the gap. Registered Shelly
+// Gen2+ devices silent for SHELLY_SILENT_S, and Shelly EMs back after a gap, are asked over RPC by their
+// partition's client (shelly-rpc.ts).
 
 /** How often what was received is written, and the subscriptions follow the devices read since. */
 export const FLUSH_MS = 250;
@@ -37,6 +39,8 @@ export interface MqttOptions extends ConnectionOptions {
 
 export class DeviceMqtt {
   #parts = new Map<number, Part>();
+  /** This server's holding of each partition's session (handover.ts). */
+  #holdings = new Map<number, Holding>();
   #watcher: UnclaimedWatch | null = null;
   #held = new Set<number>();
   #opened = false;
@@ -119,16 +123,26 @@ export class DeviceMqtt {
 
   /**
    * Partition p is this server's now: its devices are read afresh (the state the last holder stored with
-   * its last batch) and its client connects, resuming the partition's session. Resolves once connecting
-   * (`subscribed()` says when it is subscribed): a broker that is down does not hold the caller up.
+   * its last batch; a plug's open use forgotten if that holder died: handover.ts) and its client connects,
+   * resuming the partition's session. Resolves once connecting (`subscribed()` says when it is
+   * subscribed): a broker that is down does not hold the caller up.
    */
   take(p: number): Promise<void> {
     return this.#queue(async () => {
       if (this.#stopped || this.#parts.has(p)) return;
+      const holding = await holdSession(this.consumer.db, sessionId(this.options.clientId, p));
+      this.#holdings.set(p, holding);
       this.#held.add(p);
       this.#open();
       await this.consumer.load();
       this.#syncedLoads = this.consumer.loads;
+      if (!holding.handedOver) {
+        const plugs = this.consumer.distrustPlugs((kind, id) => partitionOf(kind, id, this.partitions) === p);
+        this.options.log?.warn(
+          { partition: p, plugs },
+          'device partition taken from a server that died: open plug uses forgotten',
+        );
+      }
       const part = connectPart(p, this.options, {
         subscribeAll: (part) => this.#subscriptions.subscribeAll(part),
         message: (part, topic, payload) => this.#receive(part, topic, payload),
@@ -145,11 +159,30 @@ export class DeviceMqtt {
       this.#parts.delete(p);
       await part.client.endAsync();
       await this.consumer.flush();
+      await this.#handOver([p]);
       this.#held.delete(p);
       // Its devices leave the consumer: another server reads them from here on.
       await this.consumer.load();
       this.#syncedLoads = this.consumer.loads;
     });
+  }
+
+  /** After a flush that wrote everything: the next holders of these sessions may believe what is stored. */
+  async #handOver(ps: number[]): Promise<void> {
+    const holdings = ps.map((p) => [p, this.#holdings.get(p)] as const);
+    for (const p of ps) this.#holdings.delete(p);
+    if (!this.consumer.lastFlushOk) return;
+    for (const [p, holding] of holdings) {
+      if (holding === undefined) continue;
+      try {
+        await handSessionOver(this.consumer.db, sessionId(this.options.clientId, p), holding);
+      } catch (error) {
+        this.options.log?.warn(
+          { partition: p, reason: String(error) },
+          'device partition not marked handed over',
+        );
+      }
+    }
   }
 
   #receive(part: Part, topic: string, payload: Buffer): void {
@@ -212,6 +245,7 @@ export class DeviceMqtt {
       await Promise.all(parts.map((part) => part.client.endAsync()));
       await this.watchUnclaimed(false);
       await this.consumer.flush();
+      await this.#handOver(parts.map((part) => part.p));
     });
   }
 }

@@ -6,6 +6,7 @@ import { MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
 import type { Live } from './live';
 import { addEnergy, closeMinutes } from './minutes';
 import type { DeviceSample } from './parsers/sample';
+import type { PlugUse } from './plug-uses';
 
 // One parsed sample of a registered channel → its counters stepped (counter.ts), its energy in the open
 // minutes (minutes.ts) or the plug's use detector (plug-uses.ts), an emon power-only node's power
@@ -88,7 +89,20 @@ export function takeSample(live: Live, s: DeviceSample, now: number, sink: Sampl
 /** A plug's uses whose energy is known by now, as appliance uses of its house (its own count moved on). */
 export function takePlugUses(live: Live, now: number): ApplianceEventInput[] {
   if (live.plug === null || live.device.applianceTypeId === null) return [];
-  const uses = live.plug.take(now);
+  return asEvents(live, live.plug.take(now));
+}
+
+/**
+ * A plug read afresh from what a holder that died stored (handover.ts): its open use is forgotten, its
+ * closed ones settled now (PlugUses.distrust).
+ */
+export function distrustPlug(live: Live): ApplianceEventInput[] {
+  if (live.plug === null || live.device.applianceTypeId === null) return [];
+  live.dirty = true;
+  return asEvents(live, live.plug.distrust());
+}
+
+function asEvents(live: Live, uses: PlugUse[]): ApplianceEventInput[] {
   if (uses.length === 0) return [];
   live.dirty = true; // its state, without these uses, is stored with them
   for (const u of uses) {
@@ -96,7 +110,7 @@ export function takePlugUses(live: Live, now: number): ApplianceEventInput[] {
     const own = live.counter.uses;
     live.counter.uses = own?.day === day ? { day, n: own.n + 1 } : own && own.day > day ? own : { day, n: 1 };
   }
-  const typeId = live.device.applianceTypeId;
+  const typeId = live.device.applianceTypeId as number;
   return uses.map((u) => ({ appliance_type_id: typeId, start: u.start, end: u.end, energy_wh: u.energy_wh }));
 }
 

@@ -117,6 +117,23 @@ export class PlugUses {
   }
 
   /**
+   * The last holder of this plug's session died (handover.ts): messages it took after its last flush are
+   * lost, so the held power and the open use are no longer believed (believed, they would join the uses on
+   * either side of the gap). Uses already closed are settled now with the detector's Σ W × t, as the
+   * counter's next interval spans the gap and would give them energy that may not be theirs.
+   */
+  distrust(): PlugUse[] {
+    const settled = this.#waiting.map((e) => ({ start: e.start, end: e.end, energy_wh: e.energy_wh }));
+    this.#detector.restore(this.#detector.state().map((c) => ({ ...c, open: null })));
+    this.#held = null;
+    this.#next = null;
+    this.#waiting = [];
+    this.#intervals = [];
+    this.#powers = [];
+    return settled;
+  }
+
+  /**
    * A power sample at device time `t` (epoch s), received at `receivedAt` (default `t`); samples not after
    * the last are ignored.
    */

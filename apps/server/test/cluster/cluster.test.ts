@@ -454,9 +454,10 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
     );
     expect(rejects.rows[0]!.n).toBe(0);
     // The plugs' uses. A use closes once a silence longer than the kettle's 60 s bridge follows it (the
-    // next boil's start); a killed reader takes its open uses with it (they live in the process,
-    // ARCHITECTURE.md "Devices"), and each plug's last boil is still open at the end: so not every boil is
-    // stored, but most are, each exactly one boil (the plugs rest 70 s, past the bridge).
+    // next boil's start); the server taking a killed reader's partitions forgets their open uses (what the
+    // killed one took after its last flush is lost: devices/handover.ts), and each plug's last boil is
+    // still open at the end: so not every boil is stored, but most are, each exactly one boil (the plugs
+    // rest 70 s, past the bridge).
     const uses = await db.query<{ house_id: number; start_ts: number; end_ts: number; energy_wh: number }>(
       `select house_id, start_ts::float8 as start_ts, end_ts::float8 as end_ts, energy_wh
          from appliance_events where house_id = any($1::int[])`,
