@@ -1,4 +1,4 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|attacks|homeview|infocare|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster|supplier …]`:
+// `npm run bench [first-start|server|ingest|summaries|hardening|attacks|homeview|infocare|infocare-daily|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster|supplier …]`:
 // the benchmarks (all by default), each on PGlite and on PostgreSQL (meter-activity, pure domain code, once;
 // cluster, PostgreSQL only), printing figures with the machine and the date.
 import { benchAttacks } from './attacks';
@@ -8,6 +8,7 @@ import { benchFirstStart } from './first-start';
 import { benchHardening } from './hardening';
 import { benchHomeView } from './homeview';
 import { benchInfocare } from './infocare';
+import { benchInfocareDaily } from './infocare-daily';
 import { benchIngest } from './ingest';
 import { cpuProbeMs, machineLine } from './machine';
 import { benchMeterActivity } from './meter-activity';
@@ -47,6 +48,12 @@ const benches = {
   supplier: {
     title: 'Supplier accounts: homes filled 13 months from the Octopus stand-in, then the 4-hourly top-up',
     run: benchSupplier,
+  },
+  'infocare-daily': {
+    title:
+      'The day-late InfoCare on real homes’ half-hours: Warnings on ordinary days, injected quiet days found',
+    run: benchInfocareDaily,
+    storeless: true,
   },
   'meter-infocare': {
     title:

@@ -6,3 +6,4 @@ export * from './today';
 export * from './quiet';
 export * from './trends';
 export * from './all-is-well';
+export * from './half-hourly';
