@@ -254,6 +254,21 @@ describe('alert rules', () => {
     expect((a[0]?.raisedAt as number) - last).toBeLessThanOrEqual(30 * 60);
   });
 
+  it('waits two days before "no data" from a half-hourly feed, and judges no silence from it', () => {
+    // Yesterday's half-hours came this morning: the newest ends at today's midnight. Nothing seen today
+    // is no missed morning: today's half-hours come tomorrow.
+    const midnight = at(today, 0);
+    const halfHourly = (now: number) =>
+      evaluateAlerts(input(now, { routine, lastDataAt: midnight, readingIntervalS: 1800 }));
+    expect(kinds(halfHourly(at(today, 23 * 60 + 59)))).toEqual([]);
+    expect(kinds(halfHourly(midnight + 48 * 3600 - 1))).toEqual([]);
+    const [alert] = halfHourly(midnight + 48 * 3600);
+    expect(alert).toMatchObject({ kind: 'no_data', level: 'Warning', raisedAt: midnight + 48 * 3600 });
+    expect(alert?.text).toBe(
+      `No half-hours from the meter since 00:00 on ${today.slice(8, 10)}-${today.slice(5, 7)}-${today.slice(2, 4)}. The supplier has not published them, or the connection needs attention.`,
+    );
+  });
+
   it('alerts an appliance left on far longer than usual, treating a cycling hob as one run', () => {
     // The hob cycles 6 min on, 4 min off: one session since 17:30.
     const cycling = usesOn(

@@ -58,8 +58,15 @@ export interface EvaluationInput {
   margins?: Partial<Record<AlertKind, number>>;
 }
 
-/** Silence before "no data", whatever the cadence (a minute meter: 20 min; half-hourly: 60 min). */
+/** Silence before "no data" of a live feed, whatever its cadence (a minute meter: 20 min; 10-minute: 20). */
 export const NO_DATA_MIN_S = 20 * 60;
+/**
+ * A feed of half-hours (a supplier's, published the next morning; half-hourly files) is a day late by
+ * nature (issue 36): its newest half-hour is last midnight's at best. "No data" only once a whole day
+ * beyond that has not come: 48 h of silence, never the hour a live meter gets.
+ */
+export const DAY_LATE_INTERVAL_S = 1800;
+export const DAY_LATE_NO_DATA_S = 48 * 3600;
 /** Inactivity never alerts below this gap, nor unusual hours without this much learning. */
 export const MIN_INACTIVITY_S = 3 * 3600;
 export const MIN_UNUSUAL_DAYS = 14;

@@ -1,3 +1,4 @@
+import { shortDate } from '../time/civil';
 import { instantOfLocal, localDate, localParts } from '../time/zone';
 import type { ActivityOccurrence } from './activities';
 import {
@@ -7,6 +8,8 @@ import {
   MIN_INACTIVITY_S,
   margin,
   NO_DATA_MIN_S,
+  DAY_LATE_INTERVAL_S,
+  DAY_LATE_NO_DATA_S,
 } from './alert-input';
 import { longOnAlerts, unusualHourAlerts } from './alerts-appliances';
 import { hhmm, type Routine } from './routine';
@@ -107,8 +110,10 @@ export function evaluateAlerts(input: EvaluationInput): AlertCandidate[] {
   const out: AlertCandidate[] = [];
   const noData = noDataAlert(input);
   if (noData) out.push(noData);
-  // Missing data is never inactivity: while the home is silent, nothing is judged from silence.
-  if (!noData && input.routine) {
+  // Missing data is never inactivity: while the home is silent, nothing is judged from silence; nor is
+  // it from a day-late feed of half-hours, whose today is not known until tomorrow (issue 36: such homes
+  // get the day's summary instead). Alerts from a use seen (left on, an unusual hour) stand either way.
+  if (!noData && input.routine && !isDayLate(input)) {
     const morning = morningAlert(input, input.routine);
     if (morning) out.push(morning);
     else {
@@ -121,17 +126,24 @@ export function evaluateAlerts(input: EvaluationInput): AlertCandidate[] {
   return out;
 }
 
+/** Whether the home's readings come as half-hours, a day late (a supplier's, half-hourly files). */
+export const isDayLate = (input: EvaluationInput): boolean => input.readingIntervalS >= DAY_LATE_INTERVAL_S;
+
 function noDataAlert(input: EvaluationInput): AlertCandidate | undefined {
   if (input.lastDataAt === null) return undefined;
-  const silence = Math.max(NO_DATA_MIN_S, 2 * input.readingIntervalS);
+  const dayLate = isDayLate(input);
+  const silence = dayLate ? DAY_LATE_NO_DATA_S : Math.max(NO_DATA_MIN_S, 2 * input.readingIntervalS);
   if (input.now - input.lastDataAt < silence) return undefined;
+  const since = hhmm(localParts(input.lastDataAt, input.zone).minuteOfDay);
   return {
     cause: `no_data:${input.lastDataAt}`,
     kind: 'no_data',
     type: 'Off',
     level: 'Warning',
     name: 'No data',
-    text: `No readings from the home since ${hhmm(localParts(input.lastDataAt, input.zone).minuteOfDay)}. The meter or its connection may be off.`,
+    text: dayLate
+      ? `No half-hours from the meter since ${since} on ${shortDate(localDate(input.lastDataAt, input.zone))}. The supplier has not published them, or the connection needs attention.`
+      : `No readings from the home since ${since}. The meter or its connection may be off.`,
     icon: 'no-data',
     activityId: 0,
     raisedAt: input.lastDataAt + silence,

@@ -1,4 +1,4 @@
-import { addDays, parseLocalDate, weekdayOfDate } from '../time/civil';
+import { addDays, parseLocalDate, shortDate, weekdayOfDate } from '../time/civil';
 import { localParts } from '../time/zone';
 import type { ActivityOccurrence } from './activities';
 import { isOrdinary } from './routine';
@@ -275,9 +275,6 @@ export function weeklyTrends(
   }
   return { weeks: out, callouts };
 }
-
-/** 'dd-mm-yy', as the screens write dates. */
-const shortDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(2, 4)}`;
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });
 const monthOf = (date: string) => {

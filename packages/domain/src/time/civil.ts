@@ -86,3 +86,7 @@ export function addDays(date: string, n: number): string {
 export function weekdayOfDate(date: string): number {
   return isoWeekdayOfDays(localDateToDays(date));
 }
+
+/** 'dd-mm-yy' of a local date, as the screens write dates (spec: "data up to 29-11-26"). */
+export const shortDate = (date: string): string =>
+  `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(2, 4)}`;
