@@ -41,6 +41,11 @@ export const FUELS_PRESENT_SQL = `concat_ws(',', ${FUELS.map(
 
 /** The fuels of FUELS_PRESENT_SQL's answer, in the contract's order. */
 export function fuelsOfCodes(codes: string): Fuel[] {
-  const present = new Set(codes.split(',').filter((c) => c !== '').map(Number));
+  const present = new Set(
+    codes
+      .split(',')
+      .filter((c) => c !== '')
+      .map(Number),
+  );
   return FUELS.filter((f) => present.has(CODES[f]));
 }
