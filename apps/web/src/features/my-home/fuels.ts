@@ -46,8 +46,11 @@ export function bothBalance(electricity: EnergyDetail, gas: EnergyDetail): BothB
 
 export const bothOutcome = (b: BothBalance) => outcomeOf({ income: b.income, cost: b.cost });
 
-/** kWh to 3 decimals (the API's exact Wh) added without float dust. */
-export const sumKwh = (a: number, b: number): number => Math.round((a + b) * 1000) / 1000;
+/**
+ * Two kWh figures added as the screen shows them (2 decimals, §9), so a total is the sum of the two
+ * figures beside it: 0.114 + 0.184 shows as 0.11 + 0.18 = 0.29, never 0.30.
+ */
+export const sumKwh = (a: number, b: number): number => (Math.round(a * 100) + Math.round(b * 100)) / 100;
 
 type Detail = EnergyDetail['details'][number];
 

@@ -81,7 +81,7 @@ describe('/my-home for a home with gas', () => {
     const calls = stubToday({ electricity, gas });
     renderApp('/my-home');
     expect((await screen.findByTestId('balance-cost-fuels')).textContent).toBe(
-      'Electricity £1.39 + gas £1.66',
+      'Electricity £1.39 + gas £1.66 = total cost £3.05',
     );
     expect(screen.getByTestId('balance-cost').textContent).toBe('£3.05');
     expect(screen.getByText('Total cost')).toBeTruthy();
@@ -130,6 +130,8 @@ describe('/my-home for a home with gas', () => {
     const kwh = await within(chart).findByRole('figure', { name: /^Electricity and gas used/ });
     expect(cellsOf(kwh)('09:00')).toEqual(['0.41 kWh', '1.90 kWh', '2.31 kWh']);
     expect(cellsOf(kwh)('Total')).toEqual(['4.94 kWh', '22.80 kWh', '27.74 kWh']);
+    // 0.412 + 1.9 = 2.312 and 4.944 + 22.8 = 27.744 agree either way; 3-decimal sums that round apart
+    // are added as shown (fuels.test.ts).
   });
 
   it('switches the chart and table to one fuel with a labelled radio group, remembered', async () => {

@@ -46,7 +46,7 @@ function oneFuel(
   if (unit === 'money') {
     const cost: ChartSeries = {
       label: split ? 'Energy cost' : 'Cost',
-      tone: 'cost',
+      tone: gas ? 'gas' : 'cost', // gas in its colour, as beside electricity
       values: view.details.map((d) => shown(d, split ? (d.energy_cost as number) : d.balance.cost)),
     };
     const income: ChartSeries = {

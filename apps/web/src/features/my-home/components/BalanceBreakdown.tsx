@@ -49,11 +49,6 @@ export function BalanceBreakdown({
         <div>
           <dt>{both ? 'Total cost' : 'Cost'}</dt>
           <dd data-testid="balance-cost">{money(currency, balance.cost)}</dd>
-          {both ? (
-            <dd className="balance__fuels muted" data-testid="balance-cost-fuels">
-              Electricity {money(currency, both.electricityCost)} + gas {money(currency, both.gasCost)}
-            </dd>
-          ) : null}
         </div>
         <div className={`balance__outcome balance__outcome--${outcome}`}>
           <dt>Balance</dt>
@@ -63,6 +58,12 @@ export function BalanceBreakdown({
           </dd>
         </div>
       </dl>
+      {both ? (
+        <p className="balance__fuels" data-testid="balance-cost-fuels">
+          Electricity {money(currency, both.electricityCost)} + gas {money(currency, both.gasCost)} = total
+          cost {money(currency, both.cost)}
+        </p>
+      ) : null}
       {standing ? (
         <p className="muted balance__note" data-testid="balance-standing-charge">
           {both ? 'Total cost' : 'Cost'} {standing}.

@@ -48,23 +48,25 @@ export function PeriodChart({
       <div id={id} hidden={!expanded} className="period-chart__body">
         {expanded ? (
           <>
-            {gas === null ? null : <FuelSwitch name={`${id}-fuel`} fuel={fuel} onChange={setFuel} />}
-            <fieldset className="segmented period-chart__unit">
-              <legend className="visually-hidden">Show the chart in</legend>
-              {UNITS.map((u) => (
-                <label key={u} className="segmented__option">
-                  <input
-                    type="radio"
-                    name={`${id}-unit`}
-                    value={u}
-                    checked={unit === u}
-                    onChange={() => setUnit(u)}
-                  />
-                  {/* The answer's own units, as its figures are written. */}
-                  <span>{u === 'money' ? view.currency_unit : view.energy_unit}</span>
-                </label>
-              ))}
-            </fieldset>
+            <div className="period-chart__switches">
+              {gas === null ? null : <FuelSwitch name={`${id}-fuel`} fuel={fuel} onChange={setFuel} />}
+              <fieldset className="segmented period-chart__unit">
+                <legend className="visually-hidden">Show the chart in</legend>
+                {UNITS.map((u) => (
+                  <label key={u} className="segmented__option">
+                    <input
+                      type="radio"
+                      name={`${id}-unit`}
+                      value={u}
+                      checked={unit === u}
+                      onChange={() => setUnit(u)}
+                    />
+                    {/* The answer's own units, as its figures are written. */}
+                    <span>{u === 'money' ? view.currency_unit : view.energy_unit}</span>
+                  </label>
+                ))}
+              </fieldset>
+            </div>
             <SeriesChart
               title={content.title}
               labels={view.details.map((d) => detailLabel(time, d.period.start_timestamp, view))}
