@@ -173,7 +173,7 @@ describe('the demo home through the broker', () => {
           generation_wh: number;
         }>(
           `select start_ts::float8 as start_ts, interval_s, import_wh, export_wh, generation_wh from readings
-           where house_id = $1 and start_ts >= $2 order by start_ts`,
+           where house_id = $1 and fuel = 0 and start_ts >= $2 order by start_ts`,
           [house.id, from],
         );
         expect(rows.length).toBeGreaterThanOrEqual(1);

@@ -169,8 +169,9 @@ describeEachDb('demo seeding', (suite) => {
       `select u.username, h.property_type,
               coalesce(h.under10, 0) + coalesce(h.range10_17, 0) + coalesce(h.range18_64, 0)
                 + coalesce(h.range65_74, 0) + coalesce(h.over74, 0) as people,
-              (select count(*)::int from rollups r where r.house_id = h.id) as slots,
-              (select sum(d.data_slots)::int from daily_rollups d where d.house_id = h.id) as day_slots
+              (select count(*)::int from rollups r where r.house_id = h.id and r.fuel = 0) as slots,
+              (select sum(d.data_slots)::int from daily_rollups d where d.house_id = h.id and d.fuel = 0)
+                as day_slots
          from houses h join users u on u.id = h.owner_user_id where h.demo order by h.id`,
     );
     expect(rows.map((r) => r.username)).toEqual([

@@ -85,6 +85,11 @@ export const EnergyDetail = z.object({
     .object({ kind: z.enum(['cap', 'earliest-cap']), first_cap_from: z.string() })
     .nullable()
     .optional(),
+  /**
+   * Additive to §3 (issue 35): the fuels the home has any reading of, in FUELS' order, whichever fuel the
+   * answer is of; a screen offers gas (`?fuel=gas`) beside electricity when it is listed.
+   */
+  fuels: z.array(z.enum(FUELS)).optional(),
 });
 export type EnergyDetail = z.infer<typeof EnergyDetail>;
 

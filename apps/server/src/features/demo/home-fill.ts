@@ -1,6 +1,7 @@
 import { addDays, localDate, startOfLocalDate } from '@homeview/domain';
 import type { Db } from '../../db/types';
 import { DEMO_PLUG_APPLIANCE_ID, type DemoDevices } from './devices';
+import { storeDemoGas } from './gas';
 import { historyStart, minuteStart, neighbourHistoryStart } from './history-window';
 import type { DemoHomeSpec } from './homes';
 import {
@@ -50,7 +51,7 @@ export interface FillOptions {
 
 export class HomeFill {
   /** What has been stored since the seeding started, all homes together. */
-  readonly counts: IngestedCounts = { readings: 0, events: 0, days: 0 };
+  readonly counts: IngestedCounts & { gas: number } = { readings: 0, events: 0, days: 0, gas: 0 };
 
   constructor(
     readonly db: Db,
@@ -113,7 +114,19 @@ export class HomeFill {
   }
 
   /** Raw readings for the demo's own homes (1-minute, or half-hourly for old days), daily totals only for neighbours. */
-  #store(home: Home, range: DaysRange, interval: 60 | 1800 = home.interval): Promise<IngestedCounts> {
+  async #store(home: Home, range: DaysRange, interval: 60 | 1800 = home.interval): Promise<IngestedCounts> {
+    // Gas before electricity: electricity's span is the progress marker, so a stop between the two
+    // leaves gas ahead (written again, idempotently, on the restart), never a hole behind it.
+    if (home.gas) {
+      const pause = () => this.options.pause();
+      const gas = await storeDemoGas(this.db, home.houseId, {
+        ...range,
+        batchRows: OWN_BATCH_ROWS[1800],
+        pause,
+      });
+      this.counts.gas += gas.stored;
+      if (gas.transactions > 0) await pause();
+    }
     if (home.interval === 60)
       return ingestSimulatedDays(this.db, home.houseId, home.spec, interval, {
         ...range,

@@ -97,6 +97,8 @@ export interface DemoHomeSpec {
    * write path estimates its appliance uses from them, as it does for any such home's files or API.
    */
   meterOnly?: true;
+  /** A gas-heated home (the demo's own, issue 35): half-hourly gas over its whole history (gas.ts). */
+  gas?: true;
 }
 
 /** Mum's drift (issue 25): her mornings 15, then 30, then 45 minutes later in each of the last 3 weeks. */
@@ -157,7 +159,7 @@ export function demoSpecs(count: number, seededOn?: string): Map<string, DemoHom
   const mum = withDepartures(homes.mum, seededOn === undefined ? undefined : mumsDepartures(seededOn));
   const dad = withDepartures(homes.dad, seededOn === undefined ? undefined : dadsDepartures(seededOn));
   const out = new Map<string, DemoHomeSpec>([
-    [DEMO_USERNAME, { username: DEMO_USERNAME, spec: homes.own, interval: 60 }],
+    [DEMO_USERNAME, { username: DEMO_USERNAME, spec: homes.own, interval: 60, gas: true }],
     [MUM_USERNAME, { username: MUM_USERNAME, spec: mum, interval: 60 }],
     [DAD_USERNAME, { username: DAD_USERNAME, spec: dad, interval: 60, meterOnly: true }],
   ]);

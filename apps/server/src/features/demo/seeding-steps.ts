@@ -33,6 +33,8 @@ export interface SeedLog {
 
 export interface SeedReport extends IngestedCounts {
   homes: number;
+  /** Gas half-hours stored (the demo's own home), apart from `readings`, which are electricity's. */
+  gas: number;
   ms: number;
 }
 

@@ -169,5 +169,6 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
           },
     standing_charge: parts.standing,
     priced_at_default: view.defaultTariff ? pricedAtDefault(view.period, zone) : null,
+    fuels: view.fuels,
   };
 }

@@ -1,7 +1,7 @@
 import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
-import { ELECTRICITY, type Fuel, fuelCode } from '../../shared/fuel';
+import { ELECTRICITY, FUELS_PRESENT_SQL, type Fuel, fuelCode, fuelsOfCodes } from '../../shared/fuel';
 
 // Reads of the energy views. Every query is bounded by the (house_id, fuel, day), (house_id, fuel,
 // slot_start) or (house_id, start_ts) index: one house, one fuel, one period. Raw `readings` are never
@@ -25,6 +25,8 @@ export interface PeriodSums {
   span: DataSpan;
   /** The house's tariff cache key (shared/tariff-book.ts `tariffsFor`), read in the same statement. */
   tariffIds: string;
+  /** The fuels the house has any reading of (issue 35), whichever fuel is summed. */
+  fuels: Fuel[];
   /** One entry per bucket, in order; zeros (and data_slots 0) where the bucket has no data. */
   sums: BucketSums[];
 }
@@ -49,6 +51,7 @@ type PeriodSumsRow = BucketSums & {
   first: number | null;
   latest_end: number | null;
   tariff_ids: string;
+  fuels: string;
 };
 
 const SUM_COLUMNS = `sum(import_wh)::bigint as import_wh, sum(export_wh)::bigint as export_wh,
@@ -137,20 +140,21 @@ export async function periodSums(
     usage === undefined
       ? ''
       : ` union all
-     select l.list, null::bigint, null::bigint, null::text, null::int, ${nulls(['int', ...SUM_KEYS.slice(1).map(() => 'bigint')])},
+     select l.list, null::bigint, null::bigint, null::text, null::text, null::int, ${nulls(['int', ...SUM_KEYS.slice(1).map(() => 'bigint')])},
             ${USAGE_KEYS.map((k) => `l.${k}`).join(', ')}
        from (select 0 as list, o.* from (${onBetweenSql(5)}) o
              union all select 1 as list, u.* from (${usage.sql}) u) l
-      order by 1 nulls first, 14`;
+      order by 1 nulls first, 15`;
   const { rows } = await db.query<PeriodSumsRow & { list: number | null } & ApplianceUsageRow>(
     prepared(`with span as materialized (
        select (select first_ts from daily_rollups where house_id = $1 and fuel = ${code} order by day limit 1)
                 as first,
               (select latest_end from daily_rollups where house_id = $1 and fuel = ${code}
                 order by day desc limit 1) as latest_end,
-              ${TARIFF_KEY_SQL} as tariff_ids
+              ${TARIFF_KEY_SQL} as tariff_ids,
+              ${FUELS_PRESENT_SQL} as fuels
          from houses h where h.id = $1)
-     select null::int as list, span.first, span.latest_end, span.tariff_ids, b.bucket,
+     select null::int as list, span.first, span.latest_end, span.tariff_ids, span.fuels, b.bucket,
             ${SUM_KEYS.map((k) => `b.${k}`).join(', ')}            ${usage === undefined ? '' : `, ${namedNulls}`}
        from span left join lateral (${sql}) b on true${listSql}`),
     [
@@ -166,10 +170,12 @@ export async function periodSums(
   const found: ApplianceLists = { on: [], usage: [] };
   let span: DataSpan = { first: null, latestEnd: null };
   let tariffIds = '';
+  let fuels: Fuel[] = [];
   for (const row of rows) {
     if (row.list === null) {
       span = { first: row.first ?? null, latestEnd: row.latest_end ?? null };
       tariffIds = row.tariff_ids ?? '';
+      fuels = fuelsOfCodes(row.fuels ?? '');
       const { bucket } = row;
       if (bucket !== null && bucket >= 1 && bucket <= sums.length) {
         const s = {} as Record<(typeof SUM_KEYS)[number], number>;
@@ -182,7 +188,7 @@ export async function periodSums(
       (row.list === 0 ? found.on : found.usage).push(r as unknown as ApplianceUsageRow);
     }
   }
-  return { span, tariffIds, sums, lists: found };
+  return { span, tariffIds, fuels, sums, lists: found };
 }
 
 export interface ApplianceUsageRow {

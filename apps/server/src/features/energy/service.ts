@@ -62,6 +62,8 @@ export interface Summary {
   latestEnd: number | null;
   /** True when the house has no tariff of its own: every figure is priced at the default (the cap). */
   defaultTariff: boolean;
+  /** The fuels the house has any reading of, whichever this summary is of (issue 35). */
+  fuels: Fuel[];
 }
 
 export interface EnergyView extends Summary {
@@ -191,6 +193,7 @@ async function summaryOf(
     latestEnd: span.latestEnd,
     // No versions of this fuel's own (the key lists every fuel's versions).
     defaultTariff: tariffIds === '' || book.versions.length === 0,
+    fuels: read.fuels,
   };
   return { base, lists: read.lists, book };
 }

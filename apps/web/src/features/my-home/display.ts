@@ -39,6 +39,29 @@ export function standingChargeNote(view: EnergyDetail, today: boolean): string |
   return `includes ${whose}, ${amount}`;
 }
 
+/**
+ * The same for a gas home's period (issue 35), both fuels' standing charges said once each, in words:
+ * "includes today's standing charges of both fuels: electricity £0.55, gas £0.34". Null when neither
+ * answer says it (an older server) or both are nothing.
+ */
+export function bothStandingNote(
+  electricity: EnergyDetail,
+  gas: EnergyDetail,
+  today: boolean,
+): string | null {
+  const e = electricity.standing_charge;
+  const g = gas.standing_charge;
+  if (e === undefined || g === undefined || e + g <= 0) return null;
+  const amounts = `electricity ${money(electricity.currency_unit, e)}, gas ${money(gas.currency_unit, g)}`;
+  const whose = {
+    hour: "this hour's share of each fuel's standing charge",
+    day: today ? "today's standing charges of both fuels" : "the day's standing charges of both fuels",
+    week: 'the standing charges of both fuels for each day',
+    month: 'the standing charges of both fuels for each day',
+  }[electricity.period.time_unit];
+  return `includes ${whose}: ${amounts}`;
+}
+
 /** True when no entry of the period has a reading: its cost, if any, is the standing charge alone. */
 export const hasNoReadings = (view: EnergyDetail): boolean =>
   view.details.length > 0 && view.details.every((d) => d.data_slots === 0);
@@ -79,13 +102,17 @@ export function lastUpdated(
 }
 
 /** What the screen says when the figures are priced at the default-tariff cap (the answer's priced_at_default). */
-export function defaultPricing(view: EnergyDetail): string | null {
+export function defaultPricing(view: EnergyDetail, fuel?: 'electricity' | 'gas'): string | null {
   const d = view.priced_at_default;
   if (!d) return null;
+  // A gas home's two answers are priced apart: say which fuel has no tariff of its own.
+  if (fuel !== undefined && d.kind === 'cap')
+    return `${fuel === 'gas' ? 'Gas' : 'Electricity'} is priced at Ofgem's default-tariff cap: this home has no ${fuel} tariff of its own.`;
   if (d.kind === 'cap') return "Priced at Ofgem's default-tariff cap: this home has no tariff of its own.";
   const [year, month] = d.first_cap_from.split('-').map(Number);
   const first = `${MONTHS[(month ?? 1) - 1]} ${year}`;
-  return `Priced at Ofgem's default-tariff cap of ${first}, the earliest known: this home has no tariff of its own and these dates are before the caps began.`;
+  const text = `Priced at Ofgem's default-tariff cap of ${first}, the earliest known: this home has no tariff of its own and these dates are before the caps began.`;
+  return fuel === undefined ? text : `${fuel === 'gas' ? 'Gas' : 'Electricity'}: ${text}`;
 }
 
 /** HOURLY, DAILY, WEEKLY, MONTHLY, or TODAY'S for today's view. */

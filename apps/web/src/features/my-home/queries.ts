@@ -1,4 +1,4 @@
-import type { EndpointRequest, ViewType } from '@homeview/contract/web';
+import type { EndpointRequest, Fuel, ViewType } from '@homeview/contract/web';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api';
 import { nowSeconds } from '../../shared/clock';
@@ -24,13 +24,36 @@ export function useToday() {
   return useQuery(todayQuery(useUserId()));
 }
 
-export type DetailScale = EndpointRequest<'energyDetail'>['timescale'];
-
-export function useDetail(timescale: DetailScale, timestamp: number | undefined, enabled = true) {
+/** Today's gas (`?fuel=gas`), asked only for a home with gas, as often as today's electricity. */
+export function useTodayGas(enabled: boolean) {
   const user_id = useUserId();
   return useQuery({
-    queryKey: ['energy-detail', user_id, timescale, timestamp ?? null],
-    queryFn: ({ signal }) => call('energyDetail', { fields: { user_id, timescale, timestamp }, signal }),
+    queryKey: [...todayKey(user_id), 'gas'],
+    queryFn: ({ signal }) =>
+      call('energyToday', { fields: { user_id, timestamp: nowSeconds(), fuel: 'gas' }, signal }),
+    refetchInterval: LIVE_REFRESH_MS,
+    enabled,
+  });
+}
+
+export type DetailScale = EndpointRequest<'energyDetail'>['timescale'];
+
+/** A period's detail; electricity's is asked as spec §7 writes the call (no `fuel`), gas with `fuel=gas`. */
+export function useDetail(
+  timescale: DetailScale,
+  timestamp: number | undefined,
+  enabled = true,
+  fuel: Fuel = 'electricity',
+) {
+  const user_id = useUserId();
+  const gas = fuel === 'gas';
+  return useQuery({
+    queryKey: ['energy-detail', user_id, timescale, timestamp ?? null, ...(gas ? ['gas'] : [])],
+    queryFn: ({ signal }) =>
+      call('energyDetail', {
+        fields: { user_id, timescale, timestamp, ...(gas ? { fuel } : {}) },
+        signal,
+      }),
     enabled,
   });
 }

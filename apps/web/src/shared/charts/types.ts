@@ -8,6 +8,7 @@ export type ChartTone =
   | 'cost'
   | 'income'
   | 'consumed'
+  | 'gas'
   | 'generated'
   | 'you'
   | 'similar'

@@ -27,6 +27,8 @@ interface ApplianceRowsProps {
   energyUnit: string;
   /** The period's total cost, for each appliance's share; omitted where no share is shown. */
   periodCost?: number;
+  /** What `periodCost` is, as the share says it: 'the cost', or 'the electricity cost' beside gas. */
+  costName?: string;
   empty: string;
   /** A line under the list: why an appliance of the other lists is not in this one. */
   note?: string | null;
@@ -38,6 +40,7 @@ export function ApplianceRows({
   currency,
   energyUnit,
   periodCost,
+  costName = 'the cost',
   empty,
   note,
 }: ApplianceRowsProps) {
@@ -63,7 +66,12 @@ export function ApplianceRows({
                   <span>{energy(energyUnit, a.consumed)}</span>
                   <span className="appliance-row__cost">
                     {money(currency, a.cost)}
-                    {share ? <span className="muted"> ({share} of the cost)</span> : null}
+                    {share ? (
+                      <span className="muted">
+                        {' '}
+                        ({share} of {costName})
+                      </span>
+                    ) : null}
                   </span>
                 </span>
               </li>

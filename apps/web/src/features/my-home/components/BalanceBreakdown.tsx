@@ -1,6 +1,7 @@
 import type { EnergyDetail } from '@homeview/contract/web';
 import { Link } from 'react-router';
 import {
+  bothStandingNote,
   defaultPricing,
   energy,
   hasNoReadings,
@@ -9,26 +10,34 @@ import {
   outcomeOf,
   standingChargeNote,
 } from '../display';
+import { bothBalance, bothOutcome } from '../fuels';
 
 /**
  * Income, cost and balance of the period (spec §2.2), with the energy behind them. The balance is signed
  * as the chooser's "Today's balance is -£2.75" (issue 33: one wording), with profit, loss or break even
- * said under it.
+ * said under it. A home with gas (`gas` given, issue 35) sees both fuels' cost and their total, which the
+ * balance is of, and each fuel's standing charge said once.
  */
 export function BalanceBreakdown({
   view,
+  gas = null,
   label,
   today,
 }: {
   view: EnergyDetail;
+  gas?: EnergyDetail | null;
   label: string;
   today: boolean;
 }) {
-  const { balance, currency_unit: currency } = view;
-  const outcome = outcomeOf(balance);
-  const standing = standingChargeNote(view, today);
-  const noReadings = hasNoReadings(view);
-  const atDefault = defaultPricing(view);
+  const currency = view.currency_unit;
+  const both = gas === null ? null : bothBalance(view, gas);
+  const balance = both ?? view.balance;
+  const outcome = both ? bothOutcome(both) : outcomeOf(view.balance);
+  const standing = gas === null ? standingChargeNote(view, today) : bothStandingNote(view, gas, today);
+  const noReadings = hasNoReadings(view) && (gas === null || hasNoReadings(gas));
+  const atDefault =
+    gas === null ? [defaultPricing(view)] : [defaultPricing(view, 'electricity'), defaultPricing(gas, 'gas')];
+  const unit = view.energy_unit;
   return (
     <section className="card balance" aria-label={`${label} balance`}>
       <h2 className="card__title">{label} BALANCE</h2>
@@ -38,7 +47,7 @@ export function BalanceBreakdown({
           <dd data-testid="balance-income">{money(currency, balance.income)}</dd>
         </div>
         <div>
-          <dt>Cost</dt>
+          <dt>{both ? 'Total cost' : 'Cost'}</dt>
           <dd data-testid="balance-cost">{money(currency, balance.cost)}</dd>
         </div>
         <div className={`balance__outcome balance__outcome--${outcome}`}>
@@ -49,16 +58,24 @@ export function BalanceBreakdown({
           </dd>
         </div>
       </dl>
+      {both ? (
+        <p className="balance__fuels" data-testid="balance-cost-fuels">
+          Electricity {money(currency, both.electricityCost)} + gas {money(currency, both.gasCost)} = total
+          cost {money(currency, both.cost)}
+        </p>
+      ) : null}
       {standing ? (
         <p className="muted balance__note" data-testid="balance-standing-charge">
-          Cost {standing}.
+          {both ? 'Total cost' : 'Cost'} {standing}.
         </p>
       ) : null}
-      {atDefault ? (
-        <p className="muted balance__note" data-testid="balance-default-tariff">
-          {atDefault} <Link to="/account/homeview/tariff">Set your tariff</Link>
-        </p>
-      ) : null}
+      {atDefault.map((text) =>
+        text ? (
+          <p key={text} className="muted balance__note" data-testid="balance-default-tariff">
+            {text} <Link to="/account/homeview/tariff">Set your tariff</Link>
+          </p>
+        ) : null,
+      )}
       {noReadings ? (
         <p className="muted balance__energy" data-testid="balance-no-readings">
           {balance.cost > 0
@@ -66,10 +83,11 @@ export function BalanceBreakdown({
             : 'No readings for this period.'}
         </p>
       ) : (
-        <p className="muted balance__energy">
-          Used {energy(view.energy_unit, view.energy_balance.consumed)}
+        <p className="muted balance__energy" data-testid="balance-energy">
+          Used {energy(unit, view.energy_balance.consumed)}
+          {both ? ` of electricity and ${energy(unit, both.gasUsed)} of gas` : ''}
           {view.energy_balance.generated > 0
-            ? `, generated ${energy(view.energy_unit, view.energy_balance.generated)}`
+            ? `, generated ${energy(unit, view.energy_balance.generated)}`
             : ''}
         </p>
       )}

@@ -3,13 +3,18 @@ import { ApplianceRows } from './ApplianceRows';
 import { BalanceBreakdown } from './BalanceBreakdown';
 import { PeriodChart } from './PeriodChart';
 
-/** One period's breakdown, chart and appliance lists: /my-home and the Usage tabs show the same parts. */
+/**
+ * One period's breakdown, chart and appliance lists: /my-home and the Usage tabs show the same parts.
+ * `gas`: the same period's gas answer, for a home with gas (appliances are electricity's alone).
+ */
 export function EnergyPeriod({
   view,
+  gas = null,
   label,
   showOnNow,
 }: {
   view: EnergyDetail;
+  gas?: EnergyDetail | null;
   label: string;
   showOnNow: boolean;
 }) {
@@ -19,8 +24,8 @@ export function EnergyPeriod({
   const allDay = view.most_costly_appliances.filter((a) => !used.has(a.appliance_type_id)).map((a) => a.name);
   return (
     <div className="energy-period">
-      <BalanceBreakdown view={view} label={label} today={showOnNow} />
-      <PeriodChart view={view} label={label} today={showOnNow} />
+      <BalanceBreakdown view={view} gas={gas} label={label} today={showOnNow} />
+      <PeriodChart view={view} gas={gas} label={label} today={showOnNow} />
       {showOnNow ? (
         <ApplianceRows
           title="On in the past hour"
@@ -40,6 +45,7 @@ export function EnergyPeriod({
         title="Most costly appliances"
         appliances={view.most_costly_appliances}
         periodCost={view.balance.cost}
+        {...(gas === null ? {} : { costName: 'the electricity cost' })}
         empty="No appliances used during this period"
         {...lists}
       />

@@ -1,13 +1,15 @@
 import { nowSeconds } from '../../../shared/clock';
 import { lastUpdated, periodLabel } from '../display';
-import { EnergyPeriod } from '../components/EnergyPeriod';
+import { FuelPeriod } from '../components/FuelPeriod';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { QueryState } from '../components/QueryState';
-import { useToday } from '../queries';
+import { hasGas } from '../fuels';
+import { useToday, useTodayGas } from '../queries';
 
 /** /my-home: today's balance, chart and appliances (spec §2.2 Today). */
 export function TodayPage() {
   const today = useToday();
+  const gas = useTodayGas(hasGas(today.data));
   return (
     <HomeViewFrame title="My Home" subtitle={today.data?.subtitle} back={{ to: '/', label: 'Dashboards' }}>
       <QueryState query={today} loading="Fetching today's energy">
@@ -18,7 +20,7 @@ export function TodayPage() {
               <p className={`lozenge${updated.stale ? ' lozenge--stale' : ''}`} data-testid="last-updated">
                 {updated.text}
               </p>
-              <EnergyPeriod view={view} label={periodLabel(view.period.time_unit, true)} showOnNow />
+              <FuelPeriod view={view} gas={gas} label={periodLabel(view.period.time_unit, true)} showOnNow />
             </>
           );
         }}

@@ -2,11 +2,12 @@ import type { EnergyDetail } from '@homeview/contract/web';
 import { type KeyboardEvent, useState } from 'react';
 import { Alert } from '../../../shared/ui/Alert';
 import { changeAgainst, outcomeOf, PROFIT_MESSAGE, periodLabel, soFarLabel } from '../display';
-import { EnergyPeriod } from '../components/EnergyPeriod';
+import { FuelPeriod } from '../components/FuelPeriod';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { QueryState } from '../components/QueryState';
 import { TimelineDay } from '../components/TimelineDay';
+import { bothCost, hasGas } from '../fuels';
 import { type DetailScale, useDetail } from '../queries';
 
 // /my-home/usage: tabs Timeline (default), Daily, Weekly, Monthly (spec §2.2). Changing the tab resets the
@@ -80,6 +81,8 @@ function UsagePeriod({
   onSelect: (ts: number | null) => void;
 }) {
   const detail = useDetail(unit, selected);
+  const withGas = hasGas(detail.data);
+  const gas = useDetail(unit, selected, withGas, 'gas');
   return (
     <QueryState query={detail} loading="Fetching your usage">
       {(view) => (
@@ -88,8 +91,15 @@ function UsagePeriod({
           <h2 className="usage__subtitle">{view.subtitle}</h2>
           {outcomeOf(view.balance) === 'profit' ? <Alert tone="info">{PROFIT_MESSAGE}</Alert> : null}
           {/* The last 7 days' Previous is the calendar week before: not the same 7 days, so no comparison. */}
-          {unit === 'week' && selected === undefined ? null : <Change view={view} />}
-          <EnergyPeriod view={view} label={periodLabel(view.period.time_unit, false)} showOnNow={false} />
+          {unit === 'week' && selected === undefined ? null : (
+            <Change view={view} gas={withGas ? (gas.data ?? null) : null} />
+          )}
+          <FuelPeriod
+            view={view}
+            gas={gas}
+            label={periodLabel(view.period.time_unit, false)}
+            showOnNow={false}
+          />
         </>
       )}
     </QueryState>
@@ -99,24 +109,31 @@ function UsagePeriod({
 /**
  * "£1.20 less than last week": the cost against the previous period's, when there is one. A period under
  * way is compared with the same part of the previous one, which the answer carries (`previous_so_far`):
- * "£0.91 less than yesterday by 12:20", never a part day against a whole one.
+ * "£0.91 less than yesterday by 12:20", never a part day against a whole one. A gas home compares both
+ * fuels' cost, once its gas answer (`gas`) is in.
  */
-function Change({ view }: { view: EnergyDetail }) {
+function Change({ view, gas }: { view: EnergyDetail; gas: EnergyDetail | null }) {
   const unit = view.period.time_unit;
+  const withGas = hasGas(view);
   const soFar = view.previous_so_far ?? null;
   const whole = view.previous !== null && soFar === null;
   const previous = useDetail(unit, view.previous ?? undefined, whole);
+  const previousGas = useDetail(unit, view.previous ?? undefined, whole && withGas, 'gas');
+  if (withGas && gas === null) return null;
+  const cost = bothCost(view.balance.cost, gas?.balance.cost);
   let text: string | null = null;
   if (soFar !== null) {
     const than = soFarLabel(unit, soFar, view.period.start_timestamp, view);
-    text = changeAgainst(unit, view.currency_unit, view.balance.cost, soFar.cost, than);
-  } else if (whole && previous.data) {
-    text = changeAgainst(unit, view.currency_unit, view.balance.cost, previous.data.balance.cost);
+    const before = bothCost(soFar.cost, gas?.previous_so_far?.cost);
+    text = changeAgainst(unit, view.currency_unit, cost, before, than);
+  } else if (whole && previous.data && (!withGas || previousGas.data)) {
+    const before = bothCost(previous.data.balance.cost, previousGas.data?.balance.cost);
+    text = changeAgainst(unit, view.currency_unit, cost, before);
   }
   if (text === null) return null;
   return (
     <p className="change" data-testid="period-change">
-      Cost: {text}
+      {withGas ? 'Cost of electricity and gas' : 'Cost'}: {text}
     </p>
   );
 }
