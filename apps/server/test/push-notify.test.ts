@@ -46,6 +46,7 @@ describeEachDb('InfoCare alerts by Web Push', (suite) => {
   let houseId: number;
   let phone: BrowserSubscription;
   let laptop: BrowserSubscription;
+  let tablet: BrowserSubscription;
   let readUntil = 0;
 
   const statuses = async (alertId: number) =>
@@ -73,6 +74,21 @@ describeEachDb('InfoCare alerts by Web Push', (suite) => {
     return newestAlert();
   };
 
+  const timerDeps = () => {
+    const quiet = { clock, print: () => undefined };
+    return {
+      db: suite.db,
+      mailer: createMailer({
+        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
+        db: suite.db,
+        ...quiet,
+      }),
+      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
+      push,
+      clock,
+    };
+  };
+
   beforeAll(async () => {
     service = await startPushService({ subject: SUBJECT, now });
     mum = await makeUser(suite.db, 'mum');
@@ -87,36 +103,30 @@ describeEachDb('InfoCare alerts by Web Push', (suite) => {
     const key = await push.publicKey();
     phone = service.subscribe(key);
     laptop = service.subscribe(key);
-    for (const browser of [phone, laptop])
+    tablet = service.subscribe(key);
+    for (const browser of [phone, laptop, tablet])
       await saveSubscription(suite.db, carer.id, { endpoint: browser.endpoint, ...browser.keys }, now());
-    const quiet = { clock, print: () => undefined };
-    timer = new InfocareTimer({
-      db: suite.db,
-      mailer: createMailer({
-        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
-        db: suite.db,
-        ...quiet,
-      }),
-      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
-      push,
-      clock,
-      intervalS: 60,
-    });
+    timer = new InfocareTimer({ ...timerDeps(), intervalS: 60 });
   });
   afterAll(async () => {
     await timer?.stop();
     await service?.close();
   });
 
-  it('pushes the alert to each browser: high urgency, a TTL of minutes, the alert id as topic; a 410 is forgotten', async () => {
+  it('pushes the alert to each browser once: high urgency, a TTL of minutes, the alert id as topic; 410 and 404 are forgotten', async () => {
     await setChannels(1 | 4);
     service.script(laptop.endpoint, 410);
-    await timer.tick();
+    service.script(tablet.endpoint, 404);
+    // Two servers' timers at once: each browser still gets the alert once (the queue's claim).
+    const second = new InfocareTimer({ ...timerDeps(), intervalS: 60 });
+    await Promise.all([timer.tick(), second.tick()]);
+    await second.stop();
     const id = await newestAlert();
     expect(service.refused).toEqual([]);
     expect(service.delivered.map((d) => [d.endpoint, d.answer])).toEqual([
       [phone.endpoint, 201],
       [laptop.endpoint, 410],
+      [tablet.endpoint, 404],
     ]);
     const d = service.delivered[0]!;
     expect(d).toMatchObject({ urgency: 'high', ttl: 900, topic: `alert-${id}` });
