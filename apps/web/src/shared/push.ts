@@ -47,3 +47,19 @@ export async function subscribeThisBrowser(publicKey: string): Promise<PushSubsc
   });
   return subscription.toJSON();
 }
+
+/**
+ * Signing out: this browser stops getting the person's alerts (a shared computer must not show the next
+ * person someone's mother's alerts). Removed on the server first, while the session still holds.
+ */
+export async function forgetThisBrowser(
+  removeOnServer: (endpoint: string) => Promise<unknown>,
+): Promise<void> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return;
+  // getRegistration, not ready: ready never settles where no worker was registered.
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  await removeOnServer(subscription.endpoint).catch(() => undefined);
+  await subscription.unsubscribe();
+}

@@ -42,7 +42,11 @@ function pushBrowser(options: { subscribed: boolean; permission?: NotificationPe
   vi.stubGlobal('Notification', { permission: options.permission ?? 'default', requestPermission });
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { ready: Promise.resolve({ pushManager }), register: vi.fn(async () => ({})) },
+    value: {
+      ready: Promise.resolve({ pushManager }),
+      getRegistration: async () => ({ pushManager }),
+      register: vi.fn(async () => ({})),
+    },
   });
   return { subscribe, unsubscribe, requestPermission };
 }
@@ -167,5 +171,23 @@ describe('Notify this phone (issue 36)', () => {
     vi.useRealTimers();
     await vi.waitFor(() => expect(posts).toHaveLength(1));
     expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({ user_id: '22', alert_notification: '5' });
+  });
+
+  it('signing out takes this browser off the person’s notifications, before the session ends', async () => {
+    logIn();
+    const browser = pushBrowser({ subscribed: true });
+    const calls = stubApi({
+      'POST /push/subscriptions/remove/': { body: { subscriptions: [] } },
+      'POST /accounts/logout/': { body: { detail: 'Logged out' } },
+    });
+    renderApp('/login');
+    await vi.waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toHaveLength(2));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/v3/push/subscriptions/remove/',
+      'POST /api/v3/accounts/logout/',
+    ]);
+    expect(calls[0]?.body.get('endpoint')).toBe(HERE.endpoint);
+    expect(calls[0]?.headers['X-CSRFToken']).toBeTruthy();
+    expect(browser.unsubscribe).toHaveBeenCalledOnce();
   });
 });
