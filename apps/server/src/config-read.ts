@@ -132,3 +132,17 @@ export function vapidSubject(raw: string | undefined, noSecretsKey: boolean): st
     );
   return raw;
 }
+
+/** Host names, `*.` before one for any subdomain of it, comma-separated. */
+export function hostPatterns(name: string, raw: string): readonly string[] {
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  const bad = hosts.find((h) => !/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(h));
+  if (hosts.length === 0 || bad !== undefined)
+    throw new ConfigError(
+      `${name} must be host names separated by commas, each optionally starting with *. (got "${bad ?? raw}")`,
+    );
+  return hosts;
+}

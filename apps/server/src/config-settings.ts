@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
   flag,
+  hostPatterns,
   httpBase,
   integer,
   key32,
@@ -234,6 +235,16 @@ export const SETTINGS = {
     "Turns on Web Push notifications for carers: the contact push services may reach the operator at, a mailto: address or an https: URL of the site (not localhost: Apple's push service refuses it). The VAPID keys are made once and kept with the server's secrets, sealed with SECRETS_KEY (so on PostgreSQL SECRETS_KEY must be set too). Unset: no push; email and SMS as chosen.",
     (raw, { env }) =>
       vapidSubject(raw, env('DATABASE_URL') !== undefined && env('SECRETS_KEY') === undefined),
+  ),
+  pushServiceHosts: setting(
+    'PUSH_SERVICE_HOSTS',
+    'fcm.googleapis.com, *.push.services.mozilla.com, *.push.apple.com, *.notify.windows.com',
+    "The push services browsers' subscriptions may name (host names, `*.` for any subdomain), comma-separated: the server posts to a subscription's endpoint, so one naming any other host (an internal address) is refused. The default covers Chrome, Edge, Firefox, Safari and Samsung Internet.",
+    (raw) =>
+      hostPatterns(
+        'PUSH_SERVICE_HOSTS',
+        raw ?? 'fcm.googleapis.com, *.push.services.mozilla.com, *.push.apple.com, *.notify.windows.com',
+      ),
   ),
   octopusApiUrl: setting(
     'OCTOPUS_API_URL',

@@ -55,6 +55,23 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('reads PUSH_SERVICE_HOSTS: the browser vendors by default, host names only', () => {
+    expect(loadConfig({}, '/srv/app').pushServiceHosts).toEqual([
+      'fcm.googleapis.com',
+      '*.push.services.mozilla.com',
+      '*.push.apple.com',
+      '*.notify.windows.com',
+    ]);
+    expect(
+      loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example , *.svc.example' }, '/srv/app').pushServiceHosts,
+    ).toEqual(['push.example', '*.svc.example']);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example' }, '/srv/app')).toThrow(
+      new ConfigError(
+        'PUSH_SERVICE_HOSTS must be host names separated by commas, each optionally starting with *. (got "https://push.example")',
+      ),
+    );
+  });
+
   it('reads MQTT_URL (unset: no MQTT) and refuses what is not a broker URL', () => {
     expect(loadConfig({}, '/srv/app')).toMatchObject({ mqttUrl: null, mqttClientId: 'homeview-ingest' });
     expect(

@@ -10,7 +10,7 @@ import { type StandInPushService, startPushService } from './support/push-servic
 // every subscription checked with the contract's schema (https endpoint, RFC 8291 key lengths).
 
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
-const env = { VAPID_SUBJECT: 'mailto:ops@example.com', SECRETS_KEY };
+const env = { VAPID_SUBJECT: 'mailto:ops@example.com', SECRETS_KEY, PUSH_SERVICE_HOSTS: '127.0.0.1' };
 const SUBSCRIPTIONS = '/api/v3/push/subscriptions/';
 
 describeEachDb('Web Push subscriptions', (suite) => {
@@ -104,6 +104,12 @@ describeEachDb('Web Push subscriptions', (suite) => {
       [{ ...good, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, 44) } }, 'keys.p256dh', '65 bytes'],
       [{ ...good, keys: { ...good.keys, auth: `${good.keys.auth}AA` } }, 'keys.auth', '16 bytes'],
       [{ endpoint: good.endpoint }, 'keys', 'keys is required'],
+      // The server posts to endpoints: only to the push services allowed (PUSH_SERVICE_HOSTS).
+      [
+        { ...good, endpoint: 'https://10.0.0.5/push/x' },
+        'endpoint',
+        "must be a browser's push service (127.0.0.1)",
+      ],
     ];
     for (const [body, field, words] of cases) {
       const res = await subscribe(session, body);

@@ -32,6 +32,8 @@ const config = {
   secretsKey: Buffer.alloc(32, 9),
   databaseUrl: null,
   dataDir: '/nonexistent/push-test',
+  // The stand-in's host; the default list names the browser vendors' services.
+  pushServiceHosts: ['127.0.0.1'],
 };
 
 describeEachDb('InfoCare alerts by Web Push', (suite) => {
@@ -187,6 +189,18 @@ describeEachDb('InfoCare alerts by Web Push', (suite) => {
       expect.stringMatching(/^exp \d+ is not within 24 h$/),
       `sub mailto:someone-else@example.com is not ${SUBJECT}`,
     ]);
+  });
+
+  it('never posts to a stored endpoint outside PUSH_SERVICE_HOSTS, and forgets it', async () => {
+    const internal = 'https://10.1.2.3/admin/reset';
+    await saveSubscription(suite.db, carer.id, { endpoint: internal, ...phone.keys }, now());
+    const before = service.delivered.length;
+    const message = { title: 't', body: 'b', url: '/', topic: 'check', ttlS: 60, urgency: 'normal' as const };
+    const outcome = await push.send(carer.id, message, now());
+    expect(outcome.failures).toEqual(['https://10.1.2.3: not in PUSH_SERVICE_HOSTS']);
+    expect(service.delivered.length - before).toBe(outcome.delivered);
+    const left = await suite.db.query('select 1 from push_subscriptions where endpoint = $1', [internal]);
+    expect(left.rows).toEqual([]);
   });
 
   it('re-sends an untaken Urgent by push first, and by SMS only when the carer chose SMS too', () => {

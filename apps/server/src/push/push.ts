@@ -36,8 +36,14 @@ export interface PushSender {
   send(userId: number, message: PushMessage, now: number): Promise<PushOutcome>;
 }
 
+/** Whether `endpoint` names one of the push services allowed (PUSH_SERVICE_HOSTS). */
+export function pushServiceAllowed(endpoint: string, hosts: readonly string[]): boolean {
+  const host = new URL(endpoint).hostname.toLowerCase();
+  return hosts.some((h) => (h.startsWith('*.') ? host.endsWith(h.slice(1)) : host === h));
+}
+
 export interface PushDeps {
-  config: Pick<Config, 'vapidSubject' | 'secretsKey' | 'databaseUrl' | 'dataDir'>;
+  config: Pick<Config, 'vapidSubject' | 'secretsKey' | 'databaseUrl' | 'dataDir' | 'pushServiceHosts'>;
   db: Queryable;
   /** TLS settings for reaching push services (tests trust their stand-in's certificate). */
   agent?: Agent;
@@ -84,6 +90,12 @@ export function createPushSender({
       const outcome: PushOutcome = { delivered: 0, failures: [] };
       for (const s of await subscriptionsOf(db, userId)) {
         const origin = new URL(s.endpoint).origin;
+        // Stored before PUSH_SERVICE_HOSTS changed: never posted to.
+        if (!pushServiceAllowed(s.endpoint, config.pushServiceHosts)) {
+          await forgetSubscription(db, s.id);
+          outcome.failures.push(`${origin}: not in PUSH_SERVICE_HOSTS`);
+          continue;
+        }
         const { Authorization } = webpush.getVapidHeaders(
           origin,
           subject,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { pushServiceAllowed } from '../../push/push';
 import { removeSubscription, saveSubscription, subscriptionsOf } from '../../push/subscriptions';
 
 // Additive to §7 (issue 36): Web Push for carers. The VAPID public key (null when the server has no push),
@@ -37,6 +38,12 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = requireUser(request).user.id;
     if (!ctx.push)
       throw notFound('Push notifications are not set up on this server (VAPID_SUBJECT is unset).');
+    // The server posts to the endpoint: only a browser vendor's push service, never an internal address.
+    if (!pushServiceAllowed(body.endpoint, ctx.config.pushServiceHosts))
+      throw badRequest(
+        `endpoint must be a browser's push service (${ctx.config.pushServiceHosts.join(', ')}); this server does not post to ${new URL(body.endpoint).hostname}.`,
+        'endpoint',
+      );
     const list = await subscriptionsOf(ctx.db, userId);
     if (list.length >= PUSH_SUBSCRIPTIONS_MAX && !list.some((s) => s.endpoint === body.endpoint))
       throw badRequest(
