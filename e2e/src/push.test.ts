@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningProduct, settleAfterLogin, startProduct, submitLogin } from './product';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  type RunningProduct,
+  settleAfterLogin,
+  startProduct,
+  submitLogin,
+} from './product';
 
 // Issue 36 in Chromium: the app is installable (its manifest and icons served), its service worker
 // registers and caches the app shell but never an /api answer, and a push delivered to it (through
@@ -37,6 +44,7 @@ describe('the installable app and its push notifications', () => {
     await page.goto(`${product.url}/account/infocare/alerts`);
     await page.getByRole('button', { name: 'Notify this phone' }).waitFor();
     expect(await page.getByText('Add to Home Screen').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
 
     const manifest = await page.evaluate(async () => {
       const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
