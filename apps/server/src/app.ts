@@ -41,6 +41,8 @@ import { registerSingleValuedFields } from './http/validate';
 import { registerWeb } from './http/web';
 import { ingestRoutes } from './ingest/http/routes';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createPushSender, type PushSender } from './push/push';
+import { pushRoutes } from './features/push/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +62,8 @@ export interface AppDeps {
   logStream?: LogDestination;
   /** Email transport (default: from the config, SMTP or the outbox). */
   mailer?: Mailer;
+  /** Web Push (default: from the config, on when VAPID_SUBJECT is set). */
+  push?: PushSender | null;
   /**
    * Counts requests in flight (the demo's seeding waits for none), from their first hook: a later one (the
    * session's) may wait on the database, and the seeder must see the request before then.
@@ -107,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits, clock),
     mailer: deps.mailer ?? createMailer({ config, db, clock }),
+    push: deps.push !== undefined ? deps.push : createPushSender({ config, db }),
     reads: (request) => router.forReader(wroteAt(request.cookies)),
     requests,
   };
@@ -154,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   modeRoutes(app, ctx);
   deviceRoutes(app, ctx);
   supplierRoutes(app, ctx);
+  pushRoutes(app, ctx);
   ingestRoutes(app, ctx);
   for (const register of deps.routes ?? []) register(app, ctx);
   await registerWeb(app, config.webDist);

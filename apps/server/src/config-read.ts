@@ -98,3 +98,51 @@ export function key32(name: string, raw: string | undefined): Buffer | null {
     );
   return bytes;
 }
+
+/** Hosts Apple's push service refuses in a VAPID subject (and nobody could write to). */
+const LOCAL_HOST = /^(localhost|.*\.localhost|.*\.local|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i;
+
+/** VAPID_SUBJECT: a mailto: address or a public https: URL; null when unset. */
+export function vapidSubject(raw: string | undefined, noSecretsKey: boolean): string | null {
+  if (raw === undefined) return null;
+  const example = 'mailto:alerts@your-domain.example or https://your-domain.example';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: address or an https: URL, e.g. ${example}`);
+  }
+  const local =
+    url.protocol === 'https:'
+      ? LOCAL_HOST.test(url.hostname)
+      : LOCAL_HOST.test(url.pathname.split('@')[1] ?? '');
+  if (url.protocol === 'mailto:' && !/^[^@\s]+@[^@\s]+$/.test(url.pathname))
+    throw new ConfigError(`VAPID_SUBJECT's mailto: needs an address, e.g. ${example} (got "${raw}")`);
+  if (url.protocol !== 'mailto:' && url.protocol !== 'https:')
+    throw new ConfigError(
+      `VAPID_SUBJECT must start with mailto: or https: (got ${url.protocol}), e.g. ${example}`,
+    );
+  if (local)
+    throw new ConfigError(
+      `VAPID_SUBJECT must be a public contact, not a local one ("${raw}"): Apple's push service refuses localhost, so iPhones would get nothing. Use ${example}`,
+    );
+  if (noSecretsKey)
+    throw new ConfigError(
+      'VAPID_SUBJECT needs SECRETS_KEY on PostgreSQL: the push keys are kept sealed with it (e.g. `openssl rand -base64 32`)',
+    );
+  return raw;
+}
+
+/** Host names, `*.` before one for any subdomain of it, comma-separated. */
+export function hostPatterns(name: string, raw: string): readonly string[] {
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  const bad = hosts.find((h) => !/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(h));
+  if (hosts.length === 0 || bad !== undefined)
+    throw new ConfigError(
+      `${name} must be host names separated by commas, each optionally starting with *. (got "${bad ?? raw}")`,
+    );
+  return hosts;
+}

@@ -1,6 +1,18 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, flag, httpBase, integer, key32, oneOf, origin, topicLevel, urlOf } from './config-read';
+import {
+  ConfigError,
+  flag,
+  hostPatterns,
+  httpBase,
+  integer,
+  key32,
+  oneOf,
+  origin,
+  topicLevel,
+  urlOf,
+  vapidSubject,
+} from './config-read';
 import { DEVICE_PARTITIONS_MAX } from './db/lock-keys';
 
 // Every environment variable the server reads, declared once: its name, its default and meaning as the
@@ -216,6 +228,23 @@ export const SETTINGS = {
     '(empty)',
     'The key that encrypts supplier credentials (API keys, passwords) at rest with AES-256-GCM: 32 random bytes as base64 or 64 hex digits, e.g. `openssl rand -base64 32`. Keep it out of the database and its backups. Unset: on the embedded database a key is generated once into DATA_DIR/secrets.key (mode 0600); on PostgreSQL supplier accounts cannot be connected until it is set.',
     (raw) => key32('SECRETS_KEY', raw),
+  ),
+  vapidSubject: setting(
+    'VAPID_SUBJECT',
+    '(empty)',
+    "Turns on Web Push notifications for carers: the contact push services may reach the operator at, a mailto: address or an https: URL of the site (not localhost: Apple's push service refuses it). The VAPID keys are made once and kept with the server's secrets, sealed with SECRETS_KEY (so on PostgreSQL SECRETS_KEY must be set too). Unset: no push; email and SMS as chosen.",
+    (raw, { env }) =>
+      vapidSubject(raw, env('DATABASE_URL') !== undefined && env('SECRETS_KEY') === undefined),
+  ),
+  pushServiceHosts: setting(
+    'PUSH_SERVICE_HOSTS',
+    'fcm.googleapis.com, *.push.services.mozilla.com, *.push.apple.com, *.notify.windows.com',
+    "The push services browsers' subscriptions may name (host names, `*.` for any subdomain), comma-separated: the server posts to a subscription's endpoint, so one naming any other host (an internal address) is refused. The default covers Chrome, Edge, Firefox, Safari and Samsung Internet.",
+    (raw) =>
+      hostPatterns(
+        'PUSH_SERVICE_HOSTS',
+        raw ?? 'fcm.googleapis.com, *.push.services.mozilla.com, *.push.apple.com, *.notify.windows.com',
+      ),
   ),
   octopusApiUrl: setting(
     'OCTOPUS_API_URL',

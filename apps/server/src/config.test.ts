@@ -26,6 +26,52 @@ describe('configuration from the environment', () => {
     expect(c.webDist).toMatch(/apps\/web\/dist$/);
   });
 
+  it('reads VAPID_SUBJECT (unset: no push), refusing a local contact Apple would refuse', () => {
+    expect(loadConfig({}, '/srv/app').vapidSubject).toBeNull();
+    for (const ok of ['mailto:ops@example.com', 'https://care.example.org'])
+      expect(loadConfig({ VAPID_SUBJECT: ok }, '/srv/app').vapidSubject).toBe(ok);
+    const refused = (raw: string, env: Record<string, string> = {}) => {
+      try {
+        loadConfig({ VAPID_SUBJECT: raw, ...env }, '/srv/app');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error(`${raw} was accepted`);
+    };
+    for (const local of [
+      'https://localhost',
+      'https://localhost:8443/x',
+      'https://127.0.0.1',
+      'https://care.local',
+      'mailto:me@localhost',
+    ])
+      expect(refused(local)).toContain("Apple's push service refuses localhost");
+    expect(refused('http://care.example.org')).toContain('must start with mailto: or https:');
+    expect(refused('mailto:')).toContain('needs an address');
+    expect(refused('ops@example.com')).toContain('mailto: address or an https: URL');
+    expect(refused('mailto:ops@example.com', { DATABASE_URL: 'postgres://db/x' })).toContain(
+      'needs SECRETS_KEY',
+    );
+  });
+
+  it('reads PUSH_SERVICE_HOSTS: the browser vendors by default, host names only', () => {
+    expect(loadConfig({}, '/srv/app').pushServiceHosts).toEqual([
+      'fcm.googleapis.com',
+      '*.push.services.mozilla.com',
+      '*.push.apple.com',
+      '*.notify.windows.com',
+    ]);
+    expect(
+      loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example , *.svc.example' }, '/srv/app').pushServiceHosts,
+    ).toEqual(['push.example', '*.svc.example']);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example' }, '/srv/app')).toThrow(
+      new ConfigError(
+        'PUSH_SERVICE_HOSTS must be host names separated by commas, each optionally starting with *. (got "https://push.example")',
+      ),
+    );
+  });
+
   it('reads MQTT_URL (unset: no MQTT) and refuses what is not a broker URL', () => {
     expect(loadConfig({}, '/srv/app')).toMatchObject({ mqttUrl: null, mqttClientId: 'homeview-ingest' });
     expect(

@@ -7,6 +7,7 @@ import type { PasswordHasher } from './features/accounts/password';
 import type { SessionService } from './features/accounts/sessions';
 import type { LoginThrottle } from './features/accounts/throttle';
 import type { Mailer } from './mail/mailer';
+import type { PushSender } from './push/push';
 
 /** What feature routes get from the app: built once in buildApp, shared by every request. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   throttle: LoginThrottle;
   /** Email: SMTP when configured, else the outbox (see mail/mailer.ts). */
   mailer: Mailer;
+  /** Web Push (VAPID_SUBJECT set), else null (see push/push.ts). */
+  push: PushSender | null;
   /**
    * The database for this request's reads that may lag a few seconds (rankings, comparisons, history
    * screens): the read replica when there is one and it has replayed the asker's last write, else `db`.

@@ -9,6 +9,8 @@ import './styles/charts.css';
 import './styles/homeview.css';
 import './styles/infocare.css';
 import { startOpeningScreen } from './openingScreen';
+import { registerServiceWorker } from './shared/push';
 
 const opened = startOpeningScreen(window.location.pathname);
 void import('./app').then(({ startApp }) => startApp(opened));
+registerServiceWorker();

@@ -25,10 +25,12 @@ import { messages } from './messages';
 
 describe('alert_notification', () => {
   const table = [
-    [0, { email: false, sms: false }],
-    [1, { email: true, sms: false }],
-    [2, { email: false, sms: true }],
-    [3, { email: true, sms: true }],
+    [0, { email: false, sms: false, push: false }],
+    [1, { email: true, sms: false, push: false }],
+    [2, { email: false, sms: true, push: false }],
+    [3, { email: true, sms: true, push: false }],
+    [4, { email: false, sms: false, push: true }],
+    [7, { email: true, sms: true, push: true }],
   ] as const;
 
   it.each(table)('code %i is %j, both ways', (code, channels) => {
@@ -37,17 +39,12 @@ describe('alert_notification', () => {
   });
 
   it('names the codes', () => {
-    expect(ALERT_NOTIFICATION).toEqual({ none: 0, emailOnly: 1, smsOnly: 2, both: 3 });
+    expect(ALERT_NOTIFICATION).toEqual({ none: 0, emailOnly: 1, smsOnly: 2, both: 3, push: 4 });
   });
 
-  it('accepts only 0–3', () => {
-    expect([0, 1, 2, 3].map((c) => AlertNotificationCode.safeParse(c).success)).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect(AlertNotificationCode.safeParse(4).success).toBe(false);
+  it('accepts only 0–7 (§3 0–3, and push as bit 2, issue 36)', () => {
+    expect([0, 1, 2, 3, 4, 7].every((c) => AlertNotificationCode.safeParse(c).success)).toBe(true);
+    expect(AlertNotificationCode.safeParse(8).success).toBe(false);
     expect(AlertNotificationCode.safeParse(-1).success).toBe(false);
   });
 
@@ -55,6 +52,7 @@ describe('alert_notification', () => {
     expect(alertChannelsMessage({ email: false, sms: false })).toBe(messages.alertChannelRequired);
     expect(alertChannelsMessage({ email: true, sms: false })).toBeUndefined();
     expect(alertChannelsMessage({ email: false, sms: true })).toBeUndefined();
+    expect(alertChannelsMessage({ email: false, sms: false, push: true })).toBeUndefined();
   });
 });
 

@@ -62,6 +62,11 @@ const spec: [string, string][] = [
   // Additive, outside §7 (issue 27): the account's sessions.
   ['GET', '/api/v3/accounts/sessions/'],
   ['POST', '/api/v3/accounts/sessions/end_others/'],
+  // Additive, outside §7 (issue 36): Web Push, the person's own browsers.
+  ['GET', '/api/v3/push/key/'],
+  ['GET', '/api/v3/push/subscriptions/'],
+  ['POST', '/api/v3/push/subscriptions/'],
+  ['POST', '/api/v3/push/subscriptions/remove/'],
 ];
 
 describe('endpoints', () => {
@@ -115,6 +120,11 @@ interface Cases {
 const okTariff = JSON.stringify({
   import: [{ days: 'all', prices: [0.1534], times: [0], rate_names: ['fix'] }],
 });
+
+// A browser's subscription keys (RFC 8291): an uncompressed P-256 point and 16 bytes, base64url.
+const PUSH_URL = 'https://push.example/send/abc';
+const P256DH = 'BB-geXw7aXgY0qrwanQioiEBn4mllpeR6Wa0zBUUxYKb3KdZhUW1g8_1VzGMm2II6L9anYS149EFI19mT5P1vaQ';
+const AUTH = 'ZeG4kvjj8pS3BAIjzn8twQ';
 
 const cases: Record<EndpointName, Cases> = {
   login: {
@@ -352,7 +362,7 @@ const cases: Record<EndpointName, Cases> = {
         'all_is_well',
         'Send exactly one of name, alert_notification, email_report, phone or all_is_well',
       ],
-      [{ user_id: '1', all_is_well: '4' }, 'all_is_well', 'all_is_well must be a whole number from 0 to 3'],
+      [{ user_id: '1', all_is_well: '8' }, 'all_is_well', 'all_is_well must be a whole number from 0 to 7'],
       [
         { user_id: '1', all_is_well_time: '25:00' },
         'all_is_well_time',
@@ -367,9 +377,9 @@ const cases: Record<EndpointName, Cases> = {
       [{ user_id: '1', phone: '07700 900123', name: 'Mum' }, 'phone', 'Send exactly one'],
       [{ user_id: '1', name: 'Mum', email_report: '1' }, 'email_report', 'Send exactly one'],
       [
-        { user_id: '1', alert_notification: '4' },
+        { user_id: '1', alert_notification: '8' },
         'alert_notification',
-        'alert_notification must be a whole number from 0 to 3',
+        'alert_notification must be a whole number from 0 to 7',
       ],
       [
         { user_id: '1', email_report: 'weekly' },
@@ -594,6 +604,40 @@ const cases: Record<EndpointName, Cases> = {
   suppliersDisconnect: {
     valid: [{ user_id: '2', id: '1' }],
     invalid: [[{ user_id: '2' }, 'id', 'required']],
+  },
+  pushKey: { valid: [{}], invalid: [[{ user_id: '1' }, 'user_id', 'Unknown field: user_id']] },
+  pushSubscriptions: { valid: [{}], invalid: [[{ user_id: '1' }, 'user_id', 'Unknown field: user_id']] },
+  pushSubscribe: {
+    valid: [
+      { endpoint: PUSH_URL, expirationTime: null, keys: { p256dh: P256DH, auth: AUTH } },
+      { endpoint: PUSH_URL, keys: JSON.stringify({ p256dh: P256DH, auth: AUTH }) },
+    ],
+    invalid: [
+      [{ endpoint: 'http://push.example/x', keys: { p256dh: P256DH, auth: AUTH } }, 'endpoint', 'https://'],
+      [{ endpoint: 'push.example/x', keys: { p256dh: P256DH, auth: AUTH } }, 'endpoint', 'https://'],
+      [{ endpoint: PUSH_URL }, 'keys', 'keys is required'],
+      // A compressed point (33 bytes) is not what browsers send.
+      [
+        { endpoint: PUSH_URL, keys: { p256dh: 'Ah-geXw7aXgY0qrwanQioiEBn4mllpeR6Wa0zBUUxYKb', auth: AUTH } },
+        'keys.p256dh',
+        '65 bytes',
+      ],
+      [{ endpoint: PUSH_URL, keys: { p256dh: P256DH, auth: `${AUTH}A` } }, 'keys.auth', '16 bytes'],
+      [
+        { endpoint: PUSH_URL, keys: { p256dh: P256DH.replace('B', 'B+'), auth: AUTH } },
+        'keys.p256dh',
+        'base64url',
+      ],
+      [
+        { endpoint: PUSH_URL, keys: { p256dh: P256DH, auth: AUTH, extra: 'x' } },
+        'keys.extra',
+        'p256dh and auth only',
+      ],
+    ],
+  },
+  pushUnsubscribe: {
+    valid: [{ endpoint: PUSH_URL }],
+    invalid: [[{}, 'endpoint', 'endpoint is required']],
   },
 };
 

@@ -77,6 +77,13 @@ import {
   SuppliersResponse,
 } from './entities/suppliers';
 
+import {
+  PushKeyResponse,
+  PushSubscribeRequest,
+  PushSubscriptionsResponse,
+  PushUnsubscribeRequest,
+} from './entities/push';
+
 import { type EndpointName, type EndpointPath, endpointPaths } from './paths';
 
 // Each call of paths.ts with its schemas: `request` is the query of a GET or the (form-encoded) body of a
@@ -210,6 +217,22 @@ export const endpoints = {
     ...endpointPaths.endOtherSessions,
     request: EmptyRequest,
     response: EndOtherSessionsResponse,
+  },
+  pushKey: { ...endpointPaths.pushKey, request: EmptyRequest, response: PushKeyResponse },
+  pushSubscriptions: {
+    ...endpointPaths.pushSubscriptions,
+    request: EmptyRequest,
+    response: PushSubscriptionsResponse,
+  },
+  pushSubscribe: {
+    ...endpointPaths.pushSubscribe,
+    request: PushSubscribeRequest,
+    response: PushSubscriptionsResponse,
+  },
+  pushUnsubscribe: {
+    ...endpointPaths.pushUnsubscribe,
+    request: PushUnsubscribeRequest,
+    response: PushSubscriptionsResponse,
   },
 } as const satisfies { [K in EndpointName]: Endpoint & (typeof endpointPaths)[K] };
 

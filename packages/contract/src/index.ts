@@ -39,6 +39,7 @@ export * from './entities/applianceSettings';
 export * from './entities/modes';
 export * from './entities/feedback';
 export * from './entities/sessions';
+export * from './entities/push';
 export * from './entities/devices';
 export * from './entities/suppliers';
 export * from './deviceKinds';

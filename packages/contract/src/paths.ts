@@ -76,6 +76,11 @@ export const endpointPaths = {
   // Additive, not in §7 (issue 27): the account's sessions, and signing out everywhere else.
   sessions: { method: 'GET', path: '/api/v3/accounts/sessions/' },
   endOtherSessions: { method: 'POST', path: '/api/v3/accounts/sessions/end_others/' },
+  // Additive, not in §7 (issue 36): Web Push for carers, the signed-in person's own browsers only.
+  pushKey: { method: 'GET', path: '/api/v3/push/key/' },
+  pushSubscriptions: { method: 'GET', path: '/api/v3/push/subscriptions/' },
+  pushSubscribe: { method: 'POST', path: '/api/v3/push/subscriptions/' },
+  pushUnsubscribe: { method: 'POST', path: '/api/v3/push/subscriptions/remove/' },
 } as const satisfies Record<string, EndpointPath>;
 
 export type EndpointName = keyof typeof endpointPaths;

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/types';
 export const ALL_IS_WELL_DEFAULT_MINUTE = 10 * 60;
 
 export interface AllIsWellPreference {
-  /** By the alert_notification codes: 0 none, 1 email, 2 SMS, 3 both. */
+  /** By the alert_notification bits: 1 email, 2 SMS, 4 push (0 none). */
   channels: number;
   /** Local minutes in the dependant's zone from which it may go. */
   atMinute: number;

@@ -343,6 +343,16 @@ const samples: Record<EndpointName, unknown> = {
     ],
   },
   endOtherSessions: { ended: 2 },
+  pushKey: {
+    public_key: 'BB-geXw7aXgY0qrwanQioiEBn4mllpeR6Wa0zBUUxYKb3KdZhUW1g8_1VzGMm2II6L9anYS149EFI19mT5P1vaQ',
+  },
+  pushSubscriptions: {
+    subscriptions: [{ endpoint: 'https://push.example/send/abc', created_at: 1_700_000_000 }],
+  },
+  pushSubscribe: {
+    subscriptions: [{ endpoint: 'https://push.example/send/abc', created_at: 1_700_000_000 }],
+  },
+  pushUnsubscribe: { subscriptions: [] },
 };
 
 const optionalTopLevel = new Set(['status']);

@@ -13,7 +13,7 @@ export const Settings = z.object({
   phone: z.string().nullable().optional(),
   /**
    * Issue 25, answered to a carer reading their dependant's settings: their own daily "all is well"
-   * message about that dependant, by the alert_notification codes (0 none, 1 email, 2 SMS, 3 both).
+   * message about that dependant, by the alert_notification codes (bits: 1 email, 2 SMS, 4 push).
    */
   all_is_well: AlertNotificationCode.optional(),
   /** Local time HH:MM in the dependant's zone from which it may go (default 10:00). */
@@ -51,10 +51,10 @@ const phoneField = z.preprocess(
 export const SettingsWriteRequest = formObject({
   user_id: id('user_id'),
   name: optionalField(freeText('name', SETTINGS_NAME_MAX)),
-  alert_notification: optionalField(integer('alert_notification', 0, 3).pipe(AlertNotificationCode)),
+  alert_notification: optionalField(integer('alert_notification', 0, 7).pipe(AlertNotificationCode)),
   email_report: optionalField(integer('email_report', 0, 3).pipe(EmailReportCode)),
   phone: phoneField,
-  all_is_well: optionalField(integer('all_is_well', 0, 3).pipe(AlertNotificationCode)),
+  all_is_well: optionalField(integer('all_is_well', 0, 7).pipe(AlertNotificationCode)),
   all_is_well_time: optionalField(clockTime('all_is_well_time')),
 }).superRefine((body, ctx) => {
   const given: string[] = SETTINGS_FIELDS.filter((field) => body[field] !== undefined);

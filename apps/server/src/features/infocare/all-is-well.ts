@@ -1,15 +1,14 @@
 import { allIsWell, instantOfLocal, localParts, type QuietModes } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import type { Mailer } from '../../mail/mailer';
-import type { SmsSender } from '../../sms/sms';
 import { loadSituation } from './engine';
+import type { Senders } from './notify';
 import { routineCacheOf } from './routine-cache';
 
 // The daily "all is well" (issue 25): for each carer who asked (shared/all-is-well.ts, set through the
 // settings), from their chosen local time in the dependant's zone, every timer run judges the day (domain
 // allIsWell) until it is sent: once per carer, dependant and local day, even across restarts and processes.
 // The day is claimed first (infocare_all_is_well_days, one statement), then sent with no transaction open
-// through the one mail and SMS modules, and the claim forgotten when nothing went, so a later run tries again.
+// through the one mail, SMS and push modules, and the claim forgotten when nothing went, so a later run tries again.
 // A day that cannot have one (an alert, a morning later than usual) is recorded as such and not judged again.
 
 interface Subscriber extends QuietModes {
@@ -26,11 +25,7 @@ interface Subscriber extends QuietModes {
 }
 
 /** Sends every all-is-well message due at `now`; returns how many went. */
-export async function sendAllIsWell(
-  db: Queryable,
-  senders: { mailer: Mailer; sms: SmsSender },
-  now: number,
-): Promise<number> {
+export async function sendAllIsWell(db: Queryable, senders: Senders, now: number): Promise<number> {
   const { rows } = await db.query<Subscriber>(
     `select p.carer_user_id, p.dependant_user_id, p.channels, p.at_minute, u.email, u.phone,
             h.id as house_id, h.time_zone, h.name as house_name, m.user_id is not null as has_modes,
@@ -81,7 +76,7 @@ export async function sendAllIsWell(
     const text = `${outcome.sentence}.`;
     const claimed = await record('sent', text);
     if (claimed.rowCount === 0) continue;
-    if (await deliver(s, text, senders)) sent += 1;
+    if (await deliver(s, text, senders, now)) sent += 1;
     else
       await db.query(
         'delete from infocare_all_is_well_days where carer_user_id = $1 and dependant_user_id = $2 and day = $3::date',
@@ -91,14 +86,33 @@ export async function sendAllIsWell(
   return sent;
 }
 
-/** Sends by each channel asked; true when at least one went. */
-async function deliver(
-  s: Subscriber,
-  text: string,
-  senders: { mailer: Mailer; sms: SmsSender },
-): Promise<boolean> {
+/** A day's message may wait on an offline phone until the evening, no later (s). */
+const ALL_IS_WELL_PUSH_TTL_S = 12 * 3600;
+
+/** Sends by each channel asked (a push that reaches no browser goes by email instead); true when one went. */
+async function deliver(s: Subscriber, text: string, senders: Senders, now: number): Promise<boolean> {
   let went = false;
-  if (s.channels & 1 && s.email) {
+  let pushMissed = false;
+  if (s.channels & 4) {
+    const outcome = await senders.push
+      ?.send(
+        s.carer_user_id,
+        {
+          title: `InfoCare: all is well at ${s.house_name}`,
+          body: text,
+          url: '/parents-home',
+          // Today's replaces yesterday's on the phone.
+          topic: `well-${s.dependant_user_id}`,
+          ttlS: ALL_IS_WELL_PUSH_TTL_S,
+          urgency: 'normal',
+        },
+        now,
+      )
+      .catch(() => null);
+    if (outcome && outcome.delivered > 0) went = true;
+    else pushMissed = true;
+  }
+  if ((s.channels & 1 || pushMissed) && s.email) {
     try {
       await senders.mailer.send({
         to: s.email,

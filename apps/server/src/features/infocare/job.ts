@@ -1,12 +1,10 @@
 import { type AlertCandidate, type EvaluationInput, evaluateAlerts, levelRank } from '@homeview/domain';
 import { LOCK_CLASSES } from '../../db/lock-keys';
 import type { Db } from '../../db/types';
-import type { Mailer } from '../../mail/mailer';
-import type { SmsSender } from '../../sms/sms';
 import { loadSituation, loadSituations } from './engine';
 import { type RoutineCache, routineCacheOf } from './routine-cache';
 import { endCheckIns, startCheckIns } from './check-in';
-import { deliverDue, holdSuperseded, queueNotifications } from './notify';
+import { deliverDue, holdSuperseded, queueNotifications, type Senders } from './notify';
 import { resendUntakenUrgent } from './resend';
 import { type InfocareHouse, watchedHouses } from './repository';
 import { storeCandidates } from './store';
@@ -115,7 +113,7 @@ function unchanged(
  */
 export async function runInfocare(
   db: Db,
-  senders: { mailer: Mailer; sms: SmsSender },
+  senders: Senders,
   now: number,
   cache: RoutineCache = routineCacheOf(db),
   pause: Pause = go,

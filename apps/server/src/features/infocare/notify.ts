@@ -1,6 +1,7 @@
 import { notificationSuppressed, type QuietModes } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
+import type { PushSender } from '../../push/push';
 import type { SmsSender } from '../../sms/sms';
 import {
   DISPLAY_NAME,
@@ -16,6 +17,31 @@ import {
 // picks up what is still pending.
 // Holiday mode and Do Not Disturb (the carer's own modes) are applied when queuing: the row is kept as
 // 'suppressed', so what was held back stays visible.
+
+/** The senders a delivery may use; push is null or absent when the server has none (VAPID_SUBJECT unset). */
+export interface Senders {
+  mailer: Mailer;
+  sms: SmsSender;
+  push?: PushSender | null;
+}
+
+/** How long a push service may hold an alert for an offline phone: a stale alert is noise (s). */
+export const ALERT_PUSH_TTL_S = 15 * 60;
+
+/**
+ * The rows an alert notification gets, by the alert_notification bits (1 email, 2 SMS, 4 push). The
+ * Urgent re-send goes by push first, and by SMS only when the carer chose SMS too: email is left to push's
+ * fallback (a push that reaches no browser queues the email then, see deliverDue).
+ */
+export function channelsFor(code: number, kind: NotificationKind): Array<'email' | 'sms' | 'push'> {
+  const push = (code & 4) !== 0;
+  if (kind === 'again' && push) return ['push', ...(code & 2 ? (['sms'] as const) : [])];
+  return [
+    ...(push ? (['push'] as const) : []),
+    ...(code & 1 ? (['email'] as const) : []),
+    ...(code & 2 ? (['sms'] as const) : []),
+  ];
+}
 
 /** Delays before the 2nd, 3rd, … attempt (seconds); after the last the row is 'failed'. */
 export const RETRY_DELAYS_S = [60, 300, 1800, 7200];
@@ -51,7 +77,7 @@ export async function queueNotifications(
     [houseOwnerId],
   );
   const code = prefs[0]?.code ?? 1;
-  const channels = [...(code & 1 ? ['email'] : []), ...(code & 2 ? ['sms'] : [])];
+  const channels = channelsFor(code, kind);
   if (channels.length === 0) return;
   const { rows: carers } = await tx.query<QuietModes & { carer_user_id: number; has_modes: boolean }>(
     `select l.carer_user_id, m.user_id is not null as has_modes, m.holiday_status, m.holiday_start,
@@ -118,7 +144,9 @@ export async function holdSuperseded(tx: Queryable, alertIds: readonly number[])
 
 interface Due extends NotificationFacts {
   id: number;
-  channel: 'email' | 'sms';
+  alert_id: number;
+  user_id: number;
+  channel: 'email' | 'sms' | 'push';
   /** Attempts before this one. */
   attempts: number;
   email: string | null;
@@ -140,7 +168,7 @@ export const CLAIM_LEASE_S = 600;
 async function claimNext(db: Transactional, now: number): Promise<Due | 'skipped' | null> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<Due>(
-      `select n.id, n.kind, n.channel, n.attempts, u.email,
+      `select n.id, n.alert_id, n.user_id, n.kind, n.channel, n.attempts, u.email,
               case when n.kind = 'checkin' then c.phone else u.phone end as phone,
               a.name, a.text, n.level, a.raised_at, h.name as house_name, h.time_zone,
               ${DISPLAY_NAME('t')} as taken_name, a.taken_at,
@@ -165,7 +193,7 @@ async function claimNext(db: Transactional, now: number): Promise<Due | 'skipped
     );
     const due = rows[0];
     if (!due) return null;
-    if (!(due.channel === 'email' ? due.email : due.phone)) {
+    if (due.channel !== 'push' && !(due.channel === 'email' ? due.email : due.phone)) {
       await tx.query(`update infocare_notifications set status = 'failed', last_error = $2 where id = $1`, [
         due.id,
         `no ${due.channel === 'email' ? 'email address' : 'phone number'}`,
@@ -180,10 +208,29 @@ async function claimNext(db: Transactional, now: number): Promise<Due | 'skipped
   });
 }
 
+/** A push that reached no browser: not retried, the carer's email takes over at once. */
+class PushMissed extends Error {}
+
 /** Sends one claimed notification; no transaction is open meanwhile. */
-async function send(due: Due, senders: { mailer: Mailer; sms: SmsSender }, now: number): Promise<void> {
+async function send(due: Due, senders: Senders, now: number): Promise<void> {
   const m = notificationText(due, now);
-  if (due.channel === 'email')
+  if (due.channel === 'push') {
+    if (!senders.push) throw new PushMissed('push is off on this server');
+    const outcome = await senders.push.send(
+      due.user_id,
+      {
+        title: m.subject,
+        body: m.sms,
+        url: `/parents-home?alert=${due.alert_id}`,
+        // One topic per alert: "again", "on it" and "resolved" replace the earlier notification.
+        topic: `alert-${due.alert_id}`,
+        ttlS: ALERT_PUSH_TTL_S,
+        urgency: 'high',
+      },
+      now,
+    );
+    if (outcome.delivered === 0) throw new PushMissed(outcome.failures.join('; ') || 'no browser subscribed');
+  } else if (due.channel === 'email')
     await senders.mailer.send({ to: due.email as string, subject: m.subject, text: m.text });
   else await senders.sms.send(due.phone as string, m.sms);
 }
@@ -197,7 +244,7 @@ type Transactional = Queryable & { transaction<R>(fn: (tx: Queryable) => Promise
  */
 export async function deliverDue(
   db: Transactional,
-  senders: { mailer: Mailer; sms: SmsSender },
+  senders: Senders,
   now: number,
   limit = 100,
 ): Promise<number> {
@@ -209,6 +256,10 @@ export async function deliverDue(
     try {
       await send(due, senders, now);
     } catch (error) {
+      if (error instanceof PushMissed) {
+        await fallBackToEmail(db, due, error.message, now);
+        continue;
+      }
       const delay = RETRY_DELAYS_S[due.attempts];
       await db.query(
         'update infocare_notifications set last_error = $2, status = $3, next_attempt_at = $4 where id = $1',
@@ -228,4 +279,24 @@ export async function deliverDue(
     sent += 1;
   }
   return sent;
+}
+
+/**
+ * The push reached none of the carer's browsers: the row is 'failed' with why, and the same notification
+ * queued by email, due now (nothing new when the carer's email row exists already). One transaction, so a
+ * crash leaves the push row claimed (due again after its lease), never failed without its email.
+ */
+async function fallBackToEmail(db: Transactional, due: Due, why: string, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`update infocare_notifications set status = 'failed', last_error = $2 where id = $1`, [
+      due.id,
+      `${why}; sent by email instead`.slice(0, 500),
+    ]);
+    await tx.query(
+      `insert into infocare_notifications (alert_id, user_id, channel, level, status, next_attempt_at, kind)
+       select alert_id, user_id, 'email', level, 'pending', $2, kind from infocare_notifications where id = $1
+       on conflict do nothing`,
+      [due.id, now],
+    );
+  });
 }

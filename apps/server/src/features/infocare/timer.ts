@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
+import type { PushSender } from '../../push/push';
 import type { SmsSender } from '../../sms/sms';
 import { arrivalsHeard, onDataArrived } from '../readings/arrivals';
 import { evaluateHouse, type Pause, type RunSummary, runInfocare } from './job';
@@ -38,6 +39,8 @@ export class InfocareTimer {
       db: Db;
       mailer: Mailer;
       sms: SmsSender;
+      /** Web Push, when the server has it (VAPID_SUBJECT). */
+      push?: PushSender | null;
       clock: Clock;
       intervalS: number;
       log?: FastifyBaseLogger | undefined;

@@ -1,6 +1,7 @@
 import type { LoginRequest, LoginResponse } from '@homeview/contract/web';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api';
+import { forgetThisBrowser } from '../../shared/push';
 import { clearSession, getCsrfToken, saveSession } from '../../shared/storage';
 import { dashboardQueryKey } from '../chooser/queries';
 import { sessionFromLogin } from './session';
@@ -9,14 +10,19 @@ let pendingLogout: Promise<unknown> = Promise.resolve();
 
 /**
  * Ends any existing session (spec §4: opening /login logs out). The server is told only when a CSRF token
- * is stored; its answer is ignored. Local state is cleared at once, so a second call is a no-op.
+ * is stored; its answer is ignored. Local state is cleared at once, so a second call is a no-op. This
+ * browser's push subscription, if any, is removed first (issue 36).
  */
 export function logOut(queryClient: QueryClient): void {
   const token = getCsrfToken();
   clearSession();
   queryClient.clear();
   if (token) {
-    pendingLogout = call('logout', { csrfToken: token }).catch(() => undefined);
+    const remove = (endpoint: string) => call('pushUnsubscribe', { fields: { endpoint }, csrfToken: token });
+    pendingLogout = forgetThisBrowser(remove)
+      .catch(() => undefined)
+      .then(() => call('logout', { csrfToken: token }))
+      .catch(() => undefined);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { AlertNotificationCode, Settings } from '@homeview/contract/web';
+import { alertCodeFromChannels, type Settings } from '@homeview/contract/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../shared/api';
@@ -7,12 +7,13 @@ import { accountKey } from '../queries';
 import { useAutosave } from '../useAutosave';
 import { AutosaveNote } from './AutosaveNote';
 
-// Issue 25: the carer's own daily "all is well" message about the home they care for, by email, SMS, both
-// or neither, from a time of their choosing (the home's clock). Autosaved as the alert channels are.
+// Issue 25: the carer's own daily "all is well" message about the home they care for, by email, SMS, push
+// (issue 36) or none, from a time of their choosing (the home's clock). Autosaved as the alert channels are.
 
 interface Choice {
   email: boolean;
   sms: boolean;
+  push: boolean;
   time: string;
 }
 
@@ -24,10 +25,11 @@ export function AllIsWellSettings({ userId, saved }: { userId: number; saved: Se
   const [choice, setChoice] = useState<Choice>({
     email: (code & 1) !== 0,
     sms: (code & 2) !== 0,
+    push: (code & 4) !== 0,
     time: saved.all_is_well_time ?? '10:00',
   });
   const autosave = useAutosave(async (c: Choice) => {
-    const channels = ((c.email ? 1 : 0) + (c.sms ? 2 : 0)) as AlertNotificationCode;
+    const channels = alertCodeFromChannels(c);
     const answer = await call('settingsPost', {
       fields: { user_id: userId, all_is_well: channels, all_is_well_time: c.time },
     });
@@ -63,6 +65,14 @@ export function AllIsWellSettings({ userId, saved }: { userId: number; saved: Se
             onChange={() => change({ ...choice, sms: !choice.sms })}
           />
           By SMS
+        </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={choice.push}
+            onChange={() => change({ ...choice, push: !choice.push })}
+          />
+          By push notification
         </label>
       </fieldset>
       <TextField

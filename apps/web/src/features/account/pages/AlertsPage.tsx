@@ -1,5 +1,8 @@
 import {
   type AlertNotificationCode,
+  alertChannelsFromCode,
+  alertChannelsMessage,
+  alertCodeFromChannels,
   messages,
   normalisePhone,
   PHONE_MESSAGE,
@@ -15,16 +18,15 @@ import { TextField } from '../../../shared/ui/TextField';
 import { AccountLayout } from '../components/AccountLayout';
 import { AllIsWellSettings } from '../components/AllIsWellSettings';
 import { AutosaveNote } from '../components/AutosaveNote';
+import { NotifyThisPhone } from '../components/NotifyThisPhone';
 import { levelUserId } from '../ids';
 import { accountKey, useAccountRead, useAccountWrite } from '../queries';
 import { useAutosave } from '../useAutosave';
 
-// §3 alert_notification: 0 none, 1 email only, 2 SMS only, 3 both.
-const toChannels = (code: number) => ({ email: code === 1 || code === 3, sms: code === 2 || code === 3 });
-const toCode = (c: { email: boolean; sms: boolean }) =>
-  ((c.email ? 1 : 0) + (c.sms ? 2 : 0)) as AlertNotificationCode;
-
-/** /account/infocare/alerts (spec §2.4, §5.2): Email and SMS, autosaved; at least one must stay ticked. */
+/**
+ * /account/infocare/alerts (spec §2.4, §5.2): Email and SMS (and push, issue 36), autosaved; at least one
+ * must stay ticked. This browser's own push subscription is set here too.
+ */
 export function AlertsPage() {
   const userId = levelUserId('infocare');
   const settings = useAccountRead('settingsGet', userId);
@@ -34,6 +36,7 @@ export function AlertsPage() {
       {settings.isPending ? <LoadingState title="Loading preferences" /> : null}
       {settings.isError ? <Alert tone="danger">{errorMessage(settings.error)}</Alert> : null}
       {settings.data && userId !== null ? <AlertChannels userId={userId} saved={settings.data} /> : null}
+      <NotifyThisPhone />
       {settings.data?.all_is_well !== undefined && userId !== null ? (
         <AllIsWellSettings userId={userId} saved={settings.data} />
       ) : null}
@@ -44,18 +47,18 @@ export function AlertsPage() {
 
 function AlertChannels({ userId, saved }: { userId: number; saved: Settings }) {
   const queryClient = useQueryClient();
-  const [channels, setChannels] = useState(() => toChannels(saved.alert_notification));
+  const [channels, setChannels] = useState(() => alertChannelsFromCode(saved.alert_notification));
   const autosave = useAutosave(async (code: AlertNotificationCode) => {
     const answer = await call('settingsPost', { fields: { user_id: userId, alert_notification: code } });
     queryClient.setQueryData(accountKey('settingsGet', userId), answer);
   });
-  const none = !channels.email && !channels.sms;
+  const none = alertChannelsMessage(channels) !== undefined;
 
-  const toggle = (name: 'email' | 'sms') => {
+  const toggle = (name: 'email' | 'sms' | 'push') => {
     const next = { ...channels, [name]: !channels[name] };
     setChannels(next);
-    if (!next.email && !next.sms) autosave.cancel();
-    else autosave.schedule(toCode(next));
+    if (alertChannelsMessage(next) !== undefined) autosave.cancel();
+    else autosave.schedule(alertCodeFromChannels(next));
   };
 
   return (
@@ -69,6 +72,10 @@ function AlertChannels({ userId, saved }: { userId: number; saved: Settings }) {
         <label className="choice">
           <input type="checkbox" checked={channels.sms} onChange={() => toggle('sms')} />
           SMS
+        </label>
+        <label className="choice">
+          <input type="checkbox" checked={channels.push} onChange={() => toggle('push')} />
+          Push notification (to each phone set below)
         </label>
       </fieldset>
       {none ? (

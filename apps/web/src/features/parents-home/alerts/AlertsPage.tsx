@@ -1,5 +1,6 @@
 import { type Alert as AlertEntity, alertLevelLabel } from '@homeview/contract/web';
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import { EstimatedNote } from '../../../shared/ui/Estimated';
@@ -98,7 +99,9 @@ const firstUnviewed = (alerts: readonly AlertEntity[], level: Level) =>
  */
 function useJumpToFirst(pages: ReturnType<typeof useAlertPages>) {
   const [seeking, setSeeking] = useState<Level | null>(null);
-  const [target, setTarget] = useState<number | null>(null);
+  // ?alert=<id>: a push notification's link (issue 36) opens on that alert, "I'm on it" at hand.
+  const [params] = useSearchParams();
+  const [target, setTarget] = useState<number | null>(() => Number(params.get('alert')) || null);
 
   useEffect(() => {
     if (target === null) return;

@@ -349,6 +349,18 @@ describe('InfoCare alerts (spec §2.3)', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Fridge door'));
   });
 
+  it("opens on the alert a push notification links to (?alert=<id>), its I'm on it at hand", async () => {
+    logIn();
+    const alerts = [anAlert({ level: 'Urgent', name: 'Fridge door' }, 2), anAlert({ level: 'Urgent' }, 3)];
+    stubApi({ 'GET /assisted_living/alerts/': { body: { alerts } } });
+    renderApp(`/parents-home?alert=${alerts[1]?.id}`);
+    await waitFor(() =>
+      expect(document.activeElement?.closest('article')?.id).toBe(`alert-${alerts[1]?.id}`),
+    );
+    const card = document.activeElement?.closest('article') as HTMLElement;
+    expect(within(card).getByRole('button', { name: "I'm on it" })).toBeTruthy();
+  });
+
   it('shows the status text when the alerts cannot be fetched, and can try again', async () => {
     logIn();
     let attempts = 0;
