@@ -212,6 +212,7 @@ describeEachDb('authorisation matrix', (suite) => {
     expect(fresh.json()).toEqual({
       name: "dependant-user's home",
       alert_notification: 1,
+      alert_push: false,
       email_report: 0,
       ...allIsWell,
     });
@@ -221,7 +222,13 @@ describeEachDb('authorisation matrix', (suite) => {
       headers: carer.headers(true),
       payload: { user_id: dependantId, name: 'Mum' },
     });
-    expect(saved.json()).toEqual({ name: 'Mum', alert_notification: 1, email_report: 0, ...allIsWell });
+    expect(saved.json()).toEqual({
+      name: 'Mum',
+      alert_notification: 1,
+      alert_push: false,
+      email_report: 0,
+      ...allIsWell,
+    });
   });
 
   it('refuses mass assignment and parameter pollution', async () => {

@@ -5,6 +5,8 @@ import {
   alertChannelsMessage,
   alertCodeFromChannels,
   alertLevelLabel,
+  allIsWellChannels,
+  allIsWellCode,
   emailReportCode,
   emailReportName,
   MODE_STATUSES,
@@ -15,6 +17,7 @@ import {
 } from './codes';
 import {
   AlertNotificationCode,
+  AllIsWellCode,
   EmailReportCode,
   ModeStatus,
   PropertyType,
@@ -25,12 +28,10 @@ import { messages } from './messages';
 
 describe('alert_notification', () => {
   const table = [
-    [0, { email: false, sms: false, push: false }],
-    [1, { email: true, sms: false, push: false }],
-    [2, { email: false, sms: true, push: false }],
-    [3, { email: true, sms: true, push: false }],
-    [4, { email: false, sms: false, push: true }],
-    [7, { email: true, sms: true, push: true }],
+    [0, { email: false, sms: false }],
+    [1, { email: true, sms: false }],
+    [2, { email: false, sms: true }],
+    [3, { email: true, sms: true }],
   ] as const;
 
   it.each(table)('code %i is %j, both ways', (code, channels) => {
@@ -39,20 +40,41 @@ describe('alert_notification', () => {
   });
 
   it('names the codes', () => {
-    expect(ALERT_NOTIFICATION).toEqual({ none: 0, emailOnly: 1, smsOnly: 2, both: 3, push: 4 });
+    expect(ALERT_NOTIFICATION).toEqual({ none: 0, emailOnly: 1, smsOnly: 2, both: 3 });
   });
 
-  it('accepts only 0–7 (§3 0–3, and push as bit 2, issue 36)', () => {
-    expect([0, 1, 2, 3, 4, 7].every((c) => AlertNotificationCode.safeParse(c).success)).toBe(true);
-    expect(AlertNotificationCode.safeParse(8).success).toBe(false);
+  it('accepts only 0–3 (§3): push is alert_push, never a code', () => {
+    expect([0, 1, 2, 3].every((c) => AlertNotificationCode.safeParse(c).success)).toBe(true);
+    expect(AlertNotificationCode.safeParse(4).success).toBe(false);
     expect(AlertNotificationCode.safeParse(-1).success).toBe(false);
+    expect(alertCodeFromChannels({ email: true, sms: false, push: true })).toBe(1);
   });
 
-  it('needs at least one channel on the alerts screen', () => {
+  it('needs at least one channel on the alerts screen, push counted', () => {
     expect(alertChannelsMessage({ email: false, sms: false })).toBe(messages.alertChannelRequired);
+    expect(alertChannelsMessage({ email: false, sms: false, push: false })).toBe(
+      messages.alertChannelRequired,
+    );
     expect(alertChannelsMessage({ email: true, sms: false })).toBeUndefined();
     expect(alertChannelsMessage({ email: false, sms: true })).toBeUndefined();
     expect(alertChannelsMessage({ email: false, sms: false, push: true })).toBeUndefined();
+  });
+});
+
+describe('all_is_well (issue 25, ours): bits 1 email, 2 SMS, 4 push', () => {
+  it.each([
+    [0, { email: false, sms: false, push: false }],
+    [3, { email: true, sms: true, push: false }],
+    [4, { email: false, sms: false, push: true }],
+    [7, { email: true, sms: true, push: true }],
+  ] as const)('code %i is %j, both ways', (code, channels) => {
+    expect(allIsWellChannels(code)).toEqual(channels);
+    expect(allIsWellCode(channels)).toBe(code);
+  });
+
+  it('accepts only 0–7', () => {
+    expect([0, 4, 7].every((c) => AllIsWellCode.safeParse(c).success)).toBe(true);
+    expect(AllIsWellCode.safeParse(8).success).toBe(false);
   });
 });
 

@@ -3,32 +3,47 @@ import { messages } from './messages';
 // The coded values of spec §3, §4 and §9, with the mappings both sides display or store. Free of zod, so
 // the web imports it (through web.ts); the schemas of these values are in entities/codes.ts.
 
-/**
- * alert_notification: a bit set, bit 0 = email, bit 1 = SMS (0 none, 1 email, 2 SMS, 3 both: §3 as
- * written), and additive (issue 36) bit 2 = push to the carer's subscribed browsers (4 to 7).
- */
-export const ALERT_NOTIFICATION = { none: 0, emailOnly: 1, smsOnly: 2, both: 3, push: 4 } as const;
-export type AlertNotificationCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
-export const ALERT_NOTIFICATION_MAX = 7;
+/** alert_notification: a two-bit set, bit 0 = email, bit 1 = SMS (0 none, 1 email, 2 SMS, 3 both). */
+export const ALERT_NOTIFICATION = { none: 0, emailOnly: 1, smsOnly: 2, both: 3 } as const;
+export type AlertNotificationCode = 0 | 1 | 2 | 3;
 
+/**
+ * The alert channels a carer ticks. Push (issue 36) is not in §3's code: it is its own additive field,
+ * `alert_push` (true/false), so alert_notification stays 0–3 as written.
+ */
 export interface AlertChannels {
   readonly email: boolean;
   readonly sms: boolean;
   readonly push?: boolean;
 }
 
-export const alertChannelsFromCode = (code: AlertNotificationCode): Required<AlertChannels> => ({
+export const alertChannelsFromCode = (code: AlertNotificationCode): AlertChannels => ({
+  email: (code & 1) === 1,
+  sms: (code & 2) === 2,
+});
+
+/** The §3 code of the email and SMS ticks (push goes as alert_push). */
+export const alertCodeFromChannels = ({ email, sms }: AlertChannels): AlertNotificationCode =>
+  ((email ? 1 : 0) | (sms ? 2 : 0)) as AlertNotificationCode;
+
+/** §5.2: the alerts screen refuses to save with no box ticked, push counted (0 only comes from elsewhere). */
+export const alertChannelsMessage = ({ email, sms, push }: AlertChannels): string | undefined =>
+  email || sms || push ? undefined : messages.alertChannelRequired;
+
+/**
+ * all_is_well (issue 25, our own field): the daily message's channels as bits, 1 email, 2 SMS and 4 push
+ * (issue 36), so 0–7.
+ */
+export type AllIsWellCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+export const allIsWellChannels = (code: AllIsWellCode): Required<AlertChannels> => ({
   email: (code & 1) === 1,
   sms: (code & 2) === 2,
   push: (code & 4) === 4,
 });
 
-export const alertCodeFromChannels = ({ email, sms, push }: AlertChannels): AlertNotificationCode =>
-  ((email ? 1 : 0) | (sms ? 2 : 0) | (push ? 4 : 0)) as AlertNotificationCode;
-
-/** §5.2: the alerts screen refuses to save with no box ticked (code 0 only comes from elsewhere). */
-export const alertChannelsMessage = ({ email, sms, push }: AlertChannels): string | undefined =>
-  email || sms || push ? undefined : messages.alertChannelRequired;
+export const allIsWellCode = ({ email, sms, push }: AlertChannels): AllIsWellCode =>
+  ((email ? 1 : 0) | (sms ? 2 : 0) | (push ? 4 : 0)) as AllIsWellCode;
 
 /** email_report: 0 never, 1 daily, 2 weekly, 3 monthly. */
 export const EMAIL_REPORTS = ['never', 'daily', 'weekly', 'monthly'] as const;

@@ -343,6 +343,9 @@ const cases: Record<EndpointName, Cases> = {
       { user_id: '1', name: 'Mum' },
       { user_id: '1', alert_notification: '3' },
       { user_id: '1', alert_notification: '0' },
+      { user_id: '2', alert_push: 'true' },
+      { user_id: '2', alert_push: 'false' },
+      { user_id: '2', alert_push: true },
       { user_id: '1', email_report: 2 },
       { user_id: '1', phone: '07700 900123' },
       { user_id: '2', all_is_well: '1', all_is_well_time: '07:30' },
@@ -355,13 +358,16 @@ const cases: Record<EndpointName, Cases> = {
       [
         { user_id: '1' },
         'name',
-        'Send exactly one of name, alert_notification, email_report, phone or all_is_well',
+        'Send exactly one of name, alert_notification, alert_push, email_report, phone or all_is_well',
       ],
       [
         { user_id: '1', all_is_well: '1', phone: '' },
         'all_is_well',
-        'Send exactly one of name, alert_notification, email_report, phone or all_is_well',
+        'Send exactly one of name, alert_notification, alert_push, email_report, phone or all_is_well',
       ],
+      // Push is its own field (issue 36), one setting like the others.
+      [{ user_id: '2', alert_notification: '1', alert_push: 'true' }, 'alert_push', 'Send exactly one'],
+      [{ user_id: '2', alert_push: 'yes' }, 'alert_push', 'alert_push must be true or false'],
       [{ user_id: '1', all_is_well: '8' }, 'all_is_well', 'all_is_well must be a whole number from 0 to 7'],
       [
         { user_id: '1', all_is_well_time: '25:00' },
@@ -377,9 +383,9 @@ const cases: Record<EndpointName, Cases> = {
       [{ user_id: '1', phone: '07700 900123', name: 'Mum' }, 'phone', 'Send exactly one'],
       [{ user_id: '1', name: 'Mum', email_report: '1' }, 'email_report', 'Send exactly one'],
       [
-        { user_id: '1', alert_notification: '8' },
+        { user_id: '1', alert_notification: '4' },
         'alert_notification',
-        'alert_notification must be a whole number from 0 to 7',
+        'alert_notification must be a whole number from 0 to 3',
       ],
       [
         { user_id: '1', email_report: 'weekly' },
@@ -697,6 +703,10 @@ describe('parsed requests', () => {
     expect(parses(endpoints.settingsPost.request, { user_id: '1', alert_notification: '3' })).toEqual({
       user_id: 1,
       alert_notification: 3,
+    });
+    expect(parses(endpoints.settingsPost.request, { user_id: '2', alert_push: 'false' })).toEqual({
+      user_id: 2,
+      alert_push: false,
     });
   });
 

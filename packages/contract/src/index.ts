@@ -10,6 +10,7 @@ export * from './codes';
 export {
   AlertNotificationCode,
   AlertType,
+  AllIsWellCode,
   EmailReportCode,
   ModeStatus,
   PasswordResponseCode,

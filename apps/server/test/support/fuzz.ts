@@ -423,6 +423,7 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
         .oneof(
           text.map((name) => ({ name })),
           fc.integer({ min: 0, max: 3 }).map((alert_notification) => ({ alert_notification })),
+          fc.boolean().map((alert_push) => ({ alert_push })),
           fc.integer({ min: 0, max: 3 }).map((email_report) => ({ email_report })),
           fc.constantFrom('', '07700 900123', '+447700900456').map((phone) => ({ phone })),
         )

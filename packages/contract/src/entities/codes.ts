@@ -4,8 +4,10 @@ import * as codes from '../codes';
 // The zod schemas of the coded values of ../codes.ts. Each schema carries the name of its type, as every
 // entity of the contract does; the type is the one codes.ts declares.
 
-export const AlertNotificationCode = z.literal([0, 1, 2, 3, 4, 5, 6, 7]);
+export const AlertNotificationCode = z.literal([0, 1, 2, 3]);
 export type AlertNotificationCode = codes.AlertNotificationCode;
+export const AllIsWellCode = z.literal([0, 1, 2, 3, 4, 5, 6, 7]);
+export type AllIsWellCode = codes.AllIsWellCode;
 export const EmailReportCode = z.literal([0, 1, 2, 3]);
 export type EmailReportCode = codes.EmailReportCode;
 export const PropertyType = z.enum(codes.PROPERTY_TYPES);

@@ -381,6 +381,11 @@ describe.each(Object.keys(endpoints) as EndpointName[])('%s response', (name) =>
 describe('response details', () => {
   it('refuse codes outside their range', () => {
     expect(endpoints.settingsGet.response.safeParse({ ...settings, email_report: 4 }).success).toBe(false);
+    // §3: alert_notification is 0–3; push is the additive alert_push, never a code above 3.
+    expect(endpoints.settingsGet.response.safeParse({ ...settings, alert_notification: 5 }).success).toBe(
+      false,
+    );
+    expect(endpoints.settingsGet.response.safeParse({ ...settings, alert_push: true }).success).toBe(true);
     expect(
       endpoints.changePassword.response.safeParse({ detail: { code: 4, message: [], username: '' } }).success,
     ).toBe(false);

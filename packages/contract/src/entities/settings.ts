@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AlertNotificationCode, EmailReportCode } from './codes';
-import { formObject, id, integer, optionalField, freeText } from '../form';
+import { AlertNotificationCode, AllIsWellCode, EmailReportCode } from './codes';
+import { booleanField, formObject, id, integer, optionalField, freeText } from '../form';
 import { E164, normalisePhone, PHONE_MESSAGE } from '../phone';
 
 // §3 Settings and Account detail; §7 GET and POST /common/settings/.
@@ -9,13 +9,18 @@ export const Settings = z.object({
   name: z.string(),
   alert_notification: AlertNotificationCode,
   email_report: EmailReportCode,
+  /**
+   * Additive (issue 36): alerts also go as push notifications to the carer's subscribed browsers. Its own
+   * field, beside alert_notification, which stays §3's 0–3 (email and SMS).
+   */
+  alert_push: z.boolean().optional(),
   /** The account's own mobile number for SMS alerts (E.164), null when none; answered for one's own id. */
   phone: z.string().nullable().optional(),
   /**
    * Issue 25, answered to a carer reading their dependant's settings: their own daily "all is well"
-   * message about that dependant, by the alert_notification codes (bits: 1 email, 2 SMS, 4 push).
+   * message about that dependant, as bits: 1 email, 2 SMS, 4 push (issue 36).
    */
-  all_is_well: AlertNotificationCode.optional(),
+  all_is_well: AllIsWellCode.optional(),
   /** Local time HH:MM in the dependant's zone from which it may go (default 10:00). */
   all_is_well_time: z.string().optional(),
 });
@@ -29,7 +34,7 @@ export const SettingsRequest = formObject({ user_id: id('user_id') });
 export type SettingsRequest = z.infer<typeof SettingsRequest>;
 
 export const SETTINGS_NAME_MAX = 100;
-const SETTINGS_FIELDS = ['name', 'alert_notification', 'email_report', 'phone'] as const;
+const SETTINGS_FIELDS = ['name', 'alert_notification', 'alert_push', 'email_report', 'phone'] as const;
 
 export const ALL_IS_WELL_TIME_DEFAULT = '10:00';
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -46,15 +51,17 @@ const phoneField = z.preprocess(
 
 /**
  * POST /common/settings/: user_id plus exactly one setting (each screen saves one). Answers Settings.
- * phone (the account's own id only) is a mobile number as typed; blank clears it.
+ * phone (the account's own id only) is a mobile number as typed; blank clears it. alert_push (additive,
+ * issue 36) is true or false.
  */
 export const SettingsWriteRequest = formObject({
   user_id: id('user_id'),
   name: optionalField(freeText('name', SETTINGS_NAME_MAX)),
-  alert_notification: optionalField(integer('alert_notification', 0, 7).pipe(AlertNotificationCode)),
+  alert_notification: optionalField(integer('alert_notification', 0, 3).pipe(AlertNotificationCode)),
+  alert_push: optionalField(booleanField('alert_push')),
   email_report: optionalField(integer('email_report', 0, 3).pipe(EmailReportCode)),
   phone: phoneField,
-  all_is_well: optionalField(integer('all_is_well', 0, 7).pipe(AlertNotificationCode)),
+  all_is_well: optionalField(integer('all_is_well', 0, 7).pipe(AllIsWellCode)),
   all_is_well_time: optionalField(clockTime('all_is_well_time')),
 }).superRefine((body, ctx) => {
   const given: string[] = SETTINGS_FIELDS.filter((field) => body[field] !== undefined);
@@ -64,7 +71,7 @@ export const SettingsWriteRequest = formObject({
     ctx.addIssue({
       code: 'custom',
       path: [given[1] ?? 'name'],
-      message: 'Send exactly one of name, alert_notification, email_report, phone or all_is_well',
+      message: 'Send exactly one of name, alert_notification, alert_push, email_report, phone or all_is_well',
     });
   }
 });

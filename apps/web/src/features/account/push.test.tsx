@@ -1,4 +1,4 @@
-import type { Settings } from '@homeview/contract';
+import { messages, type Settings } from '@homeview/contract';
 import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedCall, renderApp, stubApi } from '../../test/app';
@@ -153,24 +153,76 @@ describe('Notify this phone (issue 36)', () => {
     expect(calls.filter((c) => c.url.includes('/push/'))).toEqual([]);
   });
 
-  it('offers push as an alert channel, saved as bit 4 of alert_notification', async () => {
+  it('offers push as an alert channel, saved as its own field alert_push (alert_notification stays 0–3)', async () => {
     logIn();
     const posts: RecordedCall[] = [];
     stubApi({
       'GET /common/settings/': { body: settings() },
       'POST /common/settings/': (call) => {
         posts.push(call);
-        return { body: settings({ alert_notification: 5 }) };
+        return { body: settings({ alert_push: true }) };
+      },
+    });
+    renderApp('/account/infocare/alerts');
+    const push = await screen.findByLabelText(/^Push notification/);
+    expect((push as HTMLInputElement).checked).toBe(false);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(push);
+    await vi.advanceTimersByTimeAsync(1000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({ user_id: '22', alert_push: 'true' });
+  });
+
+  it('swaps email for push in two saves, push first, so no save leaves no channel', async () => {
+    logIn();
+    const posts: RecordedCall[] = [];
+    let held = settings();
+    stubApi({
+      'GET /common/settings/': { body: held },
+      'POST /common/settings/': (call) => {
+        posts.push(call);
+        const code = call.body.get('alert_notification');
+        const push = call.body.get('alert_push');
+        held = {
+          ...held,
+          ...(code === null ? {} : { alert_notification: Number(code) as Settings['alert_notification'] }),
+          ...(push === null ? {} : { alert_push: push === 'true' }),
+        };
+        return { body: held };
       },
     });
     renderApp('/account/infocare/alerts');
     const push = await screen.findByLabelText(/^Push notification/);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(push);
+    fireEvent.click(screen.getByLabelText('Email'));
     await vi.advanceTimersByTimeAsync(1000);
     vi.useRealTimers();
-    await vi.waitFor(() => expect(posts).toHaveLength(1));
-    expect(Object.fromEntries(posts[0]?.body ?? [])).toEqual({ user_id: '22', alert_notification: '5' });
+    await vi.waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts.map((p) => Object.fromEntries(p.body))).toEqual([
+      { user_id: '22', alert_push: 'true' },
+      { user_id: '22', alert_notification: '0' },
+    ]);
+    expect(held).toMatchObject({ alert_notification: 0, alert_push: true });
+  });
+
+  it('reads push from alert_push, and counts it as the one box left ticked', async () => {
+    logIn();
+    const calls = stubApi({
+      'GET /common/settings/': { body: settings({ alert_notification: 0, alert_push: true }) },
+    });
+    renderApp('/account/infocare/alerts');
+    const push = await screen.findByLabelText(/^Push notification/);
+    expect((push as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByText(messages.alertChannelRequired)).toBeNull();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(push);
+    expect(screen.getByText(messages.alertChannelRequired)).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(2000);
+    vi.useRealTimers();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('signing out takes this browser off the person’s notifications, before the session ends', async () => {

@@ -1,4 +1,4 @@
-import { alertCodeFromChannels, type Settings } from '@homeview/contract/web';
+import { allIsWellChannels, allIsWellCode, type Settings } from '@homeview/contract/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../shared/api';
@@ -21,15 +21,12 @@ const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function AllIsWellSettings({ userId, saved }: { userId: number; saved: Settings }) {
   const queryClient = useQueryClient();
-  const code = saved.all_is_well ?? 0;
   const [choice, setChoice] = useState<Choice>({
-    email: (code & 1) !== 0,
-    sms: (code & 2) !== 0,
-    push: (code & 4) !== 0,
+    ...allIsWellChannels(saved.all_is_well ?? 0),
     time: saved.all_is_well_time ?? '10:00',
   });
   const autosave = useAutosave(async (c: Choice) => {
-    const channels = alertCodeFromChannels(c);
+    const channels = allIsWellCode(c);
     const answer = await call('settingsPost', {
       fields: { user_id: userId, all_is_well: channels, all_is_well_time: c.time },
     });

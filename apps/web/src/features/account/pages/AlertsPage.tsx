@@ -1,5 +1,5 @@
 import {
-  type AlertNotificationCode,
+  type AlertChannels as Channels,
   alertChannelsFromCode,
   alertChannelsMessage,
   alertCodeFromChannels,
@@ -7,9 +7,10 @@ import {
   normalisePhone,
   PHONE_MESSAGE,
   type Settings,
+  type SettingsWriteRequest,
 } from '@homeview/contract/web';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { call, errorMessage } from '../../../shared/api';
 import { getUserId } from '../../../shared/storage';
 import { Alert } from '../../../shared/ui/Alert';
@@ -24,8 +25,9 @@ import { accountKey, useAccountRead, useAccountWrite } from '../queries';
 import { useAutosave } from '../useAutosave';
 
 /**
- * /account/infocare/alerts (spec §2.4, §5.2): Email and SMS (and push, issue 36), autosaved; at least one
- * must stay ticked. This browser's own push subscription is set here too.
+ * /account/infocare/alerts (spec §2.4, §5.2): Email and SMS (§3's alert_notification) and push (issue 36,
+ * its own field alert_push), autosaved; at least one must stay ticked. This browser's own push
+ * subscription is set here too.
  */
 export function AlertsPage() {
   const userId = levelUserId('infocare');
@@ -45,20 +47,47 @@ export function AlertsPage() {
   );
 }
 
+type Ticks = Required<Channels>;
+type AlertWrite = Pick<SettingsWriteRequest, 'alert_notification'> | Pick<SettingsWriteRequest, 'alert_push'>;
+
+const ticksOf = (s: Settings): Ticks => ({
+  ...alertChannelsFromCode(s.alert_notification),
+  push: s.alert_push ?? false,
+});
+
+/**
+ * The writes from what the server holds to the ticks chosen: the §3 code and push are two settings (one
+ * each a request), and the one that turns a channel on goes first, so the saved choice never passes
+ * through "no channel".
+ */
+function alertWrites(held: Ticks, next: Ticks): AlertWrite[] {
+  const code = alertCodeFromChannels(next);
+  const writes: AlertWrite[] = [
+    ...(code !== alertCodeFromChannels(held) ? [{ alert_notification: code }] : []),
+    ...(next.push !== held.push ? [{ alert_push: next.push }] : []),
+  ];
+  return next.push ? writes.reverse() : writes;
+}
+
 function AlertChannels({ userId, saved }: { userId: number; saved: Settings }) {
   const queryClient = useQueryClient();
-  const [channels, setChannels] = useState(() => alertChannelsFromCode(saved.alert_notification));
-  const autosave = useAutosave(async (code: AlertNotificationCode) => {
-    const answer = await call('settingsPost', { fields: { user_id: userId, alert_notification: code } });
-    queryClient.setQueryData(accountKey('settingsGet', userId), answer);
+  const [channels, setChannels] = useState(() => ticksOf(saved));
+  // What the server holds, from its last answer: a save sends only what differs from it.
+  const held = useRef(ticksOf(saved));
+  const autosave = useAutosave(async (next: Ticks) => {
+    for (const fields of alertWrites(held.current, next)) {
+      const answer = await call('settingsPost', { fields: { user_id: userId, ...fields } });
+      held.current = ticksOf(answer);
+      queryClient.setQueryData(accountKey('settingsGet', userId), answer);
+    }
   });
   const none = alertChannelsMessage(channels) !== undefined;
 
-  const toggle = (name: 'email' | 'sms' | 'push') => {
+  const toggle = (name: keyof Ticks) => {
     const next = { ...channels, [name]: !channels[name] };
     setChannels(next);
     if (alertChannelsMessage(next) !== undefined) autosave.cancel();
-    else autosave.schedule(alertCodeFromChannels(next));
+    else autosave.schedule(next);
   };
 
   return (
