@@ -17,8 +17,9 @@ const spec: [string, string][] = [
   ['GET', '/api/v3/weekly_activities/'],
   ['GET', '/api/v3/daily_activities/'],
   ['GET', '/api/v3/assisted_living/activities/:id/'],
-  // Additive, outside §7 (issue 25): the dependant's weeks.
+  // Additive, outside §7: the dependant's weeks (issue 25) and recent half-hourly days (issue 36).
   ['GET', '/api/v3/assisted_living/trends/'],
+  ['GET', '/api/v3/assisted_living/days/'],
   ['GET', '/api/v3/energy_info/today/'],
   ['GET', '/api/v3/energy_info/detail/'],
   ['GET', '/api/v3/energy_info/user_rankings/'],
@@ -259,6 +260,14 @@ const cases: Record<EndpointName, Cases> = {
       [{ dependant_user_id: '2', weeks: '0' }, 'weeks', 'weeks must be a whole number from 1 to 26'],
       [{ dependant_user_id: '2', weeks: '27' }, 'weeks', 'weeks must be a whole number from 1 to 26'],
       [{ dependant_user_id: '2', weeks: 'all' }, 'weeks', 'weeks must be a whole number'],
+    ],
+  },
+  days: {
+    valid: [{ dependant_user_id: '2', days: '7' }, { dependant_user_id: 2 }],
+    invalid: [
+      [{}, 'dependant_user_id', 'dependant_user_id is required'],
+      [{ dependant_user_id: '2', days: '0' }, 'days', 'days must be a whole number from 1 to 28'],
+      [{ dependant_user_id: '2', days: '29' }, 'days', 'days must be a whole number from 1 to 28'],
     ],
   },
   weeklyActivities: {

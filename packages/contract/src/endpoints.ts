@@ -57,6 +57,7 @@ import {
 import { PasswordChangeOrResetRequest, PasswordResponse, ResetPasswordRequest } from './entities/password';
 import { Settings, SettingsRequest, SettingsWriteRequest } from './entities/settings';
 import { TrendsRequest, TrendsResponse } from './entities/trends';
+import { DaysRequest, DaysResponse } from './entities/days';
 import { SetupDetail, SetupRequest, SetupWriteRequest } from './entities/setup';
 import { Tariff, TariffRequest } from './entities/tariff';
 import { TariffWriteRequest } from './entities/tariffWrite';
@@ -126,6 +127,7 @@ export const endpoints = {
     response: ActivitySingle,
   },
   trends: { ...endpointPaths.trends, request: TrendsRequest, response: TrendsResponse },
+  days: { ...endpointPaths.days, request: DaysRequest, response: DaysResponse },
   energyToday: { ...endpointPaths.energyToday, request: EnergyTodayRequest, response: EnergyToday },
   energyDetail: { ...endpointPaths.energyDetail, request: EnergyDetailRequest, response: EnergyDetail },
   userRankings: { ...endpointPaths.userRankings, request: UserRankingsRequest, response: Ranking },

@@ -46,5 +46,6 @@ export * from './entities/suppliers';
 export * from './deviceKinds';
 export * from './limits';
 export * from './entities/trends';
+export * from './entities/days';
 export * from './paths';
 export * from './endpoints';

@@ -32,6 +32,7 @@ export const endpointPaths = {
   activity: { method: 'GET', path: '/api/v3/assisted_living/activities/:id/' },
   /** Additive (issue 25): the dependant's weeks. */
   trends: { method: 'GET', path: '/api/v3/assisted_living/trends/' },
+  days: { method: 'GET', path: '/api/v3/assisted_living/days/' },
   energyToday: { method: 'GET', path: '/api/v3/energy_info/today/' },
   energyDetail: { method: 'GET', path: '/api/v3/energy_info/detail/' },
   userRankings: { method: 'GET', path: '/api/v3/energy_info/user_rankings/' },

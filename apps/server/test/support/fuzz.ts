@@ -373,6 +373,8 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
       return rec({ dependant_user_id: user_id, email: fc.constantFrom('friend@example.com') });
     case 'trends':
       return rec({ dependant_user_id: user_id, weeks: fc.integer({ min: 1, max: 26 }) });
+    case 'days':
+      return rec({ dependant_user_id: user_id, days: fc.integer({ min: 1, max: 28 }) });
     case 'alertFeedback':
       return fc
         .oneof(

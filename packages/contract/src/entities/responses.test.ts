@@ -194,6 +194,31 @@ const samples: Record<EndpointName, unknown> = {
     },
     alerts: [alert],
   },
+  days: {
+    days: [
+      {
+        date: '2026-11-30',
+        complete: true,
+        active_half_hours: 7,
+        night_active_half_hours: 0,
+        began_minute: 450,
+        ended_minute: 1320,
+        findings: ['little_activity'],
+        words: ['A quiet day: active 3½ h against the usual 7–9 h.'],
+      },
+      {
+        date: '2026-11-29',
+        complete: false,
+        active_half_hours: null,
+        night_active_half_hours: null,
+        began_minute: null,
+        ended_minute: null,
+        findings: [],
+        words: [],
+      },
+    ],
+    time_zone: 'Europe/London',
+  },
   trends: {
     weeks: [
       {

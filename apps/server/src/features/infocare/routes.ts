@@ -1,4 +1,4 @@
-import { endpoints, TRENDS_WEEKS_DEFAULT } from '@homeview/contract';
+import { DAYS_DEFAULT, endpoints, TRENDS_WEEKS_DEFAULT } from '@homeview/contract';
 import { routineToday } from '@homeview/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
@@ -24,6 +24,7 @@ import { loadSituation } from './engine';
 import { presentAlerts } from './present';
 import { resolveAlert, takeAlert, takeOverAlert } from './take';
 import { trendsOf } from './trends';
+import { daysOf } from './days';
 
 // §7 InfoCare calls: alerts (a page at a time, newest first, with today's routine on the first page),
 // the carer's writes on an alert (viewing, assessment, feedback), daily and weekly activities and one
@@ -124,5 +125,14 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     await assertCanActOn(ctx.db, auth, q.dependant_user_id, request.log);
     const house = await houseFor(q.dependant_user_id);
     return trendsOf(ctx.db, house, q.weeks ?? TRENDS_WEEKS_DEFAULT, now());
+  });
+
+  // Additive (issue 36): the dependant's recent days from the meter's half-hours, newest first.
+  app.get(endpoints.days.path, async (request) => {
+    const auth = requireUser(request);
+    const q = parse(endpoints.days.request, request.query);
+    await assertCanActOn(ctx.db, auth, q.dependant_user_id, request.log);
+    const house = await houseFor(q.dependant_user_id);
+    return daysOf(ctx.db, house, q.days ?? DAYS_DEFAULT, now());
   });
 }
