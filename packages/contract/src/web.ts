@@ -31,5 +31,6 @@ export type * from './entities/sessions';
 export type * from './entities/devices';
 export type * from './entities/suppliers';
 export type * from './entities/trends';
+export type * from './entities/days';
 export type * from './entities/push';
 export type { EndpointParams, EndpointRequest, EndpointResponse } from './endpoints';

@@ -9,6 +9,7 @@ import { InfoCareLayout } from '../components/InfoCareLayout';
 import { RequireDependant } from '../components/RequireDependant';
 import { AlertCard, alertElementId } from './AlertCard';
 import { AttentionSummary, countAttention, countOpen } from './AttentionSummary';
+import { DayYesterday } from './DayYesterday';
 import { MoreAlerts } from './MoreAlerts';
 import { needsAttention, useAlertPages } from './queries';
 
@@ -65,6 +66,7 @@ function Alerts({ dependantId }: { dependantId: number }) {
         </section>
       ) : null}
       <AttentionSummary counts={counts} open={open} onJump={(level) => void jump(level)} seeking={seeking} />
+      <DayYesterday dependantId={dependantId} />
       <section className="alert-list" aria-labelledby="all-alerts">
         <h2 id="all-alerts">All alerts</h2>
         {alerts.length > 0 ? (

@@ -1,0 +1,53 @@
+import type { DaysResponse } from '@homeview/contract/web';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../../shared/api';
+import { dateLabel } from '../../../shared/time';
+import { infoCareKey } from './queries';
+
+/** Days asked: enough to know whether the home has half-hours at all (a plug-only home has none). */
+const DAYS_ASKED = 28;
+
+export function useDays(dependantId: number) {
+  return useQuery({
+    queryKey: [...infoCareKey(dependantId), 'days', DAYS_ASKED],
+    queryFn: ({ signal }) =>
+      call('days', { fields: { dependant_user_id: dependantId, days: DAYS_ASKED }, signal }),
+  });
+}
+
+/**
+ * "Yesterday, from the meter" (issue 36): the dependant's yesterday as the meter's half-hours show it,
+ * against the 28 days before, in words, what matters first. Shown once the home has any complete day of
+ * half-hours; yesterday not in yet says so (a supplier publishes it the next morning), never "quiet".
+ */
+export function DayYesterday({ dependantId }: { dependantId: number }) {
+  const days = useDays(dependantId);
+  return days.data ? <DaySummary answer={days.data} /> : null;
+}
+
+export function DaySummary({ answer }: { answer: DaysResponse }) {
+  const [yesterday] = answer.days;
+  if (yesterday === undefined || !answer.days.some((d) => d.complete)) return null;
+  const warned = yesterday.findings.length > 0;
+  return (
+    <section className={`day-summary${warned ? ' day-summary--warning' : ''}`} aria-labelledby="day-summary">
+      <h2 id="day-summary">Yesterday, from the meter</h2>
+      <p className="day-summary__date">{dateLabel(yesterday.date)}</p>
+      {!yesterday.complete ? (
+        <p>
+          Yesterday's half-hours are not all in yet: the supplier usually publishes them the next morning.
+        </p>
+      ) : yesterday.words.length === 0 ? (
+        <p>Still learning what a usual day looks like: yesterday is compared once 14 ordinary days are in.</p>
+      ) : (
+        <ul className="day-summary__lines">
+          {yesterday.words.map((line, i) => (
+            <li key={line} className={i === 0 && warned ? 'day-summary__finding' : undefined}>
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
