@@ -180,4 +180,37 @@ describeEachDb('gas through the API', (suite) => {
     );
     expect(rows).toEqual([{ n: 0 }]);
   });
+  it("gives the chooser's card today's balance of both fuels, as My Home adds them", async () => {
+    const today = at('2026-11-02T00:00:00Z'); // London is on GMT: today's 24 half-hours to noon
+    expect((await send(halfHours(today, 24, () => 100))).statusCode).toBe(200);
+    expect(
+      (
+        await send(
+          halfHours(today, 24, () => 1000),
+          '?fuel=gas',
+        )
+      ).statusCode,
+    ).toBe(200);
+    const [electricity, gas] = await Promise.all([
+      getEnergy(t.app, session, `user_id=${alice.id}&timescale=day&timestamp=${NOW}`),
+      getEnergy(t.app, session, `user_id=${alice.id}&timescale=day&timestamp=${NOW}&fuel=gas`),
+    ]);
+    // Gas by hand, at the tariff from 1 October set above: 24,000 Wh × 70,000 µ£/kWh = £1.68, + 25p.
+    expect(gas.balance.cost).toBe(1.93);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v3/dashboard/', headers: session.headers() });
+    const card = (res.json() as { user_id: number; messages: { value: number }[] }[]).find(
+      (c) => c.user_id === alice.id,
+    );
+    const pennies = (pounds: number) => Math.round(pounds * 100);
+    expect(card?.messages).toEqual([
+      {
+        currency_unit: '£',
+        value:
+          (pennies(electricity.balance.income) -
+            pennies(electricity.balance.cost) -
+            pennies(gas.balance.cost)) /
+          100,
+      },
+    ]);
+  });
 });

@@ -271,7 +271,8 @@ export async function todaysBalance(
   db: Queryable,
   house: EnergyHouse,
   now: number,
+  fuel: Fuel = ELECTRICITY,
 ): Promise<PeriodSummary['balance'] | null> {
-  const { summary } = await summarise(db, house, 'day', undefined, now);
+  const { summary } = await summarise(db, house, 'day', undefined, now, fuel);
   return summary.totals.data_slots > 0 ? summary.balance : null;
 }
