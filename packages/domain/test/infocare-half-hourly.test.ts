@@ -106,6 +106,16 @@ describe('the day against her band', () => {
       'A late start: no activity from 05:00 on.',
       'Otherwise active 10 h against the usual 10 h.',
     ]);
+    // A spread band says its unit once; a night band from none says "up to".
+    const spread = dayBands([
+      ...Array.from({ length: 10 }, () => day(19, 7 * 60, 0)),
+      ...Array.from({ length: 10 }, () => day(27, 7 * 60 + 30, 2)),
+    ])!;
+    expect(dayWords(day(20, 7 * 60), spread)).toEqual([
+      'An ordinary day: active 10 h against the usual 9½–13½ h.',
+      'The day began at 07:00 (usually 07:00–07:30) and ended at 22:00.',
+      'In the night before 05:00, no activity (usually up to 1 h).',
+    ]);
     expect(dayWords(day(20, 7 * 60, 5), bands)[0]).toBe(
       'A busy night: in the night before 05:00, active 2½ h (usually none).',
     );

@@ -125,9 +125,18 @@ export function dayFindings(day: HalfHourlyDay, bands: DayBands): DayFinding[] {
   return findings;
 }
 
-const hours = (halfHours: number) => {
+/** Half-hours as hours, "6½" (no unit), "½" for one. */
+const hoursOf = (halfHours: number) => {
   const h = halfHours / 2;
-  return Number.isInteger(h) ? `${h} h` : `${Math.floor(h)}½ h`.replace(/^0½/, '½');
+  return Number.isInteger(h) ? String(h) : `${Math.floor(h)}½`.replace(/^0½/, '½');
+};
+const hours = (halfHours: number) => `${hoursOf(halfHours)} h`;
+/** A band of half-hours in hours, the unit once: "9½–13½ h", "up to 1 h", "none". */
+const usualHours = (band: Band) => {
+  const [low, high] = [Math.round(band.low), Math.round(band.high)];
+  if (high === 0) return 'none';
+  if (low === high) return hours(high);
+  return low === 0 ? `up to ${hours(high)}` : `${hoursOf(low)}–${hours(high)}`;
 };
 const range = (band: Band, show: (x: number) => string) => {
   const [low, high] = [show(band.low), show(band.high)];
@@ -141,14 +150,13 @@ const halfHourOf = (minute: number) => Math.round(minute / 30) * 30;
  */
 export function dayWords(day: HalfHourlyDay, bands: DayBands): string[] {
   const findings = dayFindings(day, bands);
-  const active = `active ${hours(day.active_half_hours)} against the usual ${range(bands.active_half_hours, (x) => hours(Math.round(x)))}`;
+  const active = `active ${hours(day.active_half_hours)} against the usual ${usualHours(bands.active_half_hours)}`;
   const began = bands.began_minute;
   const start =
     day.began_minute === null
       ? 'no activity from 05:00 on'
       : `the day began at ${hhmm(day.began_minute)}${began === null ? '' : ` (usually ${range(began, (x) => hhmm(halfHourOf(x)))})`}`;
-  const nightHours = (x: number) => (x === 0 ? 'none' : hours(x));
-  const night = `in the night before 05:00, ${day.night_active_half_hours === 0 ? 'no activity' : `active ${hours(day.night_active_half_hours)}`} (usually ${range(bands.night_active_half_hours, (x) => nightHours(Math.round(x)))})`;
+  const night = `in the night before 05:00, ${day.night_active_half_hours === 0 ? 'no activity' : `active ${hours(day.night_active_half_hours)}`} (usually ${usualHours(bands.night_active_half_hours)})`;
   const lines: string[] = [];
   if (findings.includes('little_activity')) lines.push(`A quiet day: ${active}.`);
   if (findings.includes('late_start')) lines.push(`A late start: ${start}.`);
