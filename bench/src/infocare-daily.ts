@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
+  activeFromWh,
   addDays,
   dayBands,
   dayFindings,
@@ -26,6 +27,7 @@ import {
   localDate,
   localParts,
 } from '@homeview/domain';
+import { Rng } from '@homeview/simulator';
 
 const REAL = join(import.meta.dirname, '../../../shared/data/real');
 const ZONE = 'Europe/London';
@@ -71,21 +73,10 @@ function house2(): Series {
   return series;
 }
 
-/** A seeded draw (mulberry32), so every run injects the same quiet days. */
-function draw(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The day's half-hours made quiet: `little` drops 70 % of what rose above the floor, `late` the morning. */
 function quiet(series: Series, day: HalfHourlyDay, kind: 'little' | 'late', random: () => number): Series {
   const out: Series = new Map(series);
-  const threshold = day.floor_wh + Math.max(40, day.floor_wh / 2);
+  const threshold = activeFromWh(day.floor_wh);
   for (const [slot, wh] of series) {
     if (localDate(slot, ZONE) !== day.date || wh < threshold) continue;
     const p = localParts(slot, ZONE);
@@ -98,7 +89,8 @@ function quiet(series: Series, day: HalfHourlyDay, kind: 'little' | 'late', rand
 function judgeHome(name: string, series: Series): void {
   const dates = [...new Set([...series.keys()].map((t) => localDate(t, ZONE)))].sort();
   const judged: HalfHourlyDay[] = [];
-  const random = draw(7);
+  const rng = new Rng(7); // seeded: every run injects the same quiet days
+  const random = () => rng.next();
   let ordinary = 0;
   let warned = 0;
   let away = 0;

@@ -46,3 +46,4 @@ export {
   type WorkPattern,
 } from './spec';
 export { type LocalDay, localDay, localDayNumberOf } from './zone';
+export { Rng } from './rng';

@@ -30,6 +30,9 @@ const LATE_MINUTES = 240;
 /** A busy night: this many active night half-hours over the band's 90th percentile, or twice the usual. */
 const NIGHT_EXTRA = 4;
 
+/** The Wh from which a half-hour over this floor is active. */
+export const activeFromWh = (floorWh: number): number => floorWh + Math.max(ACTIVE_MARGIN_WH, floorWh / 2);
+
 /** One local day as its half-hours show it. */
 export interface HalfHourlyDay {
   date: string;
@@ -62,7 +65,7 @@ export function halfHourlyDay(
   }
   const lowest = values.map((v) => v.wh).sort((a, b) => a - b);
   const floor = Math.round(lowest.slice(0, FLOOR_SLOTS).reduce((s, w) => s + w, 0) / FLOOR_SLOTS);
-  const threshold = floor + Math.max(ACTIVE_MARGIN_WH, floor / 2);
+  const threshold = activeFromWh(floor);
   const active = values.filter((v) => v.wh >= threshold);
   const daytime = active.filter((v) => v.minute >= NIGHT_END_MINUTE);
   return {
