@@ -65,8 +65,10 @@ async function main(): Promise<void> {
     let listening = false;
     let devices: RunningDevices | null = null;
     // The demo's own simulated devices publish once this server's partitions have subscribed (a shared
-    // subscription with no subscriber drops messages), or after 15 s when another server holds their
-    // partition (its broker session exists, so the broker queues for it).
+    // subscription with no subscriber drops messages), or 15 s after this server started its device
+    // consumer when another server holds their partition (its broker session exists, so the broker
+    // queues for it). The 15 s count from the consumer's start, not the simulation's: on a busy machine
+    // the consumer's start alone can take longer, and ticks published before it are lost.
     let devicesSubscribed: () => void = () => undefined;
     const devicesReady = new Promise<void>((resolve) => {
       devicesSubscribed = resolve;
@@ -111,7 +113,7 @@ async function main(): Promise<void> {
     const startSimulation = (running: DemoSimulation) => {
       running.start();
       if (config.mqttUrl)
-        void Promise.race([devicesReady, new Promise((resolve) => setTimeout(resolve, 15_000).unref())])
+        void devicesReady
           .then(() => running.startDevices())
           .catch((error: unknown) => app.log.error({ err: error }, 'demo devices failed to start'));
       // Once Mum's history is stored (before Dad's and the neighbours'), her past alerts are raised as the
@@ -207,7 +209,11 @@ async function main(): Promise<void> {
       // a partition whose server died is taken by another, which resumes its session and what the broker
       // queued meanwhile (devices/server.ts).
       devices = await startDevices({ config, db: opened, log: app.log });
-      void devices?.subscribed.then(devicesSubscribed, () => undefined);
+      const consumerStarted = new Promise((resolve) => setTimeout(resolve, 15_000).unref());
+      void Promise.race([devices?.subscribed ?? Promise.resolve(), consumerStarted]).then(
+        devicesSubscribed,
+        devicesSubscribed,
+      );
       const held = devices?.held() ?? [];
       lines.push(
         `Devices: MQTT as ${config.mqttClientId} (partitions ${held.length > 0 ? held.join(',') : 'none yet'} of ${config.mqttPartitions})`,
