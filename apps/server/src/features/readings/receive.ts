@@ -16,8 +16,10 @@ import { lockHousesLiteral } from './repository';
 // data arrived for each house (arrivals.ts), so InfoCare judges it again within seconds. A write that
 // fails says nothing. On PostgreSQL the saying is a NOTIFY sent in the write's own transaction (with its
 // BEGIN, no extra round trip), heard by every process that listens (arrivals.ts).
-// A receive is of one fuel (`options.fuel`, default electricity): every batch it writes is of that fuel.
-// Only electricity tells InfoCare (its rules read appliance uses and the electricity meter, never gas).
+// A receive is of one fuel (`options.fuel`, default electricity): every batch it writes is of that fuel,
+// unless a call names another (the device flush writes a Glow's gas with the homes' electricity and the
+// devices' counter state in one transaction: devices/write.ts). Only an electricity receive tells InfoCare
+// (its rules read appliance uses and the electricity meter, never gas).
 
 /** What a `receive` callback writes with: the transaction's readings and appliance uses. */
 export interface Intake {
@@ -25,12 +27,12 @@ export interface Intake {
   readings(
     houseId: number,
     readings: readonly Reading[],
-    options?: { replace?: boolean },
+    options?: { replace?: boolean; fuel?: Fuel },
   ): Promise<IngestResult>;
   /** Several houses' readings: one context read and one write statement for them all. */
   houses(
     batches: ReadonlyMap<number, readonly Reading[]>,
-    options?: { replace?: boolean },
+    options?: { replace?: boolean; fuel?: Fuel },
   ): Promise<Map<number, IngestResult>>;
   events(houseId: number, events: readonly ApplianceEventInput[]): Promise<IngestResult>;
 }
@@ -63,7 +65,12 @@ export async function receive<R>(
       };
       const houses: Intake['houses'] = async (batches, options) => {
         for (const houseId of batches.keys()) given(houseId);
-        return ingestReadingsOfHouses(tx, batches, { now, ...options, fuel, held: true });
+        return ingestReadingsOfHouses(tx, batches, {
+          now,
+          replace: options?.replace,
+          fuel: options?.fuel ?? fuel,
+          held: true,
+        });
       };
       return write(
         {
