@@ -35,6 +35,8 @@ export interface ConsumerStats {
   rejected: number;
   unclaimed: number;
   readingsStored: number;
+  /** Gas readings (half-hours of a Glow's gas register). */
+  gasStored: number;
   usesStored: number;
   flushes: number;
   /** Time spent in flushes, and the longest one (ms). */
@@ -70,6 +72,7 @@ export class DeviceConsumer {
     rejected: 0,
     unclaimed: 0,
     readingsStored: 0,
+    gasStored: 0,
     usesStored: 0,
     flushes: 0,
     flushMs: 0,
@@ -81,6 +84,8 @@ export class DeviceConsumer {
   #channels = new Map<string, Live[]>();
   #loadedAt = Number.NEGATIVE_INFINITY;
   #readings = new Map<number, Reading[]>();
+  /** Gas readings by house (a Glow's gas register), written as gas with the electricity. */
+  #gas = new Map<number, Reading[]>();
   #events = new Map<number, ApplianceEventInput[]>();
   /** Refused messages and unclaimed devices, as kept between flushes (records.ts). */
   #records: DeviceRecords;
@@ -242,7 +247,8 @@ export class DeviceConsumer {
       if (live === undefined) continue;
       takeSample(live, s, now, {
         reject: (reason) => this.#reject(live, s.kind, s.deviceId, topic, reason, now),
-        readings: (readings) => pushTo(this.#readings, live.device.houseId, readings),
+        readings: (readings, fuel) =>
+          pushTo(fuel === 'gas' ? this.#gas : this.#readings, live.device.houseId, readings),
       });
     }
   }
@@ -319,9 +325,11 @@ export class DeviceConsumer {
     }
     // Everything taken at once (synchronously), so the states written match the readings written.
     const readings = this.#readings;
+    const gas = this.#gas;
     const events = this.#events;
     const records = this.#records.take();
     this.#readings = new Map();
+    this.#gas = new Map();
     this.#events = new Map();
     const dirty = new Map<number, Live[]>();
     for (const live of this.#live.values()) {
@@ -330,14 +338,16 @@ export class DeviceConsumer {
       pushTo(dirty, live.device.houseId, [live]);
     }
     this.stats.flushes++;
-    const failure = await writeTaken(this.db, { readings, events, dirty }, now, {
+    const failure = await writeTaken(this.db, { readings, gas, events, dirty }, now, {
       stored: (batch) => {
         this.stats.readingsStored += batch.readings.length;
+        this.stats.gasStored += batch.gas.length;
         this.stats.usesStored += batch.events.length;
         this.options.onStored?.(batch.houseId, batch.readings);
       },
-      putBack: ({ houseId, readings, events }) => {
+      putBack: ({ houseId, readings, gas, events }) => {
         this.#readings.set(houseId, [...readings, ...(this.#readings.get(houseId) ?? [])]);
+        this.#gas.set(houseId, [...gas, ...(this.#gas.get(houseId) ?? [])]);
         this.#events.set(houseId, [...events, ...(this.#events.get(houseId) ?? [])]);
       },
       warn: (obj, msg) => this.options.log?.warn(obj, msg),

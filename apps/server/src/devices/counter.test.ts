@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type CounterState, type CounterStep, stepCounter } from './counter';
-import { MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
+import { type CounterState, type CounterStep, type Register, stepCounter } from './counter';
+import { MAX_GAS_W, MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
 
 /** Feeds [t, mWh] pairs; returns every step. */
-function run(samples: [number, number][], maxW = MAX_HOUSE_W): CounterStep[] {
+function run(samples: [number, number][], maxW = MAX_HOUSE_W, refreshS?: number): CounterStep[] {
   let state: CounterState | null = null;
+  const register: Register = refreshS === undefined ? { maxW } : { maxW, refreshS };
   return samples.map(([t, mwh]) => {
-    const next = stepCounter(state, t, mwh, maxW);
+    const next = stepCounter(state, t, mwh, register);
     state = next.state;
     return next.step;
   });
@@ -143,6 +144,84 @@ describe('stepCounter', () => {
     expect(step).toEqual({
       kind: 'rejected',
       reason: '8.000 kWh over a silence of 7.0 h cannot be placed in time',
+    });
+  });
+
+  describe('a register refreshed every half-hour (a Glow’s gas, re-sent every ~10 s)', () => {
+    const gas = (samples: [number, number][]) => run(samples, MAX_GAS_W, 1800);
+
+    it('places a change in the half-hour before it, not over the time since the last change', () => {
+      const steps = gas([
+        [T, 5_000_000_000],
+        [T + 600, 5_000_000_000], // re-sent: only seen
+        [T + 1800, 5_001_234_000], // refreshed: 1.234 kWh
+        [T + 2400, 5_001_234_000],
+        [T + 3600, 5_001_234_000], // refreshed, unchanged: no gas in that half-hour
+        [T + 5400, 5_003_234_000],
+      ]);
+      expect(steps).toEqual([
+        { kind: 'first' },
+        { kind: 'unchanged' },
+        { kind: 'energy', from: T, to: T + 1800, mwh: 1_234_000 },
+        { kind: 'unchanged' },
+        { kind: 'unchanged' },
+        { kind: 'energy', from: T + 3600, to: T + 5400, mwh: 2_000_000 },
+      ]);
+    });
+
+    it('takes a night without gas as no gas, not as a silence (the register re-sent all along)', () => {
+      const night: [number, number][] = Array.from({ length: 17 }, (_, k) => [T + k * 1800, 7_000_000_000]);
+      const steps = gas([...night, [T + 17 * 1800, 7_002_500_000]]);
+      expect(steps.at(-1)).toEqual({
+        kind: 'energy',
+        from: T + 16 * 1800,
+        to: T + 17 * 1800,
+        mwh: 2_500_000,
+      });
+    });
+
+    it('places the first change within a half-hour even when it comes right after the first value', () => {
+      expect(
+        gas([
+          [T, 5_000_000_000],
+          [T + 10, 5_002_000_000],
+        ])[1],
+      ).toEqual({ kind: 'energy', from: T + 10 - 1800, to: T + 10, mwh: 2_000_000 });
+    });
+
+    it('after messages stopped, places a change since the last message that read the old value', () => {
+      expect(
+        gas([
+          [T, 5_000_000_000],
+          [T + 600, 5_000_000_000],
+          [T + 3 * 3600, 5_004_000_000],
+        ])[2],
+      ).toEqual({ kind: 'energy', from: T + 600, to: T + 3 * 3600, mwh: 4_000_000 });
+    });
+
+    it('keeps the rules of every counter: a repeat is nothing, a step back is refused and rebased', () => {
+      const steps = gas([
+        [T, 5_000_000_000],
+        [T + 1800, 5_001_000_000],
+        [T + 1800, 5_001_000_000], // redelivered
+        [T + 1790, 5_000_500_000], // older
+        [T + 3600, 4_000_000_000], // a step back
+        [T + 5400, 4_000_500_000],
+      ]);
+      expect(steps.map((s) => s.kind)).toEqual([
+        'first',
+        'energy',
+        'duplicate',
+        'duplicate',
+        'rejected',
+        'energy',
+      ]);
+      expect(steps[4]).toEqual({
+        kind: 'rejected',
+        reason:
+          'the counter stepped 4000.000 kWh in 1800 s, more than 70 kW could use (from 5001.000 kWh to 4000.000 kWh)',
+      });
+      expect(steps[5]).toEqual({ kind: 'energy', from: T + 3600, to: T + 5400, mwh: 500_000 });
     });
   });
 });

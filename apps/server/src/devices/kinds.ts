@@ -13,7 +13,7 @@ export interface KindInfo extends DeviceKindText {
 }
 
 const FILTERS: Readonly<Record<DeviceKind, readonly string[]>> = {
-  glow: ['glow/+/SENSOR/electricitymeter'],
+  glow: ['glow/+/SENSOR/electricitymeter', 'glow/+/SENSOR/gasmeter'],
   // `+/status/+` would also take other brokers' clients' status topics; the parser ignores what it does
   // not recognise, so the wide filter costs a look at the topic and nothing else.
   shelly: ['+/events/rpc', '+/status/+'],
@@ -34,6 +34,11 @@ export function isDeviceKind(text: string): text is DeviceKind {
 /** Highest believable draw: a house's supply (100 A single phase is 23 kW) or a 13 A plug's socket. */
 export const MAX_HOUSE_W = 25_000;
 export const MAX_PLUG_W = 3_700;
+/**
+ * Highest believable gas flow: a home's U6 diaphragm meter passes at most 6 m³/h, about 68 kW at 39.5 MJ/m³
+ * (the largest combi boilers draw ~35 kW).
+ */
+export const MAX_GAS_W = 70_000;
 
 /**
  * Seconds without a message after which a device shows as silent: a few of its usual gaps. Glow sends

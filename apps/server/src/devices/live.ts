@@ -25,6 +25,11 @@ export interface StoredCounter {
   power?: { t: number; w: number } | null;
   /** A gap of a Shelly EM whose energy waits for the device's own records of it (EMData history). */
   gap?: PendingGap | null;
+  /**
+   * A Glow's gas register (gasmeter topic): its counter, refreshed every half-hour (counter.ts Register),
+   * and its open half-hours (minutes.ts with 1800 s bins), stored as gas.
+   */
+  gas?: { import: CounterState | null; halfHours: MinuteState } | null;
   /** A plug's use detection (held power, the use in progress, uses waiting for the counter): PlugUses. */
   plug?: PlugState | null;
   /**

@@ -3,7 +3,9 @@ import type { Reading } from '../ingest/formats';
 /**
  * Whole-house energy at 1-minute resolution at most, whatever the device's cadence: each interval energy
  * (from the counter normaliser) is spread over the UTC minutes it spans in proportion to time, and a
- * minute becomes a 60 s reading once the device has reported past its end. Wh are carried (each reading
+ * minute becomes a 60 s reading once the device has reported past its end. A register refreshed only
+ * every half-hour (a Glow's gas) is binned the same way by half-hours (`binS` = 1800): finer readings
+ * would only be a straight line drawn between two refreshes. Wh are carried (each reading
  * is round(total after) − round(total before)), so the readings add up to the counter's energy instead of
  * drifting by up to ½ Wh per minute. Pure and serialisable (stored with the device).
  */
@@ -23,20 +25,21 @@ export function emptyMinutes(): MinuteState {
   return { open: [], importMwh: 0, importWh: 0, exportMwh: 0, exportWh: 0 };
 }
 
-/** Adds `mwh` used over [from, to) in one direction, split across minutes exactly (integer mWh). */
+/** Adds `mwh` used over [from, to) in one direction, split across minutes (bins) exactly (integer mWh). */
 export function addEnergy(
   state: MinuteState,
   from: number,
   to: number,
   mwh: number,
   direction: 'import' | 'export',
+  binS = MINUTE_S,
 ): void {
   if (to <= from || mwh === 0) return;
   const span = to - from;
   const col = direction === 'import' ? 1 : 2;
   let given = 0;
-  for (let m = from - (from % MINUTE_S); m < to; m += MINUTE_S) {
-    const upTo = Math.min(to, m + MINUTE_S) - from;
+  for (let m = from - (from % binS); m < to; m += binS) {
+    const upTo = Math.min(to, m + binS) - from;
     const share = Math.round((mwh * upTo) / span) - given;
     given += share;
     if (share === 0) continue;
@@ -50,10 +53,13 @@ export function addEnergy(
   }
 }
 
-/** Readings of the minutes that end at or before `upTo` (the device's latest sample), removed from the state. */
-export function closeMinutes(state: MinuteState, upTo: number): Reading[] {
+/**
+ * Readings of the minutes (bins) that end at or before `upTo` (the device's latest sample, or the time up
+ * to which its energy is known), removed from the state.
+ */
+export function closeMinutes(state: MinuteState, upTo: number, binS = MINUTE_S): Reading[] {
   const readings: Reading[] = [];
-  while (state.open.length > 0 && (state.open[0] as [number, number, number])[0] + MINUTE_S <= upTo) {
+  while (state.open.length > 0 && (state.open[0] as [number, number, number])[0] + binS <= upTo) {
     const [start, imp, exp] = state.open.shift() as [number, number, number];
     state.importMwh += imp;
     state.exportMwh += exp;
@@ -61,7 +67,7 @@ export function closeMinutes(state: MinuteState, upTo: number): Reading[] {
     const exportDue = Math.round(state.exportMwh / 1000);
     readings.push({
       start,
-      interval_s: MINUTE_S,
+      interval_s: binS,
       import_wh: importDue - state.importWh,
       export_wh: exportDue - state.exportWh,
       generation_wh: 0,

@@ -1,10 +1,10 @@
 import { localDate } from '@homeview/domain';
 import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
-import { stepCounter } from './counter';
+import { type Register, stepCounter } from './counter';
 import { EM_GAP_S } from './em-history';
-import { MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
+import { MAX_GAS_W, MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
 import type { Live } from './live';
-import { addEnergy, closeMinutes } from './minutes';
+import { addEnergy, closeMinutes, emptyMinutes } from './minutes';
 import type { DeviceSample } from './parsers/sample';
 import type { PlugUse } from './plug-uses';
 
@@ -18,10 +18,22 @@ import type { PlugUse } from './plug-uses';
  */
 export const MAX_POWER_GAP_S = 120;
 
+/**
+ * A Glow's gas register: the meter is read every 30 min and the Glow re-sends the last reading at its
+ * electricity cadence (devices.md §1.2). Its energy is stored per UTC half-hour (readings of 1800 s): a
+ * change of the register is gas used in the half-hour before it (counter.ts Register.refreshS), spread
+ * over the half-hours that interval touches, and a half-hour is stored once the register has changed at
+ * or after its end (its energy is only known then: a re-send of the old value says nothing about it). So
+ * the stored gas adds up to the register's movement, Wh for Wh (the carry of minutes.ts); the open
+ * half-hours wait, stored with the device, for the next change.
+ */
+const GAS: Register = { maxW: MAX_GAS_W, refreshS: 1800 };
+const HALF_HOUR_S = 1800;
+
 /** What a sample's channel tells back: a value refused (counted on the device), readings closed. */
 export interface SampleSink {
   reject(reason: string): void;
-  readings(readings: Reading[]): void;
+  readings(readings: Reading[], fuel?: 'gas'): void;
 }
 
 export function takeSample(live: Live, s: DeviceSample, now: number, sink: SampleSink): void {
@@ -29,6 +41,10 @@ export function takeSample(live: Live, s: DeviceSample, now: number, sink: Sampl
   live.lastMessage = now;
   live.online = s.online ?? true;
   live.dirty = true;
+  if (s.fuel === 'gas') {
+    takeGas(live, s, sink);
+    return;
+  }
   const maxW = live.plug === null ? MAX_HOUSE_W : MAX_PLUG_W;
   const energy = (from: number, to: number, mwh: number, direction: 'import' | 'export') => {
     if (live.plug !== null) {
@@ -38,7 +54,7 @@ export function takeSample(live: Live, s: DeviceSample, now: number, sink: Sampl
   for (const direction of ['import', 'export'] as const) {
     const mwh = direction === 'import' ? s.importMwh : s.exportMwh;
     if (mwh === undefined) continue;
-    const { state, step } = stepCounter(live.counter[direction], s.t, mwh, maxW);
+    const { state, step } = stepCounter(live.counter[direction], s.t, mwh, { maxW });
     live.counter[direction] = state;
     if (step.kind === 'rejected') sink.reject(step.reason);
     else if (step.kind === 'energy') {
@@ -84,6 +100,20 @@ export function takeSample(live: Live, s: DeviceSample, now: number, sink: Sampl
     const readings = closeMinutes(live.counter.minutes, upTo);
     if (readings.length > 0) sink.readings(readings);
   }
+}
+
+/** A gas register's sample: the same counter rules as electricity's, half-hours for minutes. */
+function takeGas(live: Live, s: DeviceSample, sink: SampleSink): void {
+  if (s.importMwh === undefined) return;
+  live.counter.gas ??= { import: null, halfHours: emptyMinutes() };
+  const gas = live.counter.gas;
+  const { state, step } = stepCounter(gas.import, s.t, s.importMwh, GAS);
+  gas.import = state;
+  if (step.kind === 'rejected') sink.reject(`gas: ${step.reason}`);
+  if (step.kind === 'energy') addEnergy(gas.halfHours, step.from, step.to, step.mwh, 'import', HALF_HOUR_S);
+  // Up to the register's last change (state.t), not this sample: a re-send adds nothing to what is known.
+  const readings = closeMinutes(gas.halfHours, state.t, HALF_HOUR_S);
+  if (readings.length > 0) sink.readings(readings, 'gas');
 }
 
 /** A plug's uses whose energy is known by now, as appliance uses of its house (its own count moved on). */

@@ -55,9 +55,53 @@ describe('Glow', () => {
     expect(ok('glow/A1/SENSOR/electricitymeter', GLOW, RECEIVED - 600).t).toBe(RECEIVED - 600);
   });
 
-  it('ignores the STATE and gas topics', () => {
+  it('ignores the STATE topic and other sensors', () => {
     expect(topicDevice('glow/A1/STATE')).toBeNull();
-    expect(topicDevice('glow/A1/SENSOR/gasmeter')).toBeNull();
+    expect(topicDevice('glow/A1/SENSOR/watermeter')).toBeNull();
+    expect(topicDevice('glow/A1/SENSOR/gasmeter/x')).toBeNull();
+  });
+});
+
+describe('Glow gas', () => {
+  // The gasmeter capture of the Home Assistant integration's header (sensor.py, IHD 2022, mprn redacted),
+  // with the volume registers of later firmware (devices.md §1.2: cumulativevol/dayvol/weekvol/monthvol).
+  const GAS =
+    '{"gasmeter":{"timestamp":"2022-06-24T13:00:52Z","energy":{"export":{"cumulative":0.000,"units":"kWh"},' +
+    '"import":{"cumulative":17940.852,"day":11.128,"week":104.749,"month":217.122,"units":"kWh",' +
+    '"cumulativevol":1586.219,"dayvol":0.984,"weekvol":9.262,"monthvol":19.198,"mprn":"<redacted>",' +
+    '"supplier":"---","price":{"unitrate":0.07320,"standingcharge":0.17850}}},"power":{"value":0.000,"units":"kW"}}}';
+  const topic = 'glow/AABBCCDDEEFF/SENSOR/gasmeter';
+
+  it('reads the gas register (kWh) as the Glow’s gas, at the meter timestamp, never day/week/month or m³', () => {
+    expect(topicDevice(topic)).toEqual({ kind: 'glow', deviceId: 'AABBCCDDEEFF' });
+    expect(ok(topic, GAS)).toEqual({
+      channel: 0,
+      kind: 'glow',
+      deviceId: 'AABBCCDDEEFF',
+      t: Date.UTC(2022, 5, 24, 13, 0, 52) / 1000,
+      fuel: 'gas',
+      importMwh: 17_940_852_000,
+    });
+    const noVolumes = GAS.replace(
+      '"cumulativevol":1586.219,"dayvol":0.984,"weekvol":9.262,"monthvol":19.198,',
+      '',
+    );
+    expect(ok(topic, noVolumes).importMwh).toBe(17_940_852_000);
+    // An electricity payload's shape under the gas topic is not gas.
+    expect(bad(topic, GLOW).reason).toContain('gasmeter');
+  });
+
+  it('drops a zero register (off the HAN) and refuses the error value -8388.608 with a reason', () => {
+    expect(
+      parseDeviceMessage(topic, GAS.replace('"cumulative":17940.852', '"cumulative":0'), RECEIVED),
+    ).toBeNull();
+    expect(bad(topic, GAS.replace('"cumulative":17940.852', '"cumulative":-8388.608')).reason).toBe(
+      "gasmeter import.cumulative -8388.608 is the Glow's error value (no reading from the gas meter)",
+    );
+    expect(bad(topic, GAS.replace('"cumulative":17940.852', '"cumulative":-1')).reason).toContain(
+      'is not a counter',
+    );
+    expect(bad(topic, GAS.replace('17940.852', '"17940.852"')).reason).toContain('gasmeter.energy.import');
   });
 });
 

@@ -27,7 +27,9 @@ export function topicDevice(topic: string): { kind: DeviceKind; deviceId: string
   const [first, id, third, fourth] = parts;
   if (id === undefined || id === '') return null;
   if (first === 'glow') {
-    return parts.length === 4 && third === 'SENSOR' && fourth === 'electricitymeter'
+    return parts.length === 4 &&
+      third === 'SENSOR' &&
+      (fourth === 'electricitymeter' || fourth === 'gasmeter')
       ? { kind: 'glow', deviceId: id }
       : null;
   }
@@ -63,7 +65,8 @@ export function parseDeviceMessage(
     const text = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
     const parts = topic.split('/');
     let bodies: Body[];
-    if (kind === 'glow') bodies = glow(text, received);
+    if (kind === 'glow')
+      bodies = glow(parts[3] === 'gasmeter' ? 'gasmeter' : 'electricitymeter', text, received);
     else if (kind === 'shelly') bodies = shelly(parts[1] ?? '', parts[2] ?? '', text, received);
     else if (kind === 'shelly-gen1') bodies = shellyGen1(parts, text, received);
     else if (kind === 'tasmota') {

@@ -15,7 +15,10 @@ describe('device partitions', () => {
   });
 
   it('fills the device-id level of each of the kind’s filters, keeping the other wildcards', () => {
-    expect(deviceTopics('glow', 'AABBCCDDEEFF')).toEqual(['glow/AABBCCDDEEFF/SENSOR/electricitymeter']);
+    expect(deviceTopics('glow', 'AABBCCDDEEFF')).toEqual([
+      'glow/AABBCCDDEEFF/SENSOR/electricitymeter',
+      'glow/AABBCCDDEEFF/SENSOR/gasmeter',
+    ]);
     expect(deviceTopics('shelly', 'shellyplusplugs-a8', 't1/')).toEqual([
       't1/shellyplusplugs-a8/events/rpc',
       't1/shellyplusplugs-a8/status/+',

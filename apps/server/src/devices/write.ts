@@ -10,6 +10,8 @@ import { receive } from '../features/readings/receive';
 export interface HouseBatch {
   houseId: number;
   readings: Reading[];
+  /** Gas readings (a Glow's gas register: devices/normalise.ts), written as gas in the same transaction. */
+  gas: Reading[];
   events: ApplianceEventInput[];
 }
 
@@ -26,8 +28,9 @@ export async function storeHouseBatch(
 
 /**
  * Many houses' batches of one flush in one transaction (receive: their locks at once, one context read,
- * one write statement for all their readings), with the devices' state; a house's readings before its
- * uses. Any house's IngestError rolls all back. Returns what each house stored.
+ * one write statement for all their readings of a fuel), with the devices' state; a house's readings
+ * (electricity, then gas) before its uses. Any house's IngestError rolls all back. Returns what each house
+ * stored.
  */
 export async function storeHousesBatch(
   db: Db,
@@ -42,11 +45,14 @@ export async function storeHousesBatch(
     async (intake, tx) => {
       const readings = new Map<number, readonly Reading[]>();
       for (const b of batches) if (b.readings.length > 0) readings.set(b.houseId, b.readings);
-      const ingested =
-        readings.size > 0 ? await intake.houses(readings) : new Map<number, { stored: number }>();
+      const gas = new Map<number, readonly Reading[]>();
+      for (const b of batches) if (b.gas.length > 0) gas.set(b.houseId, b.gas);
+      const none = new Map<number, { stored: number }>();
+      const ingested = readings.size > 0 ? await intake.houses(readings) : none;
+      const gasIngested = gas.size > 0 ? await intake.houses(gas, { fuel: 'gas' }) : none;
       const stored = new Map<number, number>();
       for (const b of batches) {
-        let n = ingested.get(b.houseId)?.stored ?? 0;
+        let n = (ingested.get(b.houseId)?.stored ?? 0) + (gasIngested.get(b.houseId)?.stored ?? 0);
         if (b.events.length > 0) n += (await intake.events(b.houseId, b.events)).stored;
         stored.set(b.houseId, n);
       }

@@ -26,6 +26,8 @@ export function writersFor(db: Db): number {
 /** Everything a flush took at once (synchronously), so the states written match the readings written. */
 export interface Taken {
   readings: Map<number, Reading[]>;
+  /** Gas readings by house (a Glow's gas register). */
+  gas: Map<number, Reading[]>;
   events: Map<number, ApplianceEventInput[]>;
   /** The channels changed since the last flush, by house (their state is snapshotted here). */
   dirty: Map<number, Live[]>;
@@ -41,11 +43,11 @@ export interface WriteHooks {
 
 /** Writes what was taken; resolves with the first database failure (its batches were put back), or null. */
 export async function writeTaken(db: Db, taken: Taken, now: number, hooks: WriteHooks): Promise<unknown> {
-  const { readings, events, dirty } = taken;
+  const { readings, gas, events, dirty } = taken;
   const snapshots = new Map<number, DeviceUpdate[]>();
   for (const [houseId, lives] of dirty) snapshots.set(houseId, lives.map(snapshot));
 
-  const houses = [...new Set([...readings.keys(), ...events.keys()])].sort((a, b) => a - b);
+  const houses = [...new Set([...readings.keys(), ...gas.keys(), ...events.keys()])].sort((a, b) => a - b);
   // The devices' state of the houses with data goes with their data; the others' after, on its own.
   const houseUpdates = new Map<number, DeviceUpdate[]>();
   for (const houseId of houses) {
@@ -56,6 +58,7 @@ export async function writeTaken(db: Db, taken: Taken, now: number, hooks: Write
   const batchOf = (houseId: number): HouseBatch => ({
     houseId,
     readings: readings.get(houseId) ?? [],
+    gas: gas.get(houseId) ?? [],
     events: events.get(houseId) ?? [],
   });
   // The house's devices' newer state goes back with its batch, and the next flush tries again.

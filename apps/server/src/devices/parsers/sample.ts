@@ -10,6 +10,11 @@ export interface DeviceSample {
   channel: number;
   /** Epoch seconds. */
   t: number;
+  /**
+   * The fuel of its counter: absent for electricity (every device but one); 'gas' for a Glow's gas
+   * register (gasmeter topic), whose `importMwh` is the gas used.
+   */
+  fuel?: 'gas';
   importMwh?: number;
   exportMwh?: number;
   powerW?: number;
