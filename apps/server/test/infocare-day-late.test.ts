@@ -78,7 +78,7 @@ describeEachDb('InfoCare a day late: yesterday judged once from the half-hours',
         db: suite.db,
         clock,
       }),
-      sms: createSmsSender({ config: {}, db: suite.db, clock }),
+      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, clock }),
       clock,
       intervalS: 60,
     });
