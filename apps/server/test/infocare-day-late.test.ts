@@ -14,7 +14,7 @@ import { startTestSmtp, type TestSmtp } from './support/smtp';
 // The day-late InfoCare's morning judgement (issue 36): homes whose only data is the meter's half-hours,
 // a day late, get yesterday judged once all its half-hours are in, against the 28 days before, and a
 // Warning when it falls outside her band in a way that matters, emailed through a real SMTP server. The
-// engine's timer is driven with a fake clock; Europe/London.
+// engine's timer is driven with a fake clock; Europe/London; judged from 07:00, run at 08:00.
 //
 // Yesterday is Sunday 27 October 2024, when the clocks went back: 50 half-hours. The 28 days before are
 // ordinary, by hand: 100 Wh every half-hour but 07:00–09:00 (4 of 400 Wh), 12:00 (1 of 300 Wh) and
@@ -143,7 +143,6 @@ describeEachDb('InfoCare a day late: yesterday judged once from the half-hours',
         name === 'gran' ? yesterdays.gran.filter((r) => r.start < local(YESTERDAY, 9)) : yesterdays[name];
       await ingestReadings(suite.db, houses[name], history(own), { now: morning });
     }
-    at(morning);
     timer = timerOf();
   });
 
@@ -153,6 +152,12 @@ describeEachDb('InfoCare a day late: yesterday judged once from the half-hours',
   });
 
   it('raises one Warning for a quiet day of 50 half-hours, in words, and emails the carer once', async () => {
+    // Complete at 06:00 already, and judged from 07:00: a Warning about yesterday wakes nobody.
+    at(local(TODAY, 6));
+    await timer.tick();
+    expect(await alerts(houses.mum)).toEqual([]);
+    expect(await judgement(houses.mum)).toBeNull();
+    at(morning);
     await timer.tick();
     const raised = await alerts(houses.mum);
     expect(raised).toEqual([

@@ -1,4 +1,5 @@
-import { shortDate } from '../time/civil';
+import { addDays, shortDate } from '../time/civil';
+import { localDate } from '../time/zone';
 import type { AlertCandidate } from './alert-input';
 import { type DayBands, type DayFinding, dayFindings, dayWords, type HalfHourlyDay } from './half-hourly';
 
@@ -8,9 +9,9 @@ import { type DayBands, type DayFinding, dayFindings, dayWords, type HalfHourlyD
 // dated, so it stays true whenever it is read.
 
 const LEAD: Record<DayFinding, { name: string; icon: string }> = {
-  little_activity: { name: 'A quiet day yesterday', icon: 'hourglass' },
-  late_start: { name: 'A late start yesterday', icon: 'sunrise' },
-  busy_night: { name: 'A busy night, early yesterday', icon: 'clock' },
+  little_activity: { name: 'A quiet day', icon: 'hourglass' },
+  late_start: { name: 'A late start', icon: 'sunrise' },
+  busy_night: { name: 'A busy night, early', icon: 'clock' },
 };
 
 /** The day's Warning, or undefined for a day inside her band (or with no band yet to judge it by). */
@@ -18,6 +19,7 @@ export function dayAlert(
   day: HalfHourlyDay,
   bands: DayBands | null,
   judgedAt: number,
+  zone: string,
 ): AlertCandidate | undefined {
   if (bands === null) return undefined;
   const findings = dayFindings(day, bands);
@@ -28,7 +30,8 @@ export function dayAlert(
     kind: 'unusual_day',
     type: 'Off',
     level: 'Warning',
-    name: LEAD[first].name,
+    // "yesterday" as the alert's time reads it (a day judged later is named by its date).
+    name: `${LEAD[first].name} ${addDays(localDate(judgedAt, zone), -1) === day.date ? 'yesterday' : `on ${shortDate(day.date)}`}`,
     text: `${shortDate(day.date)}, from the meter's half-hours: ${dayWords(day, bands).join(' ')}`,
     icon: LEAD[first].icon,
     activityId: 0,

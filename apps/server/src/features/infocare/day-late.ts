@@ -4,6 +4,7 @@ import {
   dayAlert,
   halfHourSlots,
   localDate,
+  localParts,
   startOfLocalDate,
 } from '@homeview/domain';
 import { LOCK_CLASSES } from '../../db/lock-keys';
@@ -17,10 +18,10 @@ import { insertCandidate } from './store';
 
 // A day-late InfoCare (issue 36): a home whose readings are the meter's half-hours, published by the
 // supplier the next morning (domain isDayLate: readings 30 minutes apart), gets no same-day alerts; instead
-// each local day is judged once, as soon as all its half-hours are stored (46, 48 or 50: its own count),
-// against her band of the 28 days before (domain half-hourly.ts), and a day outside it in a way that
-// matters raises a Warning (domain dayAlert), stored and notified as every alert is (the alert settings'
-// channels, holiday mode and Do Not Disturb in queueNotifications).
+// each local day is judged once, from 07:00 the next morning and as soon as all its half-hours are stored
+// (46, 48 or 50: its own count), against her band of the 28 days before (domain half-hourly.ts), and a
+// day outside it in a way that matters raises a Warning (domain dayAlert), stored and notified as every
+// alert is (the alert settings' channels, holiday mode and Do Not Disturb in queueNotifications).
 //
 // A day not complete yet is judged by nobody: it is "no data yet", then after 48 h "no data" (the engine's
 // own rule), never a quiet day. Once: the InfoCare leader's run does it (job.ts), under the home's
@@ -30,6 +31,12 @@ import { insertCandidate } from './store';
 /** Days judged back from yesterday: the day before too, so a supplier a day late or a server down over a
  * morning still gets it judged (once). */
 export const JUDGE_DAYS = 2;
+
+/**
+ * Local minute of the home's day from which its days are judged (07:00): a supplier publishes overnight,
+ * and a Warning about yesterday is worth no one's night (Do Not Disturb would hold it for good).
+ */
+export const JUDGE_FROM_MINUTE = 7 * 60;
 
 export interface DayJudgement {
   houseId: number;
@@ -70,6 +77,7 @@ async function completeUnjudged(
   now: number,
 ): Promise<{ house: InfocareHouse; date: string }[]> {
   const days = houses.flatMap((house) => {
+    if (localParts(now, house.time_zone).minuteOfDay < JUDGE_FROM_MINUTE) return [];
     const today = localDate(now, house.time_zone);
     return Array.from({ length: JUDGE_DAYS }, (_, k) => {
       const date = addDays(today, -JUDGE_DAYS + k);
@@ -120,7 +128,7 @@ async function judgeDay(
       [house.id, date, now],
     );
     if (recorded.rowCount === 0) return null;
-    const candidate = dayAlert(banded.day, banded.bands, now);
+    const candidate = dayAlert(banded.day, banded.bands, now, house.time_zone);
     const outcome = banded.bands === null ? 'no_band' : candidate ? 'warning' : 'ordinary';
     let alertId: number | null = null;
     if (candidate) {
