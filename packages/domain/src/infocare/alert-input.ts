@@ -4,7 +4,20 @@ import type { Routine } from './routine';
 // What the alert rules (alerts.ts, alerts-appliances.ts) are given and give: a candidate alert, the
 // evaluation's input, and the limits they share.
 
-export type AlertKind = 'morning' | 'inactivity' | 'long_on' | 'unusual_hour' | 'no_data';
+export type AlertKind = 'morning' | 'inactivity' | 'long_on' | 'unusual_hour' | 'no_data' | 'unusual_day';
+
+/**
+ * The kinds evaluateAlerts judges at each instant: the minute engine raises these and clears them when
+ * their cause no longer holds, and no others. A day outside the band of a day-late home ('unusual_day',
+ * day-alert.ts) is judged once, the morning after, and stays open until a carer handles it.
+ */
+export const ENGINE_KINDS: readonly AlertKind[] = [
+  'morning',
+  'inactivity',
+  'long_on',
+  'unusual_hour',
+  'no_data',
+];
 
 export type AlertLevel = AlertCandidate['level'];
 

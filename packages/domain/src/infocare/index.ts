@@ -7,3 +7,4 @@ export * from './quiet';
 export * from './trends';
 export * from './all-is-well';
 export * from './half-hourly';
+export * from './day-alert';

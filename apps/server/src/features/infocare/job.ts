@@ -1,6 +1,13 @@
-import { type AlertCandidate, type EvaluationInput, evaluateAlerts, levelRank } from '@homeview/domain';
+import {
+  type AlertCandidate,
+  ENGINE_KINDS,
+  type EvaluationInput,
+  evaluateAlerts,
+  levelRank,
+} from '@homeview/domain';
 import { LOCK_CLASSES } from '../../db/lock-keys';
 import type { Db } from '../../db/types';
+import { judgeDayLateDays } from './day-late';
 import { loadSituation, loadSituations } from './engine';
 import { type RoutineCache, routineCacheOf } from './routine-cache';
 import { endCheckIns, startCheckIns } from './check-in';
@@ -13,7 +20,7 @@ import { storeCandidates } from './store';
 // lock of its own (LOCK_CLASSES.infocareEvaluation, not the house's write lock), so several server processes on one PostgreSQL take turns and an alert is stored once per cause.
 // After a stop the next run catches up: homes whose last evaluation is older than CATCH_UP_STEP_S are
 // evaluated at the instants in between as well, so a morning missed while the server was down is raised
-// with the time it became due.
+// with the time it became due. Each run also judges the day-late homes' complete days once (day-late.ts).
 
 /**
  * Waited for before each home's transaction and each batch: the server passes InFlight.turn, so requests
@@ -129,6 +136,10 @@ export async function runInfocare(
     cleared += r.cleared;
   }
   await pause();
+  // Day-late homes: yesterday judged once its half-hours are all in (day-late.ts).
+  const days = await judgeDayLateDays(db, houses, now, pause);
+  raised += days.filter((d) => d.alertId !== null).length;
+  await pause();
   await resendUntakenUrgent(db, now);
   const notified = await deliverDue(db, senders, now);
   return { houses: houses.length, raised, cleared, notified };
@@ -155,11 +166,12 @@ async function runBatch(
   const { rows } = await db.query<{ house_id: number; cause: string; level: string; open: boolean }>(
     `select a.house_id, a.cause, a.level, a.cleared_at is null as open from infocare_alerts a
       where a.house_id = any(string_to_array($1, ',')::int[]) and a.cleared_at is null
+        and a.kind = any(string_to_array($4, ','))
      union
      select a.house_id, a.cause, a.level, a.cleared_at is null from infocare_alerts a
        join unnest(string_to_array($2, ',')::int[], string_to_array($3, E'\\x1f')) c(house_id, cause)
          on a.house_id = c.house_id and a.cause = c.cause`,
-    [ids, causes.map((c) => c.id).join(','), causes.map((c) => c.cause).join('\x1f')],
+    [ids, causes.map((c) => c.id).join(','), causes.map((c) => c.cause).join('\x1f'), ENGINE_KINDS.join(',')],
   );
   const stored = new Map<number, Map<string, { level: string; open: boolean }>>();
   for (const r of rows) {
