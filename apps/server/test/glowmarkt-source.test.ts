@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { kwhToWh, retryAfterSeconds } from '../src/features/suppliers/glowmarkt/answers';
+import { retryAfterSeconds } from '../src/features/suppliers/glowmarkt/answers';
+import { kwhToWh } from '../src/features/suppliers/kwh';
 import { GlowmarktSource } from '../src/features/suppliers/glowmarkt/source';
 import { type HalfHour, SupplierError, type SupplierMeterRef } from '../src/features/suppliers/source';
 import { describeReal, realFile } from '../src/ingest/formats/real-data.test-support';
@@ -93,7 +94,10 @@ function gasDayWh(ddmmyy: string): number {
   return Math.round(Number(line.split(',')[1]) * 1000);
 }
 
-const total = (rows: HalfHour[]) => rows.reduce((sum, r) => sum + (r.wh ?? 0), 0);
+/** The client's figures (kWh as the cloud sent them) as Wh, by the fill's one conversion (kwh.ts). */
+const inWh = (rows: HalfHour[]) =>
+  rows.map((r) => ({ start: r.start, wh: r.value === null ? null : kwhToWh(r.value) }));
+const total = (rows: HalfHour[]) => inWh(rows).reduce((sum, r) => sum + (r.wh ?? 0), 0);
 
 it('kWh become Wh to the nearest, halves up, exactly for 3 decimals; Retry-After read both ways', () => {
   // Binary noise must not turn a decimal half into a round-down (0.4125 × 1000 = 412.49999999999994).
@@ -154,9 +158,9 @@ describeReal('Glowmarkt (Bright) client against its stand-in', () => {
       wh,
     }));
     expect(expected).toHaveLength(31 * 48);
-    expect(got).toEqual(expected);
+    expect(inWh(got)).toEqual(expected);
     // Rows whose minutes are all missing are gaps, never zeros.
-    expect(got.filter((r) => r.wh === null)).toHaveLength(10);
+    expect(got.filter((r) => r.value === null)).toHaveLength(10);
     // 31 days in calls of at most 10: 4 readings calls after one sign-in.
     expect(source.calls).toBe(5);
     // By hand: `grep ^2014-07-15 … | awk -F, '{s+=$2} END {print s}'` = 8.3076 kWh, 48 rows, none missing.
@@ -186,7 +190,7 @@ describeReal('Glowmarkt (Bright) client against its stand-in', () => {
     );
     expect([spring.length, autumn.length, spring15.length]).toEqual([46, 50, 46]);
     // Spring: the file lists the skipped 01:00 and 01:30; their energy lands on 02:00 and 02:30 BST.
-    const at = (rows: HalfHour[], iso: string) => rows.find((r) => r.start === utc(iso))?.wh;
+    const at = (rows: HalfHour[], iso: string) => inWh(rows).find((r) => r.start === utc(iso))?.wh;
     expect(at(spring, '2014-03-30T01:00:00')).toBe(fileWh('0.0837') + fileWh('0.1163'));
     expect(at(spring, '2014-03-30T01:30:00')).toBe(fileWh('0.093') + fileWh('0.0778'));
     // Autumn: the file's one (averaged) 01:00 row is served at 01:00 BST and at 01:00 GMT.
@@ -206,7 +210,7 @@ describeReal('Glowmarkt (Bright) client against its stand-in', () => {
     const source = client();
     const got = await source.halfHours(GAS, utc('2022-01-01T00:00:00'), utc('2022-02-01T00:00:00'));
     expect(got).toHaveLength(31 * 48);
-    expect(got.every((r) => r.wh !== null && Number.isInteger(r.wh))).toBe(true);
+    expect(inWh(got).every((r) => r.wh !== null && Number.isInteger(r.wh))).toBe(true);
     for (let d = 1; d <= 31; d++) {
       const from = utc(`2022-01-${String(d).padStart(2, '0')}T00:00:00`);
       const day = got.filter((r) => r.start >= from && r.start < from + DAY);
@@ -251,7 +255,7 @@ describeReal('Glowmarkt (Bright) client against its stand-in', () => {
     const first = await source.halfHours(ELECTRICITY, from, from + DAY);
     expect(first).toHaveLength(48);
     expect(first.slice(0, 20)).toEqual(clean.slice(0, 20));
-    expect(first.slice(20).every((r) => r.wh === null)).toBe(true);
+    expect(first.slice(20).every((r) => r.value === null)).toBe(true);
     expect(await source.halfHours(ELECTRICITY, from, from + DAY)).toEqual(clean);
   });
 

@@ -164,7 +164,7 @@ describeEachDb('suppliers API', (suite) => {
           serial_end: SERIALS.gas.slice(-4),
           unit: 'm3',
           data_through: null,
-          stored: false,
+          stored: true,
         },
       ],
     });
@@ -196,7 +196,7 @@ describeEachDb('suppliers API', (suite) => {
       state: 'filling',
       meters: [
         { fuel: 'electricity', direction: 'import', unit: 'kWh', serial_end: null, stored: true },
-        { fuel: 'gas', direction: 'import', unit: 'kWh', serial_end: null, stored: false },
+        { fuel: 'gas', direction: 'import', unit: 'kWh', serial_end: null, stored: true },
       ],
     });
     const text = `${res.body}${JSON.stringify(await stored())}${t.logs.join('\n')}`;

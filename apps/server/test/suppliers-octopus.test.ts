@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { kwhToWh } from '../src/features/suppliers/kwh';
+import { cubicMetresToWh, kwhToWh, meterFigureToWh } from '../src/features/suppliers/kwh';
 import { OctopusSource, retryAfter } from '../src/features/suppliers/octopus';
 import { SupplierError, type SupplierMeterRef } from '../src/features/suppliers/source';
 import {
@@ -30,7 +30,7 @@ const importMeter: SupplierMeterRef = {
 const expected = (from: number, to: number) =>
   refitSeries()
     .filter((r) => r.start >= from && r.start < to)
-    .map((r) => ({ start: r.start, wh: kwhToWh(r.kwh) }));
+    .map((r) => ({ start: r.start, value: r.kwh })); // the figures as sent (kWh): the fill converts
 
 describe('kWh → Wh', () => {
   it('is exact on the decimal written, half away from zero', () => {
@@ -43,6 +43,21 @@ describe('kWh → Wh', () => {
     expect(kwhToWh(2.5e-4)).toBe(0);
     expect(kwhToWh(-0.0015)).toBe(-2);
     expect(() => kwhToWh(Number.NaN)).toThrow(RangeError);
+  });
+  it('turns m³ into Wh at the calorific value, exact on the decimal written (worked by hand with bc)', () => {
+    // kWh = m³ × 1.02264 × CV ÷ 3.6: 1 m³ at 39.5 is 11.2206333 kWh; 1.0005 m³ 11.2262437; 0.0005 m³
+    // 0.0056103; 2.345 m³ at 40.1 is 26.7120670; 0.035 m³ at 39.5 is 0.3927222.
+    expect(cubicMetresToWh(1, 395)).toBe(11_221);
+    expect(cubicMetresToWh(1.0005, 395)).toBe(11_226);
+    expect(cubicMetresToWh(0.0005, 395)).toBe(6);
+    expect(cubicMetresToWh(2.345, 401)).toBe(26_712);
+    expect(cubicMetresToWh(0.035, 395)).toBe(393);
+    expect(() => cubicMetresToWh(-0.5, 395)).toThrow(RangeError);
+    // A figure that is no energy is refused (null), never stored: negative, NaN, infinite.
+    for (const bad of [-0.25, Number.NaN, Number.POSITIVE_INFINITY])
+      for (const unit of ['kWh', 'm3'] as const) expect(meterFigureToWh(bad, unit, 395)).toBeNull();
+    expect(meterFigureToWh(0.13, 'm3', 395)).toBe(1459);
+    expect(meterFigureToWh(0.13, 'kWh', 395)).toBe(130);
   });
   it('reads Retry-After as seconds or a date', () => {
     expect(retryAfter('120')).toBe(120);

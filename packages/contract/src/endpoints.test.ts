@@ -53,6 +53,9 @@ const spec: [string, string][] = [
   ['GET', '/api/v3/suppliers/'],
   ['POST', '/api/v3/suppliers/'],
   ['POST', '/api/v3/suppliers/remove/'],
+  ['POST', '/api/v3/suppliers/meter/'],
+  ['GET', '/api/v3/suppliers/calorific_values/'],
+  ['POST', '/api/v3/suppliers/calorific_values/'],
   // Additive, outside §7 (issue 25): a home's carers and invitations, the dependant's check-in.
   ['GET', '/api/v3/assisted_living/carers/'],
   ['POST', '/api/v3/assisted_living/carers/invite/'],
@@ -619,6 +622,24 @@ const cases: Record<EndpointName, Cases> = {
   suppliersDisconnect: {
     valid: [{ user_id: '2', id: '1' }],
     invalid: [[{ user_id: '2' }, 'id', 'required']],
+  },
+  suppliersMeterUnit: {
+    valid: [{ user_id: '2', id: '3', unit: 'kWh' }],
+    invalid: [[{ user_id: '2', id: '3', unit: 'ft3' }, 'unit', 'one of kWh, m3']],
+  },
+  calorificValuesGet: { valid: [{ user_id: '2' }], invalid: [[{}, 'user_id', 'required']] },
+  calorificValueSet: {
+    valid: [
+      { user_id: '2', from_date: '2022-04-01', mj_per_m3: '39.5' },
+      { user_id: '2', from_date: '2022-04-01', mj_per_m3: 40 },
+    ],
+    invalid: [
+      [{ user_id: '2', from_date: '2022-04-01', mj_per_m3: '29.9' }, 'mj_per_m3', 'from 30.0 to 50.0'],
+      [{ user_id: '2', from_date: '2022-04-01', mj_per_m3: '50.1' }, 'mj_per_m3', 'from 30.0 to 50.0'],
+      [{ user_id: '2', from_date: '2022-04-01', mj_per_m3: '39.55' }, 'mj_per_m3', 'one decimal'],
+      [{ user_id: '2', from_date: '2022-04-01', mj_per_m3: 'NaN' }, 'mj_per_m3', 'calorific value'],
+      [{ user_id: '2', from_date: '2022-02-30', mj_per_m3: '39.5' }, 'from_date', 'calendar date'],
+    ],
   },
   pushKey: { valid: [{}], invalid: [[{ user_id: '1' }, 'user_id', 'Unknown field: user_id']] },
   pushSubscriptions: { valid: [{}], invalid: [[{ user_id: '1' }, 'user_id', 'Unknown field: user_id']] },

@@ -72,8 +72,12 @@ import {
   UnclaimedDevicesResponse,
 } from './entities/devices';
 import {
+  CalorificValueSetRequest,
+  CalorificValuesRequest,
+  CalorificValuesResponse,
   SupplierConnectRequest,
   SupplierDisconnectRequest,
+  SupplierMeterUnitRequest,
   SuppliersRequest,
   SuppliersResponse,
 } from './entities/suppliers';
@@ -203,6 +207,21 @@ export const endpoints = {
     ...endpointPaths.suppliersDisconnect,
     request: SupplierDisconnectRequest,
     response: SuppliersResponse,
+  },
+  suppliersMeterUnit: {
+    ...endpointPaths.suppliersMeterUnit,
+    request: SupplierMeterUnitRequest,
+    response: SuppliersResponse,
+  },
+  calorificValuesGet: {
+    ...endpointPaths.calorificValuesGet,
+    request: CalorificValuesRequest,
+    response: CalorificValuesResponse,
+  },
+  calorificValueSet: {
+    ...endpointPaths.calorificValueSet,
+    request: CalorificValueSetRequest,
+    response: CalorificValuesResponse,
   },
   carers: { ...endpointPaths.carers, request: DependantRequest, response: CarersResponse },
   carerInvite: { ...endpointPaths.carerInvite, request: CarerInviteRequest, response: CarerInviteAnswer },

@@ -66,6 +66,9 @@ export const endpointPaths = {
   suppliersGet: { method: 'GET', path: '/api/v3/suppliers/' },
   suppliersConnect: { method: 'POST', path: '/api/v3/suppliers/' },
   suppliersDisconnect: { method: 'POST', path: '/api/v3/suppliers/remove/' },
+  suppliersMeterUnit: { method: 'POST', path: '/api/v3/suppliers/meter/' },
+  calorificValuesGet: { method: 'GET', path: '/api/v3/suppliers/calorific_values/' },
+  calorificValueSet: { method: 'POST', path: '/api/v3/suppliers/calorific_values/' },
   // Additive, not in §7 (issue 25): a home's carers, inviting another, and a word with the dependant first.
   carers: { method: 'GET', path: '/api/v3/assisted_living/carers/' },
   carerInvite: { method: 'POST', path: '/api/v3/assisted_living/carers/invite/' },

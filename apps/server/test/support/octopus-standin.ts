@@ -10,6 +10,7 @@ import {
   REGION,
   VARIABLE,
 } from './octopus-products-standin';
+import { wriggyGas } from './glowmarkt-standin-data';
 
 // A local stand-in for the Octopus Energy REST API (../shared/design/suppliers.md), for tests: no test
 // reaches the internet. It serves the documented shapes (GET /v1/accounts/{number}/ and each meter
@@ -21,8 +22,9 @@ import {
 // out with the local offset (Z in winter, +01:00 in summer), as Octopus sends them.
 // Faults, changeable while it runs (`faults`): 5xx bursts, 429 with Retry-After, requests that never
 // answer, a smaller page size and a page sent twice, rows outside the asked range, slots hidden until
-// released (late data), a meter swap (a second serial continuing the series), an export MPAN, a gas MPRN,
-// and 401 for any other key.
+// released (late data), a meter swap (a second serial continuing the series), an export MPAN, a gas MPRN
+// (an SMETS2 meter: m³, gasSeries), answers that are not JSON, figures that are no energy (negative, not a
+// number), and 401 for any other key.
 
 const CSV = fileURLToPath(
   new URL(
@@ -61,6 +63,23 @@ export function refitSeries(): Row[] {
   rows.sort((a, b) => a.start - b.start);
   series = rows;
   return rows;
+}
+
+let gas: Row[] | undefined;
+
+/**
+ * The gas MPRN as an SMETS2 meter counts it, in m³ to 3 decimals (`kwh` holds m³ here): the daily gas of
+ * wriggy/home-carbon shaped into half-hours (glowmarkt-standin-data.ts, 2021-03-15 → 2023-06-30), each
+ * half-hour's Wh as the litres 39.5 MJ/m³ gives them (1 m³ ≈ 11,220.6 Wh), rounded to the litre. Shaped
+ * data: the daily totals are real, the m³ are what a meter at that calorific value would have counted.
+ */
+export function gasSeries(): Row[] {
+  if (gas) return gas;
+  gas = [...wriggyGas().slots]
+    .filter((e): e is [number, number] => e[1] !== null)
+    .map(([start, wh]) => ({ start, kwh: Math.round((wh * 3_600_000) / (102_264 * 395)) / 1000 }))
+    .sort((a, b) => a.start - b.start);
+  return gas;
 }
 
 /** A deterministic export series on the same slots: 0.2 kWh 10:00–15:00 local, else 0. */
@@ -108,6 +127,12 @@ export interface StandinFaults extends ProductFaults {
   exportMpan: boolean;
   /** A gas MPRN on the account. */
   gasMprn: boolean;
+  /** The next this many consumption requests (of `badJsonSerial`, or any) answer 200 with a body that is
+   * not JSON (a literal NaN, as a Python server writes it). */
+  badJson: number;
+  badJsonSerial: string | null;
+  /** Slots whose consumption is sent as this instead (a negative figure, a string): no energy. */
+  figures: Map<number, unknown>;
   /** Every series moved by this many seconds (whole days: the demo and process tests' real clock). */
   shiftS: number;
   /** Every request answers 401 (the key was revoked). */
@@ -180,6 +205,9 @@ export const NO_FAULTS = (): StandinFaults => ({
   swapAt: null,
   exportMpan: false,
   gasMprn: false,
+  badJson: 0,
+  badJsonSerial: null,
+  figures: new Map(),
   shiftS: 0,
   refuseAll: false,
   publishedUntil: Number.POSITIVE_INFINITY,
@@ -275,6 +303,7 @@ export async function startOctopusStandin(initial: Partial<StandinFaults> = {}):
     if (point === IMPORT_MPAN && serial === SERIALS.swapped && faults.swapAt !== null)
       return refitSeries().filter((r) => r.start >= (faults.swapAt as number));
     if (point === EXPORT_MPAN && serial === SERIALS.export && faults.exportMpan) return exportSeries();
+    if (point === GAS_MPRN && serial === SERIALS.gas && faults.gasMprn) return gasSeries();
     return null;
   };
 
@@ -316,7 +345,7 @@ export async function startOctopusStandin(initial: Partial<StandinFaults> = {}):
       next: more || (faults.duplicatePage && page === 2 && !q.has('again')) ? nextUrl.href : null,
       previous: page > 1 ? url.href : null,
       results: slice.map((r) => ({
-        consumption: r.kwh,
+        consumption: faults.figures.has(r.start) ? faults.figures.get(r.start) : r.kwh,
         interval_start: iso(r.start),
         interval_end: iso(r.start + 1800),
       })),
@@ -384,6 +413,14 @@ export async function startOctopusStandin(initial: Partial<StandinFaults> = {}):
     if (faults.badShape > 0) {
       faults.badShape -= 1;
       return answer(200, { count: 'many', results: 'soon' });
+    }
+    if (faults.badJson > 0 && (faults.badJsonSerial === null || faults.badJsonSerial === call.serial)) {
+      faults.badJson -= 1;
+      call.status = 200;
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"count": 1, "next": null, "previous": null, "results": [{"consumption": NaN}]}');
+      return;
     }
     if (faults.rateLimited > 0) {
       faults.rateLimited -= 1;

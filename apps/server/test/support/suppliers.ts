@@ -12,11 +12,12 @@ export interface StoredReading {
   export_wh: number;
 }
 
-export async function storedReadings(db: Db, houseId: number): Promise<StoredReading[]> {
+/** A house's stored readings of one fuel (0 electricity, 1 gas: shared/fuel.ts). */
+export async function storedReadings(db: Db, houseId: number, fuel: 0 | 1 = 0): Promise<StoredReading[]> {
   const { rows } = await db.query<StoredReading>(
     `select start_ts::float8 as start, interval_s, import_wh, export_wh from readings
-      where house_id = $1 order by start_ts`,
-    [houseId],
+      where house_id = $1 and fuel = $2 order by start_ts`,
+    [houseId, fuel],
   );
   return rows;
 }

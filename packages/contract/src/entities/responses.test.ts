@@ -128,11 +128,14 @@ const suppliers = {
       next_fetch_at: 1_700_000_160,
       meters: [
         {
+          id: 3,
           fuel: 'electricity',
           direction: 'import',
           point_end: '4567',
           serial_end: '0A1B',
           unit: 'kWh',
+          unit_set_by: 'supplier',
+          rejected: 0,
           data_through: 1_699_920_000,
           stored: true,
         },
@@ -329,6 +332,13 @@ const samples: Record<EndpointName, unknown> = {
   suppliersGet: suppliers,
   suppliersConnect: suppliers,
   suppliersDisconnect: suppliers,
+  suppliersMeterUnit: suppliers,
+  calorificValuesGet: {
+    time_zone: 'Europe/London',
+    default_mj_per_m3: 39.5,
+    values: [{ from_date: '2022-04-01', mj_per_m3: 40.1 }],
+  },
+  calorificValueSet: { time_zone: 'Europe/London', default_mj_per_m3: 39.5, values: [] },
   carers: {
     dependant: 'Mum',
     carers: [{ name: 'Ann', you: true, since: 1_700_000_000 }],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formObject, id, oneOf, optionalField, requiredText, text } from '../form';
+import { blankToUndefined, formObject, id, isoDate, oneOf, optionalField, requiredText, text } from '../form';
 import {
   FUELS,
   SUPPLIER_KIND_TEXT,
@@ -26,6 +26,8 @@ export {
 } from '../supplierKinds';
 
 export const SupplierMeter = z.object({
+  /** Additive: names the meter to correct its unit (POST /api/v3/suppliers/meter/). */
+  id: z.number().int().positive(),
   fuel: z.enum(FUELS),
   /** Electricity import or export (a second MPAN); gas is always import. */
   direction: z.enum(['import', 'export']),
@@ -35,6 +37,10 @@ export const SupplierMeter = z.object({
   serial_end: z.string().nullable(),
   /** The unit the meter reports in: gas on SMETS2 meters reports m³, the rest kWh. */
   unit: z.enum(['kWh', 'm3']),
+  /** Additive: who said the unit: the supplier's client (Octopus does not say: m³) or the home's person. */
+  unit_set_by: z.enum(['supplier', 'user']),
+  /** Additive: figures and answers of the supplier's refused so far (negative, not a number, not JSON). */
+  rejected: z.number().int().min(0),
   /** The end of the last complete local day stored; null before any. */
   data_through: epoch.nullable(),
   /** Whether its half-hours are stored (a fuel this server does not store yet is found, not fetched). */
@@ -108,3 +114,58 @@ export type SupplierConnectRequest = z.infer<typeof SupplierConnectRequest>;
 /** POST: disconnect (the stored readings stay). Answers the home's connections. */
 export const SupplierDisconnectRequest = formObject({ user_id: id('user_id'), id: id('id') });
 export type SupplierDisconnectRequest = z.infer<typeof SupplierDisconnectRequest>;
+
+/**
+ * POST: a gas meter's unit corrected by the home's person (an SMETS1 meter reports kWh, an SMETS2 m³; the
+ * supplier may not say). Its half-hours are fetched again from the first fill's start in the new unit.
+ */
+export const SupplierMeterUnitRequest = formObject({
+  user_id: id('user_id'),
+  id: id('id'),
+  unit: oneOf('unit', ['kWh', 'm3'] as const),
+});
+export type SupplierMeterUnitRequest = z.infer<typeof SupplierMeterUnitRequest>;
+
+/** The calorific value's bounds (MJ/m³): GB gas is 37.5–43; a bill's figure outside 30–50 is a typo. */
+export const CALORIFIC_MIN = 30;
+export const CALORIFIC_MAX = 50;
+/** Used until the home gives its own ("from your bill"). */
+export const CALORIFIC_DEFAULT = 39.5;
+
+const CALORIFIC_MESSAGE = `mj_per_m3 must be the calorific value on your gas bill, in MJ/m³ from ${CALORIFIC_MIN}.0 to ${CALORIFIC_MAX}.0 with at most one decimal (such as ${CALORIFIC_DEFAULT})`;
+
+/** A calorific value as the form sends it (a number or a decimal string), kept as its tenths. */
+const calorificTenths = z.preprocess(
+  (v) => {
+    const s = typeof v === 'number' ? String(v) : blankToUndefined(v);
+    return typeof s === 'string' && /^\d{1,3}(\.\d)?$/.test(s) ? Math.round(Number(s) * 10) : s;
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'mj_per_m3 is required' : CALORIFIC_MESSAGE) })
+    .int(CALORIFIC_MESSAGE)
+    .min(CALORIFIC_MIN * 10, CALORIFIC_MESSAGE)
+    .max(CALORIFIC_MAX * 10, CALORIFIC_MESSAGE),
+);
+
+export const CalorificValuesRequest = formObject({ user_id: id('user_id') });
+export type CalorificValuesRequest = z.infer<typeof CalorificValuesRequest>;
+
+/**
+ * POST: the home's gas calorific value from a local date (replacing one of the same date). It re-applies
+ * from that date: the home's m³ gas meters are fetched again from it and stored at the new value.
+ */
+export const CalorificValueSetRequest = formObject({
+  user_id: id('user_id'),
+  from_date: isoDate('from_date'),
+  mj_per_m3: calorificTenths,
+});
+export type CalorificValueSetRequest = z.infer<typeof CalorificValueSetRequest>;
+
+export const CalorificValuesResponse = z.object({
+  time_zone: z.string(),
+  /** The value before the first dated one, and for a home that gives none. */
+  default_mj_per_m3: z.number(),
+  /** Oldest first; each in force from its local date until the next. */
+  values: z.array(z.object({ from_date: z.string(), mj_per_m3: z.number() })),
+});
+export type CalorificValuesResponse = z.infer<typeof CalorificValuesResponse>;

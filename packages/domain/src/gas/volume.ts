@@ -27,8 +27,21 @@ export function gasCubicMetresToWh(
   const tenths = scaled(calorificValue, 10);
   if (tenths === null || tenths < 300 || tenths > 500)
     throw new RangeError(`${calorificValue} MJ/m³ is not a calorific value from 30.0 to 50.0 (one decimal)`);
-  // Wh = litres/1000 × 102264/100000 × tenths/10 ÷ 3.6 × 1000 = litres × 102264 × tenths / 3,600,000.
-  const numerator = BigInt(litres) * 102_264n * BigInt(tenths);
-  const denominator = 3_600_000n;
+  return gasVolumeToWh(BigInt(litres), 3, tenths);
+}
+
+/**
+ * Wh of a volume given exactly as `units` × 10^-`scale` m³ (any number of decimals, as a supplier's API
+ * wrote it) at `calorificTenths` tenths of a MJ/m³: Wh = m³ × 1.02264 × CV ÷ 3.6 × 1000
+ * = units × 102,264 × tenths ÷ (10^scale × 3,600), in integers (BigInt), rounded once to the nearest Wh,
+ * half up. No binary float is ever multiplied, so 1.0 m³ at 39.5 is 11,221 Wh on every machine.
+ */
+export function gasVolumeToWh(units: bigint, scale: number, calorificTenths: number): number {
+  if (units < 0n) throw new RangeError('a volume of gas is never negative');
+  if (!Number.isInteger(scale) || scale < 0) throw new RangeError(`${scale} is not a number of decimals`);
+  if (!Number.isInteger(calorificTenths) || calorificTenths < 300 || calorificTenths > 500)
+    throw new RangeError(`${calorificTenths / 10} MJ/m³ is not a calorific value from 30.0 to 50.0`);
+  const numerator = units * 102_264n * BigInt(calorificTenths);
+  const denominator = 10n ** BigInt(scale) * 3_600n;
   return Number((numerator * 2n + denominator) / (denominator * 2n));
 }

@@ -15,8 +15,9 @@ import {
 
 // Connecting a home's supplier account (the API and the admin CLI): the credentials are checked with the
 // supplier first (its meters are read), and only then sealed and stored with the meters found; the fill
-// job takes the new connection at once. Electricity meters are fetched; gas meters are listed, not
-// fetched yet (gas storage is a later step). Nothing is stored when anything is refused.
+// job takes the new connection at once. Every meter is fetched, gas too (stored as the home's gas in
+// Wh: fill.ts); a gas meter's unit is the client's word (Octopus's REST does not say: m³, as SMETS2
+// meters report) until the home's person corrects it. Nothing is stored when anything is refused.
 
 /** The first fill reaches back this many calendar months. */
 export const FILL_MONTHS = 13;
@@ -86,7 +87,7 @@ export async function connectSupplier(
     accountEnd: accountEndOf(credentials),
     fillFrom: monthsBefore(now, FILL_MONTHS, house.time_zone),
     now,
-    meters: meters.map((m) => ({ ...m, stored: m.fuel === 'electricity' })),
+    meters: meters.map((m) => ({ ...m, stored: true })),
   });
   if (id === null)
     throw new ConnectRefused(

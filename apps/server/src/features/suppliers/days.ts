@@ -1,5 +1,5 @@
 import { dayOf, daysInMonth, formatLocalDate, localDate } from '@homeview/domain';
-import type { HalfHour } from './source';
+import type { WattHours } from './write';
 
 // Which local days a fetch completed (pure). A local day is complete when it has as many half-hours as
 // its own date has in the home's zone: 46 on the spring clock change, 50 in autumn, 48 otherwise (never a
@@ -45,7 +45,7 @@ export interface Advance {
  * again next time), as does a day not wholly inside the fetch.
  */
 export function advanceOver(
-  halfHours: readonly HalfHour[],
+  halfHours: readonly WattHours[],
   from: number,
   to: number,
   now: number,

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { kwhToWh } from './kwh';
-import { type HalfHour, SupplierError, type SupplierMeterRef, type SupplierSource } from './source';
+import { figureOf, type HalfHour, SupplierError, type SupplierMeterRef, type SupplierSource } from './source';
 
 // The Octopus Energy REST API as a SupplierSource (../shared/design/suppliers.md): HTTP Basic with the API
 // key as the user and an empty password; the account's meters from GET /v1/accounts/{number}/ (the
 // property not moved out of), and half-hours from each meter serial's consumption, oldest first in pages
 // of up to 25,000 rows, following `next`. Every answer is checked against the documented shape; rows
-// outside the asked range, off the half-hour or repeated (a page sent twice) are dropped; a negative or
-// missing figure is a gap. kWh → Wh exactly (kwh.ts). A swapped meter is a second serial of the same
+// outside the asked range, off the half-hour or repeated (a page sent twice) are dropped; a missing
+// figure is a gap; a row's figure that is not a number or negative is passed on as NaN or as sent, for the
+// fill to refuse and count without losing the page's other rows. Figures are the meter's unit (kWh; m³
+// for an SMETS2 gas meter), turned into Wh by the fill (kwh.ts). A swapped meter is a second serial of the same
 // point: its rows continue the series, the later serial's winning a slot both report.
 
 export const OCTOPUS_PAGE_SIZE = 25_000;
@@ -57,7 +58,8 @@ const Account = z.object({
 const Consumption = z.object({
   next: z.string().nullable(),
   results: z.array(
-    z.object({ consumption: z.number().nullable(), interval_start: z.string(), interval_end: z.string() }),
+    // A row's figure is checked alone (a bad one is refused by the fill, the page's others kept).
+    z.object({ consumption: z.unknown(), interval_start: z.string(), interval_end: z.string() }),
   ),
 });
 
@@ -131,12 +133,12 @@ export class OctopusSource implements SupplierSource {
   async halfHours(meter: SupplierMeterRef, fromS: number, toS: number): Promise<HalfHour[]> {
     const slots = new Map<number, number | null>();
     for (const serial of meter.serials) {
-      for (const [start, wh] of await this.serialHalfHours(meter, serial, fromS, toS)) {
+      for (const [start, value] of await this.serialHalfHours(meter, serial, fromS, toS)) {
         // The later serial (a swapped-in meter) wins a slot both report; a gap never hides a figure.
-        if (wh !== null || !slots.has(start)) slots.set(start, wh);
+        if (value !== null || !slots.has(start)) slots.set(start, value);
       }
     }
-    return [...slots].sort((a, b) => a[0] - b[0]).map(([start, wh]) => ({ start, wh }));
+    return [...slots].sort((a, b) => a[0] - b[0]).map(([start, value]) => ({ start, value }));
   }
 
   private async serialHalfHours(
@@ -169,7 +171,7 @@ export class OctopusSource implements SupplierSource {
         // Outside the asked range, or not one half-hour: dropped. Repeats: the first kept.
         if (!Number.isInteger(start) || start % 1800 !== 0 || end - start !== 1800) continue;
         if (start < fromS || start >= toS || rows.has(start)) continue;
-        rows.set(start, row.consumption === null || row.consumption < 0 ? null : kwhToWh(row.consumption));
+        rows.set(start, figureOf(row.consumption));
       }
       url = page.next === null ? null : this.sameOrigin(page.next);
     }

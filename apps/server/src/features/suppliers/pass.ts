@@ -4,7 +4,14 @@ import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import { fillMeter, progressOf } from './fill';
-import { type ConnectionRow, metersOf, recordPass, refuseCredentials, setProgress } from './repository';
+import {
+  type ConnectionRow,
+  countRejected,
+  metersOf,
+  recordPass,
+  refuseCredentials,
+  setProgress,
+} from './repository';
 import { OctopusSource } from './octopus';
 import { SupplierError } from './source';
 import { syncOctopusTariff } from './tariff-sync';
@@ -15,6 +22,9 @@ import { openCredentials, sourceFor } from './sources';
 // until the owner connects again) and emails the owner once; the rest back off exponentially from
 // BACKOFF_BASE_S to BACKOFF_MAX_S, never sooner than a 429's Retry-After. Filled connections are topped
 // up every TOP_UP_S (the supplier publishes a day's half-hours over the next one to two days).
+// A bad answer (not JSON, not of its documented shape) is one meter's: counted on it (`rejected`) and
+// logged, the other meters still fetched, then the connection retried with backoff as for a 5xx; what
+// was stored stays, and the meter's resume point has not moved past the span it could not read.
 
 export const TOP_UP_S = 4 * 3600;
 export const BACKOFF_BASE_S = 60;
@@ -50,6 +60,7 @@ export async function runConnection(deps: PassDeps, row: ConnectionRow, now: num
     // The tariff first, so the half-hours fetched next are priced by it (tariff-sync.ts).
     const tariff = source instanceof OctopusSource ? await syncOctopusTariff(db, row, source, now) : null;
     let reached = true;
+    let badAnswer: SupplierError | null = null;
     for (const [k, meter] of meters.entries()) {
       // The first fill's progress, span by span: the meters before this one done, this one's share.
       const shown = (tx: Queryable, resumeAt: number) =>
@@ -60,10 +71,28 @@ export async function runConnection(deps: PassDeps, row: ConnectionRow, now: num
               row.id,
               Math.floor((100 * k + progressOf(row.fill_from, resumeAt, now)) / meters.length),
             );
-      const pass = await fillMeter(db, row, meter, source, now, deps.stopping, shown);
+      let pass: Awaited<ReturnType<typeof fillMeter>>;
+      try {
+        pass = await fillMeter(db, row, meter, source, now, deps.stopping, shown);
+      } catch (error) {
+        if (!(error instanceof SupplierError && error.problem === 'bad_answer')) throw error;
+        await countRejected(db, meter.id);
+        deps.log?.warn(
+          { connection: row.id, meter: meter.id, fuel: meter.fuel, problem: error.message },
+          'supplier answer rejected',
+        );
+        badAnswer ??= error;
+        continue;
+      }
+      if (pass.figures.refused > 0)
+        deps.log?.warn(
+          { connection: row.id, meter: meter.id, fuel: meter.fuel, refused: pass.figures.refused },
+          'supplier figures rejected',
+        );
       reached &&= pass.reachedNow;
       if (!pass.reachedNow) break;
     }
+    if (badAnswer !== null) throw badAnswer;
     await recordPass(db, row.id, {
       state: reached ? 'up_to_date' : 'filling',
       problem: null,

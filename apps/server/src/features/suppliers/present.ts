@@ -20,11 +20,14 @@ export function presentConnection(row: ConnectionRow, meters: readonly MeterRow[
     meters: meters
       .filter((m) => m.connection_id === row.id)
       .map((m) => ({
+        id: m.id,
         fuel: m.fuel,
         direction: m.direction,
         point_end: end(m.point),
         serial_end: m.serials.length > 0 ? end(m.serials.at(-1) as string) : null,
         unit: m.unit,
+        unit_set_by: m.unit_set_by,
+        rejected: m.rejected,
         data_through: m.data_through,
         stored: m.stored,
       })),

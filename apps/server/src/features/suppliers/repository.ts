@@ -27,6 +27,10 @@ export interface MeterRow extends SupplierMeterRef {
   stored: boolean;
   resume_at: number | null;
   data_through: number | null;
+  /** Who said the unit: the supplier's client, or the home's person (a correction). */
+  unit_set_by: 'supplier' | 'user';
+  /** Figures and answers refused so far (counted every time one is met). */
+  rejected: number;
 }
 
 const CONNECTION_COLUMNS = `c.id, c.house_id, c.kind, c.credentials, c.account_end, c.state, c.problem,
@@ -34,7 +38,7 @@ const CONNECTION_COLUMNS = `c.id, c.house_id, c.kind, c.credentials, c.account_e
   c.last_fetch_at::float8 as last_fetch_at, c.next_fetch_at::float8 as next_fetch_at, c.failures,
   c.progress, h.time_zone`;
 
-const METER_COLUMNS = `id, connection_id, fuel, direction, point, serials, unit, stored,
+const METER_COLUMNS = `id, connection_id, fuel, direction, point, serials, unit, unit_set_by, rejected, stored,
   resume_at::float8 as resume_at, data_through::float8 as data_through`;
 
 function meterOf(row: MeterRow): MeterRow {
@@ -112,18 +116,58 @@ export async function metersOf(db: Queryable, connectionIds: readonly number[]):
   return rows.map(meterOf);
 }
 
-/** A meter's resume point and last complete day, in the transaction that stored its half-hours. */
+/**
+ * A meter's resume point, last complete day and the figures refused in the span, in the transaction that
+ * stored its half-hours.
+ */
 export async function advanceMeter(
   tx: Queryable,
   meterId: number,
   resumeAt: number,
   dataThrough: number | null,
+  rejected = 0,
 ): Promise<void> {
   await tx.query(
     `update supplier_meters set resume_at = greatest(resume_at, $2),
-            data_through = greatest(data_through, $3) where id = $1`,
-    [meterId, resumeAt, dataThrough],
+            data_through = greatest(data_through, $3), rejected = rejected + $4 where id = $1`,
+    [meterId, resumeAt, dataThrough, rejected],
   );
+}
+
+/** An answer of the supplier's refused whole (not JSON, not of its shape): counted on its meter. */
+export async function countRejected(db: Queryable, meterId: number): Promise<void> {
+  await db.query('update supplier_meters set rejected = rejected + 1 where id = $1', [meterId]);
+}
+
+/**
+ * A gas meter's unit as the home's person corrected it; its half-hours are read again from the first
+ * fill's start (written again in the right unit) and its connection is due now. False: no such gas meter
+ * of the home.
+ */
+export async function correctMeterUnit(
+  db: Db,
+  houseId: number,
+  meterId: number,
+  unit: SupplierMeterRef['unit'],
+  now: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ connection_id: number }>(
+      `update supplier_meters m set unit = $3, unit_set_by = 'user',
+              resume_at = case when m.unit = $3 then m.resume_at else c.fill_from end
+         from supplier_connections c
+        where m.id = $2 and c.id = m.connection_id and c.house_id = $1 and m.fuel = 'gas'
+        returning m.connection_id`,
+      [houseId, meterId, unit],
+    );
+    const row = rows[0];
+    if (row === undefined) return false;
+    await tx.query(
+      `update supplier_connections set next_fetch_at = $2 where id = $1 and state <> 'credentials_refused'`,
+      [row.connection_id, now],
+    );
+    return true;
+  });
 }
 
 /** The first fill's share done (0–100), in the transaction of the span that got it there. */

@@ -1,4 +1,4 @@
-import { endpoints, type SupplierConnectRequest } from '@homeview/contract';
+import { CALORIFIC_DEFAULT, endpoints, type SupplierConnectRequest } from '@homeview/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
 import type { AppContext } from '../../context';
@@ -11,7 +11,8 @@ import type { AuthContext } from '../accounts/sessions';
 import { takeSupplierAttempt } from './attempts';
 import { ConnectRefused, connectSupplier, disconnectSupplier } from './connect';
 import { presentConnections } from './present';
-import { connectionsOfHouse, metersOf } from './repository';
+import { calorificValuesOf, setCalorificValue } from './calorific';
+import { connectionsOfHouse, correctMeterUnit, metersOf } from './repository';
 import type { SupplierCredentials } from './sources';
 
 // Additive to §7 (issue 35): a home's supplier accounts, for its householder or a carer of it (the home
@@ -28,6 +29,15 @@ async function suppliersOf(db: Queryable, house: House) {
       rows.map((r) => r.id),
     ),
   );
+}
+
+async function calorificOf(db: Queryable, house: House) {
+  const values = await calorificValuesOf(db, house.id);
+  return {
+    time_zone: house.time_zone,
+    default_mj_per_m3: CALORIFIC_DEFAULT,
+    values: values.map((v) => ({ from_date: v.from_date, mj_per_m3: v.tenths / 10 })),
+  };
 }
 
 function credentialsOf(body: SupplierConnectRequest): SupplierCredentials {
@@ -80,5 +90,28 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!(await disconnectSupplier(ctx.db, house.id, body.id)))
       throw notFound('This home has no such supplier connection.');
     return suppliersOf(ctx.db, house);
+  });
+
+  app.post(endpoints.suppliersMeterUnit.path, async (request) => {
+    const auth = requireUser(request);
+    const body = parse(endpoints.suppliersMeterUnit.request, request.body);
+    const house = await homeOf(request, auth, body.user_id);
+    if (!(await correctMeterUnit(ctx.db, house.id, body.id, body.unit, now())))
+      throw notFound("This home has no such gas meter (only a gas meter's unit can be changed).");
+    return suppliersOf(ctx.db, house);
+  });
+
+  app.get(endpoints.calorificValuesGet.path, async (request) => {
+    const auth = requireUser(request);
+    const { user_id } = parse(endpoints.calorificValuesGet.request, request.query);
+    return calorificOf(ctx.db, await homeOf(request, auth, user_id));
+  });
+
+  app.post(endpoints.calorificValueSet.path, async (request) => {
+    const auth = requireUser(request);
+    const body = parse(endpoints.calorificValueSet.request, request.body);
+    const house = await homeOf(request, auth, body.user_id);
+    await setCalorificValue(ctx.db, house, body.from_date, body.mj_per_m3, now());
+    return calorificOf(ctx.db, house);
   });
 }

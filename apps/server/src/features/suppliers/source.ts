@@ -19,8 +19,18 @@ export interface SupplierMeterRef {
 export interface HalfHour {
   /** The slot's start, epoch seconds, on a half-hour boundary (UTC). */
   start: number;
-  /** Energy in the slot, in Wh of the meter's fuel (m³ already converted); null: the supplier has none. */
-  wh: number | null;
+  /**
+   * The supplier's figure for the slot in the meter's `unit` (kWh or m³), as the answer wrote it; null: the
+   * supplier has none (a gap). A figure that cannot be energy (negative, not a number: NaN) is passed on
+   * as it came, for the fill to refuse, count and log (kwh.ts turns figures into Wh in one place).
+   */
+  value: number | null;
+}
+
+/** A figure of an answer as a HalfHour's value: null a gap; a number as sent; anything else NaN (refused). */
+export function figureOf(consumption: unknown): number | null {
+  if (consumption === null || consumption === undefined) return null;
+  return typeof consumption === 'number' ? consumption : Number.NaN;
 }
 
 export interface SupplierSource {

@@ -22,11 +22,14 @@ function pinClock(fake: ('Date' | 'setInterval' | 'clearInterval')[] = ['Date'])
 }
 
 const meter = (over: Partial<SupplierMeter> = {}): SupplierMeter => ({
+  id: 1,
   fuel: 'electricity',
   direction: 'import',
   point_end: '4567',
   serial_end: '0A1B',
   unit: 'kWh',
+  unit_set_by: 'supplier',
+  rejected: 0,
   data_through: END_OF_29_NOV,
   stored: true,
   ...over,

@@ -40,10 +40,12 @@ export const ResourcesAnswer = z.object({
 
 /**
  * GET /api/v0-1/resource/{id}/readings → `{status, resourceId, query, data:[[epoch_seconds, value]],
- * units}`; with `nulls=1` a half-hour the cloud has not got is null. Consumption is never negative.
+ * units}`; with `nulls=1` a half-hour the cloud has not got is null. Consumption is never negative (a
+ * negative one is refused, row by row, by the fill).
  */
 export const ReadingsAnswer = z.object({
-  data: z.array(z.tuple([z.number().int(), z.number().nonnegative().nullable()])),
+  // A value is checked alone: one that is not a number or negative is refused by the fill, the rest kept.
+  data: z.array(z.tuple([z.number().int(), z.unknown()])),
   units: z.string().optional(),
   resourceId: z.string().optional(),
   status: z.string().optional(),
@@ -61,16 +63,6 @@ export function checked<T>(schema: z.ZodType<T>, answer: unknown, what: string):
     'bad_answer',
     `Glowmarkt's ${what} does not have its documented shape: ${problems}`,
   );
-}
-
-/**
- * kWh as the cloud sends it → integer Wh, to the nearest Wh with halves up. The product is first fixed
- * to 6 decimals, so binary noise (0.4125 × 1000 = 412.49999999999994) does not turn a decimal half into
- * a round-down: a value with at most 3 decimals is exact; a finer one is rounded as its decimal digits
- * say.
- */
-export function kwhToWh(kwh: number): number {
-  return Math.round(Number((kwh * 1000).toFixed(6)));
 }
 
 /** Epoch seconds as the API's `YYYY-MM-DDThh:mm:ss`, in UTC (the calls send offset=0). */

@@ -1,13 +1,18 @@
 import type { Fuel } from '@homeview/contract';
 import type { z } from 'zod';
-import { type HalfHour, SupplierError, type SupplierMeterRef, type SupplierSource } from '../source';
+import {
+  figureOf,
+  type HalfHour,
+  SupplierError,
+  type SupplierMeterRef,
+  type SupplierSource,
+} from '../source';
 import {
   AuthAnswer,
   apiTime,
   checked,
   EntitiesAnswer,
   GLOWMARKT_APPLICATION_ID,
-  kwhToWh,
   ReadingsAnswer,
   ResourcesAnswer,
   retryAfterSeconds,
@@ -126,14 +131,14 @@ export class GlowmarktSource implements SupplierSource {
       if (answer.units !== undefined && answer.units.toLowerCase() !== 'kwh')
         throw new SupplierError('bad_answer', `Glowmarkt's readings came in ${answer.units}, not kWh`);
       const now = this.#now();
-      for (const [start, kwh] of answer.data) {
+      for (const [start, raw] of answer.data) {
         if (start % SLOT_S !== 0)
           throw new SupplierError('bad_answer', `Glowmarkt sent a reading at ${start}, not on a half-hour`);
         if (start < from || start >= to || start + SLOT_S > now) continue;
-        if (byStart.get(start) == null) byStart.set(start, kwh === null ? null : kwhToWh(kwh));
+        if (byStart.get(start) == null) byStart.set(start, figureOf(raw));
       }
     }
-    return [...byStart].sort((a, b) => a[0] - b[0]).map(([start, wh]) => ({ start, wh }));
+    return [...byStart].sort((a, b) => a[0] - b[0]).map(([start, value]) => ({ start, value }));
   }
 
   /** GET with the current token; a 401 (expired or revoked early) signs in again, once. */
