@@ -92,29 +92,36 @@ export async function queueNotifications(
         and ($2 = false or (taken_at is null and resolved_at is null))`,
     [alertIds.join(','), reminder],
   );
+  // One statement for every row (an alert to 1,000 carers is 1,000 rows, queued in the raising transaction).
+  const rows: Array<[number, number, string, string, string, number, string | null]> = [];
   for (const alert of alerts) {
     const due = options.dueAt?.get(alert.id) ?? now;
     for (const carer of carers) {
       const held = notificationSuppressed(carer.has_modes ? carer : null, alert.type, now, zone, alert.level);
-      for (const channel of channels) {
-        await tx.query(
-          `insert into infocare_notifications
-             (alert_id, user_id, channel, level, status, next_attempt_at, last_error, kind)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
-          [
-            alert.id,
-            carer.carer_user_id,
-            channel,
-            alert.level,
-            held ? 'suppressed' : 'pending',
-            due,
-            held,
-            kind,
-          ],
-        );
-      }
+      for (const channel of channels)
+        rows.push([
+          alert.id,
+          carer.carer_user_id,
+          channel,
+          alert.level,
+          held ? 'suppressed' : 'pending',
+          due,
+          held,
+        ]);
     }
   }
+  if (rows.length === 0) return;
+  const column = <T>(i: number) => rows.map((r) => r[i] as T);
+  await tx.query(
+    `insert into infocare_notifications
+       (alert_id, user_id, channel, level, status, next_attempt_at, last_error, kind)
+     select a, u, c, l, s, d, h, $8
+       from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])
+            with ordinality as t (a, u, c, l, s, d, h, n)
+      order by n
+     on conflict do nothing`,
+    [column(0), column(1), column(2), column(3), column(4), column(5), column(6), kind],
+  );
 }
 
 /** Someone is on the alert (or it is resolved): what is still waiting to remind carers of it is held. */
