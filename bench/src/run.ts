@@ -1,4 +1,4 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|attacks|homeview|infocare|infocare-daily|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster|supplier …]`:
+// `npm run bench [first-start|server|ingest|summaries|hardening|attacks|homeview|infocare|infocare-daily|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster|supplier|push …]`:
 // the benchmarks (all by default), each on PGlite and on PostgreSQL (meter-activity, pure domain code, once;
 // cluster, PostgreSQL only), printing figures with the machine and the date.
 import { benchAttacks } from './attacks';
@@ -14,6 +14,7 @@ import { cpuProbeMs, machineLine } from './machine';
 import { benchMeterActivity } from './meter-activity';
 import { benchMeterInfocare } from './meter-infocare';
 import { benchMqtt } from './mqtt';
+import { benchPush } from './push';
 import { benchServer } from './server';
 import { benchSummaries } from './summaries';
 import { benchSupplier } from './supplier';
@@ -54,6 +55,10 @@ const benches = {
       'The day-late InfoCare on real homes’ half-hours: Warnings on ordinary days, injected quiet days found',
     run: benchInfocareDaily,
     storeless: true,
+  },
+  push: {
+    title: 'An Urgent alert to 1,000 carers by Web Push: raised → the push service’s 201',
+    run: benchPush,
   },
   'meter-infocare': {
     title:

@@ -11,11 +11,13 @@ import { createScratchDatabase } from './postgres';
 export async function openBenchStore(
   store: 'pglite' | 'postgres',
   label: string,
+  /** PostgreSQL connections (the server's pool is 10). */
+  poolSize = 4,
 ): Promise<{ db: Db; drop: () => Promise<void> } | null> {
   if (store === 'postgres') {
     const scratch = await createScratchDatabase(label);
     if (!scratch) return null;
-    const db = await openPostgres(scratch.url, 4);
+    const db = await openPostgres(scratch.url, poolSize);
     const drop = async () => {
       await db.close();
       await scratch.drop();

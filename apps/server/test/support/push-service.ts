@@ -20,7 +20,9 @@ import { join } from 'node:path';
 // push service checks it (RFC 8292: the VAPID JWT's ES256 signature with the key the subscription was made
 // with, `aud` this origin, `exp` in the future and at most 24 h ahead, `sub` the operator's contact) and
 // decrypted as the browser would (RFC 8291, aes128gcm); then answered as the test scripted (201 by
-// default, 403, 404, 410, or no answer at all).
+// default, 403, 404, 410, or no answer at all), after `latencyMs` when given (a real push service answers in
+// tens of milliseconds, which is what makes sending many at once matter). It counts the pushes it holds
+// at once (`maxInFlight`). No test framework here: `npm run bench push` runs it too.
 
 export type Answer = 201 | 403 | 404 | 410 | 'timeout';
 
@@ -37,6 +39,8 @@ export interface DeliveredPush {
   urgency: string | undefined;
   topic: string | undefined;
   answer: Answer;
+  /** When it was answered (Date.now(), ms); null while held or never answered. */
+  answeredAt: number | null;
 }
 
 export interface StandInPushService {
@@ -50,6 +54,9 @@ export interface StandInPushService {
   delivered: DeliveredPush[];
   /** Pushes refused by a check (answered 400 or 403), with why. */
   refused: string[];
+  /** Requests received and not yet answered, now and at most so far. */
+  inFlight(): number;
+  maxInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -122,6 +129,8 @@ export async function startPushService(options: {
   subject: string;
   /** The test's pinned clock, epoch seconds. */
   now: () => number;
+  /** How long each answer takes, ms (default 0); a function draws one per request. */
+  latencyMs?: number | (() => number);
 }): Promise<StandInPushService> {
   const dir = mkdtempSync(join(tmpdir(), 'push-standin-'));
   execFileSync(
@@ -155,10 +164,22 @@ export async function startPushService(options: {
   const delivered: DeliveredPush[] = [];
   const refused: string[] = [];
   let origin = '';
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const latency = options.latencyMs ?? 0;
   const server: Server = createServer({ cert, key }, (req, res) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    let counted = true;
+    const done = () => {
+      if (counted) inFlight -= 1;
+      counted = false;
+    };
+    res.on('close', done);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(answer, typeof latency === 'number' ? latency : latency()));
+    const answer = () => {
       const endpoint = `${origin}${req.url}`;
       const sub = held.get(endpoint);
       if (req.method !== 'POST' || !sub) return void res.writeHead(404).end();
@@ -177,19 +198,24 @@ export async function startPushService(options: {
         refused.push((error as Error).message);
         return void res.writeHead(400).end();
       }
-      const answer = sub.answers.shift() ?? 201;
+      const scripted = sub.answers.shift() ?? 201;
       const topic = req.headers.topic;
-      delivered.push({
+      const push: DeliveredPush = {
         endpoint,
         payload,
         ttl,
         urgency: req.headers.urgency as string | undefined,
         topic: topic as string | undefined,
-        answer,
-      });
-      if (answer === 'timeout') return; // never answered; closed with the service
-      res.writeHead(answer, answer === 201 ? { location: `${endpoint}/m/${delivered.length}` } : {}).end();
-    });
+        answer: scripted,
+        answeredAt: null,
+      };
+      delivered.push(push);
+      if (scripted === 'timeout') return; // never answered: held until the sender gives up
+      push.answeredAt = Date.now();
+      res
+        .writeHead(scripted, scripted === 201 ? { location: `${endpoint}/m/${delivered.length}` } : {})
+        .end();
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -199,6 +225,8 @@ export async function startPushService(options: {
     agent,
     delivered,
     refused,
+    inFlight: () => inFlight,
+    maxInFlight: () => maxInFlight,
     subscribe(serverKey) {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();

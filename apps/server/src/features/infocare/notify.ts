@@ -92,29 +92,36 @@ export async function queueNotifications(
         and ($2 = false or (taken_at is null and resolved_at is null))`,
     [alertIds.join(','), reminder],
   );
+  // One statement for every row (an alert to 1,000 carers is 1,000 rows, queued in the raising transaction).
+  const rows: Array<[number, number, string, string, string, number, string | null]> = [];
   for (const alert of alerts) {
     const due = options.dueAt?.get(alert.id) ?? now;
     for (const carer of carers) {
       const held = notificationSuppressed(carer.has_modes ? carer : null, alert.type, now, zone, alert.level);
-      for (const channel of channels) {
-        await tx.query(
-          `insert into infocare_notifications
-             (alert_id, user_id, channel, level, status, next_attempt_at, last_error, kind)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
-          [
-            alert.id,
-            carer.carer_user_id,
-            channel,
-            alert.level,
-            held ? 'suppressed' : 'pending',
-            due,
-            held,
-            kind,
-          ],
-        );
-      }
+      for (const channel of channels)
+        rows.push([
+          alert.id,
+          carer.carer_user_id,
+          channel,
+          alert.level,
+          held ? 'suppressed' : 'pending',
+          due,
+          held,
+        ]);
     }
   }
+  if (rows.length === 0) return;
+  const column = <T>(i: number) => rows.map((r) => r[i] as T);
+  await tx.query(
+    `insert into infocare_notifications
+       (alert_id, user_id, channel, level, status, next_attempt_at, last_error, kind)
+     select a, u, c, l, s, d, h, $8
+       from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])
+            with ordinality as t (a, u, c, l, s, d, h, n)
+      order by n
+     on conflict do nothing`,
+    [column(0), column(1), column(2), column(3), column(4), column(5), column(6), kind],
+  );
 }
 
 /** Someone is on the alert (or it is resolved): what is still waiting to remind carers of it is held. */
@@ -238,47 +245,75 @@ async function send(due: Due, senders: Senders, now: number): Promise<void> {
 type Transactional = Queryable & { transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> };
 
 /**
- * Sends what is due; returns how many went out. Each row is claimed and committed, sent with no
- * transaction open (a slow mail server must not hold the database: on PGlite its one connection), then
- * its outcome recorded: 'sent', or retried after RETRY_DELAYS_S, 'failed' after the last.
+ * How many notifications one delivery run has on the wire at once. Nearly all of a send is waiting on
+ * someone else's server (a push service's 201, SMTP, the SMS provider), so one after another an Urgent
+ * alert to 1,000 carers took 1,000 round trips (`npm run bench push`, bench/NOTES.md). Bounded rather than
+ * all at once: push services throttle a sender that opens hundreds of requests (429), every one in flight
+ * holds a socket and an encrypted payload, and each claim and record takes a database connection
+ * (PostgreSQL's pool is 10; PGlite's one connection queues them). 16 keeps a push service's 20–50 ms
+ * answer from being the limit (about 400 a second) while staying well inside all three.
+ */
+export const SEND_CONCURRENCY = 16;
+
+/**
+ * Rows one run claims at most (across its senders): an alert to every carer of a busy server goes out in
+ * one run, and a run still ends when the rest can wait for the next.
+ */
+export const DELIVER_PER_RUN = 5000;
+
+/**
+ * Sends what is due; returns how many went out. SEND_CONCURRENCY senders each claim a row and commit,
+ * send it with no transaction open (a slow mail server must not hold the database: on PGlite its one
+ * connection), then record its outcome: 'sent', or retried after RETRY_DELAYS_S, 'failed' after the last.
+ * Each row is claimed by one sender only (claimNext's skip locked), as by one process only.
  */
 export async function deliverDue(
   db: Transactional,
   senders: Senders,
   now: number,
-  limit = 100,
+  limit = DELIVER_PER_RUN,
 ): Promise<number> {
   let sent = 0;
-  for (let i = 0; i < limit; i++) {
-    const due = await claimNext(db, now);
-    if (due === null) break;
-    if (due === 'skipped') continue;
-    try {
-      await send(due, senders, now);
-    } catch (error) {
-      if (error instanceof PushMissed) {
-        await fallBackToEmail(db, due, error.message, now);
-        continue;
-      }
-      const delay = RETRY_DELAYS_S[due.attempts];
-      await db.query(
-        'update infocare_notifications set last_error = $2, status = $3, next_attempt_at = $4 where id = $1',
-        [
-          due.id,
-          String((error as Error).message).slice(0, 500),
-          delay === undefined ? 'failed' : 'pending',
-          now + (delay ?? 0),
-        ],
-      );
-      continue;
+  let claims = 0;
+  const worker = async () => {
+    while (claims < limit) {
+      claims += 1;
+      const due = await claimNext(db, now);
+      if (due === null) return;
+      if (due === 'skipped') continue;
+      if (await deliverOne(db, due, senders, now)) sent += 1;
     }
-    await db.query(`update infocare_notifications set status = 'sent', sent_at = $2 where id = $1`, [
-      due.id,
-      now,
-    ]);
-    sent += 1;
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, limit) }, worker));
   return sent;
+}
+
+/** Sends one claimed row and records what became of it; true when it went out. */
+async function deliverOne(db: Transactional, due: Due, senders: Senders, now: number): Promise<boolean> {
+  try {
+    await send(due, senders, now);
+  } catch (error) {
+    if (error instanceof PushMissed) {
+      await fallBackToEmail(db, due, error.message, now);
+      return false;
+    }
+    const delay = RETRY_DELAYS_S[due.attempts];
+    await db.query(
+      'update infocare_notifications set last_error = $2, status = $3, next_attempt_at = $4 where id = $1',
+      [
+        due.id,
+        String((error as Error).message).slice(0, 500),
+        delay === undefined ? 'failed' : 'pending',
+        now + (delay ?? 0),
+      ],
+    );
+    return false;
+  }
+  await db.query(`update infocare_notifications set status = 'sent', sent_at = $2 where id = $1`, [
+    due.id,
+    now,
+  ]);
+  return true;
 }
 
 /**

@@ -1,0 +1,166 @@
+// Issue 36's benchmark, `npm run bench push`: an Urgent alert raised → each carer's push service answering
+// 201, for BENCH_PUSH_CARERS carers (default 1,000), BENCH_PUSH_PER_HOME to a dependant (default 4, so 250
+// homes). Each carer has one browser subscribed at the local stand-in push service
+// (apps/server/test/support/push-service.ts: it checks every VAPID JWT and decrypts every payload, as in
+// the tests) which answers after 20–50 ms drawn per push (a real push service's answer over the internet;
+// with none, sending one after another would cost nothing and concurrency would not show). Every home's
+// Urgent alert is raised as the engine raises one (the alert row and its queued notifications in one
+// transaction: notify.ts's queueNotifications), home after home as a run goes, then delivered by the real
+// deliverDue, called again while rows are still due (the timer calls it once a run, a minute apart).
+// Timed from just before the first raise to each 201 (the stand-in's clock: the same process). The
+// stand-in shares this process and its CPU with the sender (its checks cost about what the sender's
+// encryption costs), so the figures are if anything pessimistic.
+import { loadavg } from 'node:os';
+import { Rng } from '@homeview/simulator';
+import { migrate } from '../../apps/server/src/db/migrate';
+import type { Db } from '../../apps/server/src/db/types';
+import { unusablePassword } from '../../apps/server/src/features/accounts/password';
+import { insertHomes } from '../../apps/server/src/features/demo/repository';
+import { deliverDue, queueNotifications } from '../../apps/server/src/features/infocare/notify';
+import { createMailer } from '../../apps/server/src/mail/mailer';
+import { createPushSender } from '../../apps/server/src/push/push';
+import { createSmsSender } from '../../apps/server/src/sms/sms';
+import { startPushService } from '../../apps/server/test/support/push-service';
+import { openBenchStore } from './store';
+
+const SUBJECT = 'mailto:ops@example.com';
+const PUSH_ONLY = 4;
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function pendingRows(db: Db): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    `select count(*) as n from infocare_notifications where status = 'pending'`,
+  );
+  return Number(rows[0]!.n);
+}
+
+export async function benchPush(store: 'pglite' | 'postgres'): Promise<void> {
+  const carers = Number(process.env.BENCH_PUSH_CARERS ?? 1000);
+  const perHome = Number(process.env.BENCH_PUSH_PER_HOME ?? 4);
+  const homesWanted = Math.ceil(carers / perHome);
+  // The server's own pool size (db/postgres.ts), so the senders' claims wait for connections as they would there.
+  const opened = await openBenchStore(store, 'push', 10);
+  if (!opened) {
+    console.log('  (PostgreSQL not reachable: skipped)');
+    return;
+  }
+  const { db, drop } = opened;
+  const now = () => Math.floor(Date.now() / 1000);
+  const rng = new Rng(36);
+  const service = await startPushService({ subject: SUBJECT, now, latencyMs: () => rng.int(20, 50) });
+  try {
+    await migrate(db);
+    const homes = await insertHomes(
+      db,
+      Array.from({ length: homesWanted }, (_, i) => ({
+        username: `pushmum-${String(i + 1).padStart(5, '0')}`,
+        name: `Mum ${i + 1}`,
+        propertyType: 'Semi_detached',
+        occupants: { over74: 1 },
+        demo: false,
+      })),
+    );
+    const owners = await db.query<{ id: number; house_id: number; time_zone: string }>(
+      `select u.id, h.id as house_id, h.time_zone from users u join houses h on h.owner_user_id = u.id
+        where h.id = any($1::int[]) order by u.id`,
+      [[...homes.values()]],
+    );
+    await db.query(
+      `insert into user_settings (user_id, alert_notification) select unnest($1::int[]), ${PUSH_ONLY}`,
+      [owners.rows.map((o) => o.id)],
+    );
+    const names = Array.from({ length: carers }, (_, i) => `pushcarer-${String(i + 1).padStart(5, '0')}`);
+    const { rows: carerRows } = await db.query<{ id: number }>(
+      `insert into users (username, email, password_hash, setup_done)
+       select u, u || '@example.com', $2, true from unnest($1::text[]) as u returning id`,
+      [names, unusablePassword()],
+    );
+    const carerIds = carerRows.map((r) => r.id).sort((a, b) => a - b);
+    await db.query(
+      `insert into carer_links (carer_user_id, dependant_user_id, accepted_at)
+       select c, d, now() from unnest($1::int[], $2::int[]) as t (c, d)`,
+      [carerIds, carerIds.map((_, i) => owners.rows[Math.floor(i / perHome)]!.id)],
+    );
+    const push = createPushSender({
+      config: {
+        vapidSubject: SUBJECT,
+        secretsKey: Buffer.alloc(32, 36),
+        databaseUrl: null,
+        dataDir: '/nonexistent/homeview-bench-push',
+        pushServiceHosts: ['127.0.0.1'],
+      },
+      db,
+      agent: service.agent,
+    })!;
+    const key = await push.publicKey();
+    const browsers = carerIds.map(() => service.subscribe(key));
+    await db.query(
+      `insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+       select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::bigint[])`,
+      [
+        carerIds,
+        browsers.map((b) => b.endpoint),
+        browsers.map((b) => b.keys.p256dh),
+        browsers.map((b) => b.keys.auth),
+        browsers.map(() => now()),
+      ],
+    );
+    const quiet = { clock: { now: () => new Date() }, print: () => undefined };
+    const senders = {
+      mailer: createMailer({ config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' }, db, ...quiet }),
+      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db, ...quiet }),
+      push,
+    };
+    console.log(
+      `  ${carers} carers, ${perHome} to a home (${owners.rows.length} homes), one browser each; ` +
+        `stand-in answers in 20–50 ms; load before ${load()}`,
+    );
+
+    const t0 = Date.now();
+    const raisedAt = now();
+    for (const o of owners.rows) {
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number }>(
+          `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
+           values ($1, 'bench-urgent', 'inactivity', 'Off', 'Urgent', 'No activity', 'Nothing since 09:00.', 'x', $2, $2)
+           returning id`,
+          [o.house_id, raisedAt],
+        );
+        await queueNotifications(tx, [rows[0]!.id], o.id, o.time_zone, raisedAt);
+      });
+    }
+    const raisedMs = Date.now() - t0;
+    let runs = 0;
+    do {
+      await deliverDue(db, senders, now());
+      runs += 1;
+    } while ((await pendingRows(db)) > 0 && runs < 1000);
+    const totalMs = Date.now() - t0;
+
+    const ok = service.delivered.filter((d) => d.answer === 201 && d.answeredAt !== null);
+    const ms = ok.map((d) => d.answeredAt! - t0).sort((a, b) => a - b);
+    const { rows: sent } = await db.query<{ n: string }>(
+      `select count(*) as n from infocare_notifications where channel = 'push' and status = 'sent'`,
+    );
+    console.log(
+      `  raised in ${raisedMs} ms; ${ok.length} pushes answered 201 (${sent[0]!.n} rows sent, ` +
+        `${service.refused.length} refused) in ${runs} deliverDue call${runs === 1 ? '' : 's'}; ` +
+        `at most ${service.maxInFlight()} in flight at the push service`,
+    );
+    if (ms.length > 0)
+      console.log(
+        `  raise → 201: p50 ${percentile(ms, 50)} ms, p95 ${percentile(ms, 95)} ms, max ${ms.at(-1)} ms; ` +
+          `total ${totalMs} ms (target p95 < 1,000 ms); load after ${load()}`,
+      );
+  } finally {
+    await service.close();
+    await drop();
+  }
+}
