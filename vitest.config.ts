@@ -39,6 +39,7 @@ const TIMES_ON_SCREENS = [
   'src/features/chooser/**/*.test.{ts,tsx}',
   'src/features/account/devices.test.tsx',
   'src/features/account/supplier.test.tsx',
+  'src/features/account/supplier-gas.test.tsx',
 ];
 
 // One runner, one project per workspace. The server and e2e suites talk to real databases and a real

@@ -72,12 +72,20 @@ const meterLines = (card: HTMLElement) =>
     .getAllByRole('listitem')
     .map((li) => li.textContent);
 const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST');
+/** The stub API, with the calorific value a home with an m³ gas meter reads (supplier-gas.test.tsx). */
+const stub = (handlers: Parameters<typeof stubApi>[0]) =>
+  stubApi({
+    'GET /suppliers/calorific_values/': {
+      body: { time_zone: 'Europe/London', default_mj_per_m3: 39.5, values: [] },
+    },
+    ...handlers,
+  });
 
 describe('the Supplier data screen', () => {
   it('shows an account up to date: its meters by fuel and direction, their ends, the day data reaches, in the home’s zone', async () => {
     logIn();
     pinClock();
-    const calls = stubApi({ 'GET /suppliers/': { body: answer([octopus]) } });
+    const calls = stub({ 'GET /suppliers/': { body: answer([octopus]) } });
     renderApp('/account/homeview/supplier');
     const card = await screen.findByRole('article', { name: 'Octopus Energy account …ABCD' });
     expect(query(calls[0]!.url)).toEqual({ user_id: String(session.userId) });
@@ -90,7 +98,7 @@ describe('the Supplier data screen', () => {
     expect(meterLines(card)).toEqual([
       'Electricity (import)MPAN …4567serial …0A1Bdata up to 29-11-26',
       'Electricity (export)MPAN …8901serial …0A1Bdata up to 29-11-26',
-      'GasMPRN …2345serial …9Z8Yreports m³ (shown as kWh)data up to 29-11-26',
+      'GasMPRN …2345serial …9Z8Yreports in cubic metres (m³), as SMETS2 meters do; shown as kWhdata up to 29-11-26',
     ]);
     expect(screen.queryByRole('progressbar')).toBeNull();
     // Only the ends: nothing longer than 4 characters of an account or a meter is on the screen.
@@ -110,7 +118,7 @@ describe('the Supplier data screen', () => {
         meter({ fuel: 'gas', point_end: '2345', unit: 'm3', data_through: null, stored: false }),
       ],
     };
-    stubApi({ 'GET /suppliers/': { body: answer([filling]) } });
+    stub({ 'GET /suppliers/': { body: answer([filling]) } });
     renderApp('/account/homeview/supplier');
     const card = await screen.findByRole('article', { name: 'Octopus Energy account …ABCD' });
     const bar = within(card).getByLabelText('Fetching the last 13 months') as HTMLProgressElement;
@@ -124,7 +132,7 @@ describe('the Supplier data screen', () => {
     expect(meterLines(card)).toEqual([
       'Electricity (import)MPAN …4567serial …0A1Bno complete day yet',
       // In m³ and not stored: nothing is "shown as kWh" yet.
-      'GasMPRN …2345serial …0A1Breports m³Gas is found but not shown yet: this HomeView does not store it yet.',
+      'GasMPRN …2345serial …0A1Breports in cubic metres (m³), as SMETS2 meters doGas is found but not shown yet: this HomeView does not store it yet.',
     ]);
   });
 
@@ -145,7 +153,7 @@ describe('the Supplier data screen', () => {
       problem: 'Authentication credentials were not provided.',
     };
     const brightRefused: SupplierConnection = { ...bright, state: 'credentials_refused' };
-    stubApi({ 'GET /suppliers/': { body: answer([retrying, refused, brightRefused]) } });
+    stub({ 'GET /suppliers/': { body: answer([retrying, refused, brightRefused]) } });
     renderApp('/account/homeview/supplier');
     const late = await screen.findByRole('article', { name: 'Octopus Energy account …ABCD' });
     expect(within(late).getByText('Retrying')).toBeTruthy();
@@ -181,7 +189,7 @@ describe('the Supplier data screen', () => {
       next_fetch_at: NOW + 15 * 60, // 01:05 on 2 December in Sydney
       meters: [meter({ data_through: sydneyEnd })],
     };
-    stubApi({ 'GET /suppliers/': { body: answer([retrying], 'Australia/Sydney') } });
+    stub({ 'GET /suppliers/': { body: answer([retrying], 'Australia/Sydney') } });
     renderApp('/account/infocare/supplier');
     const card = await screen.findByRole('article', { name: /…ABCD/ });
     expect(facts(card)).toEqual({
@@ -198,7 +206,7 @@ describe('the Supplier data screen', () => {
     pinClock();
     let listed: SupplierConnection[] = [];
     const checked = deferred<Reply>();
-    const calls = stubApi({
+    const calls = stub({
       'GET /suppliers/': () => ({ body: answer(listed) }),
       'POST /suppliers/': () => checked.promise,
     });
@@ -231,7 +239,7 @@ describe('the Supplier data screen', () => {
   it('connects Bright with the app’s email and password, for the dependant’s home at the InfoCare level', async () => {
     logIn();
     pinClock();
-    const calls = stubApi({
+    const calls = stub({
       'GET /suppliers/': { body: answer([]) },
       'POST /suppliers/': { body: answer([{ ...bright, state: 'filling', progress: 3 }]) },
     });
@@ -258,7 +266,7 @@ describe('the Supplier data screen', () => {
   it('shows the server’s refusal by the field it names, and asks for an empty field before sending', async () => {
     logIn();
     pinClock();
-    const calls = stubApi({
+    const calls = stub({
       'GET /suppliers/': { body: answer([]) },
       'POST /suppliers/': {
         status: 400,
@@ -284,7 +292,7 @@ describe('the Supplier data screen', () => {
   it('shows a refusal that names no field in a box of its own, and keeps what was typed to try again', async () => {
     logIn();
     pinClock();
-    stubApi({
+    stub({
       'GET /suppliers/': { body: answer([]) },
       'POST /suppliers/': {
         status: 502,
@@ -312,7 +320,7 @@ describe('the Supplier data screen', () => {
     logIn();
     pinClock();
     let listed = [octopus, bright];
-    const calls = stubApi({
+    const calls = stub({
       'GET /suppliers/': () => ({ body: answer(listed) }),
       'POST /suppliers/remove/': () => {
         listed = [bright];
@@ -343,7 +351,7 @@ describe('the Supplier data screen', () => {
     pinClock(['Date', 'setInterval', 'clearInterval']);
     const progress = [40, 75, null];
     let reads = 0;
-    stubApi({
+    stub({
       'GET /suppliers/': () => {
         const p = progress[Math.min(reads++, progress.length - 1)] ?? null;
         const state = p === null ? 'up_to_date' : 'filling';

@@ -9,6 +9,7 @@ import { LoadingState } from '../../../shared/ui/LoadingState';
 import { AccountLayout } from '../components/AccountLayout';
 import { isLevel, levelUserId } from '../ids';
 import { accountKey } from '../queries';
+import { CalorificValue } from '../suppliers/CalorificValue';
 import { ConnectForm } from '../suppliers/ConnectForm';
 import { ConnectionCard } from '../suppliers/ConnectionCard';
 import { ending, supplierName } from '../suppliers/words';
@@ -19,10 +20,15 @@ const FILLING_REFRESH_MS = 5_000;
 const anyFilling = (data: SuppliersResponse | undefined): boolean =>
   data?.connections.some((c) => c.state === 'filling') ?? false;
 
+/** Whether a gas meter counts cubic metres: then the calorific value turns them into kWh. */
+const anyCubicMetres = (data: SuppliersResponse): boolean =>
+  data.connections.some((c) => c.meters.some((m) => m.fuel === 'gas' && m.unit === 'm3'));
+
 /**
  * /account/{level}/supplier (issue 35): the home's supplier accounts (Octopus Energy, Bright), whose
- * smart-meter half-hours HomeView fetches by itself: each connection's state and meters, connecting one,
- * and disconnecting one (its stored readings stay). At the infocare level, the dependant's home.
+ * smart-meter half-hours HomeView fetches by itself: each connection's state and meters (a gas meter's unit
+ * to correct), the gas calorific value where a meter counts m³, connecting one, and disconnecting one (its
+ * stored readings stay). At the infocare level, the dependant's home.
  */
 export function SupplierPage() {
   const { level } = useParams();
@@ -101,12 +107,20 @@ export function SupplierPage() {
               <ul className="device-list">
                 {data.connections.map((c) => (
                   <li key={c.id}>
-                    <ConnectionCard connection={c} now={now} zone={zone} onDisconnect={setLeaving} />
+                    <ConnectionCard
+                      connection={c}
+                      now={now}
+                      zone={zone}
+                      userId={userId}
+                      onDisconnect={setLeaving}
+                      onUnitChanged={update}
+                    />
                   </li>
                 ))}
               </ul>
             )}
           </section>
+          {anyCubicMetres(data) ? <CalorificValue userId={userId} now={now} /> : null}
           <section className="stack devices-section" aria-labelledby="suppliers-connect">
             <h2 id="suppliers-connect" className="setup__question">
               Connect an account

@@ -1,14 +1,22 @@
-import type { SupplierConnection, SupplierKind, SupplierMeter } from '@homeview/contract/web';
+import type {
+  SupplierConnection,
+  SupplierKind,
+  SupplierMeter,
+  SuppliersResponse,
+} from '@homeview/contract/web';
 import { useId } from 'react';
 import { dayLabel, type Zone } from '../../../shared/time';
+import { GasUnitForm } from './GasUnitForm';
 import {
   dataUpToLabel,
   ending,
   fuelLabel,
   notStoredLabel,
   pointName,
+  rejectedWords,
   stateWords,
   supplierName,
+  unitWords,
   whenLabel,
 } from './words';
 
@@ -16,12 +24,21 @@ interface ConnectionCardProps {
   connection: SupplierConnection;
   now: number;
   zone: Zone;
+  /** The home whose connection it is (the dependant's at the infocare level). */
+  userId: number;
   onDisconnect: (connection: SupplierConnection) => void;
+  /** A gas meter's unit corrected: the server's new list, and what to tell the person. */
+  onUnitChanged: (answer: SuppliersResponse, words: string) => void;
 }
 
-/** One supplier account: its state (a progress bar while it fills), its meters, its fetch times, Disconnect. */
-export function ConnectionCard({ connection: c, now, zone, onDisconnect }: ConnectionCardProps) {
+/**
+ * One supplier account: its state (a progress bar while it fills), its meters, its fetch times, each gas
+ * meter's unit to correct, Disconnect.
+ */
+export function ConnectionCard(props: ConnectionCardProps) {
+  const { connection: c, now, zone, userId, onDisconnect, onUnitChanged } = props;
   const progressId = useId();
+  const gasMeters = c.meters.filter((m) => m.fuel === 'gas');
   const state = stateWords(c, now, zone);
   const name = `${supplierName(c.kind)} account ${ending(c.account_end)}`;
   return (
@@ -77,13 +94,22 @@ export function ConnectionCard({ connection: c, now, zone, onDisconnect }: Conne
         ) : (
           <ul className="supplier-meters__list">
             {c.meters.map((m) => (
-              <li key={`${m.fuel}-${m.direction}-${m.point_end}-${m.serial_end ?? ''}`}>
+              <li key={m.id}>
                 <MeterLine kind={c.kind} meter={m} zone={zone} />
               </li>
             ))}
           </ul>
         )}
       </section>
+      {gasMeters.map((m) => (
+        <GasUnitForm
+          key={`${m.id}-${m.unit}`}
+          userId={userId}
+          kind={c.kind}
+          meter={m}
+          onChanged={onUnitChanged}
+        />
+      ))}
       <p>
         <button type="button" className="button button--secondary" onClick={() => onDisconnect(c)}>
           Disconnect<span className="visually-hidden"> {name}</span>
@@ -93,8 +119,13 @@ export function ConnectionCard({ connection: c, now, zone, onDisconnect }: Conne
   );
 }
 
-/** 'Electricity (import) · MPAN …4567 · serial …0A1B · data up to 29-11-26'. */
+/**
+ * 'Electricity (import) · MPAN …4567 · serial …0A1B · data up to 29-11-26'; a gas meter says its unit in
+ * words, and any meter the figures of its supplier's that were refused.
+ */
 function MeterLine({ kind, meter: m, zone }: { kind: SupplierKind; meter: SupplierMeter; zone: Zone }) {
+  const unit = unitWords(m);
+  const refused = rejectedWords(kind, m.rejected);
   return (
     <>
       <strong>{fuelLabel(m)}</strong>
@@ -106,12 +137,13 @@ function MeterLine({ kind, meter: m, zone }: { kind: SupplierKind; meter: Suppli
           serial <code>{ending(m.serial_end)}</code>
         </span>
       )}
-      {m.unit === 'm3' ? <span>{m.stored ? 'reports m³ (shown as kWh)' : 'reports m³'}</span> : null}
+      {unit === null ? null : <span>{unit}</span>}
       {m.stored ? (
         <span>{dataUpToLabel(m, zone)}</span>
       ) : (
         <span className="supplier-meters__unstored">{notStoredLabel(m)}</span>
       )}
+      {refused === null ? null : <span className="supplier-meters__refused">{refused}</span>}
     </>
   );
 }

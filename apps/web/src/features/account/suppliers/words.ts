@@ -92,3 +92,31 @@ export function stateWords(
       };
   }
 }
+
+/** A gas meter's unit as a person reads it: what it counts, and which meters count so. */
+export const GAS_UNIT_TEXT: Record<SupplierMeter['unit'], string> = {
+  m3: 'cubic metres (m³), as SMETS2 meters do',
+  kWh: 'kWh, as SMETS1 meters do',
+};
+
+/**
+ * 'reports in cubic metres (m³), as SMETS2 meters do; shown as kWh (as you set it)'. An electricity
+ * meter's unit is always kWh and goes unsaid.
+ */
+export function unitWords(m: Pick<SupplierMeter, 'fuel' | 'unit' | 'unit_set_by' | 'stored'>): string | null {
+  if (m.fuel !== 'gas') return null;
+  const shown = m.unit === 'm3' && m.stored ? '; shown as kWh' : '';
+  const said = m.unit_set_by === 'user' ? ' (as you set it)' : '';
+  return `reports in ${GAS_UNIT_TEXT[m.unit]}${shown}${said}`;
+}
+
+/** '3 figures from Octopus Energy were refused': the supplier's figures not stored (negative, not a number,
+ *  an answer that was not JSON), said whenever there are any, never hidden. */
+export function rejectedWords(kind: SupplierKind, rejected: number): string | null {
+  if (rejected <= 0) return null;
+  const figures = rejected === 1 ? '1 figure' : `${rejected.toLocaleString('en-GB')} figures`;
+  return `${figures} from ${supplierName(kind)} ${rejected === 1 ? 'was' : 'were'} refused`;
+}
+
+/** A calorific value as a bill prints it: one decimal (39.5, 40.0). */
+export const calorificLabel = (mjPerM3: number): string => `${mjPerM3.toFixed(1)} MJ/m³`;
