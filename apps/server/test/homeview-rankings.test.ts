@@ -81,6 +81,9 @@ describeEachDb('user rankings', (suite) => {
 
   beforeAll(async () => {
     me = await addHome('me', 'Semi_detached', 3, 1);
+    // Gas too (issue 35): the ranking stays electricity's alone, figures and all, and lists the fuels.
+    const gas = readings(2, false).map((r) => ({ ...r, import_wh: r.import_wh * 3 }));
+    await ingestReadings(suite.db, me.houseId, gas, { now: NOW, fuel: 'gas' });
     for (let i = 0; i < 4; i++) await addHome(`same${i}`, 'Semi_detached', 3, 10 + i);
     for (let i = 0; i < 7; i++) await addHome(`near${i}`, 'Semi_detached', i % 2 === 0 ? 2 : 4, 20 + i);
     for (let i = 0; i < 2; i++) await addHome(`big${i}`, 'Semi_detached', 6, 30 + i);
@@ -144,6 +147,7 @@ describeEachDb('user rankings', (suite) => {
       `You used ${Math.abs(pct)}% ${pct < 0 ? 'less' : 'more'} than similar homes`,
     );
     expect(ranking).toMatchObject({ currency_unit: '£', energy_unit: 'kWh' });
+    expect(ranking.fuels).toEqual(['electricity', 'gas']);
   });
 
   it('leaves generation out for a home that generates nothing, and names a property-type-only group', async () => {
@@ -155,6 +159,7 @@ describeEachDb('user rankings', (suite) => {
     const ranking = Ranking.parse(res.json());
     expect(ranking.generation).toBeNull();
     expect(ranking.compared).toEqual({ group: 'property_type', description: 'Flat homes', homes: 2 });
+    expect(ranking.fuels).toEqual(['electricity']);
   });
 
   it('leaves out every home without 90% of a month, and says there is nothing to compare', async () => {

@@ -3,7 +3,7 @@ import { FUELS, type Fuel } from '@homeview/contract';
 // The one place a fuel's name (the contract's FUELS) becomes the smallint stored in the energy tables'
 // `fuel` column (migration 0027) and back. Every query on reading_blocks, rollups, daily_rollups,
 // monthly_rollups, tariffs and tariff_prices names its fuel: a parameter from fuelCode, or, where only
-// electricity is meant (rankings, reports, InfoCare, the demo, appliances), ELECTRICITY_CODE.
+// electricity is meant (rankings, InfoCare, the demo, appliances), ELECTRICITY_CODE.
 
 export type { Fuel };
 

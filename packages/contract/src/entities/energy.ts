@@ -135,6 +135,11 @@ export const Ranking = z.object({
   compared: ComparedGroup.optional(),
   /** Additive to §3: the house's IANA zone, in which the screen names the period's dates. */
   time_zone: z.string().optional(),
+  /**
+   * Additive to §3 (issue 35): the fuels the home has any reading of, in FUELS' order. The ranking's
+   * figures are electricity's alone, so a screen says so to a home that lists gas.
+   */
+  fuels: z.array(z.enum(FUELS)).optional(),
 });
 export type Ranking = z.infer<typeof Ranking>;
 

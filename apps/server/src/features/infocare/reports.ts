@@ -1,23 +1,12 @@
-import {
-  addDays,
-  formatKwh,
-  formatPounds,
-  instantOfLocal,
-  localParts,
-  periodCost,
-  startOfLocalDate,
-  weekdayOfDate,
-} from '@homeview/domain';
+import { addDays, instantOfLocal, localParts, weekdayOfDate } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { DEFAULT_TIME_ZONE } from '../../shared/house';
-import { TARIFF_KEY_SQL, tariffsFor } from '../../shared/tariff-book';
-import { CURRENCY_UNIT } from '../../shared/units';
 import type { Mailer } from '../../mail/mailer';
-import { ELECTRICITY_CODE } from '../../shared/fuel';
+import { energySummary } from './report-energy';
 
 // Email reports by `email_report` (1 daily, 2 weekly, 3 monthly), at 07:00 in the home's zone, about the
-// period just ended: the energy summary against the period before and, for a carer, the dependant's
-// alerts and activity. Sent once per user and period (email_reports_sent), retried next run on failure.
+// period just ended: the energy summary against the period before (report-energy.ts: electricity, and gas
+// beside it where the home has gas) and, for a carer, the dependant's alerts and activity. Sent once per user and period (email_reports_sent), retried next run on failure.
 
 export const REPORT_HOUR = 7;
 
@@ -59,39 +48,6 @@ export function reportPeriod(
     return { key: `monthly:${from}`, from, to: today, prevFrom };
   }
   return null;
-}
-
-/**
- * A house's energy and cost over local dates [from, to): the cost is `periodCost`, the screens' figure for
- * the same days (import cost plus every day's standing charge from the first reading on).
- */
-async function energyOf(db: Queryable, houseId: number, from: string, to: string, now: number) {
-  const { rows } = await db.query<{
-    zone: string;
-    tariff_ids: string;
-    first: number | null;
-    wh: number;
-    import_cost: number;
-  }>(
-    `select h.time_zone as zone, ${TARIFF_KEY_SQL} as tariff_ids,
-            (select first_ts from daily_rollups where house_id = h.id and fuel = ${ELECTRICITY_CODE} order by day limit 1)
-              as first,
-            coalesce(sum(d.consumed_wh), 0)::bigint as wh, coalesce(sum(d.import_cost), 0)::bigint as import_cost
-       from houses h left join daily_rollups d on d.house_id = h.id and d.fuel = ${ELECTRICITY_CODE} and d.day >= $2::date
-                                                and d.day < $3::date
-      where h.id = $1 group by h.id`,
-    [houseId, from, to],
-  );
-  const row = rows[0];
-  // A house with no data yet is charged nothing, as on the screens.
-  if (row === undefined || row.first === null) return { wh: 0, cost: 0 };
-  const { book } = await tariffsFor(db, houseId, row.zone, row.tariff_ids);
-  const period = {
-    unit: 'day' as const,
-    start: startOfLocalDate(from, row.zone),
-    end: startOfLocalDate(to, row.zone),
-  };
-  return { wh: row.wh, cost: periodCost(row.import_cost, period, book, { chargeFrom: row.first, now }) };
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -146,15 +102,10 @@ async function composeReport(
   const html: string[] = [];
   const houseId = r.house_id ?? r.dependant_house_id;
   if (houseId !== null) {
-    const cur = await energyOf(db, houseId, period.from, period.to, now);
-    const prev = await energyOf(db, houseId, period.prevFrom, period.from, now);
-    const change =
-      prev.cost === 0
-        ? ''
-        : ` (${cur.cost >= prev.cost ? 'up' : 'down'} from ${CURRENCY_UNIT}${formatPounds(prev.cost)})`;
-    const line = `Energy ${period.from} to ${addDays(period.to, -1)}: ${formatKwh(cur.wh)} kWh, ${CURRENCY_UNIT}${formatPounds(cur.cost)}${change}.`;
-    lines.push(line);
-    html.push(`<p>${escapeHtml(line)}</p>`);
+    for (const line of await energySummary(db, houseId, period, now)) {
+      lines.push(line);
+      html.push(`<p>${escapeHtml(line)}</p>`);
+    }
   }
   if (r.dependant_house_id !== null) {
     const zone = r.dependant_zone ?? DEFAULT_TIME_ZONE;

@@ -3,7 +3,7 @@ import { minuteCache } from '../../db/minute-cache';
 import type { Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL, tariffsFor } from '../../shared/tariff-book';
 import { type GroupRow, NO_SUMS, type Profile, type Sums } from './groups';
-import { ELECTRICITY_CODE } from '../../shared/fuel';
+import { ELECTRICITY_CODE, FUELS_PRESENT_SQL, type Fuel, fuelsOfCodes } from '../../shared/fuel';
 
 // Rankings read only the daily and monthly rollups (ARCHITECTURE "Readings: storage, the write path, rollups"). The asking
 // home's rows of the period are read fresh on every call (≤ 7 daily rows or 1 monthly row through the
@@ -201,4 +201,15 @@ export async function freshRankingRows(
       others: groupsOf(homes, houseId, minCoveredS),
     },
   };
+}
+
+/**
+ * The fuels the house has any reading of (issue 35), so the screen can say that a gas home's ranking is of
+ * electricity alone: one index probe per fuel.
+ */
+export async function fuelsOfHouse(db: Queryable, houseId: number): Promise<Fuel[]> {
+  const { rows } = await db.query<{ fuels: string | null }>(`select ${FUELS_PRESENT_SQL} as fuels`, [
+    houseId,
+  ]);
+  return fuelsOfCodes(rows[0]?.fuels ?? '');
 }

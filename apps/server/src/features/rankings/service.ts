@@ -5,7 +5,7 @@ import { badRequest } from '../../http/errors';
 import { CURRENCY_UNIT, ENERGY_UNIT, kwh, pounds } from '../../shared/units';
 import type { EnergyHouse } from '../../shared/house';
 import { chooseSimilar, type Sums } from './groups';
-import { cachedRankingRows, type OwnRows, type PeriodRange } from './repository';
+import { cachedRankingRows, fuelsOfHouse, type OwnRows, type PeriodRange } from './repository';
 
 // §3 Ranking: this home beside the average similar home and the average home over one local week or
 // month. A home counts in an average only with data for ≥ 90% of the period's elapsed seconds (up to
@@ -106,5 +106,6 @@ export async function userRanking(
     energy_unit: ENERGY_UNIT,
     compared,
     time_zone: zone,
+    fuels: await fuelsOfHouse(db, house.id),
   };
 }

@@ -30,4 +30,30 @@ describe('Rankings name the compared dates', () => {
     const monthly = await screen.findByRole('region', { name: 'Monthly summary' });
     expect(within(monthly).getByTestId('ranking-period').textContent).toBe('1 to 30 November 2024');
   });
+
+  it('tell a home with gas that they compare electricity only', async () => {
+    logIn();
+    stubApi({
+      'GET /energy_info/user_rankings/': (): Reply => ({
+        body: ranking({ time_zone: 'Europe/London', fuels: ['electricity', 'gas'] }),
+      }),
+    });
+    renderApp('/my-home/rankings');
+    await screen.findByRole('region', { name: 'Weekly summary' });
+    expect(screen.getByTestId('ranking-electricity-only').textContent).toBe(
+      "Electricity only: these rankings compare your electricity with other homes'. Your gas is not included.",
+    );
+  });
+
+  it('say nothing of fuels to a home without gas', async () => {
+    logIn();
+    stubApi({
+      'GET /energy_info/user_rankings/': (): Reply => ({
+        body: ranking({ time_zone: 'Europe/London', fuels: ['electricity'] }),
+      }),
+    });
+    renderApp('/my-home/rankings');
+    await screen.findByRole('region', { name: 'Weekly summary' });
+    expect(screen.queryByTestId('ranking-electricity-only')).toBeNull();
+  });
 });

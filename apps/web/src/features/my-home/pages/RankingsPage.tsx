@@ -9,12 +9,16 @@ import { useRanking } from '../queries';
 
 // /my-home/rankings: which homes we compare against, then this week's and this month's summaries with
 // bar charts of you, similar homes and all homes (spec §2.2), each bar with its value written on it (so
-// no chart here needs the "point at the chart" hint), under the dates each summary compares.
+// no chart here needs the "point at the chart" hint), under the dates each summary compares. A home with
+// gas is told the rankings are of electricity only.
 
 export function RankingsPage() {
   const week = useRanking('week');
   const month = useRanking('month');
   const compared = week.data?.compared ?? month.data?.compared;
+  // Rankings compare electricity alone (issue 35): a home with gas is told, so no one reads its cost here
+  // as the electricity-and-gas total My Home shows.
+  const hasGas = (week.data?.fuels ?? month.data?.fuels)?.includes('gas') ?? false;
   return (
     <HomeViewFrame title="Rankings">
       {compared ? (
@@ -27,6 +31,12 @@ export function RankingsPage() {
       ) : (
         <Alert tone="info">Comparing against houses of a similar size and number of occupants</Alert>
       )}
+      {hasGas ? (
+        <p className="muted ranking__fuels" data-testid="ranking-electricity-only">
+          Electricity only: these rankings compare your electricity with other homes'. Your gas is not
+          included.
+        </p>
+      ) : null}
       <QueryState query={week} loading="Fetching this week's rankings">
         {(ranking) => <RankingSummary title="Weekly summary" ranking={ranking} />}
       </QueryState>
