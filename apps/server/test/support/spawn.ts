@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
-// Runs the server's entry points as real child processes (tsx, as npm scripts do).
+// Runs the server's entry points as real child processes: their bundles built for this run
+// (bundles.global.ts), else the sources through tsx, as npm scripts do.
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -19,15 +21,32 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
-/** `preload`: modules imported after tsx, before the entry (e.g. fixtures/time-lapse.ts). */
+/**
+ * The entry points the server suite spawns (under apps/server/src), bundled once per run by
+ * bundles.global.ts. Not cli/cluster.ts: it bundles the server itself (scripts/server-bundle.mjs).
+ */
+export const SPAWNED_ENTRIES = ['main.ts', 'cli/admin.ts', 'cli/import.ts', 'cli/simulate.ts'];
+
+function bundleOf(entry: string): string | undefined {
+  try {
+    return inject('serverBundles')?.[entry];
+  } catch {
+    return undefined; // a project without the global setup
+  }
+}
+
+/** `preload`: modules imported before the entry (TypeScript, so through tsx; e.g. fixtures/time-lapse.ts). */
 export function startTs(
   entry: string,
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   preload: readonly string[] = [],
 ): ChildProcess {
+  const bundle = bundleOf(entry);
   const imports = preload.flatMap((path) => ['--import', path]);
-  return spawn(process.execPath, ['--import', 'tsx', ...imports, `${SRC}${entry}`, ...args], {
+  const tsx = bundle === undefined || imports.length > 0 ? ['--import', 'tsx'] : [];
+  const run = bundle === undefined ? [`${SRC}${entry}`] : ['--enable-source-maps', bundle];
+  return spawn(process.execPath, [...tsx, ...imports, ...run, ...args], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
