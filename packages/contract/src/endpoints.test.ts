@@ -23,6 +23,8 @@ const spec: [string, string][] = [
   ['GET', '/api/v3/energy_info/today/'],
   ['GET', '/api/v3/energy_info/detail/'],
   ['GET', '/api/v3/energy_info/user_rankings/'],
+  // Additive, outside §7 (issue 37): tariffs compared on the home's own months.
+  ['GET', '/api/v3/energy_info/compare/'],
   ['GET', '/api/v3/common/used_appliances/'],
   ['GET', '/api/v3/common/appliances/timeline/'],
   ['GET', '/api/v3/common/appliances/'],
@@ -321,6 +323,14 @@ const cases: Record<EndpointName, Cases> = {
       [{ user_id: '1', timescale: 'day', fuel: 'Gas' }, 'fuel', 'fuel must be one of electricity, gas'],
       [{ user_id: '1', timescale: 'year' }, 'timescale', 'timescale must be one of hour, day, week, month'],
       [{ user_id: '1' }, 'timescale', 'timescale is required'],
+    ],
+  },
+  energyCompare: {
+    valid: [{ user_id: '1' }, { user_id: '1', months: '12' }, { user_id: '1', months: '1' }],
+    invalid: [
+      [{ user_id: '1', months: '0' }, 'months', 'months must be a whole number from 1 to 12'],
+      [{ user_id: '1', months: '13' }, 'months', 'months must be a whole number from 1 to 12'],
+      [{ user_id: '1', months: '1.5' }, 'months', 'months must be a whole number from 1 to 12'],
     ],
   },
   userRankings: {

@@ -46,6 +46,7 @@ import {
   Ranking,
   UserRankingsRequest,
 } from './entities/energy';
+import { EnergyCompare, EnergyCompareRequest } from './entities/compare';
 import { FeedbackRequest } from './entities/feedback';
 import {
   DoNotDisturb,
@@ -135,6 +136,7 @@ export const endpoints = {
   energyToday: { ...endpointPaths.energyToday, request: EnergyTodayRequest, response: EnergyToday },
   energyDetail: { ...endpointPaths.energyDetail, request: EnergyDetailRequest, response: EnergyDetail },
   userRankings: { ...endpointPaths.userRankings, request: UserRankingsRequest, response: Ranking },
+  energyCompare: { ...endpointPaths.energyCompare, request: EnergyCompareRequest, response: EnergyCompare },
   usedAppliances: {
     ...endpointPaths.usedAppliances,
     request: UsedAppliancesRequest,

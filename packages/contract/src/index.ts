@@ -26,6 +26,7 @@ export * from './entities/common';
 export * from './entities/account';
 export * from './entities/password';
 export * from './entities/energy';
+export * from './entities/compare';
 export * from './entities/appliances';
 export * from './entities/alerts';
 export * from './entities/carers';

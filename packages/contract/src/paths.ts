@@ -36,6 +36,8 @@ export const endpointPaths = {
   energyToday: { method: 'GET', path: '/api/v3/energy_info/today/' },
   energyDetail: { method: 'GET', path: '/api/v3/energy_info/detail/' },
   userRankings: { method: 'GET', path: '/api/v3/energy_info/user_rankings/' },
+  /** Additive (issue 37): the home's last complete months on its own and on candidate tariffs. */
+  energyCompare: { method: 'GET', path: '/api/v3/energy_info/compare/' },
   usedAppliances: { method: 'GET', path: '/api/v3/common/used_appliances/' },
   applianceTimeline: { method: 'GET', path: '/api/v3/common/appliances/timeline/' },
   appliances: { method: 'GET', path: '/api/v3/common/appliances/' },

@@ -16,6 +16,7 @@ export type * from './entities/common';
 export type * from './entities/account';
 export type * from './entities/password';
 export type * from './entities/energy';
+export type * from './entities/compare';
 export type * from './entities/appliances';
 export type * from './entities/alerts';
 export type * from './entities/carers';

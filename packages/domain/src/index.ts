@@ -2,6 +2,7 @@
 // standing charge integer µ£/day; money integer n£ (Wh × µ£/kWh); instants epoch seconds (UTC).
 
 export * from './cost/balance';
+export * from './cost/compare';
 export * from './cost/format';
 export * from './cost/period';
 export * from './cost/slot';
@@ -16,6 +17,7 @@ export * from './tariff/default-change';
 export * from './tariff/defaults';
 export * from './tariff/json';
 export * from './tariff/model';
+export * from './tariff/published';
 export * from './tariff/storage';
 export * from './time/civil';
 export * from './time/periods';

@@ -248,6 +248,33 @@ const samples: Record<EndpointName, unknown> = {
   },
   energyToday: energy,
   energyDetail: { ...energy, period: { time_unit: 'week', start_timestamp: 1_699_833_600 } },
+  energyCompare: {
+    months_asked: 12,
+    months: [{ month: '2026-10', slots: 1490, data_slots: { electricity: 1490 } }],
+    tariffs: [
+      {
+        name: 'Your tariff',
+        current: true,
+        total: 61.2,
+        monthly: [{ month: '2026-10', cost: 61.2 }],
+        rates: [
+          {
+            fuel: 'electricity',
+            from: '2026-10-01',
+            to: '2026-11-01',
+            source: 'price cap',
+            clock: 'local',
+            unit_rates: [{ name: 'fix', start: '00:00', price: 0.2611 }],
+            standing_charge: 0.5719,
+          },
+        ],
+      },
+    ],
+    notes: ['Your home has 1 complete month of data, not 12.'],
+    fuels: ['electricity'],
+    currency_unit: '£',
+    time_zone: 'Europe/London',
+  },
   userRankings: {
     period: { time_unit: 'month', start_timestamp: 1_698_796_800 },
     summary: 'You used 12% less than similar homes',

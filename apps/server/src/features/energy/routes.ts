@@ -1,4 +1,4 @@
-import { endpoints } from '@homeview/contract';
+import { COMPARE_MONTHS_MAX, endpoints } from '@homeview/contract';
 import type { FastifyInstance } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
 import { epochSeconds } from '../../clock';
@@ -6,6 +6,8 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { requireHouseOf } from '../../shared/house';
+import { compareTariffs } from './compare';
+import { presentComparison } from './compare-present';
 import { presentEnergyView } from './present';
 import { energyView } from './service';
 
@@ -38,5 +40,20 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
       fuel,
     );
     return presentEnergyView(view, { today: false });
+  });
+
+  // Additive (issue 37): the last complete months on the home's own tariffs and on candidates.
+  app.get(endpoints.energyCompare.path, async (request) => {
+    const auth = requireUser(request);
+    const { user_id, months } = parse(endpoints.energyCompare.request, request.query);
+    await assertCanActOn(ctx.db, auth, user_id, request.log);
+    const house = await requireHouseOf(ctx.db, user_id);
+    const comparison = await compareTariffs(
+      await ctx.reads(request),
+      house,
+      months ?? COMPARE_MONTHS_MAX,
+      epochSeconds(ctx.clock.now()),
+    );
+    return presentComparison(comparison);
   });
 }

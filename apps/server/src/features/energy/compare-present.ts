@@ -1,0 +1,116 @@
+import type { CompareRates, EnergyCompare } from '@homeview/contract';
+import { localDate, PUBLISHED_SOURCES, type Rate, ratesUsed } from '@homeview/domain';
+import { CURRENCY_UNIT } from '../../shared/units';
+import type { CandidateKind, Comparison, PricedCandidate } from './compare';
+
+// GET /energy_info/compare/'s answer: pennies become pounds only here; each tariff lists the rates it
+// used per fuel and over which local dates, and the notes say in words what the figures leave out.
+
+const NAMES: Record<CandidateKind, string> = {
+  current: 'Your tariff',
+  cap: 'Price cap (the default tariff)',
+  economy7: 'Economy 7',
+  go: 'Go-style night',
+};
+
+const SOURCES: Record<CandidateKind, string> = {
+  current: 'your tariff',
+  cap: 'price cap',
+  economy7: PUBLISHED_SOURCES.economy7,
+  go: PUBLISHED_SOURCES.go,
+};
+
+const MONTH_NAMES = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+]; // biome-ignore format: a table
+
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+/** µ£ → £ (exact: a µ£ integer has at most six decimals in pounds). */
+const micro = (n: number) => n / 1_000_000;
+
+function unitRates(rate: Rate): CompareRates['unit_rates'] {
+  if (rate.type === 'dynamic') return [];
+  return rate.entries.flatMap((e) =>
+    e.steps.map((s) => ({
+      name: e.days === 'all' ? s.name : `${e.days} ${s.name}`,
+      start: hhmm(s.startMinute),
+      price: micro(s.price),
+    })),
+  );
+}
+
+function ratesOf(c: PricedCandidate, from: string, to: string): CompareRates[] {
+  return Object.entries(c.books).flatMap(([fuel, book]) =>
+    ratesUsed(book, from, to).map((r) => ({
+      fuel: fuel as CompareRates['fuel'],
+      from: r.from,
+      to: r.to,
+      // A candidate's gas is the home's own unless the candidate is the (dual-fuel) cap.
+      source: !r.own ? 'price cap' : fuel === 'gas' && c.kind !== 'cap' ? 'your tariff' : SOURCES[c.kind],
+      clock: r.import.type === 'schedule' ? r.import.basis : null,
+      unit_rates: unitRates(r.import),
+      standing_charge: micro(r.standingCharge),
+    })),
+  );
+}
+
+const monthKey = (date: string) => date.slice(0, 7);
+
+function notesOf(c: Comparison, names: readonly string[]): string[] {
+  const notes: string[] = [];
+  const n = c.months.length;
+  if (n === 0) notes.push('Your home has no complete month of data yet, so there is nothing to compare.');
+  else if (n < c.monthsAsked)
+    notes.push(
+      `Your home has ${n} complete month${n === 1 ? '' : 's'} of data, not the ${c.monthsAsked} asked for.`,
+    );
+  c.months.forEach((m, i) => {
+    for (const [fuel, have] of Object.entries(m.dataSlots))
+      if (have < m.slots)
+        notes.push(
+          `${names[i]}: ${m.slots - have} of ${m.slots} ${fuel} half-hours have no data; they are not filled in.`,
+        );
+  });
+  if (n > 0)
+    notes.push('If you had used energy exactly as you did: on a time-of-use tariff people often shift use.');
+  if (c.fuels.includes('gas'))
+    notes.push(
+      'Gas stays on your own gas tariff in every comparison except the price cap, which prices both fuels at the cap.',
+    );
+  if (c.exports) notes.push('Export income is not counted yet: each figure is what you paid for energy in.');
+  notes.push('Agile, Tracker, Cosy, Flux and Intelligent Go are not compared yet.');
+  return notes;
+}
+
+export function presentComparison(c: Comparison): EnergyCompare {
+  const zone = c.house.time_zone;
+  const keys = c.months.map((m) => monthKey(localDate(m.period.start, zone)));
+  const from = c.months[0] === undefined ? '' : localDate(c.months[0].period.start, zone);
+  const last = c.months[c.months.length - 1];
+  const to = last === undefined ? '' : localDate(last.period.end, zone);
+  const monthName = (key: string) => `${MONTH_NAMES[Number(key.slice(5)) - 1]} ${key.slice(0, 4)}`;
+  const tariffs = [...c.candidates]
+    .sort((a, b) => a.total - b.total || Number(b.kind === 'current') - Number(a.kind === 'current'))
+    .map((t) => ({
+      name: NAMES[t.kind],
+      current: t.kind === 'current',
+      total: t.total / 100,
+      monthly: t.monthly.map((cost, i) => ({ month: keys[i] as string, cost: cost / 100 })),
+      rates: from === '' ? [] : ratesOf(t, from, to),
+    }));
+  return {
+    months_asked: c.monthsAsked,
+    months: c.months.map((m, i) => ({
+      month: keys[i] as string,
+      slots: m.slots,
+      data_slots: m.dataSlots as Record<string, number>,
+    })),
+    tariffs,
+    notes: notesOf(c, keys.map(monthName)),
+    fuels: c.fuels,
+    currency_unit: CURRENCY_UNIT,
+    time_zone: zone,
+  };
+}

@@ -1,0 +1,139 @@
+import {
+  compileTariffs,
+  DEFAULT_GAS_TARIFFS,
+  DEFAULT_TARIFFS,
+  ECONOMY_7_TARIFFS,
+  GO_TARIFFS,
+  monthlyCosts,
+  nanoToPennies,
+  type Period,
+  periodContaining,
+  previousPeriod,
+  type SlotEnergy,
+  type TariffBook,
+} from '@homeview/domain';
+import type { Queryable } from '../../db/types';
+import type { Fuel } from '../../shared/fuel';
+import { tariffsFor } from '../../shared/tariff-book';
+import { compareSpan, halfHoursIn } from './compare-repository';
+import type { EnergyHouse } from './repository';
+
+// Tariffs compared (issue 37, first step): the home's last complete local calendar months priced on its
+// own tariffs and on candidate shapes, every candidate slot by slot from the stored half-hours with the
+// one formula (domain `monthlyCosts`: `priceSlot` + `periodCost`), in exact n£; a month's cost is the sum
+// of its fuels' costs each rounded to the penny, as the usage screens show them (one month view per
+// fuel), and a total is the sum of its months, so the current tariff's total is the screens' sum exactly.
+//
+// Gas (a home that has it): every candidate keeps the home's own gas tariff (its versions, else Ofgem's
+// gas cap) — Economy 7 and Go are electricity tariffs — except the price cap, the default tariff of
+// both fuels, which prices gas at the gas cap of each date. Agile, Tracker, Cosy, Flux and Intelligent Go
+// come later (issue 37); export income is not counted (a cost is import plus standing charge, as on
+// every screen).
+
+export type CandidateKind = 'current' | 'cap' | 'economy7' | 'go';
+
+export interface PricedCandidate {
+  kind: CandidateKind;
+  /** Per fuel, the book that priced it. */
+  books: Partial<Record<Fuel, TariffBook>>;
+  /** Pennies per month, fuels summed. */
+  monthly: number[];
+  total: number;
+}
+
+export interface MonthData {
+  period: Period;
+  slots: number;
+  dataSlots: Partial<Record<Fuel, number>>;
+}
+
+export interface Comparison {
+  house: EnergyHouse;
+  monthsAsked: number;
+  months: MonthData[];
+  fuels: Fuel[];
+  candidates: PricedCandidate[];
+  exports: boolean;
+}
+
+/** The `count` complete local months before the one containing `now`, oldest first. */
+export function lastCompleteMonths(now: number, count: number, zone: string): Period[] {
+  const out: Period[] = [];
+  let month = periodContaining('month', now, zone);
+  for (let i = 0; i < count; i++) {
+    month = previousPeriod(month, zone);
+    out.unshift(month);
+  }
+  return out;
+}
+
+function candidateBooks(
+  kind: CandidateKind,
+  own: Partial<Record<Fuel, TariffBook>>,
+  zone: string,
+): Partial<Record<Fuel, TariffBook>> {
+  const gas = own.gas === undefined ? {} : { gas: own.gas };
+  switch (kind) {
+    case 'current':
+      return own;
+    case 'cap':
+      return {
+        electricity: compileTariffs([], zone, DEFAULT_TARIFFS),
+        ...(own.gas === undefined ? {} : { gas: compileTariffs([], zone, DEFAULT_GAS_TARIFFS) }),
+      };
+    case 'economy7':
+      return { electricity: compileTariffs(ECONOMY_7_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
+    case 'go':
+      return { electricity: compileTariffs(GO_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
+  }
+}
+
+export const CANDIDATES: readonly CandidateKind[] = ['current', 'cap', 'economy7', 'go'];
+
+export async function compareTariffs(
+  db: Queryable,
+  house: EnergyHouse,
+  monthsAsked: number,
+  now: number,
+): Promise<Comparison> {
+  const zone = house.time_zone;
+  const span = await compareSpan(db, house.id);
+  const firsts = Object.values(span.first);
+  const first = firsts.length === 0 ? undefined : Math.min(...firsts);
+  // Months before the home's first reading are not compared (said in the answer), never filled.
+  const months = lastCompleteMonths(now, monthsAsked, zone).filter(
+    (m) => first !== undefined && m.end > first,
+  );
+  const fuels = span.fuels.filter((f) => span.first[f] !== undefined);
+  const slots: Partial<Record<Fuel, SlotEnergy[]>> = {};
+  const own: Partial<Record<Fuel, TariffBook>> = {};
+  const start = months[0]?.start;
+  const end = months[months.length - 1]?.end;
+  for (const fuel of fuels) {
+    slots[fuel] =
+      start === undefined || end === undefined ? [] : await halfHoursIn(db, house.id, fuel, start, end);
+    own[fuel] = (await tariffsFor(db, house.id, zone, span.tariffIds, fuel)).book;
+  }
+  const candidates = CANDIDATES.map((kind): PricedCandidate => {
+    const books = candidateBooks(kind, own, zone);
+    const monthly = months.map(() => 0);
+    for (const fuel of fuels) {
+      const book = books[fuel] as TariffBook;
+      const costs = monthlyCosts(book, slots[fuel] ?? [], months, { chargeFrom: span.first[fuel], now });
+      costs.forEach((nano, i) => {
+        monthly[i] = (monthly[i] as number) + nanoToPennies(nano);
+      });
+    }
+    return { kind, books, monthly, total: monthly.reduce((a, b) => a + b, 0) };
+  });
+  const monthData = months.map((period) => {
+    const dataSlots: Partial<Record<Fuel, number>> = {};
+    for (const fuel of fuels)
+      dataSlots[fuel] = (slots[fuel] ?? []).filter(
+        (s) => s.slot_start >= period.start && s.slot_start < period.end,
+      ).length;
+    return { period, slots: Math.round((period.end - period.start) / 1800), dataSlots };
+  });
+  const exports = (slots.electricity ?? []).some((s) => s.export_wh > 0);
+  return { house, monthsAsked, months: monthData, fuels, candidates, exports };
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { formObject, id, integer, optionalField } from '../form';
+import { FUELS } from '../supplierKinds';
+
+// Additive to §7 (issue 37, "Tariffs compared"): GET /energy_info/compare/, the home's last complete local
+// calendar months priced on its own tariffs and on candidate tariff shapes, each slot by slot from its
+// stored half-hours. Money in pounds, as the other energy_info answers.
+
+export const COMPARE_MONTHS_MAX = 12;
+
+/** GET /energy_info/compare/: `months` (1–12, default 12) complete local months before the current one. */
+export const EnergyCompareRequest = formObject({
+  user_id: id('user_id'),
+  months: optionalField(integer('months', 1, COMPARE_MONTHS_MAX)),
+});
+export type EnergyCompareRequest = z.infer<typeof EnergyCompareRequest>;
+
+const fuel = z.enum(FUELS);
+
+/** A unit rate of a schedule: from `start` (HH:MM on `clock`) until the next one's start, wrapping. */
+export const CompareUnitRate = z.object({ name: z.string(), start: z.string(), price: z.number() });
+
+/** The rates a tariff used for one fuel over [from, to) (local dates), and where they come from. */
+export const CompareRates = z.object({
+  fuel,
+  from: z.string(),
+  to: z.string(),
+  /** 'tariff' (the home's own), 'price cap' (Ofgem's cap of the date) or the published table's name. */
+  source: z.string(),
+  /** 'local' (the home's clock) or 'gmt' (UTC all year, as Economy 7 smart meters); null for dynamic. */
+  clock: z.enum(['local', 'gmt']).nullable(),
+  /** £/kWh; empty for a dynamic (per half-hour) rate. */
+  unit_rates: z.array(CompareUnitRate),
+  /** £/day. */
+  standing_charge: z.number(),
+});
+export type CompareRates = z.infer<typeof CompareRates>;
+
+export const CompareTariff = z.object({
+  name: z.string(),
+  /** True for the home's own tariffs (its versions, else the default: the cap). */
+  current: z.boolean(),
+  /** £: the sum of `monthly`, each month the sum of its fuels' costs, each rounded to the penny. */
+  total: z.number(),
+  monthly: z.array(z.object({ month: z.string(), cost: z.number() })),
+  rates: z.array(CompareRates),
+});
+export type CompareTariff = z.infer<typeof CompareTariff>;
+
+export const CompareMonth = z.object({
+  month: z.string(),
+  /** Half-hours of the local month (one fewer or more in a clock-change month: 46/50 that day). */
+  slots: z.number().int(),
+  /** Per fuel the home has, the half-hours with data: fewer than `slots` is missing data, never filled. */
+  data_slots: z.record(z.string(), z.number().int()),
+});
+
+export const EnergyCompare = z.object({
+  months_asked: z.number().int(),
+  /** Complete months compared, oldest first: fewer than asked when the home's data begins later. */
+  months: z.array(CompareMonth),
+  /** Sorted by total, cheapest first. */
+  tariffs: z.array(CompareTariff),
+  /** Said plainly: fewer months than asked, months with missing half-hours, what gas does. */
+  notes: z.array(z.string()),
+  fuels: z.array(fuel),
+  currency_unit: z.string(),
+  time_zone: z.string(),
+});
+export type EnergyCompare = z.infer<typeof EnergyCompare>;

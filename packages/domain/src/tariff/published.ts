@@ -1,0 +1,96 @@
+import { DEFAULT_CAP_PERIODS } from './caps';
+import { DEFAULT_EXPORT_PRICE, DEFAULT_GENERATION_PRICE } from './defaults';
+import { fixedRate, makeTariff, type RateStep, type Tariff, touRate } from './model';
+
+// Published rates of candidate tariff shapes (issue 37, "Tariffs compared"), dated as the price cap is
+// (caps.ts): µ£/kWh (1 p = 10 000 µ£), VAT included, Direct Debit, oldest first. A row applies from its
+// date until the next row's; before the first row a candidate has no rate of its own and the cap of the
+// date prices it, which the comparison names (`source: 'price cap'`), never hidden. Only import and the
+// unit rates are the candidate's: the standing charge is the cap's of each date (left null, so the
+// default prices it), because the figure found for Economy 7 equals the single-rate cap's (below).
+// Agile, Tracker, Cosy, Flux and Intelligent Go are not here yet (issue 37 lists them for later).
+
+const p = (pence: number): number => Math.round(pence * 10_000);
+
+export interface DayNightRow {
+  readonly from: string; // YYYY-MM-DD
+  readonly day: number; // µ£/kWh
+  readonly night: number; // µ£/kWh
+}
+
+/**
+ * Economy 7 on a smart meter: night 00:30–07:30 UTC all year (01:30–08:30 in summer time) —
+ * octopus.energy/help-and-faqs/articles/what-happens-to-my-economy-seven-e7-tariff-when-i-have-a-smart-meter-installed
+ * ("a fixed off-peak 7 hour period from 00:30 to 07:30 … Coordinated Universal Time"); switcha.com's
+ * Economy 7 guides (29 Oct 2025) give the same window. Standing charge: switcha.com
+ * economy-7-tariffs-cost-guide "For Q4 2025, this is around 53.68p per day for Economy 7 paid by Direct
+ * Debit", the single-rate cap's 53.68p of that quarter (caps.ts), so the cap's of each date is used.
+ * Unit rates: no GB-average day/night pair was found in the searches of 9 Dec 2026 (Ofgem caps Economy 7
+ * on a weighted average, 42% at night, and leaves the split to suppliers: sustainabilityfirst.org.uk
+ * blog/443-economy-7-blog-frerk, bigcleanswitch.org news/is-economy-7-right-for-you). The rows are one
+ * supplier's published variable Economy 7 rates in one region (Octopus, Eastern), as quoted by its
+ * customer: forums.moneysavingexpert.com/discussion/6405848 (p7): "My rates on E7 since October have been
+ * 40.995p (day); 17.239p (night)", "From January the E7 day rate goes up to 45.504p - everything else
+ * stays the same". One source, one region; they run on until a newer row is added — add one when sourced.
+ */
+export const ECONOMY_7_ROWS: readonly DayNightRow[] = [
+  { from: '2022-10-01', day: p(40.995), night: p(17.239) },
+  { from: '2023-01-01', day: p(45.504), night: p(17.239) },
+];
+
+/**
+ * Go-style night window (Octopus Go): night 00:30–05:30 on the home's clock. Window: the Octopus Go
+ * driver of evse_controller (public repository: "a cheap rate between 00:30 and 05:30, with a standard
+ * rate at other times"). Night rate 8.50p: the same driver's `import_rate: 0.0850` (one source, undated:
+ * applied from the first cap period). Day rate: none found, so the cap's unit rate of each date; the
+ * comparison lists it as such.
+ */
+export const GO_NIGHT_ROWS: readonly { readonly from: string; readonly night: number }[] = [
+  { from: '2021-10-01', night: p(8.5) },
+];
+
+const WINDOWS = {
+  economy7: { nightFrom: 30, nightTo: 450, basis: 'gmt' },
+  go: { nightFrom: 30, nightTo: 330, basis: 'local' },
+} as const;
+
+function dayNight(day: number, night: number, w: (typeof WINDOWS)[keyof typeof WINDOWS]): RateStep[] {
+  return [
+    { startMinute: 0, price: day, name: 'day' },
+    { startMinute: w.nightFrom, price: night, name: 'night' },
+    { startMinute: w.nightTo, price: day, name: 'day' },
+  ];
+}
+
+const version = (from: string, steps: RateStep[], basis: 'gmt' | 'local'): Tariff =>
+  makeTariff({
+    startDate: from,
+    standingCharge: null, // the cap's of each date (see above)
+    import: touRate(steps, basis),
+    export: fixedRate(DEFAULT_EXPORT_PRICE),
+    generation: fixedRate(DEFAULT_GENERATION_PRICE),
+  });
+
+/** Economy 7 as dated tariff versions, one per published row. */
+export const ECONOMY_7_TARIFFS: readonly Tariff[] = ECONOMY_7_ROWS.map((r) =>
+  version(r.from, dayNight(r.day, r.night, WINDOWS.economy7), WINDOWS.economy7.basis),
+);
+
+/** Go: a version wherever the night row or the cap's unit rate (its day rate) changes. */
+export const GO_TARIFFS: readonly Tariff[] = (() => {
+  const dates = [...new Set([...GO_NIGHT_ROWS.map((r) => r.from), ...DEFAULT_CAP_PERIODS.map((c) => c.from)])]
+    .filter((d) => d >= (GO_NIGHT_ROWS[0]?.from ?? ''))
+    .sort();
+  return dates.map((d) => {
+    const night = [...GO_NIGHT_ROWS].reverse().find((r) => r.from <= d)?.night as number;
+    const day = ([...DEFAULT_CAP_PERIODS].reverse().find((c) => c.from <= d) ?? DEFAULT_CAP_PERIODS[0])
+      ?.unit as number;
+    return version(d, dayNight(day, night, WINDOWS.go), WINDOWS.go.basis);
+  });
+})();
+
+/** The candidates' names as answers show them, and where their rates come from. */
+export const PUBLISHED_SOURCES = {
+  economy7: 'Economy 7 (published rates, Octopus Eastern; night 00:30–07:30 UTC)',
+  go: 'Go-style night (8.50p 00:30–05:30; day at the price cap)',
+} as const;
