@@ -80,6 +80,14 @@ describeEachDb('InfoCare days from half-hours', (suite) => {
     const body = DaysResponse.parse(res.json());
     expect(body).toEqual({
       time_zone: 'Europe/London',
+      // The history came in one import today: nothing learned of publishing, the default 10:00 stands.
+      yesterday: {
+        date: '2024-11-19',
+        state: 'complete',
+        usual_by: local(TODAY, 10),
+        overdue_from: local(TODAY, 13),
+        learned_days: 0,
+      },
       days: [
         {
           date: '2024-11-19',

@@ -254,19 +254,33 @@ describe('alert rules', () => {
     expect((a[0]?.raisedAt as number) - last).toBeLessThanOrEqual(30 * 60);
   });
 
-  it('waits two days before "no data" from a half-hourly feed, and judges no silence from it', () => {
+  it('says "no data" of a half-hourly feed only once its missing day is overdue, and judges no silence from it', () => {
     // Yesterday's half-hours came this morning: the newest ends at today's midnight. Nothing seen today
-    // is no missed morning: today's half-hours come tomorrow.
+    // is no missed morning: today's half-hours come tomorrow, due by its usual 10:00 (the default) + 3 h.
     const midnight = at(today, 0);
-    const halfHourly = (now: number) =>
-      evaluateAlerts(input(now, { routine, lastDataAt: midnight, readingIntervalS: 1800 }));
+    const halfHourly = (now: number, over: Partial<EvaluationInput> = {}) =>
+      evaluateAlerts(input(now, { routine, lastDataAt: midnight, readingIntervalS: 1800, ...over }));
     expect(kinds(halfHourly(at(today, 23 * 60 + 59)))).toEqual([]);
-    expect(kinds(halfHourly(midnight + 48 * 3600 - 1))).toEqual([]);
-    const [alert] = halfHourly(midnight + 48 * 3600);
-    expect(alert).toMatchObject({ kind: 'no_data', level: 'Warning', raisedAt: midnight + 48 * 3600 });
+    const tomorrow = addDays(today, 1);
+    expect(kinds(halfHourly(at(tomorrow, 13 * 60) - 1))).toEqual([]);
+    const [alert] = halfHourly(at(tomorrow, 13 * 60));
+    expect(alert).toMatchObject({ kind: 'no_data', level: 'Warning', raisedAt: at(tomorrow, 13 * 60) });
     expect(alert?.text).toBe(
-      `No half-hours from the meter since 00:00 on ${today.slice(8, 10)}-${today.slice(5, 7)}-${today.slice(2, 4)}. The supplier has not published them, or the connection needs attention.`,
+      `No half-hours from the meter since 00:00 on ${today.slice(8, 10)}-${today.slice(5, 7)}-${today.slice(2, 4)}: they usually arrive by 10:00 the next day. The supplier has not published them, or the connection needs attention.`,
     );
+    // Yesterday not in: a home whose half-hours usually come by 07:30 is overdue from 10:30 today, not
+    // two days on; one learned later (11:00) only from 14:00. Either way one alert, never inactivity.
+    const stopped = (now: number, usualMinute: number) =>
+      halfHourly(now, {
+        lastDataAt: at(addDays(today, -1), 0),
+        publication: { usualMinute, learnedDays: 28 },
+      });
+    expect(kinds(stopped(at(today, 10 * 60 + 29), 450))).toEqual([]);
+    expect(stopped(at(today, 10 * 60 + 30), 450)).toMatchObject([
+      { kind: 'no_data', raisedAt: at(today, 630) },
+    ]);
+    expect(kinds(stopped(at(today, 13 * 60 + 59), 660))).toEqual([]);
+    expect(kinds(stopped(at(today, 23 * 60), 660))).toEqual(['no_data']);
   });
 
   it('alerts an appliance left on far longer than usual, treating a cycling hob as one run', () => {

@@ -35,8 +35,31 @@ export const HalfHourlyDayView = z.object({
 });
 export type HalfHourlyDayView = z.infer<typeof HalfHourlyDayView>;
 
+/**
+ * Yesterday's state (issue 36), kept apart: `complete` (all its half-hours are in), `not_yet` (not in, and
+ * normal: before the time the home's half-hours usually arrive plus a margin), `overdue` (past that: the
+ * feed may have stopped; no data, never a quiet day).
+ */
+export const YESTERDAY_STATES = ['complete', 'not_yet', 'overdue'] as const;
+
+export const YesterdayView = z.object({
+  /** Local date YYYY-MM-DD of yesterday in the dependant's zone. */
+  date: z.string(),
+  state: z.enum(YESTERDAY_STATES),
+  /** Epoch seconds: by when yesterday's half-hours usually arrive, learned from the home's last 28 days
+   *  (10:00 the next day with under 7 of them). */
+  usual_by: z.number().int(),
+  /** Epoch seconds: from when yesterday, still not in, is overdue (`usual_by` plus 3 h). */
+  overdue_from: z.number().int(),
+  /** Days the usual time was learned from (0: the default). */
+  learned_days: z.number().int(),
+});
+export type YesterdayView = z.infer<typeof YesterdayView>;
+
 export const DaysResponse = z.object({
   days: z.array(HalfHourlyDayView),
   time_zone: z.string(),
+  /** Additive (issue 36): yesterday's state and its usual time. */
+  yesterday: YesterdayView,
 });
 export type DaysResponse = z.infer<typeof DaysResponse>;

@@ -1,4 +1,5 @@
 import type { ActivityOccurrence, ApplianceUse } from './activities';
+import type { Publication } from './publication';
 import type { Routine } from './routine';
 
 // What the alert rules (alerts.ts, alerts-appliances.ts) are given and give: a candidate alert, the
@@ -69,17 +70,20 @@ export interface EvaluationInput {
   gaps: readonly DataGap[];
   /** Margin factor per kind (1 = learned; each incorrect mark by the carer widens it). */
   margins?: Partial<Record<AlertKind, number>>;
+  /** A day-late home's usual publication time, learned from its history (publication.ts); absent: the
+   *  default (10:00 the next morning). */
+  publication?: Publication;
 }
 
 /** Silence before "no data" of a live feed, whatever its cadence (a minute meter: 20 min; 10-minute: 20). */
 export const NO_DATA_MIN_S = 20 * 60;
 /**
  * A feed of half-hours (a supplier's, published the next morning; half-hourly files) is a day late by
- * nature (issue 36): its newest half-hour is last midnight's at best. "No data" only once a whole day
- * beyond that has not come: 48 h of silence, never the hour a live meter gets.
+ * nature (issue 36): its newest half-hour is last midnight's at best. "No data" only once the first day
+ * not in is overdue: past the time the home's half-hours usually arrive plus a margin (publication.ts),
+ * never the hour a live meter gets, and never judged as inactivity.
  */
 export const DAY_LATE_INTERVAL_S = 1800;
-export const DAY_LATE_NO_DATA_S = 48 * 3600;
 /** Inactivity never alerts below this gap, nor unusual hours without this much learning. */
 export const MIN_INACTIVITY_S = 3 * 3600;
 export const MIN_UNUSUAL_DAYS = 14;

@@ -9,8 +9,8 @@ import {
   margin,
   NO_DATA_MIN_S,
   DAY_LATE_INTERVAL_S,
-  DAY_LATE_NO_DATA_S,
 } from './alert-input';
+import { DEFAULT_PUBLICATION, overdueFrom, usualArrival } from './publication';
 import { longOnAlerts, unusualHourAlerts } from './alerts-appliances';
 import { hhmm, type Routine } from './routine';
 import { quantile } from './stats';
@@ -131,26 +131,46 @@ export const isDayLate = (input: EvaluationInput): boolean => input.readingInter
 
 function noDataAlert(input: EvaluationInput): AlertCandidate | undefined {
   if (input.lastDataAt === null) return undefined;
-  const dayLate = isDayLate(input);
-  const silence = dayLate ? DAY_LATE_NO_DATA_S : Math.max(NO_DATA_MIN_S, 2 * input.readingIntervalS);
+  if (isDayLate(input)) return dayLateNoData(input, input.lastDataAt);
+  const silence = Math.max(NO_DATA_MIN_S, 2 * input.readingIntervalS);
   if (input.now - input.lastDataAt < silence) return undefined;
-  const since = hhmm(localParts(input.lastDataAt, input.zone).minuteOfDay);
   return {
-    cause: `no_data:${input.lastDataAt}`,
-    kind: 'no_data',
-    type: 'Off',
-    level: 'Warning',
-    name: 'No data',
-    text: dayLate
-      ? `No half-hours from the meter since ${since} on ${shortDate(localDate(input.lastDataAt, input.zone))}. The supplier has not published them, or the connection needs attention.`
-      : `No readings from the home since ${since}. The meter or its connection may be off.`,
-    icon: 'no-data',
-    activityId: 0,
-    raisedAt: input.lastDataAt + silence,
-    instant: false,
+    ...noData(input.lastDataAt, input.lastDataAt + silence),
+    text: `No readings from the home since ${hhmm(localParts(input.lastDataAt, input.zone).minuteOfDay)}. The meter or its connection may be off.`,
     evidence: { last_data_at: input.lastDataAt, silence_s: silence },
   };
 }
+
+/**
+ * A day-late feed: the first local day not wholly in (the one its newest data ends in; a newest end at
+ * midnight starts the next) is normal until its usual time plus the margin (publication.ts), then
+ * overdue: "no data", once per silence (the cause is the newest end).
+ */
+function dayLateNoData(input: EvaluationInput, lastDataAt: number): AlertCandidate | undefined {
+  const publication = input.publication ?? DEFAULT_PUBLICATION;
+  const missing = localDate(lastDataAt, input.zone);
+  const overdue = overdueFrom(missing, publication, input.zone);
+  if (input.now < overdue) return undefined;
+  const since = hhmm(localParts(lastDataAt, input.zone).minuteOfDay);
+  const usual = hhmm(localParts(usualArrival(missing, publication, input.zone), input.zone).minuteOfDay);
+  return {
+    ...noData(lastDataAt, overdue),
+    text: `No half-hours from the meter since ${since} on ${shortDate(missing)}: they usually arrive by ${usual} ${publication.usualMinute < 1440 ? 'the next day' : 'the day after next'}. The supplier has not published them, or the connection needs attention.`,
+    evidence: { last_data_at: lastDataAt, missing_day: missing, overdue_at: overdue },
+  };
+}
+
+const noData = (lastDataAt: number, raisedAt: number) => ({
+  cause: `no_data:${lastDataAt}`,
+  kind: 'no_data' as const,
+  type: 'Off' as const,
+  level: 'Warning' as const,
+  name: 'No data',
+  icon: 'no-data',
+  activityId: 0,
+  raisedAt,
+  instant: false,
+});
 
 function morningAlert(input: EvaluationInput, routine: Routine): AlertCandidate | undefined {
   const today = localDate(input.now, input.zone);

@@ -8,3 +8,4 @@ export * from './trends';
 export * from './all-is-well';
 export * from './half-hourly';
 export * from './day-alert';
+export * from './publication';

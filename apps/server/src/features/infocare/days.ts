@@ -1,5 +1,16 @@
 import type { DaysResponse, HalfHourlyDayView } from '@homeview/contract';
-import { addDays, dayFindings, dayWords, localDate } from '@homeview/domain';
+import {
+  addDays,
+  dayFindings,
+  dayState,
+  dayWords,
+  learnPublication,
+  localDate,
+  overdueFrom,
+  PUBLICATION_DAYS,
+  usualArrival,
+} from '@homeview/domain';
+import { completeDaysOf } from '../readings/arrivals';
 import type { Queryable } from '../../db/types';
 import { bandedDays } from './half-hour-days';
 import type { InfocareHouse } from './repository';
@@ -30,7 +41,22 @@ export async function daysOf(
       words: bands === null ? [] : dayWords(day, bands),
     };
   });
-  return { days: views.reverse(), time_zone: zone };
+  // Yesterday's state against the home's usual publication time (issue 36), learned before now.
+  const today = localDate(now, zone);
+  const arrivals = await completeDaysOf(db, [house.id], addDays(today, -PUBLICATION_DAYS), now);
+  const publication = learnPublication(arrivals.get(house.id) ?? [], zone, today);
+  const complete = views.at(-1)?.date === newest && views.at(-1)?.complete === true;
+  return {
+    days: views.reverse(),
+    time_zone: zone,
+    yesterday: {
+      date: newest,
+      state: dayState(newest, complete, now, publication, zone),
+      usual_by: usualArrival(newest, publication, zone),
+      overdue_from: overdueFrom(newest, publication, zone),
+      learned_days: publication.learnedDays,
+    },
+  };
 }
 
 const incomplete = (date: string): HalfHourlyDayView => ({

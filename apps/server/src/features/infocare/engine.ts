@@ -4,8 +4,15 @@ import {
   type DataGap,
   type EvaluationInput,
   evidenceUses,
+  DAY_LATE_INTERVAL_S,
+  isDayLate,
+  learnPublication,
+  localDate,
   measuredKeys,
+  PUBLICATION_DAYS,
+  addDays,
 } from '@homeview/domain';
+import { completeDaysOf } from '../readings/arrivals';
 import { prepared, type Queryable } from '../../db/types';
 import { newestData, newestDataOfReplay } from './newest-data';
 import type { ReadingEnds } from './reading-ends';
@@ -106,6 +113,14 @@ export async function loadSituations(
     }
   }
   const margins = options.margins ?? (await marginsOf(db, ids));
+  // A day-late home's usual publication time, from when its days became complete (before now).
+  const dayLate = houses.filter((h) => (lastOf.get(h.id)?.intervalS ?? 0) >= DAY_LATE_INTERVAL_S);
+  const arrivals = await completeDaysOf(
+    db,
+    dayLate.map((h) => h.id),
+    addDays(localDate(now, 'UTC'), -PUBLICATION_DAYS - 2),
+    now,
+  );
   for (const w of windows) {
     const id = w.house.id;
     // A run is only known up to now: one still going is on (its end is in the future or unknown). What
@@ -133,6 +148,13 @@ export async function loadSituations(
       gaps,
       margins: margins.get(id) ?? {},
     });
+    const situation = out.get(id) as EvaluationInput;
+    if (isDayLate(situation))
+      situation.publication = learnPublication(
+        arrivals.get(id) ?? [],
+        w.house.time_zone,
+        localDate(now, w.house.time_zone),
+      );
   }
   return out;
 }

@@ -10,7 +10,9 @@
 // Listeners are kept per database (a view of it counts as it: databaseOf), so two apps on two databases in
 // one process (tests) never hear each other; NOTIFY is per PostgreSQL database too.
 import { heard, listenTo, noticeFor, told } from '../../db/notices';
-import type { Db } from '../../db/types';
+import type { DayArrival } from '@homeview/domain';
+import { type Db, prepared, type Queryable } from '../../db/types';
+import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 type Listener = (houseId: number) => void;
 
@@ -38,4 +40,49 @@ export function arrivalsHeard(db: Db): Promise<void> {
 /** After a write committed: tells this process's listeners (PGlite; PostgreSQL's NOTIFY already did). */
 export function dataArrived(db: Db, houseId: number): void {
   told(db, ARRIVALS_CHANNEL, String(houseId));
+}
+
+// When a day became complete (issue 36, migration 0036): the same arrival, kept. Called by the one write
+// path inside its transaction, after the day rollups of `days` were written, so a day whose last missing
+// half-hour this write stored is recorded at the write's `now`, once (a later replace keeps the first).
+// InfoCare learns from these when a home's half-hours usually arrive (domain infocare/publication.ts).
+export async function recordCompleteDays(
+  tx: Queryable,
+  days: readonly { houseId: number; dates: readonly string[] }[],
+  now: number,
+): Promise<void> {
+  const house = days.flatMap((d) => d.dates.map(() => d.houseId));
+  if (house.length === 0) return;
+  await tx.query(
+    prepared(`insert into day_arrivals (house_id, day, complete_at)
+       select d.house_id, d.day, $3::bigint
+         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::date[]) t(house_id, day)
+         join daily_rollups d on d.house_id = t.house_id and d.fuel = ${ELECTRICITY_CODE} and d.day = t.day
+        where d.covered_s >= d.slots * 1800
+       on conflict (house_id, day) do nothing`),
+    [house.join(','), days.flatMap((d) => d.dates).join(','), now],
+  );
+}
+
+/** The days of these houses that became complete from `fromDay` on, before `now`, by house. */
+export async function completeDaysOf(
+  db: Queryable,
+  houseIds: readonly number[],
+  fromDay: string,
+  now: number,
+): Promise<Map<number, DayArrival[]>> {
+  const out = new Map<number, DayArrival[]>();
+  if (houseIds.length === 0) return out;
+  const { rows } = await db.query<{ house_id: number; day: string; complete_at: number }>(
+    prepared(`select house_id, to_char(day, 'YYYY-MM-DD') as day, complete_at::float8 as complete_at
+       from day_arrivals where house_id = any(string_to_array($1, ',')::int[]) and day >= $2::date
+        and complete_at < $3 order by house_id, day`),
+    [houseIds.join(','), fromDay, now],
+  );
+  for (const r of rows) {
+    const list = out.get(r.house_id) ?? [];
+    list.push({ day: r.day, completeAt: Number(r.complete_at) });
+    out.set(r.house_id, list);
+  }
+  return out;
 }

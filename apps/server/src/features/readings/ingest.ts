@@ -7,6 +7,7 @@ import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { checkReading, maxWhIn, type Reading } from './reading';
 import { type BatchContext, housesContextOf, housesContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, type HouseWrite, writeBatches } from './daily';
+import { recordCompleteDays } from './arrivals';
 import { dropEstimatesMeasured, estimateWindows, isFineBatch } from './estimates';
 import { eventCost, insertEvents, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
@@ -234,6 +235,12 @@ export async function ingestReadingsOfHouses(
     // Then every house's estimated appliance uses (estimates.ts), two reads for all: from electricity
     // only (the appliances are electric; a gas meter's steps are the boiler, not a kettle).
     if (fuel !== 'electricity') return;
+    // The days this write completed, and when (arrivals.ts): InfoCare learns the home's publication time.
+    await recordCompleteDays(
+      tx,
+      writes.map(({ write }) => ({ houseId: write.houseId, dates: write.dates })),
+      options.now,
+    );
     const estimated = await estimateWindows(
       tx,
       writes.flatMap(({ write, batch }) => {

@@ -1,7 +1,7 @@
 import type { DaysResponse } from '@homeview/contract/web';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../shared/api';
-import { dateLabel } from '../../../shared/time';
+import { dateLabel, timeLabel } from '../../../shared/time';
 import { infoCareKey } from './queries';
 
 /** Days asked: enough to know whether the home has half-hours at all (a plug-only home has none). */
@@ -18,7 +18,8 @@ export function useDays(dependantId: number) {
 /**
  * "Yesterday, from the meter" (issue 36): the dependant's yesterday as the meter's half-hours show it,
  * against the 28 days before, in words, what matters first. Shown once the home has any complete day of
- * half-hours; yesterday not in yet says so (a supplier publishes it the next morning), never "quiet".
+ * half-hours. Yesterday not in is never called quiet: before its usual time plus a margin (learned by the
+ * server from the home's history) it is not here yet; past that it is overdue, the feed may have stopped.
  */
 export function DayYesterday({ dependantId }: { dependantId: number }) {
   const days = useDays(dependantId);
@@ -28,15 +29,19 @@ export function DayYesterday({ dependantId }: { dependantId: number }) {
 export function DaySummary({ answer }: { answer: DaysResponse }) {
   const [yesterday] = answer.days;
   if (yesterday === undefined || !answer.days.some((d) => d.complete)) return null;
-  const warned = yesterday.findings.length > 0;
+  const state = answer.yesterday.state;
+  const warned = yesterday.findings.length > 0 || state === 'overdue';
+  const usual = timeLabel(answer.yesterday.usual_by, answer.time_zone);
   return (
     <section className={`day-summary${warned ? ' day-summary--warning' : ''}`} aria-labelledby="day-summary">
       <h2 id="day-summary">Yesterday, from the meter</h2>
       <p className="day-summary__date">{dateLabel(yesterday.date)}</p>
-      {!yesterday.complete ? (
-        <p>
-          Yesterday's half-hours are not all in yet: the supplier usually publishes them the next morning.
+      {state === 'overdue' ? (
+        <p className="day-summary__finding">
+          {`Yesterday's half-hours are overdue (usually by ${usual}): the meter's feed may have stopped.`}
         </p>
+      ) : state === 'not_yet' || !yesterday.complete ? (
+        <p>{`Yesterday's half-hours usually arrive by ${usual}; not here yet.`}</p>
       ) : yesterday.words.length === 0 ? (
         <p>Still learning what a usual day looks like: yesterday is compared once 14 ordinary days are in.</p>
       ) : (
