@@ -6,7 +6,7 @@ import { quantile } from './stats';
 // When a home's half-hours usually arrive (issue 36). A supplier publishes yesterday's half-hours the next
 // morning, each at its own hour, and our fill fetches them when it next looks: the home's own history says
 // when. Each local day's "complete at" (the write that stored its last missing half-hour, recorded by the
-// server's write path, migration 0036) is taken as wall-clock minutes after the midnight that ended the
+// server's write path, migration 0032) is taken as wall-clock minutes after the midnight that ended the
 // day (09:30 the next morning: 570; a day later: 1,440 more), so a clock-change night (23 or 25 h) moves
 // no usual time. Three states are then kept apart: a day not in yet before its usual time plus a margin
 // is normal ("not yet"); past it the feed is "overdue" (no data, never inactivity); a day in is complete.

@@ -42,7 +42,7 @@ export function dataArrived(db: Db, houseId: number): void {
   told(db, ARRIVALS_CHANNEL, String(houseId));
 }
 
-// When a day became complete (issue 36, migration 0036): the same arrival, kept. Called by the one write
+// When a day became complete (issue 36, migration 0032): the same arrival, kept. Called by the one write
 // path inside its transaction, after the day rollups of `days` were written, so a day whose last missing
 // half-hour this write stored is recorded at the write's `now`, once (a later replace keeps the first).
 // InfoCare learns from these when a home's half-hours usually arrive (domain infocare/publication.ts).
