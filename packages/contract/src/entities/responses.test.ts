@@ -221,6 +221,13 @@ const samples: Record<EndpointName, unknown> = {
       },
     ],
     time_zone: 'Europe/London',
+    yesterday: {
+      date: '2026-11-30',
+      state: 'complete',
+      usual_by: 1796117400,
+      overdue_from: 1796128200,
+      learned_days: 28,
+    },
   },
   trends: {
     weeks: [
