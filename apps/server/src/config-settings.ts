@@ -144,6 +144,12 @@ export const SETTINGS = {
     "Simulate the demo homes' readings: their history in the background after start, then new readings every minute. false: demo accounts only, no readings.",
     (raw) => flag('DEMO_LIVE', raw, true),
   ),
+  demoSupplier: setting(
+    'DEMO_SUPPLIER',
+    'false',
+    'With DEMO on: a second demo login, demo-octopus (password Demo-Octopus1), whose home is connected to Octopus Energy through a stand-in the server starts on a loopback port, serving real half-hours (electricity and gas). Every Octopus connection on this server then talks to that stand-in (OCTOPUS_API_URL is replaced): for demos only.',
+    (raw) => flag('DEMO_SUPPLIER', raw, false),
+  ),
   demoHistoryDays: setting(
     'DEMO_HISTORY_DAYS',
     '(13 months)',

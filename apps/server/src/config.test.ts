@@ -20,6 +20,7 @@ describe('configuration from the environment', () => {
       bodyLimitBytes: 1024 * 1024,
       demo: true,
       demoLive: true,
+      demoSupplier: false,
       demoHistoryDays: null,
       demoNeighbours: 200,
     });

@@ -14,6 +14,12 @@ import { findUserId } from './features/accounts/repository';
 import { DAD_USERNAME, MUM_USERNAME } from './features/demo/homes';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
 import { DemoSimulation } from './features/demo/seeder';
+import {
+  DEMO_OCTOPUS_PASSWORD,
+  DEMO_OCTOPUS_USERNAME,
+  seedDemoOctopusIfAbsent,
+  startDemoOctopus,
+} from './features/demo/octopus-home';
 import { prepareDemoInfocare } from './features/infocare/demo';
 import { serverInfocareTimer } from './features/infocare/server-timer';
 import { prettyDestination, prettyLogs } from './http/pretty-log';
@@ -28,7 +34,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const config = loadConfig(process.env);
+  const loaded = loadConfig(process.env);
+  // DEMO_SUPPLIER: the demo's Octopus stand-in, on a loopback port; every Octopus request goes to it.
+  const demoOctopus =
+    loaded.demo && loaded.demoSupplier ? await startDemoOctopus(Math.floor(Date.now() / 1000)) : null;
+  const config = demoOctopus ? { ...loaded, octopusApiUrl: demoOctopus.url } : loaded;
   let db: Db | undefined;
   let replica: Db | null = null;
   const store = config.databaseUrl
@@ -54,6 +64,15 @@ async function main(): Promise<void> {
       }));
     if (seeded)
       console.log('Demo accounts created; their homes’ readings follow in the background once it runs.');
+    const octopusSeeded =
+      demoOctopus !== null &&
+      (await seedDemoOctopusIfAbsent(
+        db,
+        new PasswordHasher(config.passwordIterations),
+        config,
+        Math.floor(Date.now() / 1000),
+      ));
+    if (octopusSeeded) console.log('Demo Octopus home created and connected; its fill follows once it runs.');
     // Short human lines on a terminal, JSON lines otherwise (for log tooling); LOG_FORMAT forces either.
     const logStream = prettyLogs(config.logFormat, process.stdout.isTTY === true)
       ? prettyDestination(process.stdout)
@@ -144,6 +163,7 @@ async function main(): Promise<void> {
         .then(() => infocareLead.stop())
         .then(() => supplierLead.stop())
         .then(() => app.close())
+        .then(() => demoOctopus?.close())
         .then(() => replica?.close())
         .then(() => db?.close())
         .then(
@@ -200,6 +220,10 @@ async function main(): Promise<void> {
     );
     const lines = [`HomeView & InfoCare is running at ${url} (ready in ${readyMs} ms; database: ${store})`];
     if (demoPresent) lines.push(`Demo login: username ${DEMO_USERNAME}, password ${DEMO_PASSWORD}`);
+    if (demoOctopus && (await findUserId(db, DEMO_OCTOPUS_USERNAME)) !== null)
+      lines.push(
+        `Demo Octopus login: username ${DEMO_OCTOPUS_USERNAME}, password ${DEMO_OCTOPUS_PASSWORD} (its supplier is a local stand-in)`,
+      );
     if (simulation && demoLead?.leading) startSimulation(simulation);
     await infocareLead.start();
     await supplierLead.start();
@@ -221,6 +245,7 @@ async function main(): Promise<void> {
     }
     console.log(lines.join('\n'));
   } catch (error) {
+    await demoOctopus?.close().catch(() => undefined);
     await replica?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     throw error;

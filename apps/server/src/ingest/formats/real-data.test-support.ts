@@ -1,15 +1,12 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
+import { realDataDir } from '../../shared/real-data';
 
 /**
  * Test-only: where the shared real UK data lives (never copied into the repo). When it is absent the
  * real-data suites warn and skip, except under CI=true, where its absence is a failure.
  */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-export const realDataDir = path.resolve(repoRoot, '../shared/data/real');
-export const realFile = (relative: string): string => path.join(realDataDir, relative);
+export { realDataDir, realFile, repoRoot } from '../../shared/real-data';
 
 export function describeReal(name: string, body: () => void): void {
   if (existsSync(realDataDir)) {

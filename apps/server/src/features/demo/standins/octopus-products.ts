@@ -1,0 +1,110 @@
+import type { ServerResponse } from 'node:http';
+
+// The Octopus stand-in's public products endpoints (../shared/design/suppliers.md): a tariff's
+// standard-unit-rates, day-unit-rates, night-unit-rates and standing-charges as
+// {count, next, previous, results:[{value_exc_vat, value_inc_vat, valid_from, valid_to, payment_method}]},
+// pence, VAT (5%) included, times UTC, newest first, rows overlapping period_from/period_to, paged with
+// `next`, each price listed for direct debit and (dearer) for other payment methods. Small fixed products
+// written for the tests (no real rate file is read): the numbers are exported so tests work a day's cost
+// by hand from them.
+
+export const REGION = 'C';
+/** The account's agreement by default: a variable product whose unit rate changed on 2015-01-01. */
+export const VARIABLE = 'VAR-22-11-01';
+/** A fixed product an agreement can switch to (tests). */
+export const FIXED = 'FIX-12M-15-03-01';
+
+export interface StandinRate {
+  /** Pence VAT included, direct debit. */
+  incVat: number;
+  /** The same for other payment methods (listed too: the client must choose direct debit). */
+  otherIncVat: number;
+  from: string;
+  to: string | null;
+}
+
+const rate = (incVat: number, from: string, to: string | null = null): StandinRate => ({
+  incVat,
+  otherIncVat: Math.round(incVat * 1.05 * 10_000) / 10_000,
+  from,
+  to,
+});
+
+/** Product → series → rates. E-1R and E-2R tariffs of a product share its standing charge. */
+export const PRODUCT_RATES: Record<string, Record<string, StandinRate[]>> = {
+  [VARIABLE]: {
+    'standard-unit-rates': [
+      rate(15.12, '2014-01-01T00:00:00Z', '2015-01-01T00:00:00Z'),
+      rate(16.275, '2015-01-01T00:00:00Z'),
+    ],
+    'day-unit-rates': [rate(18.9, '2014-01-01T00:00:00Z')],
+    'night-unit-rates': [rate(9.45, '2014-01-01T00:00:00Z')],
+    'standing-charges': [rate(21.21, '2014-01-01T00:00:00Z')],
+  },
+  [FIXED]: {
+    'standard-unit-rates': [rate(13.65, '2015-03-01T00:00:00Z')],
+    'standing-charges': [rate(19.95, '2015-03-01T00:00:00Z')],
+  },
+};
+
+export interface ProductFaults {
+  /** The next this many product requests answer 503. */
+  productErrors: number;
+  /** Rows a rate page holds at most. */
+  ratePageSize: number;
+}
+
+const PATH =
+  /^\/v1\/products\/([^/]+)\/electricity-tariffs\/E-([12])R-([^/]+)-([A-P])\/(standard-unit-rates|day-unit-rates|night-unit-rates|standing-charges)\/$/;
+
+export const isProductPath = (path: string) => path.startsWith('/v1/products/');
+
+/** Answers a products request; returns the status sent. */
+export function answerProducts(res: ServerResponse, url: URL, faults: ProductFaults): number {
+  const send = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    return status;
+  };
+  if (faults.productErrors > 0) {
+    faults.productErrors -= 1;
+    return send(503, { detail: 'Service unavailable' });
+  }
+  const match = PATH.exec(url.pathname);
+  const product = match === null ? undefined : PRODUCT_RATES[decodeURIComponent(match[1] as string)];
+  const [, , registers, tariffProduct, , series] = match ?? [];
+  const single = registers === '1';
+  const fits =
+    series === 'standing-charges' ||
+    (single ? series === 'standard-unit-rates' : series !== 'standard-unit-rates');
+  const rates = product?.[series as string];
+  if (match === null || tariffProduct !== match[1] || !fits || rates === undefined)
+    return send(404, { detail: 'No such tariff.' });
+  const q = url.searchParams;
+  const from = q.has('period_from') ? Date.parse(q.get('period_from') as string) : Number.NEGATIVE_INFINITY;
+  const to = q.has('period_to') ? Date.parse(q.get('period_to') as string) : Number.POSITIVE_INFINITY;
+  const rows = rates
+    .filter((r) => Date.parse(r.from) < to && (r.to === null || Date.parse(r.to) > from))
+    .flatMap((r) =>
+      (['NON_DIRECT_DEBIT', 'DIRECT_DEBIT'] as const).map((payment_method) => {
+        const inc = payment_method === 'DIRECT_DEBIT' ? r.incVat : r.otherIncVat;
+        return {
+          value_exc_vat: Math.round((inc / 1.05) * 10_000) / 10_000,
+          value_inc_vat: inc,
+          valid_from: r.from,
+          valid_to: r.to,
+          payment_method,
+        };
+      }),
+    )
+    .reverse(); // newest first, each price's direct-debit row before the other
+  const size = Math.min(Number(q.get('page_size') ?? 100), faults.ratePageSize);
+  const page = Number(q.get('page') ?? 1);
+  const next = new URL(url.href);
+  next.searchParams.set('page', String(page + 1));
+  return send(200, {
+    count: rows.length,
+    next: page * size < rows.length ? next.href : null,
+    previous: null,
+    results: rows.slice((page - 1) * size, page * size),
+  });
+}

@@ -1,0 +1,151 @@
+import type { ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SuppliersResponse } from '@homeview/contract';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { openPglite } from '../src/db/pglite';
+import { pgliteTemplate } from './support/db';
+import { childEnv, startTs } from './support/spawn';
+import { storedReadings } from './support/suppliers';
+
+// Issue 35: DEMO_SUPPLIER=true gives the demo a second login, demo-octopus, whose home is connected
+// (connectSupplier, credentials sealed) to the Octopus stand-in the server itself starts on a loopback
+// port; the led supplier job fills it, electricity and gas. Unset, no such login. The real server
+// process on one PGlite directory: first started without the flag, then with it. (PGlite only: the
+// connection's credentials are sealed with SECRETS_KEY, generated into the data directory on PGlite; the
+// PostgreSQL path is the same connectSupplier and fill job, covered by suppliers-process.test.ts.)
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+const children = new Set<ChildProcess>();
+let root: string;
+
+function start(extra: Record<string, string>): Promise<Running> {
+  const child = startTs(
+    'main.ts',
+    [],
+    childEnv({
+      DATA_DIR: join(root, 'data'),
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      DEMO: 'true',
+      DEMO_LIVE: 'false',
+      DEMO_NEIGHBOURS: '0',
+      ...extra,
+    }),
+  );
+  children.add(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line in 60 s:\n${output}`)), 60_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const match = /running at (http:\/\/localhost:\d+).*\n/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, output: () => output });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ready:\n${output}`));
+    });
+  });
+}
+
+function stop(running: Running): Promise<number | null> {
+  return new Promise((resolve) => {
+    running.child.removeAllListeners('exit');
+    running.child.on('exit', (code) => resolve(code));
+    running.child.kill('SIGTERM');
+  });
+}
+
+const login = (running: Running, username: string, password: string) =>
+  fetch(`${running.url}/api/v3/accounts/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: running.url },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'homeview-demo-supplier-'));
+  await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
+});
+afterEach(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  children.clear();
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+it('has no demo-octopus login with DEMO_SUPPLIER unset', async () => {
+  const running = await start({});
+  expect(running.output()).toContain('Demo login: username demo');
+  expect(running.output()).not.toContain('demo-octopus');
+  expect((await login(running, 'demo-octopus', 'Demo-Octopus1')).status).not.toBe(200);
+  expect(await stop(running)).toBe(0);
+});
+
+it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electricity and gas, filled', async () => {
+  const running = await start({ DEMO_SUPPLIER: 'true' });
+  expect(running.output()).toContain('Demo Octopus login: username demo-octopus, password Demo-Octopus1');
+  const session = await login(running, 'demo-octopus', 'Demo-Octopus1');
+  expect(session.status).toBe(200);
+  const cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { dashboard } = (await session.json()) as { dashboard: { title: string; user_id: number }[] };
+  const home = dashboard.find((d) => d.title === 'Octopus home')!;
+  const answer = await fetch(`${running.url}/api/v3/suppliers/?user_id=${home.user_id}`, {
+    headers: { cookie },
+  });
+  expect(answer.status).toBe(200);
+  const suppliers = (await answer.json()) as SuppliersResponse;
+  expect(suppliers.connections.map((c) => c.kind)).toEqual(['octopus']);
+  expect(suppliers.connections[0]!.meters.map((m) => [m.fuel, m.direction]).sort()).toEqual(
+    [
+      ['electricity', 'import'],
+      ['gas', 'import'],
+    ].sort(),
+  );
+
+  const until = Date.now() + 150_000;
+  while (!/supplier pass done/.test(running.output())) {
+    if (Date.now() > until || running.child.exitCode !== null)
+      throw new Error(`no fill:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(running.output()).not.toContain('sk_test_standin');
+  expect(await stop(running)).toBe(0);
+
+  const db = await openPglite(join(root, 'data'));
+  try {
+    const houseId = (
+      await db.query<{ id: number }>(
+        `select h.id from houses h join users u on u.id = h.owner_user_id where u.username = 'demo-octopus'`,
+      )
+    ).rows[0]!.id;
+    const state = await db.query<{ state: string }>(
+      'select state from supplier_connections where house_id = $1',
+      [houseId],
+    );
+    expect(state.rows).toEqual([{ state: 'up_to_date' }]);
+    const electricity = await storedReadings(db, houseId, 0);
+    const gas = await storedReadings(db, houseId, 1);
+    // 13 months of half-hours each (REFIT house 20's gaps aside).
+    expect(electricity.length).toBeGreaterThan(10_000);
+    expect(gas.length).toBeGreaterThan(10_000);
+    expect(electricity.some((r) => r.import_wh > 0) && gas.some((r) => r.import_wh > 0)).toBe(true);
+  } finally {
+    await db.close();
+  }
+}, 240_000);
