@@ -96,13 +96,15 @@ describe('the installable app and its push notifications', () => {
       registrationId: await registration,
       data: JSON.stringify(message),
     });
-    const shown = await page.waitForFunction(async () => {
-      const list = await (await navigator.serviceWorker.ready).getNotifications();
-      return (
-        list.length > 0 && list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }))
-      );
-    });
-    expect(await shown.jsonValue()).toEqual([
+    // Polled from here: waitForFunction does not await an async predicate (its Promise is truthy at once),
+    // so it read the list before the worker had shown the notification on a loaded machine.
+    const notifications = () =>
+      page.evaluate(async () => {
+        const list = await (await navigator.serviceWorker.ready).getNotifications();
+        return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
+      });
+    await expect.poll(notifications, { timeout: 30_000 }).not.toEqual([]);
+    expect(await notifications()).toEqual([
       { title: message.title, body: message.body, tag: 'alert-7', url: message.url },
     ]);
 
