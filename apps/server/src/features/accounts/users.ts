@@ -12,6 +12,9 @@ import { findUserId, insertUser } from './repository';
 
 export class ProvisioningError extends Error {}
 
+/** A user's id by username (null when there is none): provisioning asks it before creating. */
+export { findUserId };
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface NewAccount {

@@ -1,8 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
-import { findUserId } from '../accounts/repository';
 import type { PasswordHasher } from '../accounts/password';
-import { createAccount, createHouse } from '../accounts/users';
+import { createAccount, createHouse, findUserId } from '../accounts/users';
 import { connectSupplier } from '../suppliers/connect';
 import {
   gasSeries,
