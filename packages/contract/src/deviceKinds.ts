@@ -16,6 +16,16 @@ export interface DeviceKindText {
   topic: string;
   /** A plug (or relay) that can measure one appliance; the others measure the whole house. */
   plug: boolean;
+  /**
+   * Where its owner reads the energy total it is sending now (issue 34 item 3: a device already sending is
+   * added only with that total, which someone who merely knows its id cannot read).
+   */
+  readingHint: string;
+  /**
+   * The other proof: switched off this many minutes, longer than its natural silences, a device counts as
+   * not sending, and is added by its id; its first message after that is its owner's.
+   */
+  offMinutes: number;
 }
 
 export const DEVICE_KIND_TEXT: Readonly<Record<DeviceKind, DeviceKindText>> = {
@@ -25,6 +35,8 @@ export const DEVICE_KIND_TEXT: Readonly<Record<DeviceKind, DeviceKindText>> = {
     idHint: 'the 12-character MAC on the back of the display (the Glowmarkt app shows it too)',
     topic: 'glow/<id>/SENSOR/electricitymeter',
     plug: false,
+    readingHint: "the reading on your electricity meter's display, in kWh (the Glowmarkt app shows it too)",
+    offMinutes: 15,
   },
   shelly: {
     label: 'Shelly plug, relay or clamp meter (Gen2 and later)',
@@ -33,6 +45,8 @@ export const DEVICE_KIND_TEXT: Readonly<Record<DeviceKind, DeviceKindText>> = {
       'the MQTT prefix in the Shelly web page under Settings → MQTT (by default e.g. shellyplusplugs-a8032ab1c2d4)',
     topic: '<id>/events/rpc',
     plug: true,
+    readingHint: 'the total energy in its web page or the Shelly app, in kWh',
+    offMinutes: 1440,
   },
   'shelly-gen1': {
     label: 'Shelly Gen1 plug or EM',
@@ -40,6 +54,8 @@ export const DEVICE_KIND_TEXT: Readonly<Record<DeviceKind, DeviceKindText>> = {
     idHint: 'the device id in the Shelly web page under Settings → Device info (e.g. shellyplug-s-7A1B2C)',
     topic: 'shellies/<id>/relay/0/energy',
     plug: true,
+    readingHint: 'the total energy in its web page or the Shelly app, in kWh',
+    offMinutes: 60,
   },
   tasmota: {
     label: 'Tasmota plug (Kettle Companion, Local Bytes, Sonoff POW)',
@@ -47,6 +63,8 @@ export const DEVICE_KIND_TEXT: Readonly<Record<DeviceKind, DeviceKindText>> = {
     idHint: 'the Topic in the Tasmota web page under Configuration → MQTT',
     topic: 'tele/<id>/SENSOR',
     plug: true,
+    readingHint: 'Energy Total on its web page, in kWh',
+    offMinutes: 120,
   },
   zigbee2mqtt: {
     label: 'Zigbee plug behind Zigbee2MQTT',
@@ -54,6 +72,8 @@ export const DEVICE_KIND_TEXT: Readonly<Record<DeviceKind, DeviceKindText>> = {
     idHint: 'the friendly name in the Zigbee2MQTT front end',
     topic: 'zigbee2mqtt/<id>',
     plug: true,
+    readingHint: 'its energy in the Zigbee2MQTT front end, in kWh',
+    offMinutes: 1440,
   },
   emon: {
     label: 'OpenEnergyMonitor emonTx or emonPi',
@@ -61,6 +81,9 @@ export const DEVICE_KIND_TEXT: Readonly<Record<DeviceKind, DeviceKindText>> = {
     idHint: 'the node name in emonhub.conf (e.g. emontx4)',
     topic: 'emon/<id>/P1 and emon/<id>/E1',
     plug: false,
+    readingHint:
+      'its E1 input on the emonPi or emonCMS Inputs page, which is in Wh: divide it by 1000 for kWh',
+    offMinutes: 15,
   },
 };
 

@@ -228,7 +228,11 @@ export class DeviceConsumer {
     }
     if (channels === undefined) {
       // An id nobody could register (too long, a control character) is not counted: records.ts.
-      if (this.#records.unclaimed(device.kind, device.deviceId, now)) this.stats.unclaimed++;
+      // Its import counter is what its owner will type to prove it is theirs (features/devices/possession.ts).
+      const counter = parsed.samples.find(
+        (s) => s.channel === 0 && s.fuel === undefined && s.importMwh !== undefined,
+      )?.importMwh;
+      if (this.#records.unclaimed(device.kind, device.deviceId, now, counter)) this.stats.unclaimed++;
       else this.stats.ignored++;
       return;
     }

@@ -13,6 +13,8 @@ import type { Queryable } from '../db/types';
  * - at most CAP new entries wait in memory between flushes, and the tables are pruned of rows unseen for
  *   KEEP_S and cut to CAP rows (the most recently seen kept), every PRUNE_EVERY_S or sooner when as many
  *   rows as the cap were written since the last prune.
+ * An unclaimed device's last import counter is kept too: its owner proves possession with the total it
+ * shows (features/devices/possession.ts, issue 34 item 3).
  */
 export const TOPIC_MAX = 500;
 export const REASON_MAX = 500;
@@ -35,6 +37,8 @@ export interface UnclaimedRecord {
   first: number;
   last: number;
   count: number;
+  /** Its last cumulative import counter (whole mWh) and when it came, or null while none came. */
+  counter: { mwh: number; at: number } | null;
 }
 
 const cut = (text: string, max: number) => Array.from(text).slice(0, max).join('');
@@ -69,16 +73,21 @@ export class DeviceRecords {
     return true;
   }
 
-  /** A message of a device nobody registered; false when its id could never be registered (not kept). */
-  unclaimed(kind: string, deviceId: string, now: number): boolean {
+  /**
+   * A message of a device nobody registered, with the import counter it carried (whole mWh) if any; false
+   * when its id could never be registered (not kept).
+   */
+  unclaimed(kind: string, deviceId: string, now: number, counterMwh?: number): boolean {
     if (deviceIdProblem(deviceId) !== null) return false;
     const k = `${kind}\u0000${deviceId}`;
+    const counter = counterMwh === undefined ? null : { mwh: counterMwh, at: now };
     const u = this.#unclaimed.get(k);
     if (u !== undefined) {
       u.last = now;
       u.count++;
+      if (counter !== null) u.counter = counter;
     } else if (this.#unclaimed.size < this.cap)
-      this.#unclaimed.set(k, { kind, deviceId, first: now, last: now, count: 1 });
+      this.#unclaimed.set(k, { kind, deviceId, first: now, last: now, count: 1, counter });
     return true;
   }
 
@@ -125,16 +134,21 @@ async function storeRejects(db: Queryable, rows: readonly RejectRecord[]): Promi
 
 async function storeUnclaimed(db: Queryable, rows: readonly UnclaimedRecord[]): Promise<void> {
   await db.query(
-    `insert into unclaimed_devices (kind, device_id, first_seen, last_seen, messages)
-     select * from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
+    `insert into unclaimed_devices (kind, device_id, first_seen, last_seen, messages, counter_mwh, counter_at)
+     select * from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::int[], $6::bigint[],
+                          $7::bigint[])
      on conflict (kind, device_id) do update
-       set last_seen = excluded.last_seen, messages = unclaimed_devices.messages + excluded.messages`,
+       set last_seen = excluded.last_seen, messages = unclaimed_devices.messages + excluded.messages,
+           counter_mwh = coalesce(excluded.counter_mwh, unclaimed_devices.counter_mwh),
+           counter_at = coalesce(excluded.counter_at, unclaimed_devices.counter_at)`,
     [
       rows.map((r) => r.kind),
       rows.map((r) => r.deviceId),
       rows.map((r) => r.first),
       rows.map((r) => r.last),
       rows.map((r) => r.count),
+      rows.map((r) => r.counter?.mwh ?? null),
+      rows.map((r) => r.counter?.at ?? null),
     ],
   );
 }

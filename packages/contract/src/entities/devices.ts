@@ -68,6 +68,28 @@ const deviceId = requiredText('device_id', DEVICE_ID_MAX).superRefine((value, ct
 
 const kind = oneOf('kind', DEVICE_KINDS);
 
+/** Most digits of a typed energy total: 999,999,999.999 kWh is far beyond any meter. */
+const READING = /^(\d{1,9})(?:[.,](\d{1,3}))?$/;
+
+/**
+ * The energy total a device shows now, typed in kWh with up to 3 decimals (a point or a comma), answered as
+ * whole mWh: exact, never a float (issue 34 item 3: the proof that the person adding a device already
+ * sending holds it; DEVICE_KIND_TEXT says where each kind shows it).
+ */
+export const deviceReading = z.preprocess(
+  (v) => {
+    // A JSON number is read as its decimal text, so 6613.4 is 6,613,400 mWh, never a float's rounding.
+    const typed = typeof v === 'number' ? String(v) : v;
+    if (typeof typed !== 'string') return v;
+    const m = READING.exec(typed.trim());
+    if (m === null) return typed;
+    return Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(3, '0')) * 1000;
+  },
+  z.number({
+    error: 'reading must be the energy total the device shows, in kWh, e.g. 6613.4 (up to 3 decimals)',
+  }),
+);
+
 /** Only a plug measures an appliance; blank or absent: the whole house. */
 const withAppliance = <T extends z.ZodRawShape>(shape: T) =>
   formObject({
@@ -75,6 +97,8 @@ const withAppliance = <T extends z.ZodRawShape>(shape: T) =>
     kind,
     device_id: deviceId,
     appliance: optionalField(freeText('appliance', 100)),
+    /** Whole mWh (typed in kWh): needed only for a device already sending (deviceReading). */
+    reading: optionalField(deviceReading),
   }).superRefine((body, ctx) => {
     const b = body as { kind: (typeof DEVICE_KINDS)[number]; appliance?: string };
     if (b.appliance !== undefined && !DEVICE_KIND_TEXT[b.kind].plug)

@@ -50,3 +50,24 @@ export async function isUnclaimed(db: Queryable, kind: string, deviceId: string)
   ]);
   return rows.length > 0;
 }
+
+export interface UnclaimedRecordRow {
+  last_seen: number;
+  /** Its last import counter (whole mWh) and when it came; null while none came (migration 0033). */
+  counter_mwh: number | null;
+  counter_at: number | null;
+}
+
+/** What the unclaimed-device record knows of one device (possession.ts), or null: never heard of. */
+export async function unclaimedRecord(
+  db: Queryable,
+  kind: string,
+  deviceId: string,
+): Promise<UnclaimedRecordRow | null> {
+  const { rows } = await db.query<UnclaimedRecordRow>(
+    `select last_seen::float8 as last_seen, counter_mwh::float8 as counter_mwh, counter_at::float8 as counter_at
+       from unclaimed_devices where kind = $1 and device_id = $2`,
+    [kind, deviceId],
+  );
+  return rows[0] ?? null;
+}

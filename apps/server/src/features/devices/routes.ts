@@ -1,4 +1,4 @@
-import { type DevicesResponse, endpoints } from '@homeview/contract';
+import { type DeviceKind, type DevicesResponse, endpoints } from '@homeview/contract';
 import { dayOf, localDate } from '@homeview/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
@@ -20,8 +20,9 @@ import { badRequest, notFound, tooManyRequests } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { type House, requireHouseOf } from '../../shared/house';
 import { takeDeviceAttempt } from './lookups';
+import { possessionProblem } from './possession';
 import { presentDevice } from './present';
-import { isUnclaimed, readingsBetween, unclaimedById } from './repository';
+import { isUnclaimed, readingsBetween, unclaimedById, unclaimedRecord } from './repository';
 
 // Additive to §7 (issue 23): a home's live devices, for its householder or a carer of it (the home is
 // named by its owner's user_id, authorised as every account call). Add, claim and remove answer the
@@ -66,13 +67,22 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const register = async (
     house: House,
-    body: { kind: string; device_id: string; appliance?: string | undefined },
+    body: {
+      kind: DeviceKind;
+      device_id: string;
+      appliance?: string | undefined;
+      reading?: number | undefined;
+    },
   ): Promise<void> => {
     if (body.appliance !== undefined && applianceByName(body.appliance) === null)
       throw badRequest(
         `Unknown appliance "${body.appliance}": choose one of ${APPLIANCES.map((a) => a.name).join(', ')}.`,
         'appliance',
       );
+    // A device already sending is added only by whoever shows they hold it (possession.ts).
+    const record = await unclaimedRecord(ctx.db, body.kind, body.device_id);
+    const problem = possessionProblem(body.kind, record, body.reading, now());
+    if (problem !== null) throw badRequest(problem, 'reading');
     try {
       await registerDevice(
         ctx.db,
