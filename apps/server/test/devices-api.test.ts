@@ -365,10 +365,12 @@ describeEachDb('devices API', (suite) => {
       device_id: 'FFEEDDCCBBAA',
     });
     expect(wrongKind.statusCode).toBe(404);
+    // It is sending, so it is claimed with the total it shows (devices-possession.test.ts has the rest).
     const claimed = await post('/api/v3/devices/claim/', {
       user_id: carer.id,
       kind: 'glow',
       device_id: 'FFEEDDCCBBAA',
+      reading: '2000',
     });
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect((claimed.json().devices as { device_id: string }[]).map((d) => d.device_id)).toContain(
@@ -396,6 +398,7 @@ describeEachDb('devices API', (suite) => {
       kind: 'tasmota',
       device_id: 'plug-7',
       appliance: 'kettle',
+      reading: '1.5',
     });
     expect(asKettle.statusCode, asKettle.body).toBe(200);
     expect(

@@ -53,7 +53,6 @@ describeEachDb('devices: proof of possession', (suite) => {
   let attacker: Person;
   let ownerSession: Session;
   let attackerSession: Session;
-  const now = () => Math.floor(t.clock.now().getTime() / 1000);
   const setClock = (epochS: number) => t.clock.advance(epochS * 1000 - t.clock.now().getTime());
 
   const post = (url: string, session: Session, fields: Record<string, string | number>) =>

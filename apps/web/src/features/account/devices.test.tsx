@@ -246,6 +246,40 @@ describe('the Devices screen', () => {
     expect(screen.getByLabelText('Device id').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('asks for the total a device already sending shows, next to its field (issue 34 item 3)', async () => {
+    logIn();
+    pinClock();
+    const refusal =
+      'This device is already sending, so its id alone does not show it is yours. Type Energy Total on its web page, in kWh, as it shows it now; or switch it off (unplug it) for 2 hours, add it while it is off, then switch it back on.';
+    const calls = stubApi({
+      'GET /devices/': { body: answer([]) },
+      'POST /devices/': { status: 400, body: { error: refusal, field: 'reading' } },
+    });
+    renderApp('/account/homeview/devices');
+    chooseOption(await screen.findByLabelText('Kind of device'), 'tasmota');
+    await rendered();
+    fireEvent.input(screen.getByLabelText('Device id'), { target: { value: 'kettle_plug' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add device' }));
+    expect(await screen.findByText(`Bad Request: ${refusal}`)).toBeTruthy();
+    const field = screen.getByLabelText('Energy total it shows now, in kWh');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // The hint says where a Tasmota shows it, and the other way.
+    expect(
+      document.getElementById(field.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent,
+    ).toBe(
+      'Only if it is already sending: Energy Total on its web page, in kWh, to show it is yours. Or leave this empty, switch it off for 2 h, add it while it is off, then switch it back on.',
+    );
+    fireEvent.input(field, { target: { value: '12.345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add device' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(Object.fromEntries((calls.filter((c) => c.method === 'POST')[1] as RecordedCall).body)).toEqual({
+      user_id: String(session.userId),
+      kind: 'tasmota',
+      device_id: 'kettle_plug',
+      reading: '12.345',
+    });
+  });
+
   it('removes a device only once confirmed, saying its readings stay', async () => {
     logIn();
     pinClock();
@@ -313,6 +347,12 @@ describe('the Devices screen', () => {
       user_id: String(session.userId),
       device_id: 'FFEEDDCCBBAA',
     });
+    // It is sending: claimed with the total it shows, and the screen says where a Glow's owner reads it.
+    const reading = screen.getByLabelText('Energy total the found device shows now, in kWh');
+    expect(document.getElementById(reading.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      "Only if it is already sending: the reading on your electricity meter's display, in kWh (the Glowmarkt app shows it too), to show it is yours. Or leave this empty, switch it off for 15 min, add it while it is off, then switch it back on.",
+    );
+    fireEvent.input(reading, { target: { value: ' 6613.4 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Claim FFEEDDCCBBAA' }));
     expect(
       await screen.findByText('Claimed FFEEDDCCBBAA. Its readings are stored from now on.'),
@@ -322,6 +362,7 @@ describe('the Devices screen', () => {
       user_id: String(session.userId),
       kind: 'glow',
       device_id: 'FFEEDDCCBBAA',
+      reading: '6613.4',
     });
     expect(await screen.findByRole('article', { name: /FFEEDDCCBBAA/ })).toBeTruthy();
   });

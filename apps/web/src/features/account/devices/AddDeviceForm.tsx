@@ -9,7 +9,7 @@ import { ApiError, call, errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import { TextField } from '../../../shared/ui/TextField';
 import { MeasuresSelect } from './MeasuresSelect';
-import { topicFor } from './words';
+import { proofHint, topicFor } from './words';
 
 interface AddDeviceFormProps {
   userId: number;
@@ -23,6 +23,7 @@ export function AddDeviceForm({ userId, appliances, onAdded }: AddDeviceFormProp
   const [kind, setKind] = useState<DeviceKind>('glow');
   const [deviceId, setDeviceId] = useState('');
   const [appliance, setAppliance] = useState('');
+  const [reading, setReading] = useState('');
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const text = DEVICE_KIND_TEXT[kind];
@@ -39,11 +40,13 @@ export function AddDeviceForm({ userId, appliances, onAdded }: AddDeviceFormProp
           kind,
           device_id: deviceId.trim(),
           ...(text.plug && appliance !== '' ? { appliance } : {}),
+          ...(reading.trim() !== '' ? { reading: reading.trim() } : {}),
         },
       });
       onAdded(answer, deviceId.trim());
       setDeviceId('');
       setAppliance('');
+      setReading('');
     } catch (e) {
       setError({ field: e instanceof ApiError ? e.field : null, message: errorMessage(e) });
     } finally {
@@ -104,7 +107,17 @@ export function AddDeviceForm({ userId, appliances, onAdded }: AddDeviceFormProp
           error={fieldError('appliance')}
         />
       ) : null}
-      {error && error.field !== 'device_id' && error.field !== 'appliance' ? (
+      <TextField
+        label="Energy total it shows now, in kWh"
+        hint={proofHint(kind)}
+        value={reading}
+        inputMode="decimal"
+        maxLength={20}
+        autoComplete="off"
+        error={fieldError('reading')}
+        onChange={(e) => setReading(e.target.value)}
+      />
+      {error && error.field !== 'device_id' && error.field !== 'appliance' && error.field !== 'reading' ? (
         <Alert tone="danger">{error.message}</Alert>
       ) : null}
       <p>

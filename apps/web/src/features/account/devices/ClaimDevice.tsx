@@ -5,7 +5,7 @@ import { agoLabel, type Zone } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { TextField } from '../../../shared/ui/TextField';
 import { MeasuresSelect } from './MeasuresSelect';
-import { kindLabel } from './words';
+import { kindLabel, proofHint } from './words';
 
 interface ClaimDeviceProps {
   userId: number;
@@ -25,6 +25,7 @@ export function ClaimDevice({ userId, appliances, now, onClaimed }: ClaimDeviceP
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [appliance, setAppliance] = useState('');
+  const [reading, setReading] = useState('');
 
   const lookUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,13 +54,18 @@ export function ClaimDevice({ userId, appliances, now, onClaimed }: ClaimDeviceP
           kind: device.kind,
           device_id: device.device_id,
           ...(plug && appliance !== '' ? { appliance } : {}),
+          ...(reading.trim() !== '' ? { reading: reading.trim() } : {}),
         },
       });
       setFound(null);
       setTyped('');
+      setReading('');
       onClaimed(answer, device.device_id);
     } catch (e) {
-      setError({ field: null, message: errorMessage(e) });
+      setError({
+        field: e instanceof ApiError && e.field === 'reading' ? 'reading' : null,
+        message: errorMessage(e),
+      });
     } finally {
       setBusy(false);
     }
@@ -85,7 +91,9 @@ export function ClaimDevice({ userId, appliances, now, onClaimed }: ClaimDeviceP
           </button>
         </p>
       </form>
-      {error && error.field !== 'device_id' ? <Alert tone="danger">{error.message}</Alert> : null}
+      {error && error.field !== 'device_id' && error.field !== 'reading' ? (
+        <Alert tone="danger">{error.message}</Alert>
+      ) : null}
       {found !== null && found.devices.length === 0 ? (
         <p role="status">
           No device with exactly the id <code>{found.id}</code> is sending without a home. Check the id, and
@@ -97,6 +105,17 @@ export function ClaimDevice({ userId, appliances, now, onClaimed }: ClaimDeviceP
           {anyPlug ? (
             <MeasuresSelect appliances={appliances} value={appliance} onChange={setAppliance} />
           ) : null}
+          {/* It is sending: it is claimed with the total it shows (issue 34 item 3). */}
+          <TextField
+            label="Energy total the found device shows now, in kWh"
+            hint={proofHint(found.devices[0]?.kind ?? 'glow')}
+            value={reading}
+            inputMode="decimal"
+            maxLength={20}
+            autoComplete="off"
+            error={error?.field === 'reading' ? error.message : null}
+            onChange={(e) => setReading(e.target.value)}
+          />
           <ul className="device-found">
             {found.devices.map((d) => (
               <li key={d.kind}>

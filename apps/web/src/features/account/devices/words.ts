@@ -10,6 +10,16 @@ export const kindLabel = (kind: DeviceKind): string => DEVICE_KIND_TEXT[kind].la
 export const topicFor = (kind: DeviceKind, id: string): string =>
   DEVICE_KIND_TEXT[kind].topic.replaceAll('<id>', id.trim() === '' ? '<id>' : id.trim());
 
+/**
+ * The proof a device already sending needs (issue 34 item 3): where its owner reads the total it shows, or
+ * how long to switch it off; someone who only knows its id can do neither.
+ */
+export function proofHint(kind: DeviceKind): string {
+  const { readingHint, offMinutes } = DEVICE_KIND_TEXT[kind];
+  const off = offMinutes % 60 === 0 ? `${offMinutes / 60} h` : `${offMinutes} min`;
+  return `Only if it is already sending: ${readingHint}, to show it is yours. Or leave this empty, switch it off for ${off}, add it while it is off, then switch it back on.`;
+}
+
 export const measuresLabel = (d: Pick<Device, 'appliance'>): string =>
   d.appliance === null ? 'The whole house' : d.appliance.name;
 
