@@ -70,34 +70,34 @@ const kind = oneOf('kind', DEVICE_KINDS);
 
 /** Most digits of a typed energy total: 999,999,999.999 kWh is far beyond any meter. */
 const READING = /^(\d{1,9})(?:[.,](\d{1,3}))?$/;
+const READING_MESSAGE =
+  'reading must be the energy total the device shows, in kWh, e.g. 6613.4 (up to 3 decimals)';
 
 /**
- * The energy total a device shows now, typed in kWh with up to 3 decimals (a point or a comma), answered as
- * whole mWh: exact, never a float (issue 34 item 3: the proof that the person adding a device already
- * sending holds it; DEVICE_KIND_TEXT says where each kind shows it).
+ * The energy total a device shows now, typed in kWh with up to 3 decimals (a point or a comma), kept as
+ * the text typed (trimmed; a JSON number as its decimal text) so the web sends what the person typed
+ * (issue 34 item 3: the proof that the person adding a device already sending holds it; DEVICE_KIND_TEXT
+ * says where each kind shows it). `readingMwh` reads it exactly.
  */
 export const deviceReading = z.preprocess(
-  (v) => {
-    // A JSON number is read as its decimal text, so 6613.4 is 6,613,400 mWh, never a float's rounding.
-    const typed = typeof v === 'number' ? String(v) : v;
-    if (typeof typed !== 'string') return v;
-    const m = READING.exec(typed.trim());
-    if (m === null) return typed;
-    return Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(3, '0')) * 1000;
-  },
-  z.number({
-    error: 'reading must be the energy total the device shows, in kWh, e.g. 6613.4 (up to 3 decimals)',
-  }),
+  (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+  z.string({ error: READING_MESSAGE }).regex(READING, READING_MESSAGE),
 );
 
-/** Only a plug measures an appliance; blank or absent: the whole house. */
+/** A checked reading (deviceReading) in whole mWh: exact, never through a float. */
+export function readingMwh(reading: string): number {
+  const m = READING.exec(reading);
+  if (m === null) throw new Error(`not a reading: ${reading}`);
+  return Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(3, '0')) * 1000;
+}
+
 const withAppliance = <T extends z.ZodRawShape>(shape: T) =>
   formObject({
     ...shape,
     kind,
     device_id: deviceId,
     appliance: optionalField(freeText('appliance', 100)),
-    /** Whole mWh (typed in kWh): needed only for a device already sending (deviceReading). */
+    /** In kWh as typed: needed only for a device already sending (deviceReading). */
     reading: optionalField(deviceReading),
   }).superRefine((body, ctx) => {
     const b = body as { kind: (typeof DEVICE_KINDS)[number]; appliance?: string };

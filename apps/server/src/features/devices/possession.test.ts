@@ -14,26 +14,26 @@ const record = (last_seen: number, counter_mwh: number | null, counter_at: numbe
 describe('possessionProblem', () => {
   it('asks nothing of a device never heard of, or one off its kind’s minutes', () => {
     expect(possessionProblem('glow', null, undefined, 5000)).toBeNull();
-    expect(possessionProblem('glow', record(1000, 6_613_405, 1000), undefined, 1000 + 899)).toMatch(
+    expect(possessionProblem('glow', record(1000, 6_613_405_000, 1000), undefined, 1000 + 899)).toMatch(
       /^This device is already sending, so its id alone does not show it is yours\./,
     );
-    expect(possessionProblem('glow', record(1000, 6_613_405, 1000), undefined, 1000 + 900)).toBeNull();
+    expect(possessionProblem('glow', record(1000, 6_613_405_000, 1000), undefined, 1000 + 900)).toBeNull();
     // A Tasmota reports every 5 minutes by default (up to an hour): 2 hours off.
     expect(possessionProblem('tasmota', record(0, 1_000, 0), undefined, 7199)).not.toBeNull();
     expect(possessionProblem('tasmota', record(0, 1_000, 0), undefined, 7200)).toBeNull();
   });
 
   it('takes a Glow’s meter reading within 1 kWh, plus 10 s at 25 kW', () => {
-    // 6,613.405 kWh 10 s ago: from 5,613,405 to 6,613,405 + 1,000,000 + 69,445 mWh.
-    const r = record(1000, 6_613_405, 1000);
-    expect(possessionProblem('glow', r, 5_613_405, 1010)).toBeNull();
-    expect(possessionProblem('glow', r, 7_682_850, 1010)).toBeNull();
-    expect(possessionProblem('glow', r, 5_613_404, 1010)).toMatch(/^That is not the energy total/);
-    expect(possessionProblem('glow', r, 7_682_851, 1010)).toMatch(/^That is not the energy total/);
+    // 6,613.405 kWh 10 s ago: from 6,612.405 kWh to 6,613.405 kWh + 1 kWh + 69,445 mWh (10 s at 25 kW).
+    const r = record(1000, 6_613_405_000, 1000);
+    expect(possessionProblem('glow', r, 6_612_405_000, 1010)).toBeNull();
+    expect(possessionProblem('glow', r, 6_614_474_445, 1010)).toBeNull();
+    expect(possessionProblem('glow', r, 6_612_404_999, 1010)).toMatch(/^That is not the energy total/);
+    expect(possessionProblem('glow', r, 6_614_474_446, 1010)).toMatch(/^That is not the energy total/);
   });
 
   it('lets a plug’s counter grow at most 10 minutes at 3.7 kW, a Shelly’s at 25 kW (it may be a clamp)', () => {
-    // An hour old: grown at most 600 s × 3,700 W = 616,667 mWh, beside the 100,000 mWh tolerance.
+    // 12.345 kWh an hour ago: grown at most 600 s × 3,700 W = 616,667 mWh, beside the 100,000 mWh tolerance.
     const plug = record(0, 12_345_000, 0);
     expect(possessionProblem('tasmota', plug, 13_061_667, 3600)).toBeNull();
     expect(possessionProblem('tasmota', plug, 13_061_668, 3600)).not.toBeNull();

@@ -1,4 +1,4 @@
-import { type DeviceKind, type DevicesResponse, endpoints } from '@homeview/contract';
+import { type DeviceKind, type DevicesResponse, endpoints, readingMwh } from '@homeview/contract';
 import { dayOf, localDate } from '@homeview/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
@@ -71,7 +71,7 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       kind: DeviceKind;
       device_id: string;
       appliance?: string | undefined;
-      reading?: number | undefined;
+      reading?: string | undefined;
     },
   ): Promise<void> => {
     if (body.appliance !== undefined && applianceByName(body.appliance) === null)
@@ -81,7 +81,8 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
     // A device already sending is added only by whoever shows they hold it (possession.ts).
     const record = await unclaimedRecord(ctx.db, body.kind, body.device_id);
-    const problem = possessionProblem(body.kind, record, body.reading, now());
+    const typed = body.reading === undefined ? undefined : readingMwh(body.reading);
+    const problem = possessionProblem(body.kind, record, typed, now());
     if (problem !== null) throw badRequest(problem, 'reading');
     try {
       await registerDevice(
