@@ -39,6 +39,35 @@ describeEachDb('unclaimed and refused records', (suite) => {
       )
     ).rows;
 
+  it('keeps an unclaimed device’s last import counter and its time, for its owner’s proof (issue 34 item 3)', async () => {
+    await truncateAll(suite.db);
+    let now = NOW;
+    const c = new DeviceConsumer(suite.db, { now: () => now });
+    await c.load();
+    // A Shelly Gen1 plug: its counter (600 watt-minutes: 10 Wh) on one topic, its power on another.
+    c.receive('shellies/plug-s-1/relay/0/energy', '600');
+    await c.flush();
+    now = NOW + 30;
+    c.receive('shellies/plug-s-1/relay/0/power', '25');
+    await c.flush();
+    // A Glow heard only on its gas register: no electricity counter to prove it by.
+    c.receive(
+      'glow/GASONLY00001/SENSOR/gasmeter',
+      JSON.stringify({
+        gasmeter: { timestamp: '2026-01-15T12:00:00Z', energy: { import: { cumulative: 500.5 } } },
+      }),
+    );
+    await c.flush();
+    const { rows } = await suite.db.query(
+      `select device_id, last_seen::float8 as last_seen, counter_mwh::float8 as counter_mwh,
+              counter_at::float8 as counter_at from unclaimed_devices order by device_id`,
+    );
+    expect(rows).toEqual([
+      { device_id: 'GASONLY00001', last_seen: NOW + 30, counter_mwh: null, counter_at: null },
+      { device_id: 'plug-s-1', last_seen: NOW + 30, counter_mwh: 10_000, counter_at: NOW },
+    ]);
+  });
+
   it('drops over-long and control-character ids before counting, so they never fail a flush', async () => {
     await truncateAll(suite.db);
     const { c, errors } = consumer();
