@@ -3,14 +3,9 @@ import type { Db } from '../../db/types';
 import type { PasswordHasher } from '../accounts/password';
 import { createAccount, createHouse, findUserId } from '../accounts/users';
 import { connectSupplier } from '../suppliers/connect';
-import {
-  gasSeries,
-  type OctopusStandin,
-  refitSeries,
-  STANDIN_ACCOUNT,
-  STANDIN_KEY,
-  startOctopusStandin,
-} from './standins/octopus';
+import { type OctopusStandin, startOctopusStandin } from './standins/octopus';
+import { STANDIN_ACCOUNT, STANDIN_KEY } from './standins/octopus-account';
+import { gasSeries, refitSeries } from './standins/octopus-series';
 
 // DEMO_SUPPLIER (issue 35): a second demo login whose home is connected to Octopus Energy, so a newcomer
 // sees a Supplier data screen that works. The server starts the Octopus stand-in (./standins/octopus.ts,
