@@ -1,6 +1,7 @@
 // @homeview/domain: pure energy-engine logic. Units: energy integer Wh; unit prices integer µ£/kWh;
 // standing charge integer µ£/day; money integer n£ (Wh × µ£/kWh); instants epoch seconds (UTC).
 
+export * from './appliances/catalogue';
 export * from './cost/balance';
 export * from './cost/compare';
 export * from './cost/format';
