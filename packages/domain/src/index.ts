@@ -20,7 +20,7 @@ export * from './tariff/json';
 export * from './tariff/model';
 export * from './tariff/published';
 export * from './tariff/storage';
-export * from './time/civil';
+export * from '@homeview/contract/calendar';
 export * from './time/periods';
 export * from './time/same-point';
 export * from './time/slots';

@@ -1,4 +1,10 @@
-import { civilFromDays, daysFromCivil, formatLocalDate, isoWeekdayOfDays, parseLocalDate } from './civil';
+import {
+  civilFromDays,
+  daysFromCivil,
+  formatLocalDate,
+  isoWeekdayOfDays,
+  parseLocalDate,
+} from '@homeview/contract/calendar';
 
 // Wall-clock conversions for an IANA zone. Intl is the only source of zone rules (never the process TZ);
 // its answers are cached because formatToParts costs microseconds and pricing calls it per slot.
