@@ -22,7 +22,6 @@ export {
   type AgeBand,
   clockMinutes,
   type DateSpan,
-  DEFAULT_ZONE,
   type HolidaySpec,
   type HomeSpec,
   householdSummary,

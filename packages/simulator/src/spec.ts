@@ -106,7 +106,6 @@ export interface HomeSpec {
   routine?: RoutineSpec;
 }
 
-export const DEFAULT_ZONE = 'Europe/London';
 export const DEFAULT_WEATHER_SEED = 20_240_601;
 
 /** Parses 'HH:MM' into minutes after local midnight. */

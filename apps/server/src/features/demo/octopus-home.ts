@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@homeview/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
 import type { PasswordHasher } from '../accounts/password';
@@ -55,13 +56,13 @@ export async function seedDemoOctopusIfAbsent(
     return createHouse(tx, {
       ownerUserId: user,
       name: 'Octopus home',
-      timeZone: 'Europe/London',
+      timeZone: DEFAULT_TIME_ZONE,
       demo: false,
     });
   });
   await connectSupplier(
     { db, config },
-    { id: house, time_zone: 'Europe/London' },
+    { id: house, time_zone: DEFAULT_TIME_ZONE },
     { kind: 'octopus', apiKey: STANDIN_KEY, accountNumber: STANDIN_ACCOUNT },
     now,
   );
