@@ -19,11 +19,11 @@ import { DEVICE_PARTITIONS_MAX } from './db/lock-keys';
 // README's table shows them (a test holds the README equal to `configTable`), and how its text is read
 // (config-read.ts). The Config type is what these readers return (config.ts).
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-export type LogFormat = 'auto' | 'json' | 'pretty';
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 /** 'auto' picks pretty lines on a terminal (main.ts), JSON lines elsewhere. */
-const LOG_FORMATS: readonly LogFormat[] = ['auto', 'json', 'pretty'];
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

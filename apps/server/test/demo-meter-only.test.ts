@@ -1,6 +1,6 @@
 import { AlertsResponse, DashboardResponse, Timeline, TrendsResponse } from '@homeview/contract';
-import { addDays, localDate, startOfLocalDate } from '@homeview/domain';
-import { applianceTypeId, simulateDays } from '@homeview/simulator';
+import { addDays, applianceTypeId, localDate, startOfLocalDate } from '@homeview/domain';
+import { simulateDays } from '@homeview/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PasswordHasher } from '../src/features/accounts/password';
 import { DAD_USERNAME, demoSpecs } from '../src/features/demo/homes';

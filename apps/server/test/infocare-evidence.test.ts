@@ -1,5 +1,4 @@
-import { addDays, evaluateAlerts } from '@homeview/domain';
-import { applianceTypeId } from '@homeview/simulator';
+import { addDays, applianceTypeId, evaluateAlerts } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { loadSituation } from '../src/features/infocare/engine';
 import { RoutineCache } from '../src/features/infocare/routine-cache';

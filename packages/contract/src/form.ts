@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLocalDate } from './calendar';
 
 // Bodies arrive form-encoded (every value a string) or as JSON, and query strings repeat keys as
 // arrays. These helpers accept both shapes, reject arrays where one value is expected (so
@@ -157,12 +158,6 @@ export const clockTime = (field: string) =>
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${field} must be a time HH:MM between 00:00 and 23:59`),
   );
 
-const isCalendarDate = (s: string): boolean => {
-  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-};
-
 /** A calendar date YYYY-MM-DD (interpreted in the house's zone by the server). */
 export const isoDate = (field: string) => {
   const message = `${field} must be a date YYYY-MM-DD`;
@@ -171,7 +166,7 @@ export const isoDate = (field: string) => {
     z
       .string({ error: fieldMessage(field, 'a date YYYY-MM-DD') })
       .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-      .refine(isCalendarDate, `${field} must be a real calendar date`),
+      .refine(isLocalDate, `${field} must be a real calendar date`),
   );
 };
 

@@ -19,6 +19,7 @@ export {
   RateKind,
   TimeUnit,
 } from './entities/codes';
+export * from './calendar';
 export * from './clock';
 export * from './tariffRows';
 export * from './phone';

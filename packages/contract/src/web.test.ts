@@ -35,6 +35,7 @@ describe('the web entry', () => {
     );
     expect(outside).toEqual([]);
     expect([...graph.keys()].map((file) => file.slice(here.length + 1)).sort()).toEqual([
+      'calendar.ts',
       'clock.ts',
       'codes.ts',
       'deviceKinds.ts',

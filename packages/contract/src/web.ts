@@ -5,6 +5,7 @@ export * from './messages';
 export * from './password';
 export * from './outcome';
 export * from './codes';
+export * from './calendar';
 export * from './clock';
 export * from './phone';
 export * from './tariffRows';

@@ -1,6 +1,7 @@
 // @homeview/domain: pure energy-engine logic. Units: energy integer Wh; unit prices integer µ£/kWh;
 // standing charge integer µ£/day; money integer n£ (Wh × µ£/kWh); instants epoch seconds (UTC).
 
+export * from './appliances/catalogue';
 export * from './cost/balance';
 export * from './cost/compare';
 export * from './cost/format';
@@ -19,7 +20,7 @@ export * from './tariff/json';
 export * from './tariff/model';
 export * from './tariff/published';
 export * from './tariff/storage';
-export * from './time/civil';
+export * from '@homeview/contract/calendar';
 export * from './time/periods';
 export * from './time/same-point';
 export * from './time/slots';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { APPLIANCE_CATALOGUE, type ApplianceKey, applianceTypeId } from './catalogue';
+import { type ApplianceKey, applianceTypeId } from '@homeview/domain';
 import { demoHomes, typicalHome } from './presets';
 import { type ApplianceEvent, simulateDays } from './simulate';
 import { totals, utc } from './test-support';
@@ -15,20 +15,6 @@ function eventsOf(key: ApplianceKey): ApplianceEvent[] {
 const minutes = (e: ApplianceEvent) => (e.end - e.start) / 60;
 const meanW = (e: ApplianceEvent) => (e.energy_wh * 60) / minutes(e);
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-
-describe('catalogue', () => {
-  test('ids are unique and stable; lighting and baseload are marked as not appliances', () => {
-    const ids = APPLIANCE_CATALOGUE.map((a) => a.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(applianceTypeId('kettle')).toBe(1);
-    expect(applianceTypeId('heat_pump')).toBe(16);
-    expect(APPLIANCE_CATALOGUE.filter((a) => a.kind !== 'appliance').map((a) => a.key)).toEqual([
-      'lighting',
-      'baseload',
-    ]);
-    for (const a of APPLIANCE_CATALOGUE) expect(a.icon).toMatch(/^[a-z]+(-[a-z]+)*$/);
-  });
-});
 
 describe('appliance behaviour', () => {
   test('kettle: ~4 uses a day (2–7 on average), 1–4 minutes at 2–3 kW', () => {

@@ -1,6 +1,7 @@
 // Which local dates a home is away (holidays) and which are school days. Both depend only on the
 // seed and the date, so any day can be evaluated on its own.
 
+import { daysFromCivil } from '@homeview/domain';
 import { Rng, Stream } from './rng';
 import type { HomeSpec } from './spec';
 import { type CalendarDate, calendarDate, dayNumberOfDate } from './zone';
@@ -17,7 +18,7 @@ function holidayWeeks(spec: HomeSpec, year: number): readonly (readonly [number,
   const cached = perHome.get(year);
   if (cached) return cached;
   const rng = Rng.of(spec.seed, Stream.holiday, year);
-  const jan1 = Date.UTC(year, 0, 1) / 86_400_000;
+  const jan1 = daysFromCivil(year, 1, 1);
   const weeks: [number, number][] = [];
   const n = Math.max(0, Math.floor(spec.holidays.weeksPerYear));
   for (let i = 0; i < n; i++) {

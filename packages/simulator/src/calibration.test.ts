@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { APPLIANCE_CATALOGUE, type ApplianceKey, applianceTypeId } from './catalogue';
+import { APPLIANCE_CATALOGUE, type ApplianceKey, applianceTypeId } from '@homeview/domain';
 import { demoHomes, typicalHome } from './presets';
 import { simulateDays } from './simulate';
 import { type Totals, totals, utc } from './test-support';

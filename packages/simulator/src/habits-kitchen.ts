@@ -5,7 +5,7 @@ import { type DayContext, activeAt, idx, nextActive, placeByHour } from './load'
 import type { PersonDay } from './occupancy';
 import { useProfile } from './power';
 import { isChild } from './spec';
-import type { ApplianceKey } from './catalogue';
+import type { ApplianceKey } from '@homeview/domain';
 
 // Relative chance of a use starting in each local hour (0–23).
 const KETTLE_WEEKDAY = [

@@ -1,7 +1,8 @@
 // Per-home constants drawn once from the seed: appliance ratings, baseload, fridge cycle, heat loss
 // and each occupant's habits. Fixed for the home's life, so they never depend on the date range.
 
-import { APPLIANCE_CATALOGUE, type ApplianceKey, isOwnable, type OwnableKey } from './catalogue';
+import { APPLIANCE_CATALOGUE, type ApplianceKey } from '@homeview/domain';
+import { isOwnable, type OwnableKey } from './owned';
 import { Rng, Stream } from './rng';
 import {
   DEFAULT_WEATHER_SEED,

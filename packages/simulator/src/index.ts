@@ -1,18 +1,8 @@
 // @homeview/simulator: deterministic synthetic UK homes (appliances, occupants, solar) for the demo
 // and benchmarks. Pure functions of a seed; no I/O.
 
-export {
-  APPLIANCE_CATALOGUE,
-  type ApplianceKey,
-  type ApplianceKind,
-  type ApplianceType,
-  applianceById,
-  applianceByKey,
-  applianceTypeId,
-  type OwnableKey,
-  type PowerModel,
-  type PowerPattern,
-} from './catalogue';
+// The appliance catalogue is the domain's (@homeview/domain); the simulator draws homes that own it.
+export type { OwnableKey } from './owned';
 export { type ExactDay, simulateExactDay } from './day';
 export { type HomeParams, resolveHome } from './home';
 export { type DemoHomes, demoHomes, neighbourHomes, typicalHome } from './presets';
@@ -32,7 +22,6 @@ export {
   type AgeBand,
   clockMinutes,
   type DateSpan,
-  DEFAULT_ZONE,
   type HolidaySpec,
   type HomeSpec,
   householdSummary,

@@ -1,7 +1,7 @@
 // Accumulates one local day's demand (W per real minute) and the appliance events behind it.
 // Uses never run past local midnight: a late start is pulled earlier, so each day stands alone.
 
-import { type ApplianceKey, applianceTypeId } from './catalogue';
+import { type ApplianceKey, applianceTypeId } from '@homeview/domain';
 import type { HomeParams } from './home';
 import type { Occupancy } from './occupancy';
 import type { Rng } from './rng';

@@ -1,7 +1,7 @@
 // Minute-by-minute power of one use of an appliance (W, mean over each minute). Shapes follow
 // CREST and were compared with REFIT / UK-DALE 1-minute plug data (see calibration.test.ts).
 
-import type { ApplianceKey } from './catalogue';
+import type { UseKey } from './owned';
 import type { Ratings } from './home';
 import type { Rng } from './rng';
 
@@ -126,12 +126,6 @@ export function evChargeUse(r: Ratings, energyWh: number): Float64Array {
   out[minutes - 1] = Math.max(0, r.evW - excess * 60);
   return out;
 }
-
-/** Appliances used in discrete sessions (everything but continuous and background loads). */
-export type UseKey = Exclude<
-  ApplianceKey,
-  'fridge_freezer' | 'heat_pump' | 'lighting' | 'baseload' | 'activity'
->;
 
 /** One use of any discrete appliance; `minutes` sets session length (TV, computer, oven). */
 export function useProfile(key: UseKey, r: Ratings, rng: Rng, minutes?: number): Float64Array {

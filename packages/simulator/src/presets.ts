@@ -2,7 +2,7 @@
 // InfoCare; Dad's is watched through his smart meter alone),
 // random typical UK homes and a varied neighbourhood for rankings.
 
-import type { OwnableKey } from './catalogue';
+import type { OwnableKey } from './owned';
 import { hashSeed, Rng, Stream } from './rng';
 import type { HomeSpec, Occupant, PropertyType, RoutineSpec } from './spec';
 

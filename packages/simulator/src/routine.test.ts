@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { applianceTypeId } from './catalogue';
+import { applianceTypeId } from '@homeview/domain';
 import { resolveHome } from './home';
 import { demoHomes } from './presets';
 import { routineDeviations } from './routine-plan';

@@ -1,9 +1,10 @@
 // The public entry points: a generator of local days (streaming, low memory, for seeding) and a
 // convenience that collects a whole range into minute readings and events.
 
+import { DEFAULT_TIME_ZONE } from '@homeview/domain';
 import { type IntegerDay, simulateIntegerDay } from './day';
 import { type HomeParams, resolveHome } from './home';
-import { DEFAULT_ZONE, type HomeSpec } from './spec';
+import type { HomeSpec } from './spec';
 import { localDay, localDayNumberOf } from './zone';
 
 export interface SimulationRange {
@@ -56,7 +57,7 @@ function checkRange(range: SimulationRange): string {
     throw new RangeError('from and to must be whole minutes in epoch seconds');
   }
   if (to < from) throw new RangeError('to must not be before from');
-  return range.zone ?? DEFAULT_ZONE;
+  return range.zone ?? DEFAULT_TIME_ZONE;
 }
 
 function slice(full: IntegerDay, range: SimulationRange, zone: string): SimulatedDay {

@@ -2,7 +2,7 @@
 // baseload, habits) is drawn from the seed in home.ts.
 
 import type { PropertyType } from '@homeview/contract';
-import type { ApplianceKey, OwnableKey } from './catalogue';
+import type { OwnableKey, UseKey } from './owned';
 
 export const AGE_BANDS = ['under10', 'range10_17', 'range18_64', 'range65_74', 'over74'] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
@@ -36,7 +36,7 @@ export interface HolidaySpec {
 
 /** One fixed-time habit of a routine home (local clock time). */
 export interface RoutineItem {
-  appliance: Exclude<ApplianceKey, 'lighting' | 'baseload' | 'fridge_freezer' | 'heat_pump' | 'activity'>;
+  appliance: UseKey;
   /** 'HH:MM' local. */
   at: string;
   /** Normal spread (sd is half of this), clipped at ± this many minutes. */
@@ -106,7 +106,6 @@ export interface HomeSpec {
   routine?: RoutineSpec;
 }
 
-export const DEFAULT_ZONE = 'Europe/London';
 export const DEFAULT_WEATHER_SEED = 20_240_601;
 
 /** Parses 'HH:MM' into minutes after local midnight. */

@@ -1,7 +1,14 @@
 // Local calendar days in an IANA zone (offsets from the domain's time module, never the process TZ). A local day is
 // 1380, 1440 or 1500 minutes; schedules are written in local clock minutes and mapped onto the
 // day's real minutes here, so 07:00 stays 07:00 across a clock change.
-import { offsetAt } from '@homeview/domain';
+import {
+  civilFromDays,
+  daysFromCivil,
+  daysToLocalDate,
+  isoWeekdayOfDays,
+  localDateToDays,
+  offsetAt,
+} from '@homeview/domain';
 
 const SECONDS_PER_DAY = 86_400;
 
@@ -31,21 +38,20 @@ export interface CalendarDate {
 }
 
 export function calendarDate(dayNumber: number): CalendarDate {
-  const d = new Date(dayNumber * SECONDS_PER_DAY * 1000);
-  const year = d.getUTCFullYear();
-  const month = d.getUTCMonth() + 1;
-  const day = d.getUTCDate();
-  const dayOfYear = dayNumber - Date.UTC(year, 0, 1) / (SECONDS_PER_DAY * 1000) + 1;
-  const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  return { dayNumber, date, year, month, day, dayOfWeek: (((dayNumber + 4) % 7) + 7) % 7, dayOfYear };
+  const { year, month, day } = civilFromDays(dayNumber);
+  return {
+    dayNumber,
+    date: daysToLocalDate(dayNumber),
+    year,
+    month,
+    day,
+    dayOfWeek: isoWeekdayOfDays(dayNumber) % 7,
+    dayOfYear: dayNumber - daysFromCivil(year, 1, 1) + 1,
+  };
 }
 
-/** 'YYYY-MM-DD' → day number. */
-export function dayNumberOfDate(date: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / (SECONDS_PER_DAY * 1000);
-}
+/** 'YYYY-MM-DD' → day number; a RangeError when it names no calendar day. */
+export const dayNumberOfDate = localDateToDays;
 
 export interface LocalDay extends CalendarDate {
   zone: string;

@@ -11,7 +11,7 @@ import type { Db } from '../db/types';
 import { occupantsOf } from '../features/demo/homes';
 import { type ReadingInterval, ingestSimulatedDays } from '../features/demo/ingest-days';
 import { insertHomes } from '../features/demo/repository';
-import { DEFAULT_TIME_ZONE } from '../shared/house';
+import { DEFAULT_TIME_ZONE } from '@homeview/domain';
 import { CliError, parseFlags } from './args';
 import {
   DEVICES_USAGE,

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../shared/house';
+import { DEFAULT_TIME_ZONE } from '@homeview/domain';
 import type { DeviceKind } from './kinds';
 import { emon } from './parsers/emon';
 import { glow } from './parsers/glow';

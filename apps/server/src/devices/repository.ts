@@ -1,5 +1,5 @@
 import { deviceIdProblem } from '@homeview/contract';
-import { APPLIANCE_CATALOGUE } from '@homeview/simulator';
+import { APPLIANCE_CATALOGUE } from '@homeview/domain';
 import type { Queryable } from '../db/types';
 import { CATALOGUE_APPLIANCES } from '../features/appliances-catalogue/catalogue';
 import { type DeviceKind, isDeviceKind } from './kinds';

@@ -5,7 +5,7 @@
  * Tasmota kettle plug a SENSOR every minute (local London time without offset, as Tasmota does). Plug
  * counters reset now and then (a power cut), as real ones do.
  */
-import { DEFAULT_TIME_ZONE } from '../shared/house';
+import { DEFAULT_TIME_ZONE } from '@homeview/domain';
 
 export type SimulatedKind = 'glow' | 'shelly' | 'tasmota';
 export const SIMULATED_KINDS: readonly SimulatedKind[] = ['glow', 'shelly', 'tasmota'];

@@ -70,9 +70,6 @@ export async function insertHouse(db: Queryable, house: NewHouse): Promise<numbe
   return rows[0]!.id;
 }
 
-/** A house's zone when none is given: the houses.time_zone column's default (migration 0001). */
-export const DEFAULT_TIME_ZONE = 'Europe/London';
-
 /** The house write lock's first key, with the house id: pg_advisory_xact_lock(int, int) (db/lock-keys.ts). */
 export const WRITE_LOCK = LOCK_CLASSES.houseWrite;
 

@@ -1,4 +1,14 @@
-import type { UtcOffsetSpan } from '@homeview/contract/web';
+import {
+  addDays as addDates,
+  civilFromDays,
+  daysFromCivil,
+  formatLocalDate,
+  isLocalDate,
+  isoWeekdayOfDays,
+  localDateToDays,
+  type UtcOffsetSpan,
+  weekdayOfDate,
+} from '@homeview/contract/web';
 
 // The one time formatter of both dashboards (spec §9: DD-MM-YY, HH:mm). Times, dates and day steps are
 // in the zone of the home they are about (`time_zone` of the answer, an IANA name): HomeView's house, or
@@ -45,14 +55,13 @@ export function localParts(ts: number, zone?: Zone): LocalParts {
 
 /** The fields of a wall-clock time given as seconds since 1970-01-01 00:00 on that clock. */
 function wallClockParts(wall: number): LocalParts {
-  const d = new Date(wall * 1000);
+  const days = Math.floor(wall / 86_400);
+  const second = wall - days * 86_400;
   return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    weekday: d.getUTCDay(),
+    ...civilFromDays(days),
+    hour: Math.floor(second / 3600),
+    minute: Math.floor((second % 3600) / 60),
+    weekday: isoWeekdayOfDays(days) % 7,
   };
 }
 
@@ -129,16 +138,14 @@ export const weekdayDayLabel = (ts: number, zone?: Zone): string => {
 
 /** A local calendar date (YYYY-MM-DD) of the zone: `ts`'s, moved by `days`. */
 export function localDateOf(ts: number, zone: Zone, days = 0): string {
-  const p = localParts(ts, zone);
-  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
-  return d.toISOString().slice(0, 10);
+  return addDates(formatLocalDate(localParts(ts, zone)), days);
 }
 
 /** An instant inside the local date `date` of `zone`: its local noon (a clock change is never at noon). */
 export function noonOf(date: string, zone?: Zone): number {
-  const utcNoon = Date.parse(`${date}T12:00:00Z`) / 1000;
+  const utcNoon = localDateToDays(date) * 86_400 + 12 * 3600;
   const p = localParts(utcNoon, zone);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) / 1000;
+  const wall = daysFromCivil(p.year, p.month, p.day) * 86_400 + p.hour * 3600 + p.minute * 60;
   return utcNoon - (wall - utcNoon);
 }
 
@@ -146,10 +153,19 @@ export function noonOf(date: string, zone?: Zone): number {
 export function dateLabel(date: string, withWeekday = true): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const label = ddmmyy({ year, month, day });
-  return withWeekday ? `${WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]} ${label}` : label;
+  return withWeekday ? `${WEEKDAYS[weekdayOfDate(date) % 7]} ${label}` : label;
 }
 
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** Weekday names, Sunday first (as `LocalParts.weekday` counts). */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 /** Sunday */
 export const weekdayName = (ts: number, zone?: Zone): string =>
@@ -184,11 +200,7 @@ export const daysFrom = (from: number, count: number, zone?: Zone): number[] =>
 
 /** The start of the local day of a 'YYYY-MM-DD' (an <input type="date">'s value), or null when it is none. */
 export function fromLocalDate(value: string, zone?: Zone): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  if (!isLocalDate(value)) return null;
   return dayStart(noonOf(value, zone), zone);
 }
 

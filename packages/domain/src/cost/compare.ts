@@ -1,7 +1,7 @@
 import type { TariffBook } from '../tariff/book';
 import { defaultTariffOn } from '../tariff/defaults';
 import { type Rate, type Tariff, tariffInForce } from '../tariff/model';
-import { addDays } from '../time/civil';
+import { addDays } from '@homeview/contract/calendar';
 import type { Period } from '../time/periods';
 import { type ChargeSpan, periodCost } from './period';
 import { priceSlot, type SlotEnergy } from './slot';

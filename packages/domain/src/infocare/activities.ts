@@ -1,3 +1,4 @@
+import type { ApplianceKey } from '../appliances/catalogue';
 import { localDate } from '../time/zone';
 
 // InfoCare activities: which appliance uses say that someone is up and about. The mapping is data (one
@@ -12,7 +13,7 @@ export interface ActivityType {
   /** activity_type on the wire. */
   name: string;
   icon: string;
-  applianceKeys: readonly string[];
+  applianceKeys: readonly ApplianceKey[];
 }
 
 export const ACTIVITY_TYPES: readonly ActivityType[] = [
@@ -56,7 +57,7 @@ export const HAZARD_DEFAULT_LIMIT_S: Readonly<Record<string, number>> = {
   toaster: 15 * 60,
   microwave: 30 * 60,
   kettle: 20 * 60,
-};
+} satisfies Partial<Record<ApplianceKey, number>>;
 
 const byApplianceKey = new Map<string, ActivityType>(
   ACTIVITY_TYPES.flatMap((a) => a.applianceKeys.map((k) => [k, a] as const)),

@@ -1,4 +1,4 @@
-import { shortDate } from '../time/civil';
+import { shortDate } from '@homeview/contract/calendar';
 import { instantOfLocal, localDate, localParts } from '../time/zone';
 import type { ActivityOccurrence } from './activities';
 import {

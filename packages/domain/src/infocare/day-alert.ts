@@ -1,4 +1,4 @@
-import { addDays, shortDate } from '../time/civil';
+import { addDays, shortDate } from '@homeview/contract/calendar';
 import { localDate } from '../time/zone';
 import type { AlertCandidate } from './alert-input';
 import { type DayBands, type DayFinding, dayFindings, dayWords, type HalfHourlyDay } from './half-hourly';

@@ -1,4 +1,4 @@
-import { addDays } from '../time/civil';
+import { addDays } from '@homeview/contract/calendar';
 import { daysBetween } from '../time/periods';
 import { instantOfLocal, localDate, localParts } from '../time/zone';
 import { quantile } from './stats';

@@ -1,4 +1,4 @@
-import { addDays, weekdayOfDate } from '../time/civil';
+import { addDays, weekdayOfDate } from '@homeview/contract/calendar';
 import { localParts } from '../time/zone';
 import type { ActivityOccurrence, ApplianceUse } from './activities';
 import { applianceSessions } from './activities';

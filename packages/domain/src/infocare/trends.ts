@@ -1,4 +1,4 @@
-import { addDays, parseLocalDate, shortDate, weekdayOfDate } from '../time/civil';
+import { addDays, parseLocalDate, shortDate, weekdayOfDate } from '@homeview/contract/calendar';
 import { localParts } from '../time/zone';
 import type { ActivityOccurrence } from './activities';
 import { isOrdinary } from './routine';

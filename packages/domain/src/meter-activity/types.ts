@@ -1,3 +1,5 @@
+import type { ApplianceKey } from '../appliances/catalogue';
+
 // Appliance uses estimated from the whole-house meter alone (issue 24): the contract between the
 // detector (detect.ts, pure) and the server's write path, which stores what it finds as appliance
 // uses marked estimated.
@@ -24,7 +26,7 @@ export const METER_USE_KINDS = [
   'washing_machine',
   'dishwasher',
   'activity',
-] as const;
+] as const satisfies readonly ApplianceKey[];
 export type MeterUseKind = (typeof METER_USE_KINDS)[number];
 
 export interface MeterUse {

@@ -1,4 +1,4 @@
-import { addDays } from '../time/civil';
+import { addDays } from '@homeview/contract/calendar';
 import { offsetAt, startOfLocalDate } from '../time/zone';
 
 // Local calendar days on the half-hour grid: the server keeps one rollup row per house and local day.

@@ -1,4 +1,4 @@
-import { isLocalDate } from '../time/civil';
+import { isLocalDate } from '@homeview/contract/calendar';
 
 // The internal tariff model. Unit prices are integer µ£/kWh, the standing charge integer µ£/day.
 

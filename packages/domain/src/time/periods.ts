@@ -1,4 +1,4 @@
-import { addDays, civilFromDays, formatLocalDate, localDateToDays } from './civil';
+import { addDays, civilFromDays, formatLocalDate, localDateToDays } from '@homeview/contract/calendar';
 import { localParts, startOfLocalDate } from './zone';
 
 /** Calendar units; weeks start on Monday. All are local to the house's zone. */

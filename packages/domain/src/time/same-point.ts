@@ -1,4 +1,4 @@
-import { addDays, daysInMonth } from './civil';
+import { addDays, daysInMonth } from '@homeview/contract/calendar';
 import { type Period, previousPeriod } from './periods';
 import { instantOfLocal, localParts } from './zone';
 

@@ -1,7 +1,16 @@
-import { civilFromDays, daysFromCivil, formatLocalDate, isoWeekdayOfDays, parseLocalDate } from './civil';
+import {
+  civilFromDays,
+  daysFromCivil,
+  formatLocalDate,
+  isoWeekdayOfDays,
+  parseLocalDate,
+} from '@homeview/contract/calendar';
 
 // Wall-clock conversions for an IANA zone. Intl is the only source of zone rules (never the process TZ);
 // its answers are cached because formatToParts costs microseconds and pricing calls it per slot.
+
+/** The zone of a home that names none: the product is for UK homes (houses.time_zone's default, 0001). */
+export const DEFAULT_TIME_ZONE = 'Europe/London';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

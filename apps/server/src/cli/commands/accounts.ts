@@ -7,7 +7,7 @@ import {
   ProvisioningError,
   requireUserId,
 } from '../../features/accounts/users';
-import { DEFAULT_TIME_ZONE } from '../../shared/house';
+import { DEFAULT_TIME_ZONE } from '@homeview/domain';
 import type { Command } from './types';
 
 export const createUser: Command = {

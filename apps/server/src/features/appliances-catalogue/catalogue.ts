@@ -1,9 +1,9 @@
-import { APPLIANCE_CATALOGUE, type ApplianceKey } from '@homeview/simulator';
+import { APPLIANCE_CATALOGUE, type ApplianceKey } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import type { ApplianceType } from '../../ingest/formats';
 
 // The one bridge between the names sensor files use (the formats layer's snake_case ApplianceType) and
-// the catalogue the product shows (@homeview/simulator's APPLIANCE_CATALOGUE, whose ids are the
+// the catalogue the product shows (@homeview/domain's APPLIANCE_CATALOGUE, whose ids are the
 // appliance_types rows). A sensor type with no catalogue entry maps to null: its events are not stored
 // and the ingest answer lists its column as skipped.
 

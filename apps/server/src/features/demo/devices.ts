@@ -1,6 +1,6 @@
-import { addDays, localDate, startOfLocalDate } from '@homeview/domain';
+import { APPLIANCE_CATALOGUE, addDays, localDate, startOfLocalDate } from '@homeview/domain';
 import type { HomeSpec, SimulatedDay } from '@homeview/simulator';
-import { APPLIANCE_CATALOGUE, simulateDays } from '@homeview/simulator';
+import { simulateDays } from '@homeview/simulator';
 import type { MqttClient } from 'mqtt';
 import { connectBroker } from '../../shared/broker';
 import type { Queryable } from '../../db/types';

@@ -1,6 +1,5 @@
-import { addDays, fixedRate, makeTariff, type Tariff, touRate } from '@homeview/domain';
+import { APPLIANCE_CATALOGUE, addDays, fixedRate, makeTariff, type Tariff, touRate } from '@homeview/domain';
 import {
-  APPLIANCE_CATALOGUE,
   demoHomes,
   type HomeSpec,
   householdSummary,

@@ -1,16 +1,12 @@
+import { DEFAULT_TIME_ZONE } from '@homeview/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
 import type { PasswordHasher } from '../accounts/password';
 import { createAccount, createHouse, findUserId } from '../accounts/users';
 import { connectSupplier } from '../suppliers/connect';
-import {
-  gasSeries,
-  type OctopusStandin,
-  refitSeries,
-  STANDIN_ACCOUNT,
-  STANDIN_KEY,
-  startOctopusStandin,
-} from './standins/octopus';
+import { type OctopusStandin, startOctopusStandin } from './standins/octopus';
+import { STANDIN_ACCOUNT, STANDIN_KEY } from './standins/octopus-account';
+import { gasSeries, refitSeries } from './standins/octopus-series';
 
 // DEMO_SUPPLIER (issue 35): a second demo login whose home is connected to Octopus Energy, so a newcomer
 // sees a Supplier data screen that works. The server starts the Octopus stand-in (./standins/octopus.ts,
@@ -60,13 +56,13 @@ export async function seedDemoOctopusIfAbsent(
     return createHouse(tx, {
       ownerUserId: user,
       name: 'Octopus home',
-      timeZone: 'Europe/London',
+      timeZone: DEFAULT_TIME_ZONE,
       demo: false,
     });
   });
   await connectSupplier(
     { db, config },
-    { id: house, time_zone: 'Europe/London' },
+    { id: house, time_zone: DEFAULT_TIME_ZONE },
     { kind: 'octopus', apiKey: STANDIN_KEY, accountNumber: STANDIN_ACCOUNT },
     now,
   );

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@homeview/domain';
 import { LOCKS } from '../../db/lock-keys';
 import type { Db } from '../../db/types';
 import { PasswordHasher } from '../accounts/password';
@@ -88,7 +89,7 @@ export async function seedDemoIfEmpty(
     const demoHouse = await createHouse(tx, {
       ownerUserId: demo,
       name: 'My Home',
-      timeZone: 'Europe/London',
+      timeZone: DEFAULT_TIME_ZONE,
       propertyType: own.propertyType,
       occupants: occupantsOf(own),
       demo: true,
@@ -104,7 +105,7 @@ export async function seedDemoIfEmpty(
     const mumHouse = await createHouse(tx, {
       ownerUserId: mum,
       name: "Mum's home",
-      timeZone: 'Europe/London',
+      timeZone: DEFAULT_TIME_ZONE,
       propertyType: mumSpec.propertyType,
       occupants: occupantsOf(mumSpec),
       demo: true,
@@ -131,7 +132,7 @@ export async function seedDemoIfEmpty(
     const dadHouse = await createHouse(tx, {
       ownerUserId: dad,
       name: "Dad's house",
-      timeZone: 'Europe/London',
+      timeZone: DEFAULT_TIME_ZONE,
       propertyType: dadSpec.propertyType,
       occupants: occupantsOf(dadSpec),
       demo: true,

@@ -1,6 +1,5 @@
-import { addDays, instantOfLocal, localParts, weekdayOfDate } from '@homeview/domain';
+import { addDays, DEFAULT_TIME_ZONE, instantOfLocal, localParts, weekdayOfDate } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { DEFAULT_TIME_ZONE } from '../../shared/house';
 import type { Mailer } from '../../mail/mailer';
 import { energySummary } from './report-energy';
 

@@ -1,4 +1,5 @@
 import {
+  applianceTypeId,
   detectMeterUses,
   METER_CONTEXT_S,
   METER_USE_KINDS,
@@ -6,7 +7,6 @@ import {
   type MeterUse,
   type TariffBook,
 } from '@homeview/domain';
-import { applianceTypeId } from '@homeview/simulator';
 import { prepared, type Queryable } from '../../db/types';
 import { refreshApplianceDaysOfStarts } from './appliance-days';
 import { ELECTRICITY_CODE } from '../../shared/fuel';

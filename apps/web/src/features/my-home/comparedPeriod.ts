@@ -1,10 +1,15 @@
-import type { Ranking } from '@homeview/contract/web';
-import { localDateOf, MONTHS, type Zone } from '../../shared/time';
+import {
+  addDays,
+  daysInMonth,
+  formatLocalDate,
+  parseLocalDate,
+  type Ranking,
+  weekdayOfDate,
+} from '@homeview/contract/web';
+import { localDateOf, MONTHS, WEEKDAY_NAMES, type Zone } from '../../shared/time';
 
 // Which days a ranking compares, as a person reads them: 'Monday 4 to Sunday 10 November 2024', or for
 // the period still running 'Monday 23 to Friday 27 November 2026 (the week so far)'.
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 interface Day {
   year: number;
@@ -14,20 +19,16 @@ interface Day {
 }
 
 function dayOf(date: string): Day {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return { year, month, day, weekday: WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] ?? '' };
+  const { year, month, day } = parseLocalDate(date);
+  return { year, month, day, weekday: WEEKDAY_NAMES[weekdayOfDate(date) % 7] ?? '' };
 }
-
-/** The local date `days` after `date` (YYYY-MM-DD). */
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The last local date of the period that starts on `start`. */
 function lastDate(unit: Ranking['period']['time_unit'], start: string): string {
-  if (unit === 'week') return plusDays(start, 6);
+  if (unit === 'week') return addDays(start, 6);
   if (unit === 'month') {
     const { year, month } = dayOf(start);
-    return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+    return formatLocalDate({ year, month, day: daysInMonth(year, month) });
   }
   return start;
 }

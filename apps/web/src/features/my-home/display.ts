@@ -6,7 +6,15 @@ import {
   type TimeUnit,
 } from '@homeview/contract/web';
 import { formatMoney } from '../../shared/format';
-import { dayLabel, localParts, MONTHS, timeLabel, weekdayDayLabel, type Zone } from '../../shared/time';
+import {
+  dayLabel,
+  localParts,
+  MONTHS,
+  timeLabel,
+  WEEKDAY_NAMES,
+  weekdayDayLabel,
+  type Zone,
+} from '../../shared/time';
 
 // HomeView's display rules (spec §9): 2 decimals, profit at income − cost ≥ 0.01, a break-even label when
 // income and cost are equal at 2 decimals, period labels, DD-MM-YY dates, HH:mm times, axis ticks.
@@ -168,8 +176,6 @@ export function shareOf(part: number, whole: number): string {
   if (pct === 0 && part > 0) return '<1%';
   return `${pct}%`;
 }
-
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /**
  * The part of the previous period a period under way is compared with (`previous_so_far`), as a person

@@ -1,4 +1,4 @@
-import type { TrendsResponse } from '@homeview/contract/web';
+import { addDays, type TrendsResponse } from '@homeview/contract/web';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api';
 import { SeriesChart } from '../../../shared/charts';
@@ -129,8 +129,7 @@ function Trends({ dependantId }: { dependantId: number }) {
 
 /** The week's Sunday: 'dd-mm-yy'. */
 function weekEnd(weekStart: string): string {
-  const [y, m, d] = weekStart.split('-').map(Number) as [number, number, number];
-  return dateLabel(new Date(Date.UTC(y, m - 1, d + 6)).toISOString().slice(0, 10), false);
+  return dateLabel(addDays(weekStart, 6), false);
 }
 
 /** Whether the box's content is wider than the box (it scrolls sideways), followed as the window resizes. */

@@ -1,18 +1,11 @@
 // The appliance catalogue: stable numeric ids (the server seeds its appliance table from this,
 // so never renumber), display name, default icon key and a summary of each power model. The
 // figures follow the CREST demand model and were checked against REFIT / UK-DALE / IDEAL data.
+// Every appliance key in the product is one of these: the server, InfoCare's activities, the meter's
+// estimates and the simulator all take their keys from here.
 
 /** A catalogue key: the catalogue below is where each is listed (and numbered), once. */
 export type ApplianceKey = (typeof ENTRIES)[number]['key'];
-
-/** Keys no HomeSpec owns by count: EV charger and heat pump come from the spec's flags, the rest are not owned. */
-const NOT_OWNABLE = ['ev_charger', 'heat_pump', 'lighting', 'baseload', 'activity'] as const;
-/** Keys a HomeSpec owns by count. */
-export type OwnableKey = Exclude<ApplianceKey, (typeof NOT_OWNABLE)[number]>;
-
-export function isOwnable(key: ApplianceKey): key is OwnableKey {
-  return !(NOT_OWNABLE as readonly string[]).includes(key);
-}
 
 /**
  * 'appliance' is a real appliance; 'lighting' and 'baseload' are load categories that are not

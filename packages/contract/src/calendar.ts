@@ -1,5 +1,6 @@
-// Proleptic Gregorian calendar arithmetic on plain numbers. No Date object is used, so nothing here can
-// be influenced by the process time zone.
+// Local dates as they cross the wire ('YYYY-MM-DD', a day of the home's calendar) and the proleptic
+// Gregorian arithmetic on them, on plain numbers: the one calendar of the server, the domain, the simulator
+// and the web. No Date object is used, so nothing here can be influenced by the process time zone.
 
 export interface CivilDate {
   readonly year: number;
