@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatOffset, instantOfLocal, localParts, offsetAt } from '@homeview/domain';
-import { answerProducts, isProductPath, type ProductFaults, REGION, VARIABLE } from './octopus-products';
+import {
+  answerProducts,
+  GAS_AGREEMENTS,
+  isProductPath,
+  type ProductFaults,
+  REGION,
+  VARIABLE,
+} from './octopus-products';
 import { realFile } from '../../../shared/real-data';
 import { REFIT_FILE, wriggyGas } from './real-series';
 
@@ -89,6 +96,8 @@ export interface Agreement {
 export interface StandinFaults extends ProductFaults {
   /** The import MPAN's agreements (default: the variable single-rate product since 2014). */
   agreements: Agreement[];
+  /** The gas MPRN's agreements (default: the variable product's G-1R tariff since 2014). */
+  gasAgreements: Agreement[];
   /** The next this many consumption requests answer 503. */
   errors5xx: number;
   /** The next this many consumption requests answer 429 with this Retry-After. */
@@ -180,6 +189,7 @@ export const NO_FAULTS = (): StandinFaults => ({
   agreements: [
     { tariff_code: `E-1R-${VARIABLE}-${REGION}`, valid_from: '2014-01-01T00:00:00Z', valid_to: null },
   ],
+  gasAgreements: GAS_AGREEMENTS(),
   productErrors: 0,
   ratePageSize: 1500,
   errors5xx: 0,
@@ -273,7 +283,7 @@ export async function startOctopusStandin(initial: Partial<StandinFaults> = {}):
                   mprn: GAS_MPRN,
                   consumption_standard: 12000,
                   meters: [{ serial_number: SERIALS.gas }],
-                  agreements: [],
+                  agreements: faults.gasAgreements,
                 },
               ]
             : [],
