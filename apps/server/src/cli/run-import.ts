@@ -92,11 +92,10 @@ async function unitsOfFile(db: Db, args: ReadingsArgs, zone: string) {
   const note = () => {
     if (used.size === 0) return '';
     const values = [...used].sort((a, b) => a - b).map((t) => (t / 10).toFixed(1));
-    return (
-      (fromMeter
-        ? "; read as m³, the unit of the home's gas meter (--gas-unit kwh if the file is kWh)"
-        : '') + `; m³ at the home's calorific value of each day: ${values.join(', ')} MJ/m³`
-    );
+    const unit = fromMeter
+      ? "; read as m³, the unit of the home's gas meter (--gas-unit kwh if the file is kWh)"
+      : '';
+    return `${unit}; m³ at the home's calorific value of each day: ${values.join(', ')} MJ/m³`;
   };
   return { units, note };
 }
