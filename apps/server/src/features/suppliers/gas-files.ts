@@ -5,8 +5,8 @@ import { connectionsOfHouse, metersOf } from './repository';
 // How a home's gas file (an Octopus or n3rgy download: `npm run import`, CSV ingest) is read, from what
 // the home's supplier side knows (issue 35), so an imported half-hour is stored as the fill would store it:
 // - m³ become Wh at the home's own dated calorific value of each half-hour's local day (calorific.ts),
-//   never a fixed one. (A value set later re-reads the supplier's m³ meters only: an imported file is
-//   imported again to follow it.)
+//   never a fixed one. (A value set later re-reads the supplier's m³ meters only: a file is imported
+//   again with --replace to follow it.)
 // - The meter's unit: an Octopus download's header says kwh whatever the meter counts, so a file that
 //   does not say is read in the unit of the home's connected gas meter (m³ for SMETS2 unless its person
 //   corrected it). Meters of both units (a swap from SMETS1 to SMETS2) say nothing: the header decides.
