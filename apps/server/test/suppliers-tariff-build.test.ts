@@ -10,14 +10,21 @@ import { buildVersions } from '../src/features/suppliers/tariff-build';
 const ZONE = 'Europe/London';
 const t = (iso: string) => Date.parse(iso) / 1000;
 
-it('reads E-1R and E-2R tariff codes, and no other', () => {
+it('reads E-1R, E-2R and G-1R tariff codes, and no other', () => {
   expect(parseTariffCode('E-1R-AGILE-FLEX-22-11-25-C')).toEqual({
     code: 'E-1R-AGILE-FLEX-22-11-25-C',
     product: 'AGILE-FLEX-22-11-25',
+    fuel: 'electricity',
     registers: 1,
   });
   expect(parseTariffCode('E-2R-VAR-22-11-01-A')?.registers).toBe(2);
-  expect(parseTariffCode('G-1R-VAR-22-11-01-C')).toBeNull();
+  expect(parseTariffCode('G-1R-VAR-22-11-01-C')).toEqual({
+    code: 'G-1R-VAR-22-11-01-C',
+    product: 'VAR-22-11-01',
+    fuel: 'gas',
+    registers: 1,
+  });
+  expect(parseTariffCode('G-2R-VAR-22-11-01-C')).toBeNull();
   expect(parseTariffCode('E-1R-VAR-22-11-01')).toBeNull();
 });
 

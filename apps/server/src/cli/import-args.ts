@@ -13,7 +13,7 @@ import { CliError } from './args';
 export const IMPORT_USAGE = [
   'Usage:',
   '  npm run import -- readings --house H --format generic|octopus|n3rgy [--replace]',
-  '      [--fuel electricity|gas] [--gas-unit kwh|m3] [--calorific-value 39.5] FILE',
+  '      [--fuel electricity|gas] [--gas-unit kwh|m3] FILE',
   '  npm run import -- appliances --house H [--interval-s 60] [--naive-zone ZONE] [--unmapped skip] FILE',
   '  npm run import -- prices --house H --format agile FILE',
 ].join('\n');
@@ -25,7 +25,7 @@ export type ImportArgs =
       file: string;
       format: ReadingsCsvFormat;
       replace: boolean;
-      /** The file's fuel, and for gas its numbers' unit and calorific value (ingest/formats/gas.ts). */
+      /** The file's fuel, and for gas its numbers' unit when said (ingest/formats/gas.ts). */
       units: ReadingsUnits;
     }
   | {
@@ -116,35 +116,28 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
 }
 
 /**
- * --fuel (default electricity); for gas, --gas-unit m3 when an Octopus file's numbers are a SMETS2 meter's
- * m³ (its header says kwh whatever the meter counts; an n3rgy file names its unit itself) and
- * --calorific-value, MJ/m³ from the bill (default 39.5), for m³.
+ * --fuel (default electricity); for gas, --gas-unit when an Octopus file's numbers are not in the unit of
+ * the home's gas meter (its header says kwh whatever the meter counts; an n3rgy file names its unit
+ * itself). m³ are read at the home's own dated calorific value (run-import.ts), so there is no flag for it.
  */
 function readingsUnits(flags: Map<string, string>, format: ReadingsCsvFormat): ReadingsUnits {
+  if (flags.has('calorific-value'))
+    throw new CliError(
+      "--calorific-value is not taken: gas in m³ is read at the home's own calorific value of each day, " +
+        'the one its supplier data uses; set it (dated, from your bill) on Account → HomeView → Supplier data, ' +
+        'then import the file',
+    );
   const fuel = flags.get('fuel') ?? 'electricity';
   if (fuel !== 'electricity' && fuel !== 'gas')
     throw new CliError(`--fuel must be electricity or gas (got "${fuel}")`);
   const gasUnit = flags.get('gas-unit');
-  const calorific = flags.get('calorific-value');
   if (fuel === 'electricity') {
-    if (gasUnit !== undefined || calorific !== undefined)
-      throw new CliError('--gas-unit and --calorific-value are for gas: add --fuel gas');
+    if (gasUnit !== undefined) throw new CliError('--gas-unit is for gas: add --fuel gas');
     return { fuel };
   }
   if (gasUnit !== undefined && gasUnit !== 'kwh' && gasUnit !== 'm3')
     throw new CliError(`--gas-unit must be kwh or m3 (got "${gasUnit}")`);
   if (gasUnit !== undefined && format !== 'octopus')
     throw new CliError(`--gas-unit is for Octopus files; ${format} files say their unit themselves`);
-  if (
-    calorific !== undefined &&
-    (!/^\d{2}(\.\d)?$/.test(calorific) || Number(calorific) < 30 || Number(calorific) > 50)
-  )
-    throw new CliError(
-      `--calorific-value must be MJ/m³ from your bill, 30.0 to 50.0 with at most one decimal (got "${calorific}")`,
-    );
-  return {
-    fuel,
-    ...(gasUnit === undefined ? {} : { gasUnit }),
-    ...(calorific === undefined ? {} : { calorificValue: Number(calorific) }),
-  };
+  return { fuel, ...(gasUnit === undefined ? {} : { gasUnit }) };
 }

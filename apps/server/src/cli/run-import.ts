@@ -6,12 +6,14 @@ import { openDb } from '../db/open';
 import type { Db } from '../db/types';
 import { type ApplianceEventInput, IngestError } from '../features/readings/ingest';
 import { type Intake, receive } from '../features/readings/receive';
+import { homeGasUnits } from '../features/suppliers/gas-files';
 import { importDynamicPrices, UnknownHouse } from '../features/tariffs/service';
 import { houseTariffs } from '../shared/tariff-book';
 import {
   openAppliancePowerCsv,
   ParseError,
   type Reading,
+  type ReadingsUnits,
   readingsLayout,
   streamAgileCsv,
 } from '../ingest/formats';
@@ -66,12 +68,40 @@ async function flushReadings(
   }
 }
 
-async function importReadings(
-  db: Db,
-  args: Extract<ImportArgs, { kind: 'readings' }>,
-  bar: ProgressBar,
-  now: number,
-) {
+type ReadingsArgs = Extract<ImportArgs, { kind: 'readings' }>;
+
+/**
+ * A gas file is read as the home's supplier data is (features/suppliers/gas-files.ts): m³ at the home's
+ * dated calorific value of each half-hour, and an Octopus file that does not say its unit in the unit of
+ * the home's gas meter, unless --gas-unit says otherwise. `note` tells the summary what was applied.
+ */
+async function unitsOfFile(db: Db, args: ReadingsArgs, zone: string) {
+  if (args.units.fuel !== 'gas') return { units: args.units, note: () => '' };
+  const home = await homeGasUnits(db, { id: args.house, time_zone: zone });
+  const used = new Set<number>();
+  const fromMeter = args.format === 'octopus' && args.units.gasUnit === undefined && home.meterUnit === 'm3';
+  const units: ReadingsUnits = {
+    ...args.units,
+    ...(fromMeter ? { gasUnit: 'm3' } : {}),
+    calorificAt: (ts) => {
+      const tenths = home.calorificAt(ts);
+      used.add(tenths);
+      return tenths;
+    },
+  };
+  const note = () => {
+    if (used.size === 0) return '';
+    const values = [...used].sort((a, b) => a - b).map((t) => (t / 10).toFixed(1));
+    const unit = fromMeter
+      ? "; read as m³, the unit of the home's gas meter (--gas-unit kwh if the file is kWh)"
+      : '';
+    return `${unit}; m³ at the home's calorific value of each day: ${values.join(', ')} MJ/m³`;
+  };
+  return { units, note };
+}
+
+async function importReadings(db: Db, args: ReadingsArgs, bar: ProgressBar, now: number, zone: string) {
+  const { units, note } = await unitsOfFile(db, args, zone);
   const total = { stored: 0, duplicates: 0, rows: 0 };
   // One transaction for the whole file (all or nothing); InfoCare is told once it has committed.
   await receive(
@@ -90,7 +120,7 @@ async function importReadings(
       };
       for await (const row of streamCsvLined(
         source(args.file, bar, () => total.rows),
-        readingsLayout(args.format, args.units),
+        readingsLayout(args.format, units),
       )) {
         rows.push(row.value);
         lines.push(row.line);
@@ -103,7 +133,7 @@ async function importReadings(
   );
   bar.finish(total.rows);
   const what = args.units.fuel === 'gas' ? 'gas readings' : 'readings';
-  return `${count(total.rows)} ${what} read: ${count(total.stored)} stored, ${count(total.duplicates)} duplicates`;
+  return `${count(total.rows)} ${what} read: ${count(total.stored)} stored, ${count(total.duplicates)} duplicates${note()}`;
 }
 
 async function importAppliances(
@@ -191,13 +221,14 @@ async function run(argv: readonly string[], io: ImportIo): Promise<number> {
   const db = await (io.open ?? (() => openDb(config)))();
   try {
     await migrate(db);
-    if ((await houseTariffs(db, args.house)) === null) throw new CliError(`There is no house ${args.house}.`);
+    const house = await houseTariffs(db, args.house);
+    if (house === null) throw new CliError(`There is no house ${args.house}.`);
     const started = performance.now();
     const now = Math.floor((io.now?.() ?? new Date()).getTime() / 1000);
     const bar = new ProgressBar(io.progress ?? null, size, `import ${args.kind}`);
     const summary =
       args.kind === 'readings'
-        ? await importReadings(db, args, bar, now)
+        ? await importReadings(db, args, bar, now, house.zone)
         : args.kind === 'appliances'
           ? await importAppliances(db, args, bar, now)
           : await importPrices(db, args, bar);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Fuel } from '../../shared/fuel';
 import type { OctopusSource } from './octopus';
 import { SupplierError } from './source';
 
@@ -13,15 +14,22 @@ export type RateSeries = 'standard-unit-rates' | 'day-unit-rates' | 'night-unit-
 export interface TariffCode {
   code: string;
   product: string;
-  /** E-1R: one rate all day; E-2R: day and night registers (Economy 7). */
+  /** E-…: electricity-tariffs; G-…: gas-tariffs. */
+  fuel: Fuel;
+  /** E-1R and G-1R: one rate all day; E-2R: day and night registers (Economy 7). */
   registers: 1 | 2;
 }
 
-/** E-1R-<PRODUCT>-<region> or E-2R-…; null for any other (gas, or a shape we do not know). */
+/** E-1R-<PRODUCT>-<region>, E-2R-… or G-1R-…; null for any other shape. */
 export function parseTariffCode(code: string): TariffCode | null {
-  const match = /^E-([12])R-(.+)-([A-P])$/.exec(code.trim());
+  const match = /^(E-([12])|G-1)R-(.+)-([A-P])$/.exec(code.trim());
   if (match === null) return null;
-  return { code: code.trim(), product: match[2] as string, registers: match[1] === '1' ? 1 : 2 };
+  return {
+    code: code.trim(),
+    product: match[3] as string,
+    fuel: match[1]?.startsWith('G') ? 'gas' : 'electricity',
+    registers: match[2] === '2' ? 2 : 1,
+  };
 }
 
 /** One dated price: µ£ per kWh (unit rates) or per day (standing charges). */
@@ -77,7 +85,7 @@ export async function tariffRates(
   toS: number,
 ): Promise<DatedPrice[]> {
   let url: URL | null = source.url(
-    `v1/products/${encodeURIComponent(tariff.product)}/electricity-tariffs/${encodeURIComponent(tariff.code)}/${series}/`,
+    `v1/products/${encodeURIComponent(tariff.product)}/${tariff.fuel}-tariffs/${encodeURIComponent(tariff.code)}/${series}/`,
   );
   const query: Record<string, string> = { page_size: String(PAGE_SIZE) };
   if (Number.isFinite(fromS)) query.period_from = new Date(fromS * 1000).toISOString().replace('.000Z', 'Z');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Fuel } from '../../shared/fuel';
 import { figureOf, type HalfHour, SupplierError, type SupplierMeterRef, type SupplierSource } from './source';
 
 // The Octopus Energy REST API as a SupplierSource (../shared/design/suppliers.md): HTTP Basic with the API
@@ -51,7 +52,15 @@ const Account = z.object({
           }),
         )
         .default([]),
-      gas_meter_points: z.array(z.object({ mprn: z.string().min(1), meters: z.array(Meter) })).default([]),
+      gas_meter_points: z
+        .array(
+          z.object({
+            mprn: z.string().min(1),
+            meters: z.array(Meter),
+            agreements: z.array(Agreement).default([]),
+          }),
+        )
+        .default([]),
     }),
   ),
 });
@@ -93,12 +102,15 @@ export class OctopusSource implements SupplierSource {
     );
   }
 
-  /** The electricity import agreements of the account's property (tariff codes and their dates). */
-  async importAgreements(): Promise<OctopusAgreement[]> {
+  /** The account property's agreements (tariff codes and their dates): electricity import and gas. */
+  async agreements(): Promise<Record<Fuel, OctopusAgreement[]>> {
     const property = await this.property();
-    return (property?.electricity_meter_points ?? [])
-      .filter((p) => !p.is_export)
-      .flatMap((p) => p.agreements);
+    return {
+      electricity: (property?.electricity_meter_points ?? [])
+        .filter((p) => !p.is_export)
+        .flatMap((p) => p.agreements),
+      gas: (property?.gas_meter_points ?? []).flatMap((p) => p.agreements),
+    };
   }
 
   async meters(): Promise<SupplierMeterRef[]> {

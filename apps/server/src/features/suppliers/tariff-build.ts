@@ -7,7 +7,8 @@ import { type DatedPrice, priceAt, type TariffCode } from './octopus-products';
 // force then: single rate as a fixed import rate, Economy 7 as day/night on the UTC clock (night
 // 00:30–07:30 UTC on a smart meter, ../shared/design/suppliers.md), and the standing charge. A rate the
 // product does not give, and the days outside every agreement, are left to the default tariff (null).
-// Export, generation and gas are not set here.
+// One fuel's agreements at a time: gas (G-1R) makes versions of the same shape, a single unit rate and its
+// own standing charge, priced by the gas book. Export and generation are not set here.
 
 export const E7_NIGHT_START_MINUTE = 30;
 export const E7_NIGHT_END_MINUTE = 450;
@@ -18,7 +19,7 @@ export interface PricedAgreement {
   from: number;
   to: number;
   standing: readonly DatedPrice[];
-  /** E-1R: [standard]; E-2R: [day, night]. */
+  /** E-1R and G-1R: [standard]; E-2R: [day, night]. */
   units: readonly (readonly DatedPrice[])[];
 }
 

@@ -1,40 +1,44 @@
 import { type StoredTariff, type Tariff, tariffFromStored, tariffToStored } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { ELECTRICITY, ELECTRICITY_CODE, type Fuel, fuelCode } from '../../shared/fuel';
+import { ELECTRICITY, type Fuel, fuelCode } from '../../shared/fuel';
 import { type RateName, RATES } from '../../shared/tariff-book';
 
 // Writes of a house's dated tariff versions (table `tariffs`) and dynamic prices (`tariff_prices`); the
-// compiled book they make is read through shared/tariff-book.ts. Each fuel has its own versions; the
-// supplier account sets electricity only, so its reads and writes here are electricity's.
+// compiled book they make is read through shared/tariff-book.ts. Each fuel has its own versions, and
+// its own user/supplier split: a user's own electricity tariff leaves the account's gas tariff to be set.
 
 /** Who set a version: the user (editor, API, Agile import) or the supplier account (migration 0026). */
 export type TariffSource = 'user' | 'supplier';
 
-/** Whether the house has a version of the user's own (the supplier account then never sets one). */
-export async function hasOwnTariff(db: Queryable, houseId: number): Promise<boolean> {
+/** Whether the house has a version of the user's own of `fuel` (the account then never sets that fuel). */
+export async function hasOwnTariff(
+  db: Queryable,
+  houseId: number,
+  fuel: Fuel = ELECTRICITY,
+): Promise<boolean> {
   const { rows } = await db.query(
-    `select 1 from tariffs where house_id = $1 and fuel = ${ELECTRICITY_CODE} and source = 'user' limit 1`,
-    [houseId],
+    `select 1 from tariffs where house_id = $1 and fuel = $2 and source = 'user' limit 1`,
+    [houseId, fuelCode(fuel)],
   );
   return rows.length > 0;
 }
 
-/** The house's supplier-set versions (never dynamic), by start date. */
-export async function supplierVersions(db: Queryable, houseId: number): Promise<Tariff[]> {
+/** The house's supplier-set versions of `fuel` (never dynamic), by start date. */
+export async function supplierVersions(db: Queryable, houseId: number, fuel: Fuel): Promise<Tariff[]> {
   const { rows } = await db.query<{ tariff: StoredTariff | string }>(
-    `select tariff from tariffs where house_id = $1 and fuel = ${ELECTRICITY_CODE} and source = 'supplier'
+    `select tariff from tariffs where house_id = $1 and fuel = $2 and source = 'supplier'
       order by start_date`,
-    [houseId],
+    [houseId, fuelCode(fuel)],
   );
   return rows.map((r) => tariffFromStored(typeof r.tariff === 'string' ? JSON.parse(r.tariff) : r.tariff));
 }
 
-/** Deletes the house's supplier-set versions (before writing a new set). */
-export async function deleteSupplierVersions(db: Queryable, houseId: number): Promise<void> {
-  await db.query(
-    `delete from tariffs where house_id = $1 and fuel = ${ELECTRICITY_CODE} and source = 'supplier'`,
-    [houseId],
-  );
+/** Deletes the house's supplier-set versions of `fuel` (before writing a new set). */
+export async function deleteSupplierVersions(db: Queryable, houseId: number, fuel: Fuel): Promise<void> {
+  await db.query(`delete from tariffs where house_id = $1 and fuel = $2 and source = 'supplier'`, [
+    houseId,
+    fuelCode(fuel),
+  ]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { startOfLocalDate, type Tariff, tariffToStored } from '@homeview/domain';
 import type { Db } from '../../db/types';
+import type { Fuel } from '../../shared/fuel';
 import { lockHouse } from '../../shared/house';
 import { houseTariffs } from '../../shared/tariff-book';
 import { finishReprice, markReprice, repriceNextPart } from '../readings/reprice';
@@ -8,10 +9,11 @@ import { UnknownHouse } from './service';
 
 // Tariffs set from a supplier account (issue 35; the suppliers feature builds them from the account's
 // agreements and the products' rates). They are the house's versions marked 'supplier' (migration 0026),
-// replaced as a whole set; the user's own versions ('user') always win: while the house has one, no
-// supplier set is written. A change reprices the house's money through the one repricing path
-// (readings/reprice.ts) from the local midnight of the first date the set changes, the first part in the
-// same transaction and the rest a part per transaction, as a tariff write from the editor does.
+// replaced as a whole set per fuel (electricity and gas each their own); the user's own versions ('user')
+// always win: while the house has one of a fuel, no supplier set of that fuel is written. The fuels' sets
+// are written in one transaction and reprice the house's money once through the one repricing path
+// (readings/reprice.ts, both fuels) from the local midnight of the first date any set changes, the first
+// part in the same transaction and the rest a part per transaction, as a tariff write from the editor does.
 
 export type SupplierTariffOutcome = 'set' | 'unchanged' | 'user_set';
 
@@ -42,28 +44,38 @@ function firstDifference(before: readonly Tariff[], after: readonly Tariff[]): s
 }
 
 /**
- * Replaces the house's supplier-set versions with `versions` (dated, not dynamic) unless the user has a
- * version of their own, and reprices from the first date that changed.
+ * Replaces the house's supplier-set versions of each fuel in `sets` (dated, not dynamic) unless the user
+ * has a version of their own of that fuel, and reprices once from the first date that changed.
  */
 export async function setSupplierTariffs(
   db: Db,
   houseId: number,
-  versions: readonly Tariff[],
+  sets: Partial<Record<Fuel, readonly Tariff[]>>,
   pause?: () => Promise<void>,
-): Promise<SupplierTariffOutcome> {
+): Promise<Partial<Record<Fuel, SupplierTariffOutcome>>> {
   const written = await db.transaction(async (tx) => {
     await lockHouse(tx, houseId);
     const house = await houseTariffs(tx, houseId);
     if (house === null) throw new UnknownHouse(`there is no house ${houseId}`);
-    if (await hasOwnTariff(tx, houseId)) return { outcome: 'user_set' as const, done: true };
-    const from = firstDifference(await supplierVersions(tx, houseId), versions);
-    if (from === null) return { outcome: 'unchanged' as const, done: true };
-    await deleteSupplierVersions(tx, houseId);
-    for (const version of versions) await saveTariffVersion(tx, houseId, version, 'supplier');
+    const outcomes: Partial<Record<Fuel, SupplierTariffOutcome>> = {};
+    let from: string | null = null;
+    for (const [fuel, versions] of Object.entries(sets) as [Fuel, readonly Tariff[]][]) {
+      if (await hasOwnTariff(tx, houseId, fuel)) {
+        outcomes[fuel] = 'user_set';
+        continue;
+      }
+      const changed = firstDifference(await supplierVersions(tx, houseId, fuel), versions);
+      outcomes[fuel] = changed === null ? 'unchanged' : 'set';
+      if (changed === null) continue;
+      await deleteSupplierVersions(tx, houseId, fuel);
+      for (const version of versions) await saveTariffVersion(tx, houseId, version, 'supplier', fuel);
+      if (from === null || changed < from) from = changed;
+    }
+    if (from === null) return { outcomes, done: true };
     await markReprice(tx, houseId, startOfLocalDate(from, house.zone));
     const first = await repriceNextPart(tx, houseId);
-    return { outcome: 'set' as const, done: first?.done ?? true };
+    return { outcomes, done: first?.done ?? true };
   });
   if (!written.done) await finishReprice(db, houseId, pause);
-  return written.outcome;
+  return written.outcomes;
 }

@@ -18,22 +18,28 @@ const N3RGY_M3 = 'timestamp (UTC),energyConsumption (m3)\n2021-10-01 00:30,1.000
 const START = Date.UTC(2021, 9, 1) / 1000;
 
 describe('gas files', () => {
-  it('turns an n3rgy m³ file into Wh at the default calorific value, or at the one given', () => {
+  it('turns an n3rgy m³ file into Wh at the default calorific value, or at the one of each start', () => {
     expect(whs(parseN3rgyCsv(N3RGY_M3, { fuel: 'gas' }))).toEqual([
       [START, 1800, 11_221, 0],
       [START + 1800, 1800, 1_403, 0], // 0.125 × 1.02264 × 39.5 ÷ 3.6 = 1.40258 kWh
     ]);
-    expect(whs(parseN3rgyCsv(N3RGY_M3, { fuel: 'gas', calorificValue: 40 }))[1]).toEqual([
-      START + 1800,
-      1800,
-      1_420,
-      0,
+    // A dated value: 39.5 before START + 1800, 40.0 from it; each reading at its own start's (the END
+    // stamp 01:00 is the half-hour starting 00:30, so the second row).
+    const asked: number[] = [];
+    const dated = (ts: number) => {
+      asked.push(ts);
+      return ts < START + 1800 ? 395 : 400;
+    };
+    expect(whs(parseN3rgyCsv(N3RGY_M3, { fuel: 'gas', calorificAt: dated }))).toEqual([
+      [START, 1800, 11_221, 0],
+      [START + 1800, 1800, 1_420, 0],
     ]);
+    expect(asked).toEqual([START, START + 1800]);
   });
 
   it('reads an n3rgy kWh file of gas (a SMETS1 meter) as kWh', () => {
     const kwh = 'timestamp (UTC),energyConsumption (kWh)\n2021-10-01 00:30,0.5\n';
-    expect(whs(parseN3rgyCsv(kwh, { fuel: 'gas', calorificValue: 40 }))).toEqual([[START, 1800, 500, 0]]);
+    expect(whs(parseN3rgyCsv(kwh, { fuel: 'gas', calorificAt: () => 400 }))).toEqual([[START, 1800, 500, 0]]);
   });
 
   it('reads an Octopus gas file as m³ when the person says the meter counts m³', () => {
@@ -44,6 +50,11 @@ describe('gas files', () => {
     expect(whs(parseOctopusCsv(csv, { units: { fuel: 'gas' } }))).toEqual([[at, 1800, 1_000, 0]]);
     expect(whs(parseOctopusCsv(csv, { units: { fuel: 'gas', gasUnit: 'm3' } }))).toEqual([
       [at, 1800, 11_221, 0],
+    ]);
+    // At the value of the reading's start (1.000 m³ at 40.0: 1.02264 × 40 ÷ 3.6 = 11.36267 kWh).
+    const dated = (ts: number) => (ts < at ? 395 : 400);
+    expect(whs(parseOctopusCsv(csv, { units: { fuel: 'gas', gasUnit: 'm3', calorificAt: dated } }))).toEqual([
+      [at, 1800, 11_363, 0],
     ]);
   });
 

@@ -35,7 +35,7 @@ export {
   type RuleOverrides,
 } from './detect-events';
 export { ParseError, type ParseResult } from './errors';
-export { cubicMetresToWh, ELECTRICITY_UNITS, type ReadingsUnits } from './gas';
+export { ELECTRICITY_UNITS, type ReadingsUnits } from './gas';
 export { genericLayout, parseGenericCsv, streamGenericCsv } from './generic';
 export { n3rgyLayout, parseN3rgyCsv, streamN3rgyCsv } from './n3rgy';
 export { kwhToWh, penceToMicroPounds } from './numbers';

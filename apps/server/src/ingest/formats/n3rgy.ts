@@ -1,6 +1,6 @@
 import type { TextSource } from './csv';
 import { type Checked, good, ParseError, type ParseResult } from './errors';
-import { cubicMetresToWh, ELECTRICITY_UNITS, type ReadingsUnits } from './gas';
+import { cubicMetresOf, ELECTRICITY_UNITS, litresToWh, type ReadingsUnits } from './gas';
 import { kwhToWh } from './numbers';
 import { admitReading, ReadingCoverage, HALF_HOUR_S, type Reading, type ReadingField } from './reading';
 import { type CsvLayout, cell, checkWidth, headerKey, locateColumns, parseCsv, streamCsv } from './table';
@@ -15,7 +15,7 @@ import { civilAsUtc, inRange, parseTimestamp } from './time';
  *   format where a naive time is accepted); one with an offset is taken as written.
  * - kWh → exact integer Wh from the decimal string; more than 3 decimals round half-up.
  * - A gas file says its unit in the header: `energyConsumption (m3)` (a SMETS2 meter) becomes Wh at the
- *   calorific value given (gas.ts); `energyConsumption (kWh)` is kWh of either fuel. An m³ file read as
+ *   calorific value of each half-hour's local day (the home's dated one, gas.ts); `energyConsumption (kWh)` is kWh of either fuel. An m³ file read as
  *   electricity is refused, naming the way to import it as gas.
  */
 const COLUMNS = {
@@ -64,12 +64,14 @@ export function n3rgyLayout(units: ReadingsUnits = ELECTRICITY_UNITS): CsvLayout
             );
           }
           const text = cell(record, at.energy);
-          const wh = unit === 'm3' ? cubicMetresToWh(text, units.calorificValue) : kwhToWh(text);
-          if (!wh.ok) throw new ParseError(record.line, column, wh.reason);
+          const amount = unit === 'm3' ? cubicMetresOf(text) : kwhToWh(text);
+          if (!amount.ok) throw new ParseError(record.line, column, amount.reason);
+          const start = end.value - HALF_HOUR_S;
           const reading: Reading = {
-            start: end.value - HALF_HOUR_S,
+            start,
             interval_s: HALF_HOUR_S,
-            import_wh: wh.value,
+            // m³ at the calorific value of the half-hour's own local day (the home's, gas.ts).
+            import_wh: unit === 'm3' ? litresToWh(amount.value, start, units) : amount.value,
             export_wh: 0,
             generation_wh: 0,
           };

@@ -1,6 +1,6 @@
 import type { TextSource } from './csv';
 import { ParseError, type ParseResult } from './errors';
-import { cubicMetresToWh, type ReadingsUnits } from './gas';
+import { cubicMetresOf, litresToWh, type ReadingsUnits } from './gas';
 import { kwhToWh } from './numbers';
 import { admitReading, ReadingCoverage, HALF_HOUR_S, type Reading, type ReadingField } from './reading';
 import { type CsvLayout, cell, checkWidth, locateColumns, parseCsv, streamCsv } from './table';
@@ -24,7 +24,7 @@ import { parseInstant } from './time';
 export interface OctopusOptions {
   /** Which reading field the Consumption column fills; default 'import_wh' (an export MPAN: 'export_wh'). */
   energy?: 'import_wh' | 'export_wh';
-  /** Gas: the numbers' unit (default the header's) and the calorific value for m³. */
+  /** Gas: the numbers' unit (default the header's) and the dated calorific value for m³. */
   units?: ReadingsUnits;
 }
 
@@ -67,11 +67,10 @@ export function octopusLayout(options: OctopusOptions = {}): CsvLayout<Reading> 
               throw new ParseError(record.line, column === 'Consumption (kwh)' ? written : column, v.reason);
             return v.value;
           };
-          const wh = get(
-            'Consumption (kwh)',
-            m3 ? (t) => cubicMetresToWh(t, units?.calorificValue) : kwhToWh,
-          );
+          // m³ are litres here, made Wh at the calorific value of the reading's own start (gas.ts).
+          const amount = get('Consumption (kwh)', m3 ? cubicMetresOf : kwhToWh);
           const start = get('Start', parseInstant);
+          const wh = m3 ? litresToWh(amount, start, units) : amount;
           const end = get('End', parseInstant);
           if (end <= start) throw new ParseError(record.line, 'End', 'is not after Start');
           if (end - start > HALF_HOUR_S) {

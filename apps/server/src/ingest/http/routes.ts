@@ -2,11 +2,20 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../../context';
 import { IngestError } from '../../features/readings/ingest';
 import { receive } from '../../features/readings/receive';
+import { homeGasUnits } from '../../features/suppliers/gas-files';
 import { HttpError } from '../../http/errors';
 import { hangUpAfterAnswer } from '../../http/hang-up';
 import { parse } from '../../http/validate';
 import type { Fuel } from '../../shared/fuel';
-import { ParseError, type Reading, readingsFormatFrom, readingsLayout, readReadingsJson } from '../formats';
+import { houseTariffs } from '../../shared/tariff-book';
+import {
+  ParseError,
+  type Reading,
+  type ReadingsUnits,
+  readingsFormatFrom,
+  readingsLayout,
+  readReadingsJson,
+} from '../formats';
 import { parseJsonYielding } from '../json';
 import { houseOfKey } from '../keys';
 import { BatchTooLarge, parseCsvLinedYielding, yieldingSlices } from '../lined';
@@ -76,7 +85,23 @@ interface ReadingsBatch {
   fuel: Fuel | undefined;
 }
 
-async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
+/**
+ * A gas file is read as `npm run import` reads it (features/suppliers/gas-files.ts): m³ at the home's
+ * dated calorific value, an Octopus file that does not say its unit in the unit of the home's gas meter.
+ */
+async function unitsOf(ctx: AppContext, houseId: number, fuel: Fuel | undefined): Promise<ReadingsUnits> {
+  if (fuel !== 'gas') return { fuel: 'electricity' };
+  const zone = (await houseTariffs(ctx.db, houseId))?.zone;
+  if (zone === undefined) return { fuel };
+  const home = await homeGasUnits(ctx.db, { id: houseId, time_zone: zone });
+  return { fuel, calorificAt: home.calorificAt, ...(home.meterUnit === 'm3' ? { gasUnit: 'm3' } : {}) };
+}
+
+async function readingsBatch(
+  ctx: AppContext,
+  request: FastifyRequest,
+  houseId: number,
+): Promise<ReadingsBatch> {
   const query = parse(readingsQuery, request.query);
   const replace = query.mode === 'replace';
   const { fuel } = query;
@@ -86,8 +111,7 @@ async function readingsBatch(request: FastifyRequest): Promise<ReadingsBatch> {
     if (!format.ok) throw format.error;
     const parsed = await parseCsvLinedYielding(
       bodyText(request),
-      // An n3rgy gas file says m³ in its header and is read at the default calorific value.
-      readingsLayout(format.value, { fuel: fuel ?? 'electricity' }),
+      readingsLayout(format.value, await unitsOf(ctx, houseId, fuel)),
       INGEST_BATCH_LIMIT,
     );
     return { ...parsed, replace, fuel };
@@ -152,7 +176,7 @@ export function ingestRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     scope.post(READINGS_PATH, { bodyLimit: INGEST_BODY_LIMIT }, async (request, reply) => {
       const houseId = houseOf(request);
-      const batch = await readingsBatch(request);
+      const batch = await readingsBatch(ctx, request, houseId);
       checkBatchSpan(batch.rows);
       try {
         // Stored (in the batch's fuel), then InfoCare told that data arrived (features/readings/receive).

@@ -90,6 +90,13 @@ describe('the Supplier data screen', () => {
     const card = await screen.findByRole('article', { name: 'Octopus Energy account …ABCD' });
     expect(query(calls[0]!.url)).toEqual({ user_id: String(session.userId) });
     expect(within(card).getByText('Up to date')).toBeTruthy();
+    // Data to Sunday, seen on Tuesday: the usual 1–2 days, said with the day it reaches.
+    expect(
+      within(card).getByText(
+        'Up to date: data up to 29-11-26, as Octopus Energy usually has it (a day comes 1–2 days later); ' +
+          'topped up every few hours, and the last days read again until they are complete.',
+      ),
+    ).toBeTruthy();
     expect(facts(card)).toEqual({
       'Last fetch': '13:45 01-12-26',
       'Next fetch': '17:50 01-12-26',
@@ -198,7 +205,54 @@ describe('the Supplier data screen', () => {
       Connected: '22-11-26',
     });
     expect(within(card).getByText(/trying again at 01:05\./)).toBeTruthy();
-    expect(meterLines(card)).toEqual(['Electricity (import)MPAN …4567serial …0A1Bdata up to 29-11-26']);
+    // 2 December in Sydney: 29 November is 3 days back on the home's calendar (2 in London's).
+    expect(meterLines(card)).toEqual([
+      'Electricity (import)MPAN …4567serial …0A1Bdata up to 29-11-26, 3 days ago',
+    ]);
+  });
+
+  it('says an account whose data ends further back than the supplier’s usual 1–2 days is behind, never up to date', async () => {
+    logIn();
+    pinClock();
+    // Ends of local days in London (GMT): 23, 26 and 30 November 2026; seen on Tuesday 1 December.
+    const endOf = (day: number) => Date.UTC(2026, 10, day + 1, 0, 0, 0) / 1000;
+    const behind: SupplierConnection = {
+      ...octopus,
+      meters: [
+        meter({ data_through: endOf(23) }),
+        meter({ fuel: 'gas', point_end: '2345', serial_end: '9Z8Y', unit: 'm3', data_through: endOf(26) }),
+      ],
+    };
+    const gasOnly: SupplierConnection = {
+      ...behind,
+      id: 9,
+      account_end: 'EFGH',
+      meters: [meter({ data_through: endOf(30) }), behind.meters[1]!],
+    };
+    stub({ 'GET /suppliers/': { body: answer([behind, gasOnly]) } });
+    renderApp('/account/homeview/supplier');
+    const card = await screen.findByRole('article', { name: 'Octopus Energy account …ABCD' });
+    expect(within(card).queryByText('Up to date')).toBeNull();
+    expect(within(card).getByText('Behind')).toBeTruthy();
+    expect(
+      within(card).getByText(
+        "Data up to 23-11-26, 8 days ago: later than Octopus Energy's usual 1–2 days. " +
+          'Topped up every few hours; later days are stored as soon as Octopus Energy has them.',
+      ),
+    ).toBeTruthy();
+    expect(meterLines(card)).toEqual([
+      'Electricity (import)MPAN …4567serial …0A1Bdata up to 23-11-26, 8 days ago',
+      'GasMPRN …2345serial …9Z8Yreports in cubic metres (m³), as SMETS2 meters do; shown as kWhdata up to 26-11-26, 5 days ago',
+    ]);
+    // Electricity to yesterday, gas behind: the meter behind is named.
+    const second = screen.getByRole('article', { name: 'Octopus Energy account …EFGH' });
+    expect(within(second).getByText('Behind')).toBeTruthy();
+    expect(
+      within(second).getByText(
+        /^Gas data up to 26-11-26, 5 days ago: later than Octopus Energy's usual 1–2 days\./,
+      ),
+    ).toBeTruthy();
+    expect(meterLines(second)[0]).toBe('Electricity (import)MPAN …4567serial …0A1Bdata up to 30-11-26');
   });
 
   it('connects Octopus with its key and account number, saying where the key is, busy while the server checks', async () => {

@@ -74,7 +74,7 @@ export function accountBody(faults: StandinFaults) {
                 mprn: GAS_MPRN,
                 consumption_standard: 12000,
                 meters: [{ serial_number: SERIALS.gas }],
-                agreements: [],
+                agreements: faults.gasAgreements,
               },
             ]
           : [],

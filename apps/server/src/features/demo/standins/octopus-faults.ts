@@ -1,4 +1,4 @@
-import { type ProductFaults, REGION, VARIABLE } from './octopus-products';
+import { GAS_AGREEMENTS, type ProductFaults, REGION, VARIABLE } from './octopus-products';
 
 // What the Octopus stand-in gets wrong on purpose, changeable while it runs (`OctopusStandin.faults`).
 
@@ -12,6 +12,8 @@ export interface Agreement {
 export interface StandinFaults extends ProductFaults {
   /** The import MPAN's agreements (default: the variable single-rate product since 2014). */
   agreements: Agreement[];
+  /** The gas MPRN's agreements (default: the variable product's G-1R tariff since 2014). */
+  gasAgreements: Agreement[];
   /** The next this many consumption requests answer 503. */
   errors5xx: number;
   /** The next this many consumption requests answer 429 with this Retry-After. */
@@ -60,6 +62,7 @@ export const NO_FAULTS = (): StandinFaults => ({
   agreements: [
     { tariff_code: `E-1R-${VARIABLE}-${REGION}`, valid_from: '2014-01-01T00:00:00Z', valid_to: null },
   ],
+  gasAgreements: GAS_AGREEMENTS(),
   productErrors: 0,
   ratePageSize: 1500,
   errors5xx: 0,

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 
-// The Octopus stand-in's public products endpoints (../shared/design/suppliers.md): a tariff's
-// standard-unit-rates, day-unit-rates, night-unit-rates and standing-charges as
+// The Octopus stand-in's public products endpoints (../shared/design/suppliers.md): an electricity
+// tariff's (E-1R, E-2R) standard-unit-rates, day-unit-rates, night-unit-rates and standing-charges, and a
+// gas tariff's (G-1R, under gas-tariffs/) standard-unit-rates and standing-charges, as
 // {count, next, previous, results:[{value_exc_vat, value_inc_vat, valid_from, valid_to, payment_method}]},
 // pence, VAT (5%) included, times UTC, newest first, rows overlapping period_from/period_to, paged with
 // `next`, each price listed for direct debit and (dearer) for other payment methods. Small fixed products
@@ -47,6 +48,36 @@ export const PRODUCT_RATES: Record<string, Record<string, StandinRate[]>> = {
   },
 };
 
+/** Gas (G-1R): product → series → rates, a unit rate and a standing charge of its own, as on a gas bill. */
+export const GAS_PRODUCT_RATES: Record<string, Record<string, StandinRate[]>> = {
+  [VARIABLE]: {
+    'standard-unit-rates': [
+      rate(4.368, '2014-01-01T00:00:00Z', '2015-01-01T00:00:00Z'),
+      rate(4.032, '2015-01-01T00:00:00Z'),
+    ],
+    'standing-charges': [rate(26.04, '2014-01-01T00:00:00Z')],
+  },
+  [FIXED]: {
+    'standard-unit-rates': [rate(3.675, '2015-03-01T00:00:00Z')],
+    'standing-charges': [rate(24.15, '2015-03-01T00:00:00Z')],
+  },
+};
+
+/** The account's gas agreement by default: the variable product's gas tariff since 2014. */
+export const GAS_AGREEMENTS = () => [
+  { tariff_code: `G-1R-${VARIABLE}-${REGION}`, valid_from: '2014-01-01T00:00:00Z', valid_to: null },
+];
+
+const GAS_PATH =
+  /^\/v1\/products\/([^/]+)\/gas-tariffs\/G-1R-([^/]+)-([A-P])\/(standard-unit-rates|standing-charges)\/$/;
+
+/** A gas tariff's rates, as the electricity match below does it for E-1R/E-2R; undefined: not gas's. */
+function gasRates(path: string): StandinRate[] | undefined {
+  const match = GAS_PATH.exec(path);
+  if (match === null || match[2] !== match[1]) return undefined;
+  return GAS_PRODUCT_RATES[decodeURIComponent(match[1] as string)]?.[match[4] as string];
+}
+
 export interface ProductFaults {
   /** The next this many product requests answer 503. */
   productErrors: number;
@@ -59,6 +90,19 @@ const PATH =
 
 export const isProductPath = (path: string) => path.startsWith('/v1/products/');
 
+/** An electricity tariff's rates (E-1R: standard; E-2R: day and night); undefined: not electricity's. */
+function electricityRates(path: string): StandinRate[] | undefined {
+  const match = PATH.exec(path);
+  const product = match === null ? undefined : PRODUCT_RATES[decodeURIComponent(match[1] as string)];
+  const [, , registers, tariffProduct, , series] = match ?? [];
+  const single = registers === '1';
+  const fits =
+    series === 'standing-charges' ||
+    (single ? series === 'standard-unit-rates' : series !== 'standard-unit-rates');
+  const rates = product?.[series as string];
+  return match === null || tariffProduct !== match[1] || !fits ? undefined : rates;
+}
+
 /** Answers a products request; returns the status sent. */
 export function answerProducts(res: ServerResponse, url: URL, faults: ProductFaults): number {
   const send = (status: number, body: unknown) => {
@@ -69,16 +113,8 @@ export function answerProducts(res: ServerResponse, url: URL, faults: ProductFau
     faults.productErrors -= 1;
     return send(503, { detail: 'Service unavailable' });
   }
-  const match = PATH.exec(url.pathname);
-  const product = match === null ? undefined : PRODUCT_RATES[decodeURIComponent(match[1] as string)];
-  const [, , registers, tariffProduct, , series] = match ?? [];
-  const single = registers === '1';
-  const fits =
-    series === 'standing-charges' ||
-    (single ? series === 'standard-unit-rates' : series !== 'standard-unit-rates');
-  const rates = product?.[series as string];
-  if (match === null || tariffProduct !== match[1] || !fits || rates === undefined)
-    return send(404, { detail: 'No such tariff.' });
+  const rates = electricityRates(url.pathname) ?? gasRates(url.pathname);
+  if (rates === undefined) return send(404, { detail: 'No such tariff.' });
   const q = url.searchParams;
   const from = q.has('period_from') ? Date.parse(q.get('period_from') as string) : Number.NEGATIVE_INFINITY;
   const to = q.has('period_to') ? Date.parse(q.get('period_to') as string) : Number.POSITIVE_INFINITY;

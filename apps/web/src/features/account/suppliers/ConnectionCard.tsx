@@ -95,7 +95,7 @@ export function ConnectionCard(props: ConnectionCardProps) {
           <ul className="supplier-meters__list">
             {c.meters.map((m) => (
               <li key={m.id}>
-                <MeterLine kind={c.kind} meter={m} zone={zone} />
+                <MeterLine kind={c.kind} meter={m} zone={zone} now={now} />
               </li>
             ))}
           </ul>
@@ -120,10 +120,11 @@ export function ConnectionCard(props: ConnectionCardProps) {
 }
 
 /**
- * 'Electricity (import) · MPAN …4567 · serial …0A1B · data up to 29-11-26'; a gas meter says its unit in
- * words, and any meter the figures of its supplier's that were refused.
+ * 'Electricity (import) · MPAN …4567 · serial …0A1B · data up to 29-11-26' (', 8 days ago' when later than
+ * usual); a gas meter says its unit in words, and any meter the figures of its supplier's that were refused.
  */
-function MeterLine({ kind, meter: m, zone }: { kind: SupplierKind; meter: SupplierMeter; zone: Zone }) {
+function MeterLine(props: { kind: SupplierKind; meter: SupplierMeter; zone: Zone; now: number }) {
+  const { kind, meter: m, zone, now } = props;
   const unit = unitWords(m);
   const refused = rejectedWords(kind, m.rejected);
   return (
@@ -139,7 +140,7 @@ function MeterLine({ kind, meter: m, zone }: { kind: SupplierKind; meter: Suppli
       )}
       {unit === null ? null : <span>{unit}</span>}
       {m.stored ? (
-        <span>{dataUpToLabel(m, zone)}</span>
+        <span>{dataUpToLabel(m, zone, now)}</span>
       ) : (
         <span className="supplier-meters__unstored">{notStoredLabel(m)}</span>
       )}

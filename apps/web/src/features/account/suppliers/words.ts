@@ -4,7 +4,7 @@ import {
   type SupplierKind,
   type SupplierMeter,
 } from '@homeview/contract/web';
-import { dayLabel, timeAndDayLabel, timeLabel, type Zone } from '../../../shared/time';
+import { dayLabel, localDateOf, timeAndDayLabel, timeLabel, type Zone } from '../../../shared/time';
 
 // What the Supplier data screen says about a connection and its meters, in words; every time in the home's
 // zone (`time_zone` of the answer), through the one formatter (shared/time).
@@ -27,12 +27,48 @@ export function pointName(kind: SupplierKind, m: Pick<SupplierMeter, 'fuel'>): s
 }
 
 /**
- * 'data up to 29-11-26': `data_through` is the end of the last complete local day stored (that day's next
- * midnight), so the day named is the one just before it. Null before any day is complete.
+ * How many days after its day a supplier usually has a day's half-hours: Octopus and the DCC (Bright)
+ * publish them the next day, often 2 days later (../shared/design/suppliers.md). Data ending earlier than
+ * that is said to be behind, never "up to date".
  */
-export function dataUpToLabel(m: Pick<SupplierMeter, 'data_through' | 'stored'>, zone: Zone): string {
+export const USUAL_LAG_DAYS = 2;
+
+/** Local days from the last complete day `dataThrough` ends to today, in the home's zone (1: yesterday). */
+export function daysBehind(dataThrough: number, now: number, zone: Zone): number {
+  const last = Date.parse(localDateOf(dataThrough - 1, zone));
+  return Math.round((Date.parse(localDateOf(now, zone)) - last) / 86_400_000);
+}
+
+/**
+ * 'data up to 29-11-26': `data_through` is the end of the last complete local day stored (that day's next
+ * midnight), so the day named is the one just before it; ', 8 days ago' when that is longer ago than
+ * usual. Null before any day is complete.
+ */
+export function dataUpToLabel(
+  m: Pick<SupplierMeter, 'data_through' | 'stored'>,
+  zone: Zone,
+  now: number,
+): string {
   if (m.data_through === null) return m.stored ? 'no complete day yet' : 'not fetched';
-  return `data up to ${dayLabel(m.data_through - 1, zone)}`;
+  const behind = daysBehind(m.data_through, now, zone);
+  const late = behind > USUAL_LAG_DAYS ? `, ${behind} days ago` : '';
+  return `data up to ${dayLabel(m.data_through - 1, zone)}${late}`;
+}
+
+/** Where an up-to-date connection's stored data ends: its meter furthest behind, and how far. */
+function furthestBehind(meters: readonly SupplierMeter[], now: number, zone: Zone) {
+  const ends = meters.filter((m) => m.stored && m.data_through !== null);
+  if (ends.length === 0) return null;
+  const last = ends.reduce((a, b) => ((b.data_through as number) < (a.data_through as number) ? b : a));
+  const through = last.data_through as number;
+  const behind = daysBehind(through, now, zone);
+  const alone = ends.filter((m) => daysBehind(m.data_through as number, now, zone) > USUAL_LAG_DAYS);
+  return {
+    day: dayLabel(through - 1, zone),
+    behind,
+    // Named when only some meters are behind: 'Gas data up to …'.
+    who: alone.length > 0 && alone.length < ends.length ? `${fuelLabel(last)} data` : 'Data',
+  };
 }
 
 /** For a meter found whose fuel this HomeView does not store yet: said plainly, not left as a blank. */
@@ -52,7 +88,7 @@ export type Tone = 'good' | 'warn' | 'bad' | 'quiet';
 
 /** The state as a short word (the badge), a sentence, and a tone (the badge's colour). */
 export function stateWords(
-  c: Pick<SupplierConnection, 'kind' | 'state' | 'progress' | 'next_fetch_at'>,
+  c: Pick<SupplierConnection, 'kind' | 'state' | 'progress' | 'next_fetch_at' | 'meters'>,
   now: number,
   zone: Zone,
 ): { word: string; sentence: string; tone: Tone } {
@@ -65,13 +101,31 @@ export function stateWords(
         sentence: `Fetching the last 13 months from ${name}, oldest first: ${c.progress ?? 0}% done.`,
         tone: 'quiet',
       };
-    case 'up_to_date':
+    case 'up_to_date': {
+      // "Up to date" only when the data reaches as far as the supplier usually has it.
+      const end = furthestBehind(c.meters, now, zone);
+      if (end === null)
+        return {
+          word: 'Up to date',
+          sentence: `No complete day stored yet: topped up every few hours as ${name} publishes them.`,
+          tone: 'quiet',
+        };
+      if (end.behind > USUAL_LAG_DAYS)
+        return {
+          word: 'Behind',
+          sentence:
+            `${end.who} up to ${end.day}, ${end.behind} days ago: later than ${name}'s usual 1–2 days. ` +
+            `Topped up every few hours; later days are stored as soon as ${name} has them.`,
+          tone: 'warn',
+        };
       return {
         word: 'Up to date',
         sentence:
-          'Up to date: topped up every few hours, and the last days read again until they are complete.',
+          `Up to date: data up to ${end.day}, as ${name} usually has it (a day comes 1–2 days later); ` +
+          'topped up every few hours, and the last days read again until they are complete.',
         tone: 'good',
       };
+    }
     case 'retrying':
       return {
         word: 'Retrying',
