@@ -147,9 +147,12 @@ export function periodOption(unit: TimeUnit, start: number | null, zone?: Zone):
   return weekdayDayLabel(start, zone);
 }
 
-/** The label of one chart bar: a time for hours and half-hours, a day for days, 'March 2025' for months. */
+/**
+ * The label of one chart bar: a time for hours and half-hours, a day for days, a month's name for a year's
+ * months ('March': the chart's title and the previous year's column name the years).
+ */
 export function detailLabel(unit: TimeUnit, start: number, zone?: Zone): string {
-  if (unit === 'year') return monthLabel(start, zone);
+  if (unit === 'year') return MONTHS[localParts(start, zone).month - 1] ?? '';
   return unit === 'hour' || unit === 'day' ? timeLabel(start, zone) : weekdayDayLabel(start, zone);
 }
 
