@@ -222,16 +222,21 @@ const usageInSql = (at: number) => `select ${USAGE_COLUMNS}
       where e.house_id = $1 and e.start_ts >= $${at} and e.start_ts < $${at + 1} and coalesce(ha.show_appliance, true)
       group by ${USAGE_GROUP}`;
 
+// Summed per appliance type first (an int key over a year's ~2,700 rows), then named: grouping the
+// joined rows by their six name columns cost a year view most of its time (issue 38).
 const usageOnDaysSql = (
   at: number,
 ) => `select a.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
-            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous, sum(a.seconds)::bigint as seconds,
-            sum(a.energy_wh)::bigint as energy_wh, sum(a.cost)::bigint as cost,
-            bool_and(a.estimated) as estimated
-       from appliance_daily a join appliance_types t on t.id = a.appliance_type_id
-       left join house_appliances ha on ha.house_id = a.house_id and ha.appliance_type_id = a.appliance_type_id
-      where a.house_id = $1 and a.day >= $${at}::date and a.day < $${at + 1}::date and coalesce(ha.show_appliance, true)
-      group by a.appliance_type_id, t.name, t.icon, t.continuous, ha.appliance_label, ha.appliance_icon`;
+            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous, a.seconds, a.energy_wh, a.cost,
+            a.estimated
+       from (select appliance_type_id, sum(seconds)::bigint as seconds, sum(energy_wh)::bigint as energy_wh,
+                    sum(cost)::bigint as cost, bool_and(estimated) as estimated
+               from appliance_daily
+              where house_id = $1 and day >= $${at}::date and day < $${at + 1}::date
+              group by appliance_type_id) a
+       join appliance_types t on t.id = a.appliance_type_id
+       left join house_appliances ha on ha.house_id = $1 and ha.appliance_type_id = a.appliance_type_id
+      where coalesce(ha.show_appliance, true)`;
 
 /** Appliance uses that started in [start, end), per appliance type (a use belongs to its start's period). */
 export async function applianceUsageIn(
