@@ -5,6 +5,7 @@ import { type RecordedCall, renderApp, stubApi } from '../../test/app';
 import { logIn } from '../../test/fixtures';
 import { CHART_UNIT_KEY } from './chartUnit';
 import { energyView } from './fixtures';
+import { chartContent } from './periodSeries';
 
 // The Yearly tab (issue 38): a London home's year as twelve months in one request, the previous year's
 // months beside them, the totals under them adding up, and the months before its readings begin said so.
@@ -191,5 +192,55 @@ describe('the Yearly tab', () => {
     await waitFor(() =>
       expect((screen.getByRole('button', { name: /Previous/ }) as HTMLButtonElement).disabled).toBe(true),
     );
+  });
+});
+
+describe("a gas home's year beside the last", () => {
+  // Two months are enough to check the columns: each answer as the API gives it, by hand.
+  const twoMonths = (
+    y: number,
+    costs: [number, number],
+    energy: [number, number],
+    rest: Partial<EnergyDetail>,
+  ): EnergyDetail => year(y, [m(costs[0], energy[0]), m(costs[1], energy[1])], rest);
+
+  it('draws each year’s total of both fuels per month, and each column adds up', () => {
+    const electricity = twoMonths(2026, [16.5, 15], [1, 1], {
+      balance: { income: 0, cost: 31.5, profit_loss: -31.5 },
+      standing_charge: 29.5,
+    });
+    const gas = twoMonths(2026, [10.3, 9.1], [1.2, 0.7], {
+      balance: { income: 0, cost: 19.4, profit_loss: -19.4 },
+      standing_charge: 17.5,
+    });
+    const lastElectricity = twoMonths(2025, [15.91, 15], [0.41, 0], {
+      balance: { income: 0, cost: 30.91, profit_loss: -30.91 },
+      standing_charge: 30.5,
+    });
+    const lastGas = twoMonths(2025, [9.3, 9], [0.3, 0], {
+      balance: { income: 0, cost: 18.3, profit_loss: -18.3 },
+      standing_charge: 18,
+    });
+    const content = chartContent(electricity, gas, 'both', 'money', false, {
+      view: lastElectricity,
+      gas: lastGas,
+    });
+    expect(content.series.map((s) => [s.label, s.values])).toEqual([
+      ['Electricity', [1, 1]],
+      ['Gas', [1.2, 0.7]],
+      ['Total, 2026', [2.2, 1.7]],
+      ['Total, 2025', [0.71, 0]],
+    ]);
+    expect(content.footer).toEqual([
+      { label: 'Standing charges', values: [29.5, 17.5, 47, 48.5] },
+      { label: 'Total', values: [31.5, 19.4, 50.9, 49.21] },
+    ]);
+    // One fuel chosen: that fuel's two years side by side.
+    const gasOnly = chartContent(electricity, gas, 'gas', 'money', false, {
+      view: lastElectricity,
+      gas: lastGas,
+    });
+    expect(gasOnly.series.map((s) => s.label)).toEqual(['Energy cost, 2026', 'Energy cost, 2025']);
+    expect(gasOnly.footer.at(-1)).toEqual({ label: 'Total', values: [19.4, 18.3] });
   });
 });
