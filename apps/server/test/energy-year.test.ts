@@ -2,7 +2,7 @@ import { EnergyDetail } from '@homeview/contract';
 import { fixedRate, makeTariff } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { insertTariff } from '../src/features/demo/repository';
-import { ingestReadings } from '../src/features/readings/ingest';
+import { ingestApplianceEvents, ingestReadings } from '../src/features/readings/ingest';
 import { saveTariffVersion } from '../src/features/tariffs/repository';
 import { login, makeTestApp, type Session, TEST_PASSWORD, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
@@ -101,6 +101,19 @@ describeEachDb('a year in one request', (suite) => {
       now: NOW,
       fuel: 'gas',
     });
+    // Kettle uses (appliance type 1) in May, November and on New Year's Eve 2025, and just after midnight.
+    const kettle = (iso: string, seconds: number, wh: number) => ({
+      appliance_type_id: 1,
+      start: at(iso),
+      end: at(iso) + seconds,
+      energy_wh: wh,
+    });
+    await ingestApplianceEvents(suite.db, house.houseId, [
+      kettle('2025-05-10T08:00:00Z', 120, 100),
+      kettle('2025-11-03T08:00:00Z', 180, 200),
+      kettle('2025-12-31T23:50:00Z', 60, 50),
+      kettle('2026-01-01T00:10:00Z', 60, 50),
+    ]);
     t = await makeTestApp(suite.db);
     t.clock.advance(NOW * 1000 - t.clock.now().getTime());
     session = await login(t.app, { username: house.username, password: TEST_PASSWORD });
@@ -128,6 +141,10 @@ describeEachDb('a year in one request', (suite) => {
     expect([year.previous, year.next]).toEqual([null, Y2026]);
     expect(year.available).toEqual([Y2026, Y2025]);
     expect(year.previous_so_far).toBeNull(); // a year that is over is compared whole
+    // The year's appliance uses, by local date: 2 + 3 + 1 minutes, 350 Wh at 20.3p = 7.105p → £0.07.
+    expect(
+      year.most_used_appliances.map((a) => [a.name, a.duration.value, a.consumed, a.cost, a.status.state]),
+    ).toEqual([['Kettle', 6, 0.35, 0.07, 'off']]);
   });
 
   it("shows each month as that month's own view does", async () => {
@@ -147,6 +164,9 @@ describeEachDb('a year in one request', (suite) => {
     expect(months(year)).toEqual([15.66, 14, 15.5, 15, 15.5, 15, 15.5, 15.5, 15, 15.5, 7.7, 0]);
     expect(year.balance.cost).toBe(159.86);
     expect([year.previous, year.next]).toEqual([Y2025, null]);
+    expect(year.most_used_appliances.map((a) => [a.name, a.duration.value, a.consumed])).toEqual([
+      ['Kettle', 1, 0.05],
+    ]);
     // 2025 up to 15 November 12:20 GMT: 6000 Wh before 12:00 = 121.8p, and 20 of the 12:00 half-hour's
     // 30 minutes of 900 Wh = 12.18p; 232 local days from 29 March to 15 November, in full, 11600p.
     // 11733.98p → £117.34.
