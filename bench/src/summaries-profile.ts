@@ -10,7 +10,7 @@ import { createAccount, createHouse } from '../../apps/server/src/features/accou
 import { ingestSimulatedDays } from '../../apps/server/src/features/demo/ingest-days';
 import { presentEnergyView } from '../../apps/server/src/features/energy/present';
 import { houseOf } from '../../apps/server/src/shared/house';
-import { energyView, type SummaryUnit, summarise } from '../../apps/server/src/features/energy/service';
+import { energyView, type SummaryUnit } from '../../apps/server/src/features/energy/service';
 import { percentile } from './machine';
 import { openBenchStore } from './store';
 
@@ -73,8 +73,7 @@ async function main() {
     for (const [label, unit, ts] of cases) {
       const log: Timing[] = [];
       const q = tap(db, log);
-      const run = () =>
-        unit === 'year' ? summarise(q, house, unit, ts, now) : energyView(q, house, unit, ts, now);
+      const run = () => energyView(q, house, unit, ts, now);
       for (let i = 0; i < 5; i++) await run();
       log.length = 0;
       const total: number[] = [];
@@ -86,7 +85,7 @@ async function main() {
         const t0 = performance.now();
         const view = await run();
         const t1 = performance.now();
-        if (unit !== 'year') JSON.stringify(presentEnergyView(view as never, { today: ts === undefined }));
+        JSON.stringify(presentEnergyView(view, { today: ts === undefined }));
         present.push(performance.now() - t1);
         total.push(t1 - t0);
         js.push(t1 - t0 - log.slice(before).reduce((s, t) => s + t.ms, 0));

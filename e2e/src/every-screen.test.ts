@@ -189,9 +189,9 @@ for (const width of [390, 1280]) {
       ])
         await visit(path);
 
-      // Usage: each tab, then the period before (an earlier Timeline day, the day, week and month before).
+      // Usage: each tab, then the period before (an earlier Timeline day, the day, week, month and year before).
       await visit('/my-home/usage');
-      for (const tab of ['Timeline', 'Daily', 'Weekly', 'Monthly']) {
+      for (const tab of ['Timeline', 'Daily', 'Weekly', 'Monthly', 'Yearly']) {
         await page.getByRole('tab', { name: tab }).click();
         await expectSound(page, `Usage ${tab}`);
         const previous = page.getByRole('tabpanel').getByRole('button', { name: 'Previous' });

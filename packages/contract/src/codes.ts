@@ -99,12 +99,14 @@ export type RateDays = (typeof RATE_DAYS)[number];
 export const RATE_KINDS = ['import', 'export', 'generation'] as const;
 export type RateKind = (typeof RATE_KINDS)[number];
 
-/** §3 period.time_unit. */
-export const TIME_UNITS = ['hour', 'day', 'week', 'month'] as const;
+/** §3 period.time_unit; 'year' is additive (issue 38: the Usage screen's Yearly tab, months as details). */
+export const TIME_UNITS = ['hour', 'day', 'week', 'month', 'year'] as const;
 export type TimeUnit = (typeof TIME_UNITS)[number];
 
 /** Timescales a client may ask for: the usage tabs (and an hour), and the two ranking summaries. */
-export const DETAIL_TIMESCALES = ['hour', 'day', 'week', 'month'] as const;
+export const DETAIL_TIMESCALES = ['hour', 'day', 'week', 'month', 'year'] as const;
+/** GET /common/used_appliances/ timescale: §3's four units, as before 'year' was added to the detail. */
+export const USED_TIMESCALES = ['hour', 'day', 'week', 'month'] as const;
 export const RANKING_TIMESCALES = ['week', 'month'] as const;
 
 /** GET /common/appliances/ view_type; the Appliances tab defaults to most_used. */

@@ -318,10 +318,22 @@ const cases: Record<EndpointName, Cases> = {
       { user_id: '1', timescale: 'month', timestamp: '1700000000' },
       { user_id: '1', timescale: 'hour', timestamp: '1700000000' },
       { user_id: '1', timescale: 'week', fuel: 'electricity' },
+      // Additive (issue 38): a calendar year, months as details, of either fuel.
+      { user_id: '1', timescale: 'year' },
+      { user_id: '1', timescale: 'year', timestamp: '1700000000', fuel: 'gas' },
     ],
     invalid: [
       [{ user_id: '1', timescale: 'day', fuel: 'Gas' }, 'fuel', 'fuel must be one of electricity, gas'],
-      [{ user_id: '1', timescale: 'year' }, 'timescale', 'timescale must be one of hour, day, week, month'],
+      [
+        { user_id: '1', timescale: 'years' },
+        'timescale',
+        'timescale must be one of hour, day, week, month, year',
+      ],
+      [
+        { user_id: '1', timescale: 'Year' },
+        'timescale',
+        'timescale must be one of hour, day, week, month, year',
+      ],
       [{ user_id: '1' }, 'timescale', 'timescale is required'],
     ],
   },
@@ -339,7 +351,11 @@ const cases: Record<EndpointName, Cases> = {
   },
   usedAppliances: {
     valid: [{ timescale: 'hour' }, { timescale: 'week', user_id: '1' }],
-    invalid: [[{}, 'timescale', 'timescale is required']],
+    invalid: [
+      [{}, 'timescale', 'timescale is required'],
+      // The detail's 'year' (issue 38) is not a "used" period: this call keeps §3's four.
+      [{ timescale: 'year' }, 'timescale', 'timescale must be one of hour, day, week, month'],
+    ],
   },
   applianceTimeline: {
     valid: [{ user_id: '1', timestamp: '1700000000' }],

@@ -6,7 +6,7 @@ import { periodContaining, samePointBefore } from '../src';
 const LONDON = 'Europe/London';
 const at = (iso: string) => Date.parse(iso) / 1000;
 
-function point(unit: 'hour' | 'day' | 'week' | 'month', now: string) {
+function point(unit: 'hour' | 'day' | 'week' | 'month' | 'year', now: string) {
   const t = at(now);
   const { previous, at: same } = samePointBefore(periodContaining(unit, t, LONDON), t, LONDON);
   return {
@@ -64,6 +64,20 @@ describe('samePointBefore: the same part of the previous period, on the local cl
     expect(point('hour', '2024-11-05T12:20:30Z')).toEqual({
       previousStart: '2024-11-05T11:00:00.000Z',
       at: '2024-11-05T11:20:30.000Z',
+    });
+  });
+
+  it("a year: last year up to the same date and time, on each year's own clock", () => {
+    // 2 December 2026, 15:30 GMT → 2 December 2025, 15:30 GMT; 1 July 12:00 BST (11:00Z) → 1 July 2025 BST.
+    expect(point('year', '2026-12-02T15:30:00Z')).toEqual({
+      previousStart: '2025-01-01T00:00:00.000Z',
+      at: '2025-12-02T15:30:00.000Z',
+    });
+    expect(point('year', '2026-07-01T11:00:00Z').at).toBe('2025-07-01T11:00:00.000Z');
+    // 29 February 2028 has no day in 2027: all of 2027's February, up to 1 March 00:00 GMT.
+    expect(point('year', '2028-02-29T09:00:00Z')).toEqual({
+      previousStart: '2027-01-01T00:00:00.000Z',
+      at: '2027-03-01T00:00:00.000Z',
     });
   });
 });

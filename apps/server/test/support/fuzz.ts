@@ -5,7 +5,7 @@ import {
   PROPERTY_TYPES,
   RANKING_TIMESCALES,
   SETUP_COUNT_FIELDS,
-  TIME_UNITS,
+  USED_TIMESCALES,
   VIEW_TYPES,
 } from '@homeview/contract';
 import fc from 'fast-check';
@@ -408,7 +408,7 @@ function wellFormed(target: FuzzTarget, who: FuzzIdentity): fc.Arbitrary<WellFor
     case 'userRankings':
       return rec({ user_id, timestamp: optional(epoch), timescale: fc.constantFrom(...RANKING_TIMESCALES) });
     case 'usedAppliances':
-      return rec({ user_id: optional(user_id), timescale: fc.constantFrom(...TIME_UNITS) });
+      return rec({ user_id: optional(user_id), timescale: fc.constantFrom(...USED_TIMESCALES) });
     case 'appliances':
       return rec({ user_id, view_type: optional(fc.constantFrom(...VIEW_TYPES)) });
     case 'appliance':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIME_UNITS, VIEW_TYPES } from '../codes';
+import { USED_TIMESCALES, VIEW_TYPES } from '../codes';
 import { formObject, id, oneOf, optionalEpochSeconds, optionalField } from '../form';
 import { ApplianceStatus, ComparedGroup, Duration, epoch, Money } from './common';
 
@@ -22,7 +22,7 @@ export type ApplianceEntry = z.infer<typeof ApplianceEntry>;
 /** GET /common/used_appliances/: the session's house unless user_id names another allowed one. */
 export const UsedAppliancesRequest = formObject({
   user_id: optionalField(id('user_id')),
-  timescale: oneOf('timescale', TIME_UNITS),
+  timescale: oneOf('timescale', USED_TIMESCALES),
 });
 export type UsedAppliancesRequest = z.infer<typeof UsedAppliancesRequest>;
 export const UsedAppliancesResponse = z.object({ used_appliances: z.array(ApplianceEntry) });

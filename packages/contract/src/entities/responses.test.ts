@@ -468,6 +468,24 @@ describe('response details', () => {
     expect(endpoints.energyToday.response.safeParse({ ...energy, available: ['x'] }).success).toBe(false);
   });
 
+  it("take a year's answer (issue 38): time_unit 'year', one entry per month, nothing else new", () => {
+    const month = (start: number) => ({
+      period: { start_timestamp: start },
+      balance,
+      energy_balance: energy.energy_balance,
+    });
+    const year = {
+      ...energy,
+      subtitle: '2026',
+      period: { time_unit: 'year', start_timestamp: 1_767_225_600 },
+      details: [month(1_767_225_600), month(1_769_904_000)],
+      previous_so_far: { start_timestamp: 1_735_689_600, end_timestamp: 1_764_590_400, cost: 512.3 },
+    };
+    expect(endpoints.energyDetail.response.safeParse(year).success).toBe(true);
+    const decade = { ...year, period: { time_unit: 'decade', start_timestamp: 1_767_225_600 } };
+    expect(endpoints.energyDetail.response.safeParse(decade).success).toBe(false);
+  });
+
   it('hold the standing charge to its fixed shape', () => {
     const bad = {
       ...rates,

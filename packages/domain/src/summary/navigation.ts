@@ -15,7 +15,8 @@ export interface DataRange {
   readonly now: number;
 }
 
-export type ViewUnit = 'hour' | 'day' | 'week' | 'month';
+/** The units a view may be of; 'year' (months as details) is issue 38's Yearly tab. */
+export type ViewUnit = 'hour' | 'day' | 'week' | 'month' | 'year';
 
 /**
  * The period a request selects: any timestamp inside a period selects it (house's zone); a missing or

@@ -1,4 +1,4 @@
-import { addDays, daysInMonth } from '@homeview/contract/calendar';
+import { addDays, daysInMonth, formatLocalDate } from '@homeview/contract/calendar';
 import { type Period, previousPeriod } from './periods';
 import { instantOfLocal, localParts } from './zone';
 
@@ -34,6 +34,11 @@ export function samePointBefore(period: Period, at: number, zone: string): SameP
   else if (period.unit === 'month') {
     if (p.day > daysInMonth(first.year, first.month)) return { previous, at: previous.end };
     date = addDays(first.date, p.day - 1);
+  } else if (period.unit === 'year') {
+    if (p.month === 2 && p.day === 29 && daysInMonth(first.year, 2) === 28) {
+      return { previous, at: clamp(instantOfLocal(`${first.year}-03-01`, 0, zone)) };
+    }
+    date = formatLocalDate({ year: first.year, month: p.month, day: p.day });
   } else throw new RangeError(`no same point before in a ${period.unit}`);
   return { previous, at: clamp(instantOfLocal(date, secondOfDay, zone)) };
 }

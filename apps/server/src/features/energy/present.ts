@@ -12,6 +12,7 @@ import {
 import { CURRENCY_UNIT, ENERGY_UNIT, ENERGY_UNIT_DESC, kwh, pounds } from '../../shared/units';
 import { Memo } from './memo';
 import type { ApplianceUsageRow } from './repository';
+import { yearParts } from './present-year';
 import type { EnergyView } from './service';
 
 // The §3 Energy today/detail shape, in the units of shared/units.ts.
@@ -54,6 +55,7 @@ function timeUnitOf(period: Period): TimeUnit {
     case 'day':
     case 'week':
     case 'month':
+    case 'year':
       return period.unit;
     case 'last-7-days':
       return 'week';
@@ -71,7 +73,7 @@ function fmt(ts: number, zone: string, options: Intl.DateTimeFormatOptions): str
     .format(ts * 1000);
 }
 
-/** e.g. 'Today, Thursday 15 January 2026', 'Sunday 27 October 2024, 01:00–02:00 GMT', 'Week of 12 January 2026', 'Last 7 days', 'January 2026'. */
+/** e.g. 'Today, Thursday 15 January 2026', 'Sunday 27 October 2024, 01:00–02:00 GMT', 'Week of 12 January 2026', 'Last 7 days', 'January 2026', '2026'. */
 export function subtitleOf(period: Period, zone: string, today: boolean): string {
   const date = (ts: number) =>
     `${fmt(ts, zone, { weekday: 'long' })} ${fmt(ts, zone, { day: 'numeric', month: 'long', year: 'numeric' })}`;
@@ -124,12 +126,13 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
   // 'On' means on now: a period that is over (or not begun) shows its appliances off (issue 21 item 4).
   const onNow = new Set(view.onInPastHour.map((r) => r.appliance_type_id));
   const on: ReadonlySet<number> = containsNow ? onNow : new Set();
-  const parts = costParts(summary);
+  const year = view.period.unit === 'year' ? yearParts(summary) : null;
+  const parts = year ?? costParts(summary);
   return {
     subtitle: subtitleOf(view.period, zone, isToday),
     latest_updated: view.latestEnd,
     period: { time_unit: timeUnitOf(view.period), start_timestamp: view.period.start },
-    balance: presentBalance(summary.balance),
+    balance: year?.balance ?? presentBalance(summary.balance),
     energy_balance: presentEnergy(summary.energy_balance),
     currency_unit: CURRENCY_UNIT,
     energy_unit: ENERGY_UNIT,

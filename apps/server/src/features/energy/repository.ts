@@ -222,16 +222,21 @@ const usageInSql = (at: number) => `select ${USAGE_COLUMNS}
       where e.house_id = $1 and e.start_ts >= $${at} and e.start_ts < $${at + 1} and coalesce(ha.show_appliance, true)
       group by ${USAGE_GROUP}`;
 
+// Summed per appliance type first (an int key over a year's ~2,700 rows), then named: grouping the
+// joined rows by their six name columns cost a year view most of its time (issue 38).
 const usageOnDaysSql = (
   at: number,
 ) => `select a.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
-            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous, sum(a.seconds)::bigint as seconds,
-            sum(a.energy_wh)::bigint as energy_wh, sum(a.cost)::bigint as cost,
-            bool_and(a.estimated) as estimated
-       from appliance_daily a join appliance_types t on t.id = a.appliance_type_id
-       left join house_appliances ha on ha.house_id = a.house_id and ha.appliance_type_id = a.appliance_type_id
-      where a.house_id = $1 and a.day >= $${at}::date and a.day < $${at + 1}::date and coalesce(ha.show_appliance, true)
-      group by a.appliance_type_id, t.name, t.icon, t.continuous, ha.appliance_label, ha.appliance_icon`;
+            coalesce(ha.appliance_icon, t.icon) as icon, t.continuous, a.seconds, a.energy_wh, a.cost,
+            a.estimated
+       from (select appliance_type_id, sum(seconds)::bigint as seconds, sum(energy_wh)::bigint as energy_wh,
+                    sum(cost)::bigint as cost, bool_and(estimated) as estimated
+               from appliance_daily
+              where house_id = $1 and day >= $${at}::date and day < $${at + 1}::date
+              group by appliance_type_id) a
+       join appliance_types t on t.id = a.appliance_type_id
+       left join house_appliances ha on ha.house_id = $1 and ha.appliance_type_id = a.appliance_type_id
+      where coalesce(ha.show_appliance, true)`;
 
 /** Appliance uses that started in [start, end), per appliance type (a use belongs to its start's period). */
 export async function applianceUsageIn(
@@ -317,22 +322,39 @@ export async function appliancesOnBetween(
 }
 
 /**
- * Import cost (n£) of the house's half-hours from `from` up to `slot` (whole), and of the half-hour starting
- * at `slot` (part, for the caller to take its share of): the previous period's "so far" (service.ts).
+ * Where `importCostUntil` reads each stretch from: whole local months from the monthly rollups, whole local
+ * days from the daily ones, the rest of the half-hours from `slotsFrom` (so a year so far reads ≤ 11 + 30
+ * + 48 rows, not 17,000 half-hours). The ranges are contiguous and empty when from = to.
+ */
+export interface CostTiers {
+  months: { from: string; to: string };
+  days: { from: string; to: string };
+  slotsFrom: number;
+}
+
+/**
+ * Import cost (n£) of the house's rollups over `tiers` up to the half-hour `slot` (whole), and of the
+ * half-hour starting at `slot` (part, for the caller to take its share of): the previous period's "so
+ * far" (service.ts). Rollups are exact sums of their half-hours, so the tiers add up to the half-hours'.
  */
 export async function importCostUntil(
   db: Queryable,
   houseId: number,
-  from: number,
+  tiers: CostTiers,
   slot: number,
   fuel: Fuel = ELECTRICITY,
 ): Promise<{ whole: number; part: number }> {
+  const code = fuelCode(fuel);
   const { rows } = await db.query<{ whole: number; part: number }>(
-    prepared(`select coalesce(sum(import_cost) filter (where slot_start < $3), 0)::bigint as whole,
-            coalesce(sum(import_cost) filter (where slot_start = $3), 0)::bigint as part
-       from rollups where house_id = $1 and fuel = ${fuelCode(fuel)} and slot_start >= $2
-        and slot_start <= $3`),
-    [houseId, from, slot],
+    prepared(`select ((select coalesce(sum(import_cost), 0) from monthly_rollups
+                      where house_id = $1 and fuel = ${code} and month >= $2::date and month < $3::date)
+                  + (select coalesce(sum(import_cost), 0) from daily_rollups
+                      where house_id = $1 and fuel = ${code} and day >= $4::date and day < $5::date)
+                  + coalesce(sum(import_cost) filter (where slot_start < $7), 0))::bigint as whole,
+                    coalesce(sum(import_cost) filter (where slot_start = $7), 0)::bigint as part
+       from rollups where house_id = $1 and fuel = ${code} and slot_start >= $6 and slot_start <= $7`),
+    [houseId, tiers.months.from, tiers.months.to, tiers.days.from, tiers.days.to, tiers.slotsFrom, slot],
   );
-  return rows[0] ?? { whole: 0, part: 0 };
+  const row = rows[0];
+  return { whole: Number(row?.whole ?? 0), part: Number(row?.part ?? 0) };
 }

@@ -29,6 +29,7 @@ import {
   type ApplianceUsageRow,
   type BucketSums,
   type Buckets,
+  type CostTiers,
   type EnergyHouse,
   importCostUntil,
   type ListsAsked,
@@ -49,8 +50,8 @@ export {
 // fuel (default electricity): gas reads its own rows, priced by its own tariff, in the same shapes; the
 // appliance lists are electricity's uses, so a gas view has none.
 
-/** The API's timescales, plus 'year' (months as details) for benchmarks and later screens. */
-export type SummaryUnit = ViewUnit | 'year';
+/** The API's timescales: hour, day, week, month and year (months as details; issue 38). */
+export type SummaryUnit = ViewUnit;
 
 export interface Summary {
   house: EnergyHouse;
@@ -88,7 +89,6 @@ export interface PreviousSoFar {
 export const PAST_HOUR_S = 3600;
 
 function periodFor(unit: SummaryUnit, timestamp: number | undefined, now: number, zone: string): Period {
-  if (unit === 'year') return periodContaining('year', timestamp ?? now, zone);
   return selectPeriod(unit, timestamp, now, zone);
 }
 
@@ -260,10 +260,37 @@ async function previousSoFarOf(
 ): Promise<PreviousSoFar> {
   const { previous, at } = samePointBefore(period, now, book.zone);
   const slot = slotStartOf(at, book.zone);
-  const { whole, part } = await importCostUntil(db, houseId, previous.start, slot, fuel);
-  const standing = summarizePeriod(previous, { book, rows: [], chargeFrom: first, now: at }).totals
-    .standing_charge;
+  const { whole, part } = await importCostUntil(
+    db,
+    houseId,
+    costTiers(previous, slot, book.zone),
+    slot,
+    fuel,
+  );
+  // Memoised per local day of `at` (a year's days took ~1 ms to walk each view).
+  const standing = skeletonOf(book, previous, first, at).totals.standing_charge;
   return { start: previous.start, end: at, cost: whole + roundDiv(part * (at - slot), 1800) + standing };
+}
+
+/**
+ * How [previous.start, slot] is read: whole local months (when it starts on the 1st), then whole local days
+ * (when it starts at midnight: not an hour), then the half-hours of the slot's own day.
+ */
+function costTiers(previous: Period, slot: number, zone: string): CostTiers {
+  const fromDate = localDate(previous.start, zone);
+  if (periodContaining('day', previous.start, zone).start !== previous.start) {
+    const none = { from: fromDate, to: fromDate };
+    return { months: none, days: none, slotsFrom: previous.start };
+  }
+  const day = periodContaining('day', slot, zone);
+  const month = periodContaining('month', slot, zone);
+  const wholeMonths = fromDate.endsWith('-01') && month.start > previous.start;
+  const daysFrom = wholeMonths ? localDate(month.start, zone) : fromDate;
+  return {
+    months: { from: fromDate, to: daysFrom },
+    days: { from: daysFrom, to: localDate(Math.max(day.start, previous.start), zone) },
+    slotsFrom: Math.max(day.start, previous.start),
+  };
 }
 
 /** Today's balance (n£) for the dashboard card, or null when today has no data yet (never a made-up 0). */

@@ -21,15 +21,17 @@ describe('HomeView display rules (§9)', () => {
     expect(outcomeOf({ income: 0.1 + 0.2, cost: 0.3 })).toBe('break-even');
   });
 
-  it("labels periods HOURLY/DAILY/WEEKLY/MONTHLY or TODAY'S, with §9 axis ticks", () => {
+  it("labels periods HOURLY/DAILY/WEEKLY/MONTHLY/YEARLY or TODAY'S, with §9 axis ticks", () => {
     expect(periodLabel('day', true)).toBe("TODAY'S");
-    expect(['hour', 'day', 'week', 'month'].map((u) => periodLabel(u as 'day', false))).toEqual([
+    expect(['hour', 'day', 'week', 'month', 'year'].map((u) => periodLabel(u as 'day', false))).toEqual([
       'HOURLY',
       'DAILY',
       'WEEKLY',
       'MONTHLY',
+      'YEARLY',
     ]);
-    expect(AXIS_TICKS).toEqual({ hour: 5, day: 4, week: 3, month: 4 });
+    // A year (issue 38) names its twelve months while they fit.
+    expect(AXIS_TICKS).toEqual({ hour: 5, day: 4, week: 3, month: 4, year: 12 });
   });
 
   it('labels periods and chart bars in the zone of the answer', () => {
@@ -46,12 +48,20 @@ describe('HomeView display rules (§9)', () => {
     const tokyoNovember = Date.parse('2024-10-31T15:00:00Z') / 1000;
     expect(periodOption('month', tokyoNovember, 'Asia/Tokyo')).toBe('November 2024');
     expect(periodOption('month', tokyoNovember, 'UTC')).toBe('October 2024');
+    // A year's months (issue 38): 1 January 00:00 in Tokyo is still 2024 in UTC.
+    const tokyoNewYear = Date.parse('2024-12-31T15:00:00Z') / 1000;
+    expect(periodOption('year', tokyoNewYear, 'Asia/Tokyo')).toBe('2025');
+    expect(periodOption('year', tokyoNewYear, 'UTC')).toBe('2024');
+    expect(detailLabel('year', tokyoNewYear, 'Asia/Tokyo')).toBe('January');
+    expect(detailLabel('year', tokyoNewYear, 'UTC')).toBe('December');
+    expect(detailLabel('year', Date.parse('2025-03-31T23:00:00Z') / 1000, 'Europe/London')).toBe('April');
   });
 
   it("says the change against the previous period and each appliance's share, rounded", () => {
     expect(changeAgainst('week', '£', 10.3, 11.5)).toBe('£1.20 less than last week');
     expect(changeAgainst('month', '£', 3.01, 3)).toBe('£0.01 more than last month');
     expect(changeAgainst('day', '£', 1, 1)).toBe('The same as the day before');
+    expect(changeAgainst('year', '£', 140.84, 159.86)).toBe('£19.02 less than last year');
     expect(shareOf(0.47, 2.35)).toBe('20%');
     expect(shareOf(0.001, 2.35)).toBe('<1%');
     expect(shareOf(1, 0)).toBe('');
@@ -76,6 +86,9 @@ describe('HomeView display rules (§9)', () => {
     );
     expect(soFarLabel('month', soFar('2024-03-01T00:00:00Z'), t('2024-03-01T00:00:00Z'), london)).toBe(
       'all of last month',
+    );
+    expect(soFarLabel('year', soFar('2025-11-15T12:20:00Z'), t('2026-01-01T00:00:00Z'), london)).toBe(
+      'last year by 15 November 12:20',
     );
     expect(changeAgainst('day', '£', 1.5, 2.41, 'yesterday by 12:20')).toBe(
       '£0.91 less than yesterday by 12:20',

@@ -43,6 +43,7 @@ export function standingChargeNote(view: EnergyDetail, today: boolean): string |
     day: today ? "today's standing charge" : "the day's standing charge",
     week: 'the standing charge of each day',
     month: 'the standing charge of each day',
+    year: 'the standing charge of each day',
   }[view.period.time_unit];
   return `includes ${whose}, ${amount}`;
 }
@@ -66,6 +67,7 @@ export function bothStandingNote(
     day: today ? "today's standing charges of both fuels" : "the day's standing charges of both fuels",
     week: 'the standing charges of both fuels for each day',
     month: 'the standing charges of both fuels for each day',
+    year: 'the standing charges of both fuels for each day',
   }[electricity.period.time_unit];
   return `includes ${whose}: ${amounts}`;
 }
@@ -123,14 +125,20 @@ export function defaultPricing(view: EnergyDetail, fuel?: 'electricity' | 'gas')
   return fuel === undefined ? text : `${fuel === 'gas' ? 'Gas' : 'Electricity'}: ${text}`;
 }
 
-/** HOURLY, DAILY, WEEKLY, MONTHLY, or TODAY'S for today's view. */
+/** HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY (issue 38), or TODAY'S for today's view. */
 export function periodLabel(unit: TimeUnit, today: boolean): string {
   if (today) return "TODAY'S";
-  return { hour: 'HOURLY', day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY' }[unit];
+  return { hour: 'HOURLY', day: 'DAILY', week: 'WEEKLY', month: 'MONTHLY', year: 'YEARLY' }[unit];
 }
 
-/** How many categories the x axis names (spec §9). */
-export const AXIS_TICKS: Readonly<Record<TimeUnit, number>> = { hour: 5, day: 4, week: 3, month: 4 };
+/** How many categories the x axis names (spec §9; a year names its 12 months while they fit). */
+export const AXIS_TICKS: Readonly<Record<TimeUnit, number>> = {
+  hour: 5,
+  day: 4,
+  week: 3,
+  month: 4,
+  year: 12,
+};
 
 export const money = (unit: string, value: number): string => formatMoney(unit, value);
 
@@ -140,15 +148,26 @@ export const energy = (unit: string, value: number): string => `${value.toFixed(
 export function periodOption(unit: TimeUnit, start: number | null, zone?: Zone): string {
   if (start === null) return 'Last 7 days';
   const p = localParts(start, zone);
+  if (unit === 'year') return String(p.year);
   if (unit === 'month') return `${MONTHS[p.month - 1]} ${p.year}`;
   if (unit === 'week') return `Week of ${dayLabel(start, zone)}`;
   if (unit === 'hour') return `${dayLabel(start, zone)} ${timeLabel(start, zone)}`;
   return weekdayDayLabel(start, zone);
 }
 
-/** The label of one chart bar: a time for hours and half-hours, a day for days. */
+/**
+ * The label of one chart bar: a time for hours and half-hours, a day for days, a month's name for a year's
+ * months ('March': the chart's title and the previous year's column name the years).
+ */
 export function detailLabel(unit: TimeUnit, start: number, zone?: Zone): string {
+  if (unit === 'year') return MONTHS[localParts(start, zone).month - 1] ?? '';
   return unit === 'hour' || unit === 'day' ? timeLabel(start, zone) : weekdayDayLabel(start, zone);
+}
+
+/** 'March 2025': a month as the Yearly tab names it, in the home's zone. */
+export function monthLabel(start: number, zone?: Zone): string {
+  const p = localParts(start, zone);
+  return `${MONTHS[p.month - 1]} ${p.year}`;
 }
 
 /**
@@ -164,7 +183,14 @@ export function changeAgainst(
 ): string {
   const diff = penniesOf(cost) - penniesOf(previousCost);
   const last =
-    than ?? { hour: 'the hour before', day: 'the day before', week: 'last week', month: 'last month' }[unit];
+    than ??
+    {
+      hour: 'the hour before',
+      day: 'the day before',
+      week: 'last week',
+      month: 'last month',
+      year: 'last year',
+    }[unit];
   if (diff === 0) return `The same as ${last}`;
   return `${money(currency, Math.abs(diff) / 100)} ${diff < 0 ? 'less' : 'more'} than ${last}`;
 }
@@ -180,7 +206,8 @@ export function shareOf(part: number, whole: number): string {
 /**
  * The part of the previous period a period under way is compared with (`previous_so_far`), as a person
  * says it: 'yesterday by 12:20', 'the hour before by 11:20', 'last week by Friday 12:20', 'last month by
- * 5 October 12:20', or 'all of last month' when last month had no such day (its end is this one's start).
+ * 5 October 12:20', or 'all of last month' when last month had no such day (its end is this one's start);
+ * 'last year by 15 November 12:20'.
  */
 export function soFarLabel(unit: TimeUnit, soFar: PreviousSoFar, periodStart: number, zone?: Zone): string {
   const end = soFar.end_timestamp;
@@ -189,6 +216,7 @@ export function soFarLabel(unit: TimeUnit, soFar: PreviousSoFar, periodStart: nu
   if (unit === 'day') return `yesterday by ${time}`;
   const p = localParts(end, zone);
   if (unit === 'week') return `last week by ${WEEKDAY_NAMES[p.weekday]} ${time}`;
+  if (unit === 'year') return `last year by ${p.day} ${MONTHS[p.month - 1]} ${time}`;
   if (end >= periodStart) return 'all of last month';
   return `last month by ${p.day} ${MONTHS[p.month - 1]} ${time}`;
 }

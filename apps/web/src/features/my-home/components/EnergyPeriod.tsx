@@ -1,4 +1,5 @@
 import type { EnergyDetail } from '@homeview/contract/web';
+import type { PreviousYear } from '../periodSeries';
 import { ApplianceRows } from './ApplianceRows';
 import { BalanceBreakdown } from './BalanceBreakdown';
 import { PeriodChart } from './PeriodChart';
@@ -12,11 +13,13 @@ export function EnergyPeriod({
   gas = null,
   label,
   showOnNow,
+  previous = null,
 }: {
   view: EnergyDetail;
   gas?: EnergyDetail | null;
   label: string;
   showOnNow: boolean;
+  previous?: PreviousYear | null;
 }) {
   const lists = { currency: view.currency_unit, energyUnit: view.energy_unit };
   // Appliances that run all day (a fridge-freezer) have no uses to count: they are costly, not "used".
@@ -25,7 +28,7 @@ export function EnergyPeriod({
   return (
     <div className="energy-period">
       <BalanceBreakdown view={view} gas={gas} label={label} today={showOnNow} />
-      <PeriodChart view={view} gas={gas} label={label} today={showOnNow} />
+      <PeriodChart view={view} gas={gas} label={label} today={showOnNow} previous={previous} />
       {showOnNow ? (
         <ApplianceRows
           title="On in the past hour"

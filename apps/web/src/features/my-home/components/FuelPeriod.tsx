@@ -4,6 +4,7 @@ import { errorMessage } from '../../../shared/api';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { hasGas } from '../fuels';
+import type { PreviousYear } from '../periodSeries';
 import { EnergyPeriod } from './EnergyPeriod';
 
 /**
@@ -15,24 +16,33 @@ export function FuelPeriod({
   gas,
   label,
   showOnNow,
+  previous = null,
 }: {
   view: EnergyDetail;
   gas: UseQueryResult<EnergyDetail>;
   label: string;
   showOnNow: boolean;
+  /** A year's previous year, drawn beside its months (issue 38). */
+  previous?: PreviousYear | null;
 }) {
-  if (!hasGas(view)) return <EnergyPeriod view={view} label={label} showOnNow={showOnNow} />;
+  if (!hasGas(view))
+    return <EnergyPeriod view={view} label={label} showOnNow={showOnNow} previous={previous} />;
   if (gas.isError)
     return (
       <>
         <Alert tone="danger">
           Your gas figures could not be fetched, so electricity alone is shown: {errorMessage(gas.error)}
         </Alert>
-        <EnergyPeriod view={view} label={label} showOnNow={showOnNow} />
+        <EnergyPeriod
+          view={view}
+          label={label}
+          showOnNow={showOnNow}
+          previous={previous === null ? null : { view: previous.view, gas: null }}
+        />
       </>
     );
   // Never two periods added together (today's two reads either side of midnight).
   const same = gas.data?.period.start_timestamp === view.period.start_timestamp;
   if (gas.data === undefined || !same) return <LoadingState title="Fetching your gas" />;
-  return <EnergyPeriod view={view} gas={gas.data} label={label} showOnNow={showOnNow} />;
+  return <EnergyPeriod view={view} gas={gas.data} label={label} showOnNow={showOnNow} previous={previous} />;
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { SeriesChart } from '../../../shared/charts';
 import { type ChartUnit, useChartFuel, useChartUnit } from '../chartUnit';
 import { AXIS_TICKS, detailLabel, energy, money } from '../display';
-import { chartContent } from '../periodSeries';
+import { chartContent, type PreviousYear } from '../periodSeries';
 import { FuelSwitch } from './FuelSwitch';
 
 const UNITS: readonly ChartUnit[] = ['money', 'energy'];
@@ -11,18 +11,21 @@ const UNITS: readonly ChartUnit[] = ['money', 'energy'];
 /**
  * The period's cost and income (or energy) per hour or day, behind an expand/collapse toggle (spec §4
  * Chart), with a £ / kWh switch that is remembered; for a home with gas (`gas` given) a fuel switch too:
- * electricity, gas, or both with their total.
+ * electricity, gas, or both with their total. A year's months have the previous year's beside them
+ * (`previous`, issue 38), named 'Jan'… on the axis and 'January'… in the table.
  */
 export function PeriodChart({
   view,
   gas = null,
   label,
   today,
+  previous = null,
 }: {
   view: EnergyDetail;
   gas?: EnergyDetail | null;
   label: string;
   today: boolean;
+  previous?: PreviousYear | null;
 }) {
   const [expanded, setExpanded] = useState(true);
   const [unit, setUnit] = useChartUnit();
@@ -30,7 +33,8 @@ export function PeriodChart({
   const id = useId();
   const time = view.period.time_unit;
   const isMoney = unit === 'money';
-  const content = chartContent(view, gas, fuel, unit, today);
+  const content = chartContent(view, gas, fuel, unit, today, previous);
+  const labels = view.details.map((d) => detailLabel(time, d.period.start_timestamp, view));
   return (
     <section className="card period-chart" aria-label={`${label} chart`}>
       <div className="card__header">
@@ -69,7 +73,8 @@ export function PeriodChart({
             </div>
             <SeriesChart
               title={content.title}
-              labels={view.details.map((d) => detailLabel(time, d.period.start_timestamp, view))}
+              labels={labels}
+              tickLabels={time === 'year' ? labels.map((l) => l.slice(0, 3)) : undefined}
               ticks={AXIS_TICKS[time]}
               tickEvery={time === 'day' ? 6 : undefined}
               series={content.series}

@@ -9,16 +9,19 @@ import { QueryState } from '../components/QueryState';
 import { TimelineDay } from '../components/TimelineDay';
 import { bothCost, hasGas } from '../fuels';
 import { type DetailScale, useDetail } from '../queries';
+import { beforeReadingsNote, usePreviousYear } from '../yearly';
 
-// /my-home/usage: tabs Timeline (default), Daily, Weekly, Monthly (spec §2.2). Changing the tab resets the
-// selected period (§4 Usage frequency); changing the period refetches that period's detail.
+// /my-home/usage: tabs Timeline (default), Daily, Weekly, Monthly (spec §2.2) and Yearly (issue 38: twelve
+// months in one request, the previous year beside them). Changing the tab resets the selected period (§4
+// Usage frequency); changing the period refetches that period's detail.
 
-type Tab = 'timeline' | 'day' | 'week' | 'month';
+type Tab = 'timeline' | 'day' | 'week' | 'month' | 'year';
 const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
   { id: 'timeline', label: 'Timeline' },
   { id: 'day', label: 'Daily' },
   { id: 'week', label: 'Weekly' },
   { id: 'month', label: 'Monthly' },
+  { id: 'year', label: 'Yearly' },
 ];
 
 export function UsagePage() {
@@ -83,6 +86,7 @@ function UsagePeriod({
   const detail = useDetail(unit, selected);
   const withGas = hasGas(detail.data);
   const gas = useDetail(unit, selected, withGas, 'gas');
+  const previous = usePreviousYear(unit === 'year' ? detail.data : undefined, withGas);
   return (
     <QueryState query={detail} loading="Fetching your usage">
       {(view) => (
@@ -94,11 +98,13 @@ function UsagePeriod({
           {unit === 'week' && selected === undefined ? null : (
             <Change view={view} gas={withGas ? (gas.data ?? null) : null} />
           )}
+          {unit === 'year' ? <BeforeReadings view={view} /> : null}
           <FuelPeriod
             view={view}
             gas={gas}
             label={periodLabel(view.period.time_unit, false)}
             showOnNow={false}
+            previous={previous}
           />
         </>
       )}
@@ -134,6 +140,16 @@ function Change({ view, gas }: { view: EnergyDetail; gas: EnergyDetail | null })
   return (
     <p className="change" data-testid="period-change">
       {withGas ? 'Cost of electricity and gas' : 'Cost'}: {text}
+    </p>
+  );
+}
+
+/** The months of a year before the home's readings begin have no figures, said so (not shown as zero). */
+function BeforeReadings({ view }: { view: EnergyDetail }) {
+  const note = beforeReadingsNote(view);
+  return note === null ? null : (
+    <p className="usage__note" data-testid="before-readings">
+      {note}
     </p>
   );
 }
