@@ -271,12 +271,12 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
       within(summary)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Tariff', 'Cost over 3 months', 'Against your tariff', 'Per cent', 'Rates used']);
+    ).toEqual(['Tariff', 'Cost over 3 months', 'Against your tariff']);
     expect(rowsOf(summary)).toEqual([
-      ['Economy 7', '£137.65', '£8.65 less', '5.9% less', 'Rates and dates'],
-      ['Your tariff (yours now)', '£146.30', 'Yours now', '–', 'Rates and dates'],
-      ['Go-style night', '£149.90', '£3.60 more', '2.5% more', 'Rates and dates'],
-      ['Price cap (the default tariff)', '£154.74', '£8.44 more', '5.8% more', 'Rates and dates'],
+      ['Economy 7Rates and dates', '£137.65', '£8.65 less (5.9%)'],
+      ['Your tariff (yours now)Rates and dates', '£146.30', 'Yours now'],
+      ['Go-style nightRates and dates', '£149.90', '£3.60 more (2.5%)'],
+      ['Price cap (the default tariff)Rates and dates', '£154.74', '£8.44 more (5.8%)'],
     ]);
     // Asked for the last 12 months of the signed-in person's own home.
     expect(Object.fromEntries(new URL(calls[0]?.url ?? '', 'http://t').searchParams)).toEqual({
@@ -353,7 +353,7 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
     const own = screen.getByRole('region', { name: 'Your tariff: rates used' });
     expect(rowsOf(within(own).getByRole('table'))).toEqual([['Fixed', '00:00', '24.50p']]);
     // Each summary row's link goes to its tariff's rates.
-    const link = screen.getByRole('link', { name: 'Rates used for Economy 7' });
+    const link = screen.getByRole('link', { name: 'Rates and dates for Economy 7' });
     expect(link.getAttribute('href')).toBe(`#${e7.id}`);
   });
 
@@ -365,8 +365,8 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
         'gas together.',
     );
     expect(rowsOf(screen.getByTestId('compare-summary'))).toEqual([
-      ['Price cap (the default tariff)', '£688.80', '£6.39 less', '0.9% less', 'Rates and dates'],
-      ['Your tariff (yours now)', '£695.19', 'Yours now', '–', 'Rates and dates'],
+      ['Price cap (the default tariff)Rates and dates', '£688.80', '£6.39 less (0.9%)'],
+      ['Your tariff (yours now)Rates and dates', '£695.19', 'Yours now'],
     ]);
     const monthly = screen.getByTestId('compare-monthly');
     expect(rowsOf(monthly)[2]).toEqual(['February 2026', '£74.50', '£75.33']);

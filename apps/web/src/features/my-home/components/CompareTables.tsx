@@ -1,8 +1,23 @@
 import type { EnergyCompare } from '@homeview/contract/web';
+import type { ReactNode } from 'react';
 import { differenceText, monthName, penniesText, perCentText, type TariffRow } from '../compare';
+
+/** '£8.65 less (5.9%)': the difference in pounds, then as a share of the home's own total. */
+const againstText = (unit: string, difference: number, perMille: number | null): string =>
+  `${differenceText(unit, difference)}${perMille === null || difference === 0 ? '' : ` (${perCentText(perMille)})`}`;
 
 // The two tables of /my-home/tariffs: each tariff's total, cheapest first, with its difference from the
 // home's own; and the months, one column per tariff, whose rows add up to the total row beneath them.
+
+/** A table that may scroll sideways on a phone: a named region the keyboard can reach and scroll. */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region scrolled sideways must take focus to be scrolled by keyboard.
+    <section className="table-scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
 
 export function SummaryTable({
   tariffs,
@@ -14,7 +29,7 @@ export function SummaryTable({
   unit: string;
 }) {
   return (
-    <div className="table-scroll">
+    <ScrollRegion label="Each tariff’s cost">
       <table className="data-table" data-testid="compare-summary">
         <caption>Each tariff’s cost, cheapest first</caption>
         <thead>
@@ -22,8 +37,6 @@ export function SummaryTable({
             <th scope="col">Tariff</th>
             <th scope="col">Cost over {months === 1 ? '1 month' : `${months} months`}</th>
             <th scope="col">Against your tariff</th>
-            <th scope="col">Per cent</th>
-            <th scope="col">Rates used</th>
           </tr>
         </thead>
         <tbody>
@@ -32,26 +45,21 @@ export function SummaryTable({
               <th scope="row">
                 {t.name}
                 {t.current ? <span className="visually-hidden"> (yours now)</span> : null}
-              </th>
-              <td>{penniesText(unit, t.total)}</td>
-              <td>{t.difference === null ? 'Yours now' : differenceText(unit, t.difference)}</td>
-              <td>
-                {t.perMille === null
-                  ? '–'
-                  : t.perMille === 0
-                    ? '0.0%'
-                    : `${perCentText(t.perMille)} ${t.perMille < 0 ? 'less' : 'more'}`}
-              </td>
-              <td>
-                <a href={`#${t.anchor}`} aria-label={`Rates used for ${t.name}`}>
+                <a
+                  href={`#${t.anchor}`}
+                  className="compare__rates-link"
+                  aria-label={`Rates and dates for ${t.name}`}
+                >
                   Rates and dates
                 </a>
-              </td>
+              </th>
+              <td>{penniesText(unit, t.total)}</td>
+              <td>{t.difference === null ? 'Yours now' : againstText(unit, t.difference, t.perMille)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -73,7 +81,7 @@ export function MonthlyTable({
   unit: string;
 }) {
   return (
-    <div className="table-scroll">
+    <ScrollRegion label="Cost per month">
       <table className="data-table" data-testid="compare-monthly">
         <caption>Cost per month, standing charges included</caption>
         <thead>
@@ -111,6 +119,6 @@ export function MonthlyTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -59,7 +59,8 @@ function Compared({ answer }: { answer: EnergyCompare }) {
           label: t.name,
           values: t.monthly.map((p) => p / 100),
           tone: t.tone,
-          kind: 'line' as const,
+          // A line needs three months to show a course; fewer are bars side by side.
+          kind: months.length < 3 ? ('bar' as const) : ('line' as const),
         }))}
         format={(pounds) => penniesText(unit, Math.round(pounds * 100))}
         yLabel={unit}
