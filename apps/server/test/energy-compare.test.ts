@@ -34,6 +34,10 @@ import { makeHouse } from './support/ingest';
 //                1715.7p → 1833p + gas 538p = 2371p. Total 3739p = £37.39.
 //   Go-style (night 8.50p, day the cap's 26.11p): Oct night 2200 × 8.5 = 18.7p, day 2000 × 26.11 = 52.22p,
 //                + 1258.18p = 1329.10p → 1329p; Nov all day: 1833p + 538p = 2371p. Total 3700p = £37.00.
+//   Cosy (cheap 04–07, 13–16, 22–24 local 12.65p; peak 16–19 37.42p; day 25.81p; cap standing): Oct all four
+//                at day rate (01:30, 07:30, 01:00, 01:00 local): 4200 × 25.81 = 108.402p + 1258.18p =
+//                1366.582p → 1367p; Nov 05:30 cosy 1500 × 12.65 = 18.975p, 12:00 day 3000 × 25.81 =
+//                77.43p, + 1715.7p = 1812.105p → 1812p, + gas 538p = 2350p. Total 3717p = £37.17.
 
 const NOW = at('2026-12-05T12:00:00Z');
 
@@ -118,6 +122,15 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         [
           { month: '2026-10', cost: 13.29 },
           { month: '2026-11', cost: 23.71 },
+        ],
+      ],
+      [
+        'Cosy',
+        false,
+        37.17,
+        [
+          { month: '2026-10', cost: 13.67 },
+          { month: '2026-11', cost: 23.5 },
         ],
       ],
       [

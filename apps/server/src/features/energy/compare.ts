@@ -1,4 +1,5 @@
 import {
+  COSY_TARIFFS,
   compileTariffs,
   DEFAULT_GAS_TARIFFS,
   DEFAULT_TARIFFS,
@@ -25,12 +26,12 @@ import type { EnergyHouse } from './repository';
 // fuel), and a total is the sum of its months, so the current tariff's total is the screens' sum exactly.
 //
 // Gas (a home that has it): every candidate keeps the home's own gas tariff (its versions, else Ofgem's
-// gas cap) — Economy 7 and Go are electricity tariffs — except the price cap, the default tariff of
-// both fuels, which prices gas at the gas cap of each date. Agile, Tracker, Cosy, Flux and Intelligent Go
+// gas cap) — Economy 7, Go and Cosy are electricity tariffs — except the price cap, the default tariff of
+// both fuels, which prices gas at the gas cap of each date. Agile, Tracker, Flux and Intelligent Go
 // come later (issue 37); export income is not counted (a cost is import plus standing charge, as on
 // every screen).
 
-export type CandidateKind = 'current' | 'cap' | 'economy7' | 'go';
+export type CandidateKind = 'current' | 'cap' | 'economy7' | 'go' | 'cosy';
 
 export interface PricedCandidate {
   kind: CandidateKind;
@@ -85,10 +86,12 @@ function candidateBooks(
       return { electricity: compileTariffs(ECONOMY_7_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
     case 'go':
       return { electricity: compileTariffs(GO_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
+    case 'cosy':
+      return { electricity: compileTariffs(COSY_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
   }
 }
 
-export const CANDIDATES: readonly CandidateKind[] = ['current', 'cap', 'economy7', 'go'];
+export const CANDIDATES: readonly CandidateKind[] = ['current', 'cap', 'economy7', 'go', 'cosy'];
 
 export async function compareTariffs(
   db: Queryable,
