@@ -273,10 +273,10 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
         .map((h) => h.textContent),
     ).toEqual(['Tariff', 'Cost over 3 months', 'Against your tariff']);
     expect(rowsOf(summary)).toEqual([
-      ['Economy 7Rates and dates', '£137.65', '£8.65 less (5.9%)'],
-      ['Your tariff (yours now)Rates and dates', '£146.30', 'Yours now'],
-      ['Go-style nightRates and dates', '£149.90', '£3.60 more (2.5%)'],
-      ['Price cap (the default tariff)Rates and dates', '£154.74', '£8.44 more (5.8%)'],
+      ['Economy 7', '£137.65Rates and dates', '£8.65 less (5.9%)'],
+      ['Your tariff (yours now)', '£146.30Rates and dates', 'Yours now'],
+      ['Go-style night', '£149.90Rates and dates', '£3.60 more (2.5%)'],
+      ['Price cap (the default tariff)', '£154.74Rates and dates', '£8.44 more (5.8%)'],
     ]);
     // Asked for the last 12 months of the signed-in person's own home.
     expect(Object.fromEntries(new URL(calls[0]?.url ?? '', 'http://t').searchParams)).toEqual({
@@ -365,8 +365,8 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
         'gas together.',
     );
     expect(rowsOf(screen.getByTestId('compare-summary'))).toEqual([
-      ['Price cap (the default tariff)Rates and dates', '£688.80', '£6.39 less (0.9%)'],
-      ['Your tariff (yours now)Rates and dates', '£695.19', 'Yours now'],
+      ['Price cap (the default tariff)', '£688.80Rates and dates', '£6.39 less (0.9%)'],
+      ['Your tariff (yours now)', '£695.19Rates and dates', 'Yours now'],
     ]);
     const monthly = screen.getByTestId('compare-monthly');
     expect(rowsOf(monthly)[2]).toEqual(['February 2026', '£74.50', '£75.33']);

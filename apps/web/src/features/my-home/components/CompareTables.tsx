@@ -45,6 +45,10 @@ export function SummaryTable({
               <th scope="row">
                 {t.name}
                 {t.current ? <span className="visually-hidden"> (yours now)</span> : null}
+              </th>
+              <td>
+                {penniesText(unit, t.total)}
+                {/* Beside the figure: which rates made it, over which dates. */}
                 <a
                   href={`#${t.anchor}`}
                   className="compare__rates-link"
@@ -52,8 +56,7 @@ export function SummaryTable({
                 >
                   Rates and dates
                 </a>
-              </th>
-              <td>{penniesText(unit, t.total)}</td>
+              </td>
               <td>{t.difference === null ? 'Yours now' : againstText(unit, t.difference, t.perMille)}</td>
             </tr>
           ))}
