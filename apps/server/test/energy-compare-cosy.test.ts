@@ -87,8 +87,8 @@ describeEachDb('Cosy among the tariffs compared', (suite) => {
       false,
       35.72,
       [
-        { month: '2026-10', cost: 15.75 },
-        { month: '2026-11', cost: 19.97 },
+        { month: '2026-10', cost: 15.75, fuels: { electricity: 15.75 } },
+        { month: '2026-11', cost: 19.97, fuels: { electricity: 19.97 } },
       ],
     ]);
     expect(cosy.rates).toEqual([

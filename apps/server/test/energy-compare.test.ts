@@ -111,8 +111,8 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         true,
         33.12,
         [
-          { month: '2026-10', cost: 11.84 },
-          { month: '2026-11', cost: 21.28 },
+          { month: '2026-10', cost: 11.84, fuels: { electricity: 11.84, gas: 0 } },
+          { month: '2026-11', cost: 21.28, fuels: { electricity: 15.9, gas: 5.38 } },
         ],
       ],
       [
@@ -120,8 +120,8 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         false,
         37,
         [
-          { month: '2026-10', cost: 13.29 },
-          { month: '2026-11', cost: 23.71 },
+          { month: '2026-10', cost: 13.29, fuels: { electricity: 13.29, gas: 0 } },
+          { month: '2026-11', cost: 23.71, fuels: { electricity: 18.33, gas: 5.38 } },
         ],
       ],
       [
@@ -129,8 +129,8 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         false,
         37.17,
         [
-          { month: '2026-10', cost: 13.67 },
-          { month: '2026-11', cost: 23.5 },
+          { month: '2026-10', cost: 13.67, fuels: { electricity: 13.67, gas: 0 } },
+          { month: '2026-11', cost: 23.5, fuels: { electricity: 18.12, gas: 5.38 } },
         ],
       ],
       [
@@ -138,8 +138,8 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         false,
         37.39,
         [
-          { month: '2026-10', cost: 13.68 },
-          { month: '2026-11', cost: 23.71 },
+          { month: '2026-10', cost: 13.68, fuels: { electricity: 13.68, gas: 0 } },
+          { month: '2026-11', cost: 23.71, fuels: { electricity: 18.33, gas: 5.38 } },
         ],
       ],
       [
@@ -147,8 +147,8 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         false,
         37.66,
         [
-          { month: '2026-10', cost: 13.5 },
-          { month: '2026-11', cost: 24.16 },
+          { month: '2026-10', cost: 13.5, fuels: { electricity: 13.5, gas: 0 } },
+          { month: '2026-11', cost: 24.16, fuels: { electricity: 18.78, gas: 5.38 } },
         ],
       ],
     ]);

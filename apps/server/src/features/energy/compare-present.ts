@@ -99,7 +99,13 @@ export function presentComparison(c: Comparison): EnergyCompare {
       name: NAMES[t.kind],
       current: t.kind === 'current',
       total: t.total / 100,
-      monthly: t.monthly.map((cost, i) => ({ month: keys[i] as string, cost: cost / 100 })),
+      monthly: t.monthly.map((cost, i) => ({
+        month: keys[i] as string,
+        cost: cost / 100,
+        fuels: Object.fromEntries(
+          Object.entries(t.byFuel).map(([fuel, p]) => [fuel, (p[i] as number) / 100]),
+        ),
+      })),
       rates: from === '' ? [] : ratesOf(t, from, to),
     }));
   return {

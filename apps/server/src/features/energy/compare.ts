@@ -39,6 +39,8 @@ export interface PricedCandidate {
   books: Partial<Record<Fuel, TariffBook>>;
   /** Pennies per month, fuels summed. */
   monthly: number[];
+  /** Per fuel, pennies per month: the parts of `monthly`. */
+  byFuel: Partial<Record<Fuel, number[]>>;
   total: number;
 }
 
@@ -120,14 +122,17 @@ export async function compareTariffs(
   const candidates = CANDIDATES.map((kind): PricedCandidate => {
     const books = candidateBooks(kind, own, zone);
     const monthly = months.map(() => 0);
+    const byFuel: Partial<Record<Fuel, number[]>> = {};
     for (const fuel of fuels) {
       const book = books[fuel] as TariffBook;
       const costs = monthlyCosts(book, slots[fuel] ?? [], months, { chargeFrom: span.first[fuel], now });
-      costs.forEach((nano, i) => {
-        monthly[i] = (monthly[i] as number) + nanoToPennies(nano);
+      const pennies = costs.map(nanoToPennies);
+      byFuel[fuel] = pennies;
+      pennies.forEach((p, i) => {
+        monthly[i] = (monthly[i] as number) + p;
       });
     }
-    return { kind, books, monthly, total: monthly.reduce((a, b) => a + b, 0) };
+    return { kind, books, monthly, byFuel, total: monthly.reduce((a, b) => a + b, 0) };
   });
   const monthData = months.map((period) => {
     const dataSlots: Partial<Record<Fuel, number>> = {};

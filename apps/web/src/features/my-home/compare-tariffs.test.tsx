@@ -228,6 +228,48 @@ const twelveMonths: EnergyCompare = {
   time_zone: 'Europe/London',
 };
 
+/**
+ * The server's own answer for its test home (apps/server/test/energy-compare.test.ts, figures worked out
+ * there by hand), with each month's fuels. Per tariff, electricity Oct + Nov, gas Nov, total:
+ *   Your tariff 11.84 + 15.90 = 27.74, gas 5.38, 33.12
+ *   Go-style    13.29 + 18.33 = 31.62, gas 5.38, 37.00 (+3.88: 388/3312 = 11.71% → 11.7%)
+ *   Cosy        13.67 + 18.12 = 31.79, gas 5.38, 37.17 (+4.05: 405/3312 = 12.23% → 12.2%)
+ *   Price cap   13.68 + 18.33 = 32.01, gas 5.38, 37.39 (+4.27: 427/3312 = 12.89% → 12.9%)
+ *   Economy 7   13.50 + 18.78 = 32.28, gas 5.38, 37.66 (+4.54: 454/3312 = 13.71% → 13.7%)
+ */
+const byFuel = (name: string, current: boolean, oct: number, nov: number, novE: number, total: number) => ({
+  name,
+  current,
+  total,
+  monthly: [
+    { month: '2026-10', cost: oct, fuels: { electricity: oct, gas: 0 } },
+    {
+      month: '2026-11',
+      cost: nov,
+      fuels: { electricity: novE, gas: 5.38 },
+    },
+  ],
+  rates: [],
+});
+const gasTwoMonths: EnergyCompare = {
+  months_asked: 12,
+  months: [
+    { month: '2026-10', slots: 1490, data_slots: { electricity: 4, gas: 0 } },
+    { month: '2026-11', slots: 1440, data_slots: { electricity: 2, gas: 1 } },
+  ],
+  tariffs: [
+    byFuel('Your tariff', true, 11.84, 21.28, 15.9, 33.12),
+    byFuel('Go-style night', false, 13.29, 23.71, 18.33, 37),
+    byFuel('Cosy', false, 13.67, 23.5, 18.12, 37.17),
+    byFuel('Price cap (the default tariff)', false, 13.68, 23.71, 18.33, 37.39),
+    byFuel('Economy 7', false, 13.5, 24.16, 18.78, 37.66),
+  ],
+  notes: ['Your home has 2 complete months of data, not the 12 asked for.'],
+  fuels: ['electricity', 'gas'],
+  currency_unit: '£',
+  time_zone: 'Europe/London',
+};
+
 const empty: EnergyCompare = {
   months_asked: 12,
   months: [],
@@ -380,6 +422,42 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
       ['Fixed', '00:00', '6.33p'],
     ]);
     expect(text(own.querySelectorAll('li p')[1])).toContain('Standing charge 30.00p per day.');
+  });
+
+  it('a gas home: each total split into electricity and gas, the two adding up to it', async () => {
+    renderCompare(gasTwoMonths);
+    const summary = await screen.findByTestId('compare-summary');
+    expect(rowsOf(summary)).toEqual([
+      ['Your tariff (yours now)', '£33.12electricity £27.74 + gas £5.38Rates and dates', 'Yours now'],
+      ['Go-style night', '£37.00electricity £31.62 + gas £5.38Rates and dates', '£3.88 more (11.7%)'],
+      ['Cosy', '£37.17electricity £31.79 + gas £5.38Rates and dates', '£4.05 more (12.2%)'],
+      [
+        'Price cap (the default tariff)',
+        '£37.39electricity £32.01 + gas £5.38Rates and dates',
+        '£4.27 more (12.9%)',
+      ],
+      ['Economy 7', '£37.66electricity £32.28 + gas £5.38Rates and dates', '£4.54 more (13.7%)'],
+    ]);
+    const monthly = screen.getByTestId('compare-monthly');
+    expect(rowsOf(monthly)).toEqual([
+      [
+        'October 2026 (electricity: 4 of 1490 half-hours have data; gas: 0 of 1490 half-hours have data)',
+        '£11.84',
+        '£13.29',
+        '£13.67',
+        '£13.68',
+        '£13.50',
+      ],
+      [
+        'November 2026 (electricity: 2 of 1440 half-hours have data; gas: 1 of 1440 half-hours have data)',
+        '£21.28',
+        '£23.71',
+        '£23.50',
+        '£23.71',
+        '£24.16',
+      ],
+    ]);
+    expect(rowsOf(monthly, 'tfoot')).toEqual([['Total', '£33.12', '£37.00', '£37.17', '£37.39', '£37.66']]);
   });
 
   it('a home with no complete month says so and shows no figures', async () => {

@@ -1,4 +1,4 @@
-import { type CompareRates, type EnergyCompare, penniesOf } from '@homeview/contract/web';
+import { type CompareRates, type CompareTariff, type EnergyCompare, penniesOf } from '@homeview/contract/web';
 import type { ChartTone } from '../../shared/charts';
 import { dateLabel, MONTHS } from '../../shared/time';
 
@@ -13,6 +13,11 @@ export interface TariffRow {
   monthly: number[];
   /** The sum of `monthly`. */
   total: number;
+  /**
+   * A gas home's total per fuel (pennies, each the sum of its months), adding up to `total`; null for an
+   * electricity-only home or an answer without the per-fuel months.
+   */
+  fuelTotals: { electricity: number; gas: number } | null;
   /** This total minus the home's own tariff's, in pennies; null for the home's own. */
   difference: number | null;
   /** The difference in tenths of a per cent of the home's own total; null for its own, or a zero total. */
@@ -35,24 +40,32 @@ const TONES: readonly ChartTone[] = ['cost', 'consumed', 'care', 'all', 'gas', '
 /** Rounds half away from zero, so a saving and a cost of the same size read the same. */
 const roundHalfAway = (n: number): number => Math.sign(n) * Math.round(Math.abs(n));
 
+/** Per fuel, the sum of the months' pennies, when the home has gas and every month says its parts. */
+function fuelTotalsOf(answer: EnergyCompare, t: CompareTariff): TariffRow['fuelTotals'] {
+  if (!answer.fuels.includes('gas') || t.monthly.some((m) => m.fuels === undefined)) return null;
+  const sum = (fuel: string) => t.monthly.reduce((n, m) => n + penniesOf(m.fuels?.[fuel] ?? 0), 0);
+  return { electricity: sum('electricity'), gas: sum('gas') };
+}
+
 export function comparison(answer: EnergyCompare): Comparison {
   const months = answer.months.map((m) => m.month);
   const rows = answer.tariffs.map((t) => {
     const byMonth = new Map(t.monthly.map((m) => [m.month, penniesOf(m.cost)]));
     const monthly = months.map((m) => byMonth.get(m) ?? 0);
-    return { t, monthly, total: monthly.reduce((a, b) => a + b, 0) };
+    return { t, monthly, total: monthly.reduce((a, b) => a + b, 0), fuelTotals: fuelTotalsOf(answer, t) };
   });
   // Cheapest first; on a tie the home's own first (as the API sorts).
   rows.sort((a, b) => a.total - b.total || Number(b.t.current) - Number(a.t.current));
   const own = rows.find((r) => r.t.current)?.total ?? null;
   let tone = 0;
-  const tariffs = rows.map(({ t, monthly, total }, i): TariffRow => {
+  const tariffs = rows.map(({ t, monthly, total, fuelTotals }, i): TariffRow => {
     const difference = t.current || own === null ? null : total - own;
     return {
       name: t.name,
       current: t.current,
       monthly,
       total,
+      fuelTotals,
       difference,
       perMille:
         difference === null || own === 0 || own === null ? null : roundHalfAway((difference * 1000) / own),

@@ -48,6 +48,12 @@ export function SummaryTable({
               </th>
               <td>
                 {penniesText(unit, t.total)}
+                {t.fuelTotals === null ? null : (
+                  <span className="compare__fuels">
+                    electricity {penniesText(unit, t.fuelTotals.electricity)} + gas{' '}
+                    {penniesText(unit, t.fuelTotals.gas)}
+                  </span>
+                )}
                 {/* Beside the figure: which rates made it, over which dates. */}
                 <a
                   href={`#${t.anchor}`}
