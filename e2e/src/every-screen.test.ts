@@ -186,6 +186,7 @@ for (const width of [390, 1280]) {
         '/my-home/appliances',
         '/my-home/appliance/1',
         '/my-home/feedback',
+        '/my-home/tariffs',
       ])
         await visit(path);
 

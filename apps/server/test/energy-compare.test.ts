@@ -34,6 +34,10 @@ import { makeHouse } from './support/ingest';
 //                1715.7p → 1833p + gas 538p = 2371p. Total 3739p = £37.39.
 //   Go-style (night 8.50p, day the cap's 26.11p): Oct night 2200 × 8.5 = 18.7p, day 2000 × 26.11 = 52.22p,
 //                + 1258.18p = 1329.10p → 1329p; Nov all day: 1833p + 538p = 2371p. Total 3700p = £37.00.
+//   Cosy (cheap 04–07, 13–16, 22–24 local 12.65p; peak 16–19 37.42p; day 25.81p; cap standing): Oct all four
+//                at day rate (01:30, 07:30, 01:00, 01:00 local): 4200 × 25.81 = 108.402p + 1258.18p =
+//                1366.582p → 1367p; Nov 05:30 cosy 1500 × 12.65 = 18.975p, 12:00 day 3000 × 25.81 =
+//                77.43p, + 1715.7p = 1812.105p → 1812p, + gas 538p = 2350p. Total 3717p = £37.17.
 
 const NOW = at('2026-12-05T12:00:00Z');
 
@@ -107,8 +111,8 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         true,
         33.12,
         [
-          { month: '2026-10', cost: 11.84 },
-          { month: '2026-11', cost: 21.28 },
+          { month: '2026-10', cost: 11.84, fuels: { electricity: 11.84, gas: 0 } },
+          { month: '2026-11', cost: 21.28, fuels: { electricity: 15.9, gas: 5.38 } },
         ],
       ],
       [
@@ -116,8 +120,17 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         false,
         37,
         [
-          { month: '2026-10', cost: 13.29 },
-          { month: '2026-11', cost: 23.71 },
+          { month: '2026-10', cost: 13.29, fuels: { electricity: 13.29, gas: 0 } },
+          { month: '2026-11', cost: 23.71, fuels: { electricity: 18.33, gas: 5.38 } },
+        ],
+      ],
+      [
+        'Cosy',
+        false,
+        37.17,
+        [
+          { month: '2026-10', cost: 13.67, fuels: { electricity: 13.67, gas: 0 } },
+          { month: '2026-11', cost: 23.5, fuels: { electricity: 18.12, gas: 5.38 } },
         ],
       ],
       [
@@ -125,8 +138,8 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         false,
         37.39,
         [
-          { month: '2026-10', cost: 13.68 },
-          { month: '2026-11', cost: 23.71 },
+          { month: '2026-10', cost: 13.68, fuels: { electricity: 13.68, gas: 0 } },
+          { month: '2026-11', cost: 23.71, fuels: { electricity: 18.33, gas: 5.38 } },
         ],
       ],
       [
@@ -134,8 +147,8 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         false,
         37.66,
         [
-          { month: '2026-10', cost: 13.5 },
-          { month: '2026-11', cost: 24.16 },
+          { month: '2026-10', cost: 13.5, fuels: { electricity: 13.5, gas: 0 } },
+          { month: '2026-11', cost: 24.16, fuels: { electricity: 18.78, gas: 5.38 } },
         ],
       ],
     ]);

@@ -56,6 +56,7 @@ const ApplianceDetailPage = lazyPage(
 const AppliancesPage = lazyPage(() => import('./features/my-home/pages/AppliancesPage'), 'AppliancesPage');
 const FeedbackPage = lazyPage(() => import('./features/my-home/pages/FeedbackPage'), 'FeedbackPage');
 const RankingsPage = lazyPage(() => import('./features/my-home/pages/RankingsPage'), 'RankingsPage');
+const TariffsPage = lazyPage(() => import('./features/my-home/pages/TariffsPage'), 'TariffsPage');
 const TodayPage = lazyPage(() => import('./features/my-home/pages/TodayPage'), 'TodayPage');
 const UsagePage = lazyPage(() => import('./features/my-home/pages/UsagePage'), 'UsagePage');
 const SetupPage = lazyPage(() => import('./features/setup/pages/SetupPage'), 'SetupPage');
@@ -81,6 +82,7 @@ const protectedRoutes: RouteObject[] = [
       { path: '/my-home/appliances', element: <AppliancesPage /> },
       { path: '/my-home/appliance/:applianceId', element: <ApplianceDetailPage /> },
       { path: '/my-home/feedback', element: <FeedbackPage /> },
+      { path: '/my-home/tariffs', element: <TariffsPage /> },
     ],
   },
   ...infoCareRoutes,

@@ -42,7 +42,14 @@ export const CompareTariff = z.object({
   current: z.boolean(),
   /** £: the sum of `monthly`, each month the sum of its fuels' costs, each rounded to the penny. */
   total: z.number(),
-  monthly: z.array(z.object({ month: z.string(), cost: z.number() })),
+  monthly: z.array(
+    z.object({
+      month: z.string(),
+      cost: z.number(),
+      /** Additive: per fuel the home has, £ rounded to the penny; they add up to `cost` exactly. */
+      fuels: z.record(z.string(), z.number()).optional(),
+    }),
+  ),
   rates: z.array(CompareRates),
 });
 export type CompareTariff = z.infer<typeof CompareTariff>;

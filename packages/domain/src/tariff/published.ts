@@ -8,7 +8,7 @@ import { fixedRate, makeTariff, type RateStep, type Tariff, touRate } from './mo
 // date prices it, which the comparison names (`source: 'price cap'`), never hidden. Only import and the
 // unit rates are the candidate's: the standing charge is the cap's of each date (left null, so the
 // default prices it), because the figure found for Economy 7 equals the single-rate cap's (below).
-// Agile, Tracker, Cosy, Flux and Intelligent Go are not here yet (issue 37 lists them for later).
+// Agile, Tracker, Flux and Intelligent Go are not here yet (issue 37 lists them for later).
 
 const p = (pence: number): number => Math.round(pence * 10_000);
 
@@ -49,6 +49,28 @@ export const GO_NIGHT_ROWS: readonly { readonly from: string; readonly night: nu
   { from: '2021-10-01', night: p(8.5) },
 ];
 
+export interface CosyRow {
+  readonly from: string; // YYYY-MM-DD
+  readonly cosy: number; // µ£/kWh, the three cheap windows
+  readonly day: number; // µ£/kWh, the rest of the day
+  readonly peak: number; // µ£/kWh, 16:00–19:00
+}
+
+/**
+ * Cosy (Octopus's heat-pump tariff): three cheap windows, 04:00–07:00, 13:00–16:00 and 22:00–00:00, a peak
+ * 16:00–19:00, the day rate at every other time, on the home's clock (the sources give clock times with no
+ * UTC note, unlike Economy 7's). Windows: richard.dallaway.com/octopus-cosy-tariff-rate-names-and-colour-coding
+ * ("from 13:00 - 16:00, 22:00 - 00:00, 04:00 - 07:00, cheapest rate"); lep.swce.co.uk/2024/11/11/
+ * time-of-use-electricity-tariffs ("three blocks of cheap electricity (12.65p/kWh) throughout a day,
+ * totalling 8 hours … the normal day rate … (25.81p/kWh) apart from the peak rate for 3 hours between
+ * 16:00 and 19:00 (37.42p/kWh)"). Rates: that article's, one customer's in one region (south-west England),
+ * written 11 November 2024 after "several weeks" on the tariff, so dated from that cap quarter, 1 October
+ * 2024; they run on until a newer row is added. Standing charge: the cap's of each date, as Economy 7's.
+ */
+export const COSY_ROWS: readonly CosyRow[] = [
+  { from: '2024-10-01', cosy: p(12.65), day: p(25.81), peak: p(37.42) },
+];
+
 const WINDOWS = {
   economy7: { nightFrom: 30, nightTo: 450, basis: 'gmt' },
   go: { nightFrom: 30, nightTo: 330, basis: 'local' },
@@ -70,6 +92,21 @@ const version = (from: string, steps: RateStep[], basis: 'gmt' | 'local'): Tarif
     export: fixedRate(DEFAULT_EXPORT_PRICE),
     generation: fixedRate(DEFAULT_GENERATION_PRICE),
   });
+
+function cosySteps(r: CosyRow): RateStep[] {
+  return [
+    { startMinute: 0, price: r.day, name: 'day' },
+    { startMinute: 240, price: r.cosy, name: 'cosy' },
+    { startMinute: 420, price: r.day, name: 'day' },
+    { startMinute: 780, price: r.cosy, name: 'cosy' },
+    { startMinute: 960, price: r.peak, name: 'peak' },
+    { startMinute: 1140, price: r.day, name: 'day' },
+    { startMinute: 1320, price: r.cosy, name: 'cosy' },
+  ];
+}
+
+/** Cosy as dated tariff versions, one per published row. */
+export const COSY_TARIFFS: readonly Tariff[] = COSY_ROWS.map((r) => version(r.from, cosySteps(r), 'local'));
 
 /** Economy 7 as dated tariff versions, one per published row. */
 export const ECONOMY_7_TARIFFS: readonly Tariff[] = ECONOMY_7_ROWS.map((r) =>
@@ -93,4 +130,5 @@ export const GO_TARIFFS: readonly Tariff[] = (() => {
 export const PUBLISHED_SOURCES = {
   economy7: 'Economy 7 (published rates, Octopus Eastern; night 00:30–07:30 UTC)',
   go: 'Go-style night (8.50p 00:30–05:30; day at the price cap)',
+  cosy: 'Cosy (published rates, one region; cheap 04:00–07:00, 13:00–16:00, 22:00–00:00; peak 16:00–19:00)',
 } as const;

@@ -11,6 +11,7 @@ const NAMES: Record<CandidateKind, string> = {
   cap: 'Price cap (the default tariff)',
   economy7: 'Economy 7',
   go: 'Go-style night',
+  cosy: 'Cosy',
 };
 
 const SOURCES: Record<CandidateKind, string> = {
@@ -18,6 +19,7 @@ const SOURCES: Record<CandidateKind, string> = {
   cap: 'price cap',
   economy7: PUBLISHED_SOURCES.economy7,
   go: PUBLISHED_SOURCES.go,
+  cosy: PUBLISHED_SOURCES.cosy,
 };
 
 const MONTH_NAMES = [
@@ -80,7 +82,7 @@ function notesOf(c: Comparison, names: readonly string[]): string[] {
       'Gas stays on your own gas tariff in every comparison except the price cap, which prices both fuels at the cap.',
     );
   if (c.exports) notes.push('Export income is not counted yet: each figure is what you paid for energy in.');
-  notes.push('Agile, Tracker, Cosy, Flux and Intelligent Go are not compared yet.');
+  notes.push('Agile, Tracker, Flux and Intelligent Go are not compared yet.');
   return notes;
 }
 
@@ -97,7 +99,13 @@ export function presentComparison(c: Comparison): EnergyCompare {
       name: NAMES[t.kind],
       current: t.kind === 'current',
       total: t.total / 100,
-      monthly: t.monthly.map((cost, i) => ({ month: keys[i] as string, cost: cost / 100 })),
+      monthly: t.monthly.map((cost, i) => ({
+        month: keys[i] as string,
+        cost: cost / 100,
+        fuels: Object.fromEntries(
+          Object.entries(t.byFuel).map(([fuel, p]) => [fuel, (p[i] as number) / 100]),
+        ),
+      })),
       rates: from === '' ? [] : ratesOf(t, from, to),
     }));
   return {

@@ -1,4 +1,5 @@
 import {
+  COSY_TARIFFS,
   compileTariffs,
   DEFAULT_GAS_TARIFFS,
   DEFAULT_TARIFFS,
@@ -25,12 +26,12 @@ import type { EnergyHouse } from './repository';
 // fuel), and a total is the sum of its months, so the current tariff's total is the screens' sum exactly.
 //
 // Gas (a home that has it): every candidate keeps the home's own gas tariff (its versions, else Ofgem's
-// gas cap) — Economy 7 and Go are electricity tariffs — except the price cap, the default tariff of
-// both fuels, which prices gas at the gas cap of each date. Agile, Tracker, Cosy, Flux and Intelligent Go
+// gas cap) — Economy 7, Go and Cosy are electricity tariffs — except the price cap, the default tariff of
+// both fuels, which prices gas at the gas cap of each date. Agile, Tracker, Flux and Intelligent Go
 // come later (issue 37); export income is not counted (a cost is import plus standing charge, as on
 // every screen).
 
-export type CandidateKind = 'current' | 'cap' | 'economy7' | 'go';
+export type CandidateKind = 'current' | 'cap' | 'economy7' | 'go' | 'cosy';
 
 export interface PricedCandidate {
   kind: CandidateKind;
@@ -38,6 +39,8 @@ export interface PricedCandidate {
   books: Partial<Record<Fuel, TariffBook>>;
   /** Pennies per month, fuels summed. */
   monthly: number[];
+  /** Per fuel, pennies per month: the parts of `monthly`. */
+  byFuel: Partial<Record<Fuel, number[]>>;
   total: number;
 }
 
@@ -85,10 +88,12 @@ function candidateBooks(
       return { electricity: compileTariffs(ECONOMY_7_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
     case 'go':
       return { electricity: compileTariffs(GO_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
+    case 'cosy':
+      return { electricity: compileTariffs(COSY_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
   }
 }
 
-export const CANDIDATES: readonly CandidateKind[] = ['current', 'cap', 'economy7', 'go'];
+export const CANDIDATES: readonly CandidateKind[] = ['current', 'cap', 'economy7', 'go', 'cosy'];
 
 export async function compareTariffs(
   db: Queryable,
@@ -117,14 +122,17 @@ export async function compareTariffs(
   const candidates = CANDIDATES.map((kind): PricedCandidate => {
     const books = candidateBooks(kind, own, zone);
     const monthly = months.map(() => 0);
+    const byFuel: Partial<Record<Fuel, number[]>> = {};
     for (const fuel of fuels) {
       const book = books[fuel] as TariffBook;
       const costs = monthlyCosts(book, slots[fuel] ?? [], months, { chargeFrom: span.first[fuel], now });
-      costs.forEach((nano, i) => {
-        monthly[i] = (monthly[i] as number) + nanoToPennies(nano);
+      const pennies = costs.map(nanoToPennies);
+      byFuel[fuel] = pennies;
+      pennies.forEach((p, i) => {
+        monthly[i] = (monthly[i] as number) + p;
       });
     }
-    return { kind, books, monthly, total: monthly.reduce((a, b) => a + b, 0) };
+    return { kind, books, monthly, byFuel, total: monthly.reduce((a, b) => a + b, 0) };
   });
   const monthData = months.map((period) => {
     const dataSlots: Partial<Record<Fuel, number>> = {};

@@ -58,6 +58,15 @@ export function useDetail(
   });
 }
 
+/** Tariffs compared (issue 37) over the last 12 complete months, or as many as the home has. */
+export function useCompare() {
+  const user_id = useUserId();
+  return useQuery({
+    queryKey: ['energy-compare', user_id],
+    queryFn: ({ signal }) => call('energyCompare', { fields: { user_id, months: 12 }, signal }),
+  });
+}
+
 export function useTimeline(timestamp: number | undefined) {
   const user_id = useUserId();
   return useQuery({

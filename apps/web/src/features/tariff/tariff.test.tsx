@@ -117,6 +117,22 @@ describe('tariff overview (spec §2.4, §8)', () => {
     );
   });
 
+  it("links the own home's tariff to Compare tariffs (issue 37), not a dependant's", async () => {
+    logIn();
+    stubApi({ 'GET /tariff_setting/': { body: aTariff() } });
+    renderApp('/account/homeview/tariff');
+    const link = await screen.findByRole('link', { name: 'Compare tariffs' });
+    expect(link.getAttribute('href')).toBe('/my-home/tariffs');
+  });
+
+  it("shows no Compare tariffs link on a dependant's tariff (that screen is the own home's)", async () => {
+    logIn();
+    stubApi({ 'GET /tariff_setting/': { body: aTariff() } });
+    renderApp('/account/infocare/tariff');
+    expect(await screen.findByText(messages.noStandingCharge)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Compare tariffs' })).toBeNull();
+  });
+
   it('shows a time-of-day tariff with its kind in words, times padded to 4 digits and the edit links', async () => {
     logIn();
     stubApi({

@@ -1,5 +1,6 @@
 import type { EnergyDetail } from '@homeview/contract/web';
 import { type KeyboardEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../shared/ui/Alert';
 import { changeAgainst, outcomeOf, PROFIT_MESSAGE, periodLabel, soFarLabel } from '../display';
 import { FuelPeriod } from '../components/FuelPeriod';
@@ -40,7 +41,14 @@ export function UsagePage() {
     document.getElementById(`usage-tab-${next.id}`)?.focus();
   };
   return (
-    <HomeViewFrame title="Usage">
+    <HomeViewFrame
+      title="Usage"
+      actions={
+        <Link to="/my-home/tariffs" className="header-link">
+          Compare tariffs
+        </Link>
+      }
+    >
       <div role="tablist" aria-label="Usage frequency" className="tabs" onKeyDown={onKeyDown}>
         {TABS.map((t) => (
           <button

@@ -27,6 +27,12 @@ export function TariffPage() {
       <p>
         What your electricity costs and earns. <Link to="/account/tariff/info">How do tariffs work?</Link>
       </p>
+      {level === 'homeview' ? (
+        <p>
+          <Link to="/my-home/tariffs">Compare tariffs</Link>: what your last 12 months would have cost on
+          others.
+        </p>
+      ) : null}
       {tariff.isPending && userId !== null ? <LoadingState title="Loading tariff" /> : null}
       {tariff.isError ? <Alert tone="danger">{errorMessage(tariff.error)}</Alert> : null}
       {tariff.data ? <Overview level={level} tariff={tariff.data} /> : null}

@@ -1,0 +1,76 @@
+import type { CompareRates } from '@homeview/contract/web';
+import { formatPence } from '../../../shared/pence';
+import { type TariffRow, rangeLabel } from '../compare';
+
+// Which rates each figure of /my-home/tariffs used and over which dates, as the API answers them: per
+// tariff, per fuel and dated range, its source, the clock its times are on, each unit rate in pence per
+// kWh from its start time, and the standing charge in pence per day (shared/pence: no float arithmetic).
+
+const FUEL_NAME: Record<CompareRates['fuel'], string> = { electricity: 'Electricity', gas: 'Gas' };
+
+const clockText = (clock: CompareRates['clock']): string =>
+  clock === 'gmt'
+    ? 'Times are UTC all year (an hour later on the clock in summer time).'
+    : clock === 'local'
+      ? 'Times are on your home’s clock.'
+      : 'Priced per half-hour from published prices.';
+
+/** 'fix' → 'Fixed', 'weekdays night' → 'Weekdays night'. */
+const rateName = (name: string): string =>
+  name === 'fix' ? 'Fixed' : name.charAt(0).toUpperCase() + name.slice(1);
+
+function RatesRange({ r }: { r: CompareRates }) {
+  return (
+    <li>
+      <p>
+        <strong>
+          {FUEL_NAME[r.fuel]}, {rangeLabel(r)}
+        </strong>
+        : {r.source}. {clockText(r.clock)} Standing charge {formatPence(r.standing_charge)} per day.
+      </p>
+      {r.unit_rates.length === 0 ? null : (
+        <table className="tariff-table">
+          <caption className="visually-hidden">
+            {FUEL_NAME[r.fuel]} unit rates, {rangeLabel(r)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Rate</th>
+              <th scope="col">From</th>
+              <th scope="col">Pence per kWh</th>
+            </tr>
+          </thead>
+          <tbody>
+            {r.unit_rates.map((u) => (
+              <tr key={`${u.name}-${u.start}`}>
+                <th scope="row">{rateName(u.name)}</th>
+                <td>{u.start}</td>
+                <td>{formatPence(u.price)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </li>
+  );
+}
+
+export function CompareRatesList({ tariffs }: { tariffs: readonly TariffRow[] }) {
+  return (
+    <section aria-labelledby="compare-rates" className="stack">
+      <h2 id="compare-rates" className="usage__subtitle">
+        Rates and dates each figure used
+      </h2>
+      {tariffs.map((t) => (
+        <section key={t.name} id={t.anchor} aria-label={`${t.name}: rates used`} className="compare__rates">
+          <h3>{t.name}</h3>
+          <ul className="compare__ranges" data-testid={`compare-rates-${t.anchor}`}>
+            {t.rates.map((r) => (
+              <RatesRange key={`${r.fuel}-${r.from}`} r={r} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import type { EnergyCompare } from '@homeview/contract/web';
+import type { ReactNode } from 'react';
+import { differenceText, monthName, penniesText, perCentText, type TariffRow } from '../compare';
+
+/** '£8.65 less (5.9%)': the difference in pounds, then as a share of the home's own total. */
+const againstText = (unit: string, difference: number, perMille: number | null): string =>
+  `${differenceText(unit, difference)}${perMille === null || difference === 0 ? '' : ` (${perCentText(perMille)})`}`;
+
+// The two tables of /my-home/tariffs: each tariff's total, cheapest first, with its difference from the
+// home's own; and the months, one column per tariff, whose rows add up to the total row beneath them.
+
+/** A table that may scroll sideways on a phone: a named region the keyboard can reach and scroll. */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region scrolled sideways must take focus to be scrolled by keyboard.
+    <section className="table-scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
+export function SummaryTable({
+  tariffs,
+  months,
+  unit,
+}: {
+  tariffs: readonly TariffRow[];
+  months: number;
+  unit: string;
+}) {
+  return (
+    <ScrollRegion label="Each tariff’s cost">
+      <table className="data-table" data-testid="compare-summary">
+        <caption>Each tariff’s cost, cheapest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Tariff</th>
+            <th scope="col">Cost over {months === 1 ? '1 month' : `${months} months`}</th>
+            <th scope="col">Against your tariff</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tariffs.map((t) => (
+            <tr key={t.name} className={t.current ? 'compare__own' : undefined}>
+              <th scope="row">
+                {t.name}
+                {t.current ? <span className="visually-hidden"> (yours now)</span> : null}
+              </th>
+              <td>
+                {penniesText(unit, t.total)}
+                {t.fuelTotals === null ? null : (
+                  <span className="compare__fuels">
+                    electricity {penniesText(unit, t.fuelTotals.electricity)} + gas{' '}
+                    {penniesText(unit, t.fuelTotals.gas)}
+                  </span>
+                )}
+                {/* Beside the figure: which rates made it, over which dates. */}
+                <a
+                  href={`#${t.anchor}`}
+                  className="compare__rates-link"
+                  aria-label={`Rates and dates for ${t.name}`}
+                >
+                  Rates and dates
+                </a>
+              </td>
+              <td>{t.difference === null ? 'Yours now' : againstText(unit, t.difference, t.perMille)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+/** Where a month has half-hours with no data, per fuel: never filled, said beside the month. */
+function missingText(month: EnergyCompare['months'][number]): string | null {
+  const parts = Object.entries(month.data_slots)
+    .filter(([, have]) => have < month.slots)
+    .map(([fuel, have]) => `${fuel}: ${have} of ${month.slots} half-hours have data`);
+  return parts.length === 0 ? null : parts.join('; ');
+}
+
+export function MonthlyTable({
+  tariffs,
+  months,
+  unit,
+}: {
+  tariffs: readonly TariffRow[];
+  months: EnergyCompare['months'];
+  unit: string;
+}) {
+  return (
+    <ScrollRegion label="Cost per month">
+      <table className="data-table" data-testid="compare-monthly">
+        <caption>Cost per month, standing charges included</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            {tariffs.map((t) => (
+              <th scope="col" key={t.name}>
+                {t.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m, i) => {
+            const missing = missingText(m);
+            return (
+              <tr key={m.month}>
+                <th scope="row">
+                  {monthName(m.month)}
+                  {missing === null ? null : <span className="compare__missing"> ({missing})</span>}
+                </th>
+                {tariffs.map((t) => (
+                  <td key={t.name}>{penniesText(unit, t.monthly[i] ?? 0)}</td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            {tariffs.map((t) => (
+              <td key={t.name}>{penniesText(unit, t.total)}</td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </ScrollRegion>
+  );
+}

@@ -1,0 +1,87 @@
+import type { EnergyCompare } from '@homeview/contract/web';
+import { Link } from 'react-router';
+import { SeriesChart } from '../../../shared/charts';
+import { CompareRatesList } from '../components/CompareRates';
+import { MonthlyTable, SummaryTable } from '../components/CompareTables';
+import { HomeViewFrame } from '../components/HomeViewFrame';
+import { QueryState } from '../components/QueryState';
+import { comparison, coverText, monthName, monthShort, penniesText } from '../compare';
+import { useCompare } from '../queries';
+
+// /my-home/tariffs (issue 37): what the home's own last complete months would have cost on each candidate
+// tariff, from GET /energy_info/compare/: a table cheapest first with the difference from the home's own,
+// the months in a chart and a table (each tariff's column adding up to its total), the rates and dates
+// each figure used, and the answer's notes (fewer months, missing half-hours) said as they come.
+
+export function TariffsPage() {
+  const compare = useCompare();
+  return (
+    <HomeViewFrame title="Compare tariffs" back={{ to: '/my-home/usage', label: 'Usage' }}>
+      <QueryState query={compare} loading="Pricing your months on each tariff">
+        {(answer) => <Compared answer={answer} />}
+      </QueryState>
+    </HomeViewFrame>
+  );
+}
+
+function Compared({ answer }: { answer: EnergyCompare }) {
+  const unit = answer.currency_unit;
+  const { months, tariffs } = comparison(answer);
+  if (months.length === 0)
+    return (
+      <div className="stack" data-testid="compare-empty">
+        <p>
+          Your home has no complete calendar month of data yet, so there is nothing to compare. Once a whole
+          month is in, this screen prices it on each tariff.
+        </p>
+        <p>
+          <Link to="/my-home/usage">See your usage so far</Link>
+        </p>
+      </div>
+    );
+  const fewer = months.length < answer.months_asked;
+  return (
+    <div className="stack compare">
+      <p className="compare__lead" data-testid="compare-lead">
+        <strong>If you had used energy exactly as you did</strong> over {coverText(months)}, each tariff would
+        have cost you this, standing charges included
+        {answer.fuels.includes('gas') ? ', electricity and gas together' : ''}.
+        {fewer
+          ? ` Your home does not have ${answer.months_asked} complete months of data yet, so only these are compared.`
+          : ''}
+      </p>
+      <SummaryTable tariffs={tariffs} months={months.length} unit={unit} />
+      <SeriesChart
+        title="Cost per month on each tariff"
+        labels={months.map(monthName)}
+        tickLabels={months.map(monthShort)}
+        series={tariffs.map((t) => ({
+          label: t.name,
+          values: t.monthly.map((p) => p / 100),
+          tone: t.tone,
+          // A line needs three months to show a course; fewer are bars side by side.
+          kind: months.length < 3 ? ('bar' as const) : ('line' as const),
+        }))}
+        format={(pounds) => penniesText(unit, Math.round(pounds * 100))}
+        yLabel={unit}
+        footer={[{ label: 'Total', values: tariffs.map((t) => t.total / 100) }]}
+      />
+      <MonthlyTable tariffs={tariffs} months={answer.months} unit={unit} />
+      <section aria-labelledby="compare-notes" className="stack">
+        <h2 id="compare-notes" className="usage__subtitle">
+          About these figures
+        </h2>
+        <ul data-testid="compare-notes">
+          {answer.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      </section>
+      <CompareRatesList tariffs={tariffs} />
+      <p>
+        <Link to="/account/homeview/tariff">Your tariff’s rates</Link> ·{' '}
+        <Link to="/my-home/usage">Your usage</Link>
+      </p>
+    </div>
+  );
+}
