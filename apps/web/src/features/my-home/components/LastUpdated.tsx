@@ -1,9 +1,8 @@
 import type { EnergyDetail, SupplierKind, SuppliersResponse } from '@homeview/contract/web';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { call } from '../../../shared/api';
 import { nowSeconds } from '../../../shared/clock';
-import { accountKey } from '../../account/queries';
+import { suppliersQuery } from '../../account/queries';
 import { lastUpdated, STALE_AFTER_S } from '../display';
 import { useUserId } from '../queries';
 
@@ -26,11 +25,7 @@ export function LastUpdated({ view }: { view: EnergyDetail }) {
   const now = nowSeconds();
   const latest = view.latest_updated;
   const old = latest !== null && now - latest > STALE_AFTER_S;
-  const suppliers = useQuery({
-    queryKey: accountKey('suppliersGet', userId),
-    queryFn: ({ signal }) => call('suppliersGet', { fields: { user_id: userId }, signal }),
-    enabled: old,
-  });
+  const suppliers = useQuery(suppliersQuery(userId, old));
   const supplier = old ? feedingSupplier(suppliers.data) : null;
   const updated = lastUpdated(latest, now, view, supplier ?? undefined);
   return (
