@@ -40,6 +40,7 @@ const TIMES_ON_SCREENS = [
   'src/features/account/devices.test.tsx',
   'src/features/account/supplier.test.tsx',
   'src/features/account/supplier-gas.test.tsx',
+  'src/features/account/holiday-zone.test.tsx',
 ];
 
 // One runner, one project per workspace. The server and e2e suites talk to real databases and a real

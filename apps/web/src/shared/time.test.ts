@@ -6,10 +6,12 @@ import {
   minuteLabel,
   dayStart,
   daysFrom,
+  fromDateTimeInput,
   fromLocalDate,
   localDateOf,
   noonOf,
   timeLabel,
+  toDateTimeInput,
   weekdayDayLabel,
   weekdayName,
 } from './time';
@@ -120,5 +122,25 @@ describe('minuteLabel (issue 25: trends carry minutes of the day)', () => {
       '23:59',
       '23:59',
     ]);
+  });
+});
+
+describe("a datetime-local field on the home's clock (holiday mode)", () => {
+  it('writes and reads London wall times whatever the browser, across both clock changes', () => {
+    expect(toDateTimeInput(1797757200, 'Europe/London')).toBe('2026-12-20T09:00'); // 09:00 UTC
+    expect(toDateTimeInput(1792888200, 'Europe/London')).toBe('2026-10-25T01:30'); // 00:30 UTC, BST
+    expect(toDateTimeInput(1792891800, 'Europe/London')).toBe('2026-10-25T01:30'); // 01:30 UTC, GMT
+    expect(fromDateTimeInput('2026-12-20T09:00', 'Europe/London')).toBe(1797757200);
+    expect(fromDateTimeInput('2026-12-20T09:00', 'Australia/Sydney')).toBe(1797717600); // 22:00 UTC the day before
+    // 01:30 is read twice as the clocks go back: the first, BST.
+    expect(fromDateTimeInput('2026-10-25T01:30', 'Europe/London')).toBe(1792888200);
+    // 01:30 never happens as they go forward (29 March 2026): read on the clock from before, 02:30 BST.
+    expect(fromDateTimeInput('2026-03-29T01:30', 'Europe/London')).toBe(1774747800);
+    expect(fromDateTimeInput('2026-03-29T00:30', 'Europe/London')).toBe(1774744200);
+  });
+
+  it('refuses what is not a date and time', () => {
+    for (const bad of ['', '2026-02-30T10:00', '2026-12-20T24:00', '2026-12-20 09:00', '2026-12-20T9:00'])
+      expect(fromDateTimeInput(bad, 'Europe/London')).toBeNull();
   });
 });

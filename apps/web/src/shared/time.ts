@@ -217,3 +217,35 @@ export function agoLabel(ts: number, now: number): string {
 /** 13:05 05-11-24: an exact time and its date, in the zone. */
 export const timeAndDayLabel = (ts: number, zone?: Zone): string =>
   `${timeLabel(ts, zone)} ${dayLabel(ts, zone)}`;
+
+/** 'YYYY-MM-DDTHH:mm', the value of an <input type="datetime-local">, of `ts` on `zone`'s clock. */
+export function toDateTimeInput(ts: number, zone?: Zone): string {
+  const p = localParts(ts, zone);
+  return `${formatLocalDate(p)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** Seconds `zone`'s clock reads ahead of UTC at `ts` (a minute's precision, as localParts reads it). */
+function offsetAt(ts: number, zone?: Zone): number {
+  const p = localParts(ts, zone);
+  const wall = daysFromCivil(p.year, p.month, p.day) * 86_400 + p.hour * 3600 + p.minute * 60;
+  return wall - Math.floor(ts / 60) * 60;
+}
+
+/**
+ * The instant a datetime-local value names on `zone`'s clock, or null when it is none. A time the clock
+ * reads twice (the hour the clocks go back) is the first; one it skips (the hour they go forward) is
+ * read on the clock from before the change, so 01:30 on the morning they go forward in London is 02:30 BST.
+ */
+export function fromDateTimeInput(value: string, zone?: Zone): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (m === null || !isLocalDate(m[1] as string)) return null;
+  const hour = Number(m[2]);
+  const minute = Number(m[3]);
+  if (hour > 23 || minute > 59) return null;
+  const wall = localDateToDays(m[1] as string) * 86_400 + hour * 3600 + minute * 60;
+  // A day either side of the wall time, its zone's offsets: the two a change between them gives.
+  const before = wall - offsetAt(wall - 86_400, zone);
+  const after = wall - offsetAt(wall + 86_400, zone);
+  const reads = [before, after].filter((t) => t + offsetAt(t, zone) === wall);
+  return reads.length > 0 ? Math.min(...reads) : before;
+}

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, type RecordedCall, renderApp, type Reply, stubApi } from '../../test/app';
 import { logIn } from '../../test/fixtures';
-import { fromLocalInput } from './pages/HolidayModePage';
+import { fromDateTimeInput } from '../../shared/time';
 
 const settings = (alert_notification: Settings['alert_notification']): Settings => ({
   name: 'Alice',
@@ -95,6 +95,7 @@ describe('holiday mode (spec §2.4, §4, §9)', () => {
     const posts: URLSearchParams[] = [];
     stubApi({
       'GET /holiday_mode/': { body: { status: 'DISABLED', start_timestamp: null, end_timestamp: null } },
+      'GET /suppliers/': { body: { time_zone: 'Europe/London', connections: [] } },
       'POST /holiday_mode/': (call) => {
         posts.push(call.body);
         return {
@@ -109,8 +110,11 @@ describe('holiday mode (spec §2.4, §4, §9)', () => {
     const opened = Math.floor(Date.now() / 60_000) * 60; // the inputs show minutes
     renderApp('/account/homeview/holiday-mode');
     fireEvent.click(await screen.findByLabelText('Scheduled'));
-    const start = fromLocalInput((screen.getByLabelText('Start') as HTMLInputElement).value)!;
-    const end = fromLocalInput((screen.getByLabelText('End') as HTMLInputElement).value)!;
+    const start = fromDateTimeInput(
+      (screen.getByLabelText('Start') as HTMLInputElement).value,
+      'Europe/London',
+    )!;
+    const end = fromDateTimeInput((screen.getByLabelText('End') as HTMLInputElement).value, 'Europe/London')!;
     expect(start).toBeGreaterThanOrEqual(opened);
     expect(start).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     expect(end - start).toBe(14 * 86_400);
@@ -134,6 +138,7 @@ describe('holiday mode (spec §2.4, §4, §9)', () => {
       'GET /holiday_mode/': {
         body: { status: 'SCHEDULED', start_timestamp: 1_800_000_000, end_timestamp: 1_800_086_400 },
       },
+      'GET /suppliers/': { body: { time_zone: 'Europe/London', connections: [] } },
     });
     renderApp('/account/homeview/holiday-mode');
     const end = await screen.findByLabelText('End');

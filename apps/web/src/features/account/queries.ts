@@ -1,5 +1,5 @@
 import type { EndpointName, EndpointRequest, EndpointResponse } from '@homeview/contract/web';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api';
 
 // Reads and writes of the account screens, keyed by call and user id, so a save refreshes what it changed.
@@ -33,4 +33,20 @@ export function useAccountWrite<K extends EndpointName>(name: K, readName: ReadN
     mutationFn: (fields) => call(name, { fields }),
     onSuccess: (answer) => queryClient.setQueryData(accountKey(readName, userId), answer),
   });
+}
+
+/** The home's supplier accounts (the Supplier data screen's read), asked only when `enabled`. */
+export const suppliersQuery = (userId: number | null, enabled = true) =>
+  queryOptions({
+    queryKey: accountKey('suppliersGet', userId),
+    queryFn: ({ signal }) => call('suppliersGet', { fields: { user_id: userId ?? 0 }, signal }),
+    enabled: enabled && userId !== null,
+  });
+
+/**
+ * The zone (IANA name) of the home `userId` names, so a screen types and shows its times on that home's
+ * clock whatever the browser's: the Supplier data answer is the lightest that says it (same cache).
+ */
+export function useHomeZone(userId: number | null) {
+  return useQuery({ ...suppliersQuery(userId), select: (answer) => answer.time_zone });
 }

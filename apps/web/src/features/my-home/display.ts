@@ -3,9 +3,11 @@ import {
   type Outcome,
   type PreviousSoFar,
   penniesOf,
+  type SupplierKind,
   type TimeUnit,
 } from '@homeview/contract/web';
 import { formatMoney } from '../../shared/format';
+import { daysBehind, supplierName, USUAL_LAG_WORDS, withinUsualLag } from '../account/suppliers/words';
 import {
   dayLabel,
   localParts,
@@ -96,18 +98,30 @@ export function ageWords(seconds: number): string {
   return '1 minute';
 }
 
-/** /my-home's lozenge: when the readings were last updated, or how old the latest is when it is stale. */
+/**
+ * /my-home's lozenge: when the readings were last updated, or how old the latest is when it is stale. A
+ * home fed by a supplier's account (`supplier`) gets each day's half-hours the next day: within the
+ * supplier's usual lag (the Supplier data screen's rule) that is said calmly, not as a fault.
+ */
 export function lastUpdated(
   latest: number | null,
   now: number,
   zone?: Zone,
+  supplier?: SupplierKind,
 ): { text: string; stale: boolean } {
   if (latest === null) return { text: 'No readings yet', stale: true };
   const when = `${timeLabel(latest, zone)} ${dayLabel(latest, zone)}`;
   if (now - latest <= STALE_AFTER_S) return { text: `Last updated ${when}`, stale: false };
+  const ago = `Latest reading ${when}, ${ageWords(now - latest)} ago`;
+  if (supplier === undefined) return { text: `${ago}: nothing newer has arrived`, stale: true };
+  const name = supplierName(supplier);
+  if (!withinUsualLag(latest, now, zone))
+    return { text: `${ago}: ${name}'s half-hours are later than its usual ${USUAL_LAG_WORDS}`, stale: true };
+  const midnight = timeLabel(latest, zone) === '00:00';
+  const usual = daysBehind(latest, now, zone) <= 1 ? 'the next day' : 'the next day, sometimes the day after';
   return {
-    text: `Latest reading ${when}, ${ageWords(now - latest)} ago: nothing newer has arrived`,
-    stale: true,
+    text: `Readings up to ${midnight ? `midnight (${when})` : when}: ${name} sends each day's half-hours ${usual}`,
+    stale: false,
   };
 }
 

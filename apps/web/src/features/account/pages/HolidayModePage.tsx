@@ -2,49 +2,44 @@ import { type HolidayMode, messages, type ModeStatus } from '@homeview/contract/
 import { type FormEvent, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api';
+import { fromDateTimeInput, toDateTimeInput } from '../../../shared/time';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { TextField } from '../../../shared/ui/TextField';
 import { AccountLayout } from '../components/AccountLayout';
 import { ModeStatusRadios } from '../components/ModeStatusRadios';
-import { isLevel, personalUserId } from '../ids';
-import { useAccountRead, useAccountWrite } from '../queries';
+import { isLevel, levelUserId, personalUserId } from '../ids';
+import { useAccountRead, useAccountWrite, useHomeZone } from '../queries';
 
 const DAY_S = 86_400;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Epoch seconds → the value of a datetime-local input, in the browser's zone. */
-export function toLocalInput(epoch: number): string {
-  const d = new Date(epoch * 1000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-export function fromLocalInput(value: string): number | null {
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
-}
 
 /** /account/{level}/holiday-mode (spec §2.4, §4, §9): schedule shown only when SCHEDULED; now → +14 days. */
 export function HolidayModePage() {
   const { level } = useParams();
   const userId = personalUserId();
   const mode = useAccountRead('holidayModeGet', userId);
+  // The schedule is on the clock of the home the level is about (the dependant's at infocare), as the
+  // alerts it quietens are, whatever the browser's zone; the browser's only when that home's is unknown.
+  const zone = useHomeZone(isLevel(level) ? levelUserId(level) : null);
   if (!isLevel(level)) return <Navigate to="/account" replace />;
   return (
     <AccountLayout title="Holiday Mode" back={{ to: `/account/${level}`, label: 'Back' }}>
       <p>While holiday mode is on, no notifications are sent except 'appliance on' alerts.</p>
-      {mode.isPending ? <LoadingState title="Loading holiday mode" /> : null}
+      {mode.isPending || zone.isLoading ? <LoadingState title="Loading holiday mode" /> : null}
       {mode.isError ? <Alert tone="danger">{errorMessage(mode.error)}</Alert> : null}
-      {mode.data && userId !== null ? <HolidayForm userId={userId} saved={mode.data} /> : null}
+      {mode.data && userId !== null && !zone.isLoading ? (
+        <HolidayForm userId={userId} saved={mode.data} zone={zone.data} />
+      ) : null}
     </AccountLayout>
   );
 }
 
-function HolidayForm({ userId, saved }: { userId: number; saved: HolidayMode }) {
+function HolidayForm({ userId, saved, zone }: { userId: number; saved: HolidayMode; zone?: string }) {
   const now = Math.floor(Date.now() / 1000);
   const [status, setStatus] = useState<ModeStatus>(saved.status);
-  const [start, setStart] = useState(toLocalInput(saved.start_timestamp ?? now));
-  const [end, setEnd] = useState(toLocalInput(saved.end_timestamp ?? now + 14 * DAY_S));
+  const [start, setStart] = useState(toDateTimeInput(saved.start_timestamp ?? now, zone));
+  const [end, setEnd] = useState(toDateTimeInput(saved.end_timestamp ?? now + 14 * DAY_S, zone));
+  const clock = zone === undefined ? "This browser's clock" : `The home's clock (${zone})`;
   const [problem, setProblem] = useState<string | null>(null);
   const save = useAccountWrite('holidayModePost', 'holidayModeGet', userId);
 
@@ -57,8 +52,8 @@ function HolidayForm({ userId, saved }: { userId: number; saved: HolidayMode }) 
     event.preventDefault();
     setProblem(null);
     if (status !== 'SCHEDULED') return save.mutate({ user_id: userId, status });
-    const startTs = fromLocalInput(start);
-    const endTs = fromLocalInput(end);
+    const startTs = fromDateTimeInput(start, zone);
+    const endTs = fromDateTimeInput(end, zone);
     if (startTs === null || endTs === null) return setProblem('Choose a start and an end.');
     if (endTs <= startTs) return setProblem('The end must be after the start.');
     save.mutate({ user_id: userId, status, start_timestamp: startTs, end_timestamp: endTs });
@@ -72,6 +67,7 @@ function HolidayForm({ userId, saved }: { userId: number; saved: HolidayMode }) 
           <TextField
             label="Start"
             type="datetime-local"
+            hint={clock}
             value={start}
             onChange={(e) => setStart(e.target.value)}
             required
@@ -79,6 +75,7 @@ function HolidayForm({ userId, saved }: { userId: number; saved: HolidayMode }) 
           <TextField
             label="End"
             type="datetime-local"
+            hint={clock}
             value={end}
             onChange={(e) => setEnd(e.target.value)}
             required

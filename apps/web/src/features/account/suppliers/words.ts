@@ -32,12 +32,21 @@ export function pointName(kind: SupplierKind, m: Pick<SupplierMeter, 'fuel'>): s
  * that is said to be behind, never "up to date".
  */
 export const USUAL_LAG_DAYS = 2;
+/** USUAL_LAG_DAYS as a person reads it. */
+export const USUAL_LAG_WORDS = '1–2 days';
 
 /** Local days from the last complete day `dataThrough` ends to today, in the home's zone (1: yesterday). */
 export function daysBehind(dataThrough: number, now: number, zone: Zone): number {
   const last = Date.parse(localDateOf(dataThrough - 1, zone));
   return Math.round((Date.parse(localDateOf(now, zone)) - last) / 86_400_000);
 }
+
+/**
+ * Whether data ending at `dataThrough` reaches as far as a supplier usually has it: up to today's or
+ * yesterday's local midnight or later. The one rule of "behind", for this screen and /my-home's lozenge.
+ */
+export const withinUsualLag = (dataThrough: number, now: number, zone: Zone): boolean =>
+  daysBehind(dataThrough, now, zone) <= USUAL_LAG_DAYS;
 
 /**
  * 'data up to 29-11-26': `data_through` is the end of the last complete local day stored (that day's next
@@ -50,8 +59,9 @@ export function dataUpToLabel(
   now: number,
 ): string {
   if (m.data_through === null) return m.stored ? 'no complete day yet' : 'not fetched';
-  const behind = daysBehind(m.data_through, now, zone);
-  const late = behind > USUAL_LAG_DAYS ? `, ${behind} days ago` : '';
+  const late = withinUsualLag(m.data_through, now, zone)
+    ? ''
+    : `, ${daysBehind(m.data_through, now, zone)} days ago`;
   return `data up to ${dayLabel(m.data_through - 1, zone)}${late}`;
 }
 
@@ -62,10 +72,11 @@ function furthestBehind(meters: readonly SupplierMeter[], now: number, zone: Zon
   const last = ends.reduce((a, b) => ((b.data_through as number) < (a.data_through as number) ? b : a));
   const through = last.data_through as number;
   const behind = daysBehind(through, now, zone);
-  const alone = ends.filter((m) => daysBehind(m.data_through as number, now, zone) > USUAL_LAG_DAYS);
+  const alone = ends.filter((m) => !withinUsualLag(m.data_through as number, now, zone));
   return {
     day: dayLabel(through - 1, zone),
     behind,
+    late: !withinUsualLag(through, now, zone),
     // Named when only some meters are behind: 'Gas data up to …'.
     who: alone.length > 0 && alone.length < ends.length ? `${fuelLabel(last)} data` : 'Data',
   };
@@ -110,11 +121,11 @@ export function stateWords(
           sentence: `No complete day stored yet: topped up every few hours as ${name} publishes them.`,
           tone: 'quiet',
         };
-      if (end.behind > USUAL_LAG_DAYS)
+      if (end.late)
         return {
           word: 'Behind',
           sentence:
-            `${end.who} up to ${end.day}, ${end.behind} days ago: later than ${name}'s usual 1–2 days. ` +
+            `${end.who} up to ${end.day}, ${end.behind} days ago: later than ${name}'s usual ${USUAL_LAG_WORDS}. ` +
             `Topped up every few hours; later days are stored as soon as ${name} has them.`,
           tone: 'warn',
         };

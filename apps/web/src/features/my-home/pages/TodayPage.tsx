@@ -1,7 +1,7 @@
-import { nowSeconds } from '../../../shared/clock';
-import { lastUpdated, periodLabel } from '../display';
+import { periodLabel } from '../display';
 import { FuelPeriod } from '../components/FuelPeriod';
 import { HomeViewFrame } from '../components/HomeViewFrame';
+import { LastUpdated } from '../components/LastUpdated';
 import { QueryState } from '../components/QueryState';
 import { hasGas } from '../fuels';
 import { useToday, useTodayGas } from '../queries';
@@ -13,17 +13,12 @@ export function TodayPage() {
   return (
     <HomeViewFrame title="My Home" subtitle={today.data?.subtitle} back={{ to: '/', label: 'Dashboards' }}>
       <QueryState query={today} loading="Fetching today's energy">
-        {(view) => {
-          const updated = lastUpdated(view.latest_updated, nowSeconds(), view);
-          return (
-            <>
-              <p className={`lozenge${updated.stale ? ' lozenge--stale' : ''}`} data-testid="last-updated">
-                {updated.text}
-              </p>
-              <FuelPeriod view={view} gas={gas} label={periodLabel(view.period.time_unit, true)} showOnNow />
-            </>
-          );
-        }}
+        {(view) => (
+          <>
+            <LastUpdated view={view} />
+            <FuelPeriod view={view} gas={gas} label={periodLabel(view.period.time_unit, true)} showOnNow />
+          </>
+        )}
       </QueryState>
     </HomeViewFrame>
   );
