@@ -195,14 +195,15 @@ async function claimNext(db: Transactional, now: number): Promise<Due | 'skipped
          left join users r on r.id = a.resolved_by
          left join user_settings rs on rs.user_id = a.resolved_by
         where n.status = 'pending' and n.next_attempt_at <= $1
-          -- One person's messages on one channel go out in their order (a Warning's text before the
-          -- Urgent it became), and so do check-in texts to one phone shared by two dependants (an "OK"
-          -- counts for the newest): an earlier one still pending, claimed by another sender or waiting to
-          -- be tried again, holds the later ones back.
+          -- One alert's messages to one person on one channel go out in their order (a Warning's text
+          -- before the Urgent it became), and so do check-in texts to one phone shared by two dependants
+          -- (an "OK" counts for the newest): an earlier one still pending, claimed by another sender or
+          -- waiting to be tried again, holds the later ones back. Only those: a row leased by a server
+          -- that died holds nothing else of its carer's for the lease's 10 minutes (the kill test).
           and not exists (select 1 from infocare_notifications o
                             left join infocare_check_ins oc on oc.alert_id = o.alert_id
                            where o.channel = n.channel and o.status = 'pending' and o.id < n.id
-                             and (o.user_id = n.user_id
+                             and ((o.user_id = n.user_id and o.alert_id = n.alert_id)
                                   or (n.kind = 'checkin' and o.kind = 'checkin' and oc.phone = c.phone)))
         order by n.next_attempt_at, n.id limit 1 for update of n skip locked`,
       [now],
