@@ -157,6 +157,28 @@ describeEachDb('supplier tariff: Agile', (suite) => {
     expect(pending.rows).toHaveLength(0);
   });
 
+  it('prices published later reprice from their own day, not from the agreement’s start', async () => {
+    const houseId = await home();
+    standin.faults.agileUntil = utc('2020-10-24T23:00:00Z'); // priced up to 24 October, local
+    await connect(houseId);
+    expect(await job().runDue()).toBe(1);
+    expect(Math.abs((await day(houseId, '2020-10-25')).pence - 120.48392475)).toBeGreaterThan(1); // the default
+    expect(Math.abs((await day(houseId, '2020-10-20')).pence - 120.25661655)).toBeLessThan(1);
+
+    // A mark on a day before the new prices: repricing from the agreement's start would write it again.
+    await suite.db.query(
+      `update daily_rollups set import_cost = 0 where house_id = $1 and fuel = 0 and day = '2020-10-20'`,
+      [houseId],
+    );
+    standin.faults.agileUntil = Number.POSITIVE_INFINITY;
+    clock.advance(6 * TOP_UP_S * 1000);
+    expect(await job().runDue()).toBe(1);
+    expect(Math.abs((await day(houseId, '2020-10-25')).pence - 120.48392475)).toBeLessThan(1);
+    expect((await day(houseId, '2020-10-20')).pence).toBe(21); // untouched: the standing charge alone
+    const pending = await suite.db.query('select 1 from reprice_pending where house_id = $1', [houseId]);
+    expect(pending.rows).toHaveLength(0);
+  });
+
   it('a tariff the user set is never overwritten by Agile, before connecting or after', async () => {
     const own = await home();
     await writeTariff(

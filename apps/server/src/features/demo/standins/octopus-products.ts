@@ -86,18 +86,23 @@ const AGILE_PATH = new RegExp(
 );
 const iso = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
 
-/** The Agile tariff's rates: a row per half-hour of the file, or its one standing charge. */
-function agileRates(path: string): StandinRate[] | undefined {
+/**
+ * The Agile tariff's rates: a row per half-hour of the file published by `until` (Octopus publishes the
+ * next day's at about 16:00), or its one standing charge.
+ */
+function agileRates(path: string, until: number): StandinRate[] | undefined {
   const match = AGILE_PATH.exec(path);
   if (match === null) return undefined;
   if (match[1] === 'standing-charges') return [rate(AGILE_STANDING_PENCE, '2018-02-21T00:00:00Z')];
-  return agileRows().map((r) => ({
-    incVat: r.incVat,
-    otherIncVat: r.incVat,
-    from: iso(r.from),
-    to: iso(r.from + 1800),
-    anyMethod: true,
-  }));
+  return agileRows()
+    .filter((r) => r.from < until)
+    .map((r) => ({
+      incVat: r.incVat,
+      otherIncVat: r.incVat,
+      from: iso(r.from),
+      to: iso(r.from + 1800),
+      anyMethod: true,
+    }));
 }
 
 export interface ProductFaults {
@@ -105,6 +110,8 @@ export interface ProductFaults {
   productErrors: number;
   /** Rows a rate page holds at most. */
   ratePageSize: number;
+  /** Agile's half-hours starting from this instant are not priced yet (not published). */
+  agileUntil: number;
 }
 
 const PATH =
@@ -135,7 +142,8 @@ export function answerProducts(res: ServerResponse, url: URL, faults: ProductFau
     faults.productErrors -= 1;
     return send(503, { detail: 'Service unavailable' });
   }
-  const rates = electricityRates(url.pathname) ?? gasRates(url.pathname) ?? agileRates(url.pathname);
+  const rates =
+    electricityRates(url.pathname) ?? gasRates(url.pathname) ?? agileRates(url.pathname, faults.agileUntil);
   if (rates === undefined) return send(404, { detail: 'No such tariff.' });
   const q = url.searchParams;
   const from = q.has('period_from') ? Date.parse(q.get('period_from') as string) : Number.NEGATIVE_INFINITY;
