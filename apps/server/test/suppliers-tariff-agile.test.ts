@@ -147,11 +147,13 @@ describeEachDb('supplier tariff: Agile', (suite) => {
     expect(long.slots).toBe(50);
     expect(Math.abs(long.pence - 120.48392475)).toBeLessThan(1);
 
-    // The next UTC day the rates are asked again; the same prices write nothing and reprice nothing.
+    // The next UTC day the rates are asked again, the same agreement's stored prices kept: only from two
+    // days before the last stored one (2020-12-31 23:30 UTC → from 2020-12-29 23:30: 97 rows, one page).
+    // The same prices write nothing and reprice nothing.
     const before = await versions(houseId);
     clock.advance(6 * TOP_UP_S * 1000);
     expect(await job().runDue()).toBe(1);
-    expect(unitRateCalls()).toHaveLength(24);
+    expect(unitRateCalls()).toHaveLength(13);
     expect(await versions(houseId)).toEqual(before);
     const pending = await suite.db.query('select 1 from reprice_pending where house_id = $1', [houseId]);
     expect(pending.rows).toHaveLength(0);
@@ -177,6 +179,28 @@ describeEachDb('supplier tariff: Agile', (suite) => {
     expect((await day(houseId, '2020-10-20')).pence).toBe(21); // untouched: the standing charge alone
     const pending = await suite.db.query('select 1 from reprice_pending where house_id = $1', [houseId]);
     expect(pending.rows).toHaveLength(0);
+  });
+
+  it('a switch from Agile to a fixed product dates the fixed tariff and drops the Agile prices after it', async () => {
+    const houseId = await home();
+    await connect(houseId);
+    expect(await job().runDue()).toBe(1);
+    // From 22 October, local (BST: 23:00 UTC the day before), the stand-in's fixed product: 13.65p, 19.95p.
+    standin.faults.agreements = [
+      { tariff_code: AGILE_CODE, valid_from: '2020-01-01T00:00:00Z', valid_to: '2020-10-21T23:00:00Z' },
+      { tariff_code: 'E-1R-FIX-12M-15-03-01-C', valid_from: '2020-10-21T23:00:00Z', valid_to: null },
+    ];
+    clock.advance(TOP_UP_S * 1000);
+    expect(await job().runDue()).toBe(1);
+    expect((await versions(houseId)).map((v) => [v.start_date, v.source])).toEqual([
+      ['2020-01-01', 'supplier'],
+      ['2020-10-22', 'supplier'],
+    ]);
+    // Agile's half-hours from 00:00 UTC 1 January to 23:00 UTC 21 October 2020: 295 days less an hour.
+    expect(await storedPrices(houseId)).toBe(295 * 48 - 2);
+    // 8.3542 kWh × 13.65p + 19.95p = 133.98483p; 20 October still Agile's.
+    expect(Math.abs((await day(houseId, '2020-10-25')).pence - 133.98483)).toBeLessThan(1);
+    expect(Math.abs((await day(houseId, '2020-10-20')).pence - 120.25661655)).toBeLessThan(1);
   });
 
   it('a tariff the user set is never overwritten by Agile, before connecting or after', async () => {

@@ -27,6 +27,8 @@ import { UnknownHouse } from './service';
 export type SupplierTariffOutcome = 'set' | 'unchanged' | 'user_set';
 
 export { hasOwnTariff };
+/** The house's stored import prices of a fuel (slot start → µ£/kWh): a supplier set's, where it has no own. */
+export { importPrices as supplierPrices };
 
 /** JSON with object keys sorted: jsonb gives a stored version's keys back in its own order. */
 const canonical = (value: unknown): string =>
