@@ -1,11 +1,12 @@
 // Issue 35's benchmark, `npm run bench supplier`: BENCH_SUPPLIER_HOMES homes (default 1,000) each
 // connected to the Octopus stand-in (apps/server/test/support/octopus-standin.ts: REFIT house 20's real
-// half-hours; one account that every home connects to, so every home is served the same series) with the
-// server's own connectSupplier, then filled 13 months back by the led job's own pass (SupplierFills.runDue)
-// until every connection is up to date: homes per minute, stand-in calls per home, this process's RSS
-// (sampled every 100 ms; it holds the stand-in too, and on PGlite the database), the rows stored. Then the
-// clock moves on 4 hours (TOP_UP_S) and the top-up pass over every home is timed. Electricity only: gas
-// meters are listed by connectSupplier but not fetched or stored yet (issue 35's later step).
+// half-hours as electricity, and wriggy's daily gas shaped into half-hours as an SMETS2 gas meter in m³,
+// moved back by whole weeks to cover the same 13 months; one account that every home connects to, so every
+// home is served the same series) with the server's own connectSupplier, then filled 13 months back, both
+// fuels, by the led job's own pass (SupplierFills.runDue) until every connection is up to date: homes per
+// minute, stand-in calls per home, this process's RSS (sampled every 100 ms; it holds the stand-in too, and
+// on PGlite the database), the half-hours stored per fuel. Then the clock moves on 4 hours (TOP_UP_S) and
+// the top-up pass over every home is timed.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { Clock } from '../../apps/server/src/clock';
@@ -18,6 +19,7 @@ import { SupplierFills } from '../../apps/server/src/features/suppliers/job';
 import { TOP_UP_S } from '../../apps/server/src/features/suppliers/pass';
 import { createMailer } from '../../apps/server/src/mail/mailer';
 import {
+  gasSeries,
   type OctopusStandin,
   refitSeries,
   STANDIN_ACCOUNT,
@@ -25,12 +27,22 @@ import {
   startOctopusStandin,
 } from '../../apps/server/test/support/octopus-standin';
 import { openBenchStore } from './store';
-import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
+import { fuelCode } from '../../apps/server/src/shared/fuel';
 
 const homesWanted = (): number => Number(process.env.BENCH_SUPPLIER_HOMES ?? 1000);
 /** 2015-06-20 11:00 BST, as the fill tests: 13 months back is inside REFIT house 20's file. */
 const NOW_MS = Date.UTC(2015, 5, 20, 10, 0);
 const ZONE = 'Europe/London';
+const WEEK_S = 7 * 86_400;
+
+/**
+ * Whole weeks (weekdays kept) that move the stand-in's gas (2021-03-15 → 2023-06-30) back to end in the
+ * week after NOW, so the 13 months before NOW are all in it.
+ */
+function gasShiftS(): number {
+  const last = gasSeries().at(-1)!.start;
+  return -Math.floor((last - NOW_MS / 1000) / WEEK_S) * WEEK_S;
+}
 
 class BenchClock implements Clock {
   constructor(public ms: number) {}
@@ -64,19 +76,44 @@ const callsOf = (standin: OctopusStandin) => ({
   failed: standin.calls.filter((c) => c.status !== 200).length,
 });
 
-async function countRows(db: Db): Promise<{ readings: number; states: Record<string, number> }> {
+interface Rows {
+  electricity: number;
+  gas: number;
+  /** Homes with at least one gas half-hour. */
+  gasHomes: number;
+  states: Record<string, number>;
+}
+
+async function countRows(db: Db): Promise<Rows> {
   // Half-hours with data, from the day rows (the readings view would unpack every block).
-  const readings = await db.query<{ n: string }>(
-    `select coalesce(sum(data_slots), 0) as n from daily_rollups where fuel = ${ELECTRICITY_CODE}`,
-  );
+  const halfHours = async (fuel: 'electricity' | 'gas') => {
+    const { rows } = await db.query<{ n: string; homes: string }>(
+      `select coalesce(sum(data_slots), 0) as n, count(distinct house_id) filter (where data_slots > 0) as homes
+         from daily_rollups where fuel = $1`,
+      [fuelCode(fuel)],
+    );
+    return { n: Number(rows[0]!.n), homes: Number(rows[0]!.homes) };
+  };
+  const electricity = await halfHours('electricity');
+  const gas = await halfHours('gas');
   const states = await db.query<{ state: string; n: string }>(
     'select state, count(*) as n from supplier_connections group by state order by state',
   );
   return {
-    readings: Number(readings.rows[0]!.n),
+    electricity: electricity.n,
+    gas: gas.n,
+    gasHomes: gas.homes,
     states: Object.fromEntries(states.rows.map((r) => [r.state, Number(r.n)])),
   };
 }
+
+const perHome = (n: number, homes: number) => (n / homes).toFixed(0);
+const grouped = (n: number) => n.toLocaleString('en-GB');
+
+/** Both fuels' half-hours stored, in all and per home. */
+const stored = (r: Rows, homes: number) =>
+  `half-hours stored: electricity ${grouped(r.electricity)} (${perHome(r.electricity, homes)}/home), ` +
+  `gas ${grouped(r.gas)} (${perHome(r.gas, homes)}/home; ${r.gasHomes} homes with gas)`;
 
 const load = () =>
   loadavg()
@@ -90,8 +127,8 @@ export async function benchSupplier(store: 'pglite' | 'postgres'): Promise<void>
     return;
   }
   const { db, drop } = opened;
-  refitSeries(); // the stand-in's file read before anything is timed
-  const standin = await startOctopusStandin();
+  refitSeries(); // the stand-in's files read before anything is timed
+  const standin = await startOctopusStandin({ gasMprn: true, gasShiftS: gasShiftS() });
   try {
     await migrate(db);
     const config = loadConfig({
@@ -115,9 +152,6 @@ export async function benchSupplier(store: 'pglite' | 'postgres'): Promise<void>
       })),
     );
     const ids = [...homes.values()];
-    console.log(
-      '  electricity only: gas meters are listed when connecting but not fetched or stored yet (issue 35)',
-    );
 
     let t0 = performance.now();
     for (const id of ids)
@@ -147,11 +181,10 @@ export async function benchSupplier(store: 'pglite' | 'postgres'): Promise<void>
     const filled = await countRows(db);
     const fillCalls = afterFill.consumption - afterConnect.consumption;
     console.log(
-      `  first fill (13 months, electricity): ${fill.result} passes in ${(fillMs / 1000).toFixed(1)} s = ` +
+      `  first fill (13 months, electricity and gas): ${fill.result} passes in ${(fillMs / 1000).toFixed(1)} s = ` +
         `${((ids.length / fillMs) * 60_000).toFixed(0)} homes/min (${(fillMs / ids.length).toFixed(0)} ms/home); ` +
-        `${(fillCalls / ids.length).toFixed(2)} stand-in calls/home, ${afterFill.failed} failed; ` +
-        `${filled.readings.toLocaleString('en-GB')} half-hours stored (${(filled.readings / ids.length).toFixed(0)}/home); ` +
-        `connections ${JSON.stringify(filled.states)}`,
+        `${(fillCalls / ids.length).toFixed(2)} consumption calls/home (both meters), ${afterFill.failed} failed; ` +
+        `${stored(filled, ids.length)}; connections ${JSON.stringify(filled.states)}`,
     );
     console.log(
       `  RSS of this process (server code, stand-in${store === 'pglite' ? ', PGlite' : '; not PostgreSQL'}): ` +
@@ -169,7 +202,8 @@ export async function benchSupplier(store: 'pglite' | 'postgres'): Promise<void>
       `  top-up 4 h later: ${topUp.result} passes in ${(topUpMs / 1000).toFixed(1)} s ` +
         `(${(topUpMs / ids.length).toFixed(1)} ms/home, ${((ids.length / topUpMs) * 60_000).toFixed(0)} homes/min); ` +
         `${(topUpCalls / ids.length).toFixed(2)} stand-in calls/home, ${afterTopUp.failed - afterFill.failed} failed; ` +
-        `+${(toppedUp.readings - filled.readings).toLocaleString('en-GB')} half-hours; ` +
+        `+${perHome(toppedUp.electricity - filled.electricity, ids.length)} electricity and ` +
+        `+${perHome(toppedUp.gas - filled.gas, ids.length)} gas half-hours/home; ` +
         `connections ${JSON.stringify(toppedUp.states)}; peak RSS ${topUp.peakMiB.toFixed(0)} MiB · load ${load()}`,
     );
   } finally {

@@ -10,19 +10,25 @@ import { buildVersions } from '../src/features/suppliers/tariff-build';
 const ZONE = 'Europe/London';
 const t = (iso: string) => Date.parse(iso) / 1000;
 
-it('reads E-1R, E-2R and G-1R tariff codes, and no other', () => {
+it('reads E-1R, E-2R and G-1R tariff codes, and no other; Agile and Tracker priced per slot', () => {
   expect(parseTariffCode('E-1R-AGILE-FLEX-22-11-25-C')).toEqual({
     code: 'E-1R-AGILE-FLEX-22-11-25-C',
     product: 'AGILE-FLEX-22-11-25',
     fuel: 'electricity',
     registers: 1,
+    dynamic: 'agile',
   });
+  expect(parseTariffCode('E-1R-AGILE-18-02-21-A')?.dynamic).toBe('agile');
+  expect(parseTariffCode('E-1R-SILVER-FLEX-22-11-25-C')?.dynamic).toBe('tracker');
+  expect(parseTariffCode('G-1R-SILVER-FLEX-22-11-25-C')?.dynamic).toBe('tracker');
+  expect(parseTariffCode('E-1R-VAR-22-11-01-C')?.dynamic).toBeNull();
   expect(parseTariffCode('E-2R-VAR-22-11-01-A')?.registers).toBe(2);
   expect(parseTariffCode('G-1R-VAR-22-11-01-C')).toEqual({
     code: 'G-1R-VAR-22-11-01-C',
     product: 'VAR-22-11-01',
     fuel: 'gas',
     registers: 1,
+    dynamic: null,
   });
   expect(parseTariffCode('G-2R-VAR-22-11-01-C')).toBeNull();
   expect(parseTariffCode('E-1R-VAR-22-11-01')).toBeNull();
@@ -81,4 +87,34 @@ it('dates versions on local dates: a BST change, an agreement ending into the de
     makeTariff({ startDate: '2022-06-02' }),
     makeTariff({ startDate: '2022-07-02', standingCharge: 450_000, import: fixedRate(300_000, 'standard') }),
   ]);
+});
+
+it('Tracker: a price per local day becomes a price for each of its half-hours, 46 on the spring day', () => {
+  const versions = buildVersions(
+    [
+      {
+        tariff: parseTariffCode('E-1R-SILVER-FLEX-22-11-25-C')!,
+        from: t('2022-03-27T00:00:00Z'),
+        to: Infinity,
+        standing: [{ from: -Infinity, to: Infinity, price: 460_000 }],
+        units: [
+          [
+            // Sunday 27 March 2022: 00:00 GMT → 00:00 BST the next day, 23 hours.
+            { from: t('2022-03-27T00:00:00Z'), to: t('2022-03-27T23:00:00Z'), price: 300_000 },
+            { from: t('2022-03-27T23:00:00Z'), to: t('2022-03-28T23:00:00Z'), price: 310_000 },
+          ],
+        ],
+      },
+    ],
+    ZONE,
+  );
+  expect(versions.map((v) => [v.startDate, v.standingCharge, v.import?.type])).toEqual([
+    ['2022-03-27', 460_000, 'dynamic'],
+  ]);
+  const prices = versions[0]!.import?.type === 'dynamic' ? versions[0]!.import.prices : new Map();
+  expect(prices.size).toBe(46 + 48);
+  expect(prices.get(t('2022-03-27T22:30:00Z'))).toBe(300_000);
+  expect(prices.get(t('2022-03-27T23:00:00Z'))).toBe(310_000);
+  expect(prices.get(t('2022-03-28T22:30:00Z'))).toBe(310_000);
+  expect(prices.has(t('2022-03-28T23:00:00Z'))).toBe(false);
 });

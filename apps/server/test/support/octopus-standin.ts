@@ -3,3 +3,4 @@ export * from '../../src/features/demo/standins/octopus';
 export * from '../../src/features/demo/standins/octopus-account';
 export * from '../../src/features/demo/standins/octopus-faults';
 export * from '../../src/features/demo/standins/octopus-series';
+export * from '../../src/features/demo/standins/octopus-agile';

@@ -18,17 +18,29 @@ export interface TariffCode {
   fuel: Fuel;
   /** E-1R and G-1R: one rate all day; E-2R: day and night registers (Economy 7). */
   registers: 1 | 2;
+  /**
+   * A product whose unit rate is its own per slot: Agile (AGILE-…, a price per half-hour) or Tracker
+   * (SILVER-…, a price per local day); null: dated rates that hold until the product changes them.
+   */
+  dynamic: 'agile' | 'tracker' | null;
 }
+
+const DYNAMIC_PRODUCTS: readonly [RegExp, 'agile' | 'tracker'][] = [
+  [/^AGILE-/, 'agile'],
+  [/^SILVER-/, 'tracker'],
+];
 
 /** E-1R-<PRODUCT>-<region>, E-2R-… or G-1R-…; null for any other shape. */
 export function parseTariffCode(code: string): TariffCode | null {
   const match = /^(E-([12])|G-1)R-(.+)-([A-P])$/.exec(code.trim());
   if (match === null) return null;
+  const product = match[3] as string;
   return {
     code: code.trim(),
-    product: match[3] as string,
+    product,
     fuel: match[1]?.startsWith('G') ? 'gas' : 'electricity',
     registers: match[2] === '2' ? 2 : 1,
+    dynamic: DYNAMIC_PRODUCTS.find(([pattern]) => pattern.test(product))?.[1] ?? null,
   };
 }
 
@@ -45,7 +57,8 @@ const RatePage = z.object({
   next: z.string().nullable(),
   results: z.array(
     z.object({
-      value_inc_vat: z.number().nonnegative(),
+      // Agile's unit rate goes below zero in a glut of wind ("plunge pricing"); a standing charge never.
+      value_inc_vat: z.number().finite(),
       valid_from: z.string().nullable(),
       valid_to: z.string().nullable(),
       payment_method: z.string().nullable().optional(),
@@ -101,6 +114,8 @@ export async function tariffRates(
     rows.push(...page.results);
     url = page.next === null ? null : source.sameOrigin(page.next);
   }
+  if (series === 'standing-charges' && rows.some((r) => r.value_inc_vat < 0))
+    throw new SupplierError('bad_answer', `Octopus sent a negative standing charge for ${tariff.code}`);
   const prices = directDebit(rows).map((r) => ({
     from: instant(r.valid_from, Number.NEGATIVE_INFINITY),
     to: instant(r.valid_to, Number.POSITIVE_INFINITY),

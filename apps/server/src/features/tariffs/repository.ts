@@ -23,7 +23,10 @@ export async function hasOwnTariff(
   return rows.length > 0;
 }
 
-/** The house's supplier-set versions of `fuel` (never dynamic), by start date. */
+/**
+ * The house's supplier-set versions of `fuel`, by start date; a dynamic rate (Agile, Tracker) comes back
+ * without its prices (`importPrices` reads them).
+ */
 export async function supplierVersions(db: Queryable, houseId: number, fuel: Fuel): Promise<Tariff[]> {
   const { rows } = await db.query<{ tariff: StoredTariff | string }>(
     `select tariff from tariffs where house_id = $1 and fuel = $2 and source = 'supplier'
@@ -36,6 +39,26 @@ export async function supplierVersions(db: Queryable, houseId: number, fuel: Fue
 /** Deletes the house's supplier-set versions of `fuel` (before writing a new set). */
 export async function deleteSupplierVersions(db: Queryable, houseId: number, fuel: Fuel): Promise<void> {
   await db.query(`delete from tariffs where house_id = $1 and fuel = $2 and source = 'supplier'`, [
+    houseId,
+    fuelCode(fuel),
+  ]);
+}
+
+/**
+ * The house's stored import prices of `fuel` (slot start → µ£/kWh). Read for a fuel with no version of the
+ * user's own, they are the supplier set's: a user's dynamic import goes away with the user's versions.
+ */
+export async function importPrices(db: Queryable, houseId: number, fuel: Fuel): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ slot_start: string; price: string }>(
+    `select slot_start, price from tariff_prices where house_id = $1 and fuel = $2 and rate = 'import'`,
+    [houseId, fuelCode(fuel)],
+  );
+  return new Map(rows.map((r) => [Number(r.slot_start), Number(r.price)]));
+}
+
+/** Deletes the house's import prices of `fuel` (before a supplier set of a fuel with no user version). */
+export async function deleteImportPrices(db: Queryable, houseId: number, fuel: Fuel): Promise<void> {
+  await db.query(`delete from tariff_prices where house_id = $1 and fuel = $2 and rate = 'import'`, [
     houseId,
     fuelCode(fuel),
   ]);

@@ -65,6 +65,7 @@ export const NO_FAULTS = (): StandinFaults => ({
   gasAgreements: GAS_AGREEMENTS(),
   productErrors: 0,
   ratePageSize: 1500,
+  agileUntil: Number.POSITIVE_INFINITY,
   errors5xx: 0,
   rateLimited: 0,
   retryAfterS: 120,

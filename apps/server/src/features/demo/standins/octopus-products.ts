@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { AGILE, AGILE_REGION, AGILE_STANDING_PENCE, agileRows } from './octopus-agile';
 
 // The Octopus stand-in's public products endpoints (../shared/design/suppliers.md): an electricity
 // tariff's (E-1R, E-2R) standard-unit-rates, day-unit-rates, night-unit-rates and standing-charges, and a
@@ -7,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 // pence, VAT (5%) included, times UTC, newest first, rows overlapping period_from/period_to, paged with
 // `next`, each price listed for direct debit and (dearer) for other payment methods. Small fixed products
 // written for the tests (no real rate file is read): the numbers are exported so tests work a day's cost
-// by hand from them.
+// by hand from them. And Agile (octopus-agile.ts): a real price per half-hour of 2020, region A.
 
 export const REGION = 'C';
 /** The account's agreement by default: a variable product whose unit rate changed on 2015-01-01. */
@@ -22,6 +23,8 @@ export interface StandinRate {
   otherIncVat: number;
   from: string;
   to: string | null;
+  /** One row with no payment method (Agile's unit rates), not a direct-debit and an other row. */
+  anyMethod?: boolean;
 }
 
 const rate = (incVat: number, from: string, to: string | null = null): StandinRate => ({
@@ -78,11 +81,37 @@ function gasRates(path: string): StandinRate[] | undefined {
   return GAS_PRODUCT_RATES[decodeURIComponent(match[1] as string)]?.[match[4] as string];
 }
 
+const AGILE_PATH = new RegExp(
+  `^/v1/products/${AGILE}/electricity-tariffs/E-1R-${AGILE}-${AGILE_REGION}/(standard-unit-rates|standing-charges)/$`,
+);
+const iso = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The Agile tariff's rates: a row per half-hour of the file published by `until` (Octopus publishes the
+ * next day's at about 16:00), or its one standing charge.
+ */
+function agileRates(path: string, until: number): StandinRate[] | undefined {
+  const match = AGILE_PATH.exec(path);
+  if (match === null) return undefined;
+  if (match[1] === 'standing-charges') return [rate(AGILE_STANDING_PENCE, '2018-02-21T00:00:00Z')];
+  return agileRows()
+    .filter((r) => r.from < until)
+    .map((r) => ({
+      incVat: r.incVat,
+      otherIncVat: r.incVat,
+      from: iso(r.from),
+      to: iso(r.from + 1800),
+      anyMethod: true,
+    }));
+}
+
 export interface ProductFaults {
   /** The next this many product requests answer 503. */
   productErrors: number;
   /** Rows a rate page holds at most. */
   ratePageSize: number;
+  /** Agile's half-hours starting from this instant are not priced yet (not published). */
+  agileUntil: number;
 }
 
 const PATH =
@@ -113,7 +142,8 @@ export function answerProducts(res: ServerResponse, url: URL, faults: ProductFau
     faults.productErrors -= 1;
     return send(503, { detail: 'Service unavailable' });
   }
-  const rates = electricityRates(url.pathname) ?? gasRates(url.pathname);
+  const rates =
+    electricityRates(url.pathname) ?? gasRates(url.pathname) ?? agileRates(url.pathname, faults.agileUntil);
   if (rates === undefined) return send(404, { detail: 'No such tariff.' });
   const q = url.searchParams;
   const from = q.has('period_from') ? Date.parse(q.get('period_from') as string) : Number.NEGATIVE_INFINITY;
@@ -121,7 +151,7 @@ export function answerProducts(res: ServerResponse, url: URL, faults: ProductFau
   const rows = rates
     .filter((r) => Date.parse(r.from) < to && (r.to === null || Date.parse(r.to) > from))
     .flatMap((r) =>
-      (['NON_DIRECT_DEBIT', 'DIRECT_DEBIT'] as const).map((payment_method) => {
+      (r.anyMethod ? [null] : (['NON_DIRECT_DEBIT', 'DIRECT_DEBIT'] as const)).map((payment_method) => {
         const inc = payment_method === 'DIRECT_DEBIT' ? r.incVat : r.otherIncVat;
         return {
           value_exc_vat: Math.round((inc / 1.05) * 10_000) / 10_000,
@@ -133,7 +163,8 @@ export function answerProducts(res: ServerResponse, url: URL, faults: ProductFau
       }),
     )
     .reverse(); // newest first, each price's direct-debit row before the other
-  const size = Math.min(Number(q.get('page_size') ?? 100), faults.ratePageSize);
+  // The API's page is at most 1,500 rows (a month of Agile half-hours).
+  const size = Math.min(Number(q.get('page_size') ?? 100), faults.ratePageSize, 1500);
   const page = Number(q.get('page') ?? 1);
   const next = new URL(url.href);
   next.searchParams.set('page', String(page + 1));

@@ -10,8 +10,9 @@ import { answerProducts, isProductPath } from './octopus-products';
 // It serves the documented shapes (GET /v1/accounts/{number}/ and each meter serial's consumption with
 // `next` pages, HTTP Basic with the key as the user) from real data (octopus-series.ts). Its parts: the
 // account (octopus-account.ts), the consumption pages (octopus-consumption.ts), the public products
-// (octopus-products.ts), and the faults (octopus-faults.ts): 5xx bursts, 429 with Retry-After, requests
-// that never answer, a smaller page size and a page sent twice, rows outside the asked range, slots hidden
+// (octopus-products.ts; Agile's real 2020 prices per half-hour: octopus-agile.ts), and the faults
+// (octopus-faults.ts): 5xx bursts, 429 with Retry-After, requests that never answer, a smaller page size
+// and a page sent twice, rows outside the asked range, slots hidden
 // until released (late data), a meter swap, an export MPAN, a gas MPRN (an SMETS2 meter: m³), answers that
 // are not JSON, figures that are no energy (negative, not a number), and 401 for any other key. This file
 // routes a request and answers the faults that replace an answer.
