@@ -34,10 +34,19 @@ function rates(tariff: Tariff | undefined): TariffRates {
 /** YYYY-MM-DD → DD-MM-YY, as §9 shows dates. */
 const shown = (date: string): string => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(2, 4)}`;
 
+/** Where a dynamic rate's prices come from, by its name: the products an Octopus account names. */
+const DYNAMIC_PRICES: Record<string, string> = {
+  agile: "Import is priced half-hour by half-hour from Octopus Agile's published prices.",
+  tracker: "Import is priced day by day from Octopus Tracker's published prices.",
+};
+
 function note(current: Tariff | undefined, upcoming: Tariff | undefined): string {
   const parts: string[] = [];
   if (current?.import?.type === 'dynamic') {
-    parts.push(`Import is priced half-hour by half-hour from imported prices (${current.import.name}).`);
+    const name = current.import.name;
+    parts.push(
+      DYNAMIC_PRICES[name] ?? `Import is priced half-hour by half-hour from imported prices (${name}).`,
+    );
   }
   if (upcoming !== undefined) parts.push(`A new tariff starts on ${shown(upcoming.startDate)}.`);
   return parts.join(' ');
