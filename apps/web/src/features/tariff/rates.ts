@@ -42,16 +42,6 @@ export const KIND_NAME: Record<TariffKind, string> = {
 };
 export const kindName = (list: RateList): string => KIND_NAME[tariffKind(list)];
 
-/**
- * A rate's name as typed or stored ('peak', 'cheap', 'fix', 'rate 1') as the screens show it: capitalised,
- * and the API's 'fix' as 'Fixed'.
- */
-export function rateName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed.toLowerCase() === 'fix') return 'Fixed';
-  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-}
-
 export const isRateKind = (value: string | undefined): value is RateKind =>
   value === 'import' || value === 'export' || value === 'generation';
 export const isRateDays = (value: string | undefined): value is RateDays =>

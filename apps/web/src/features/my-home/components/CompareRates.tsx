@@ -1,5 +1,6 @@
 import type { CompareRates } from '@homeview/contract/web';
 import { formatPence } from '../../../shared/pence';
+import { RateTable } from '../../../shared/ui/RateTable';
 import { type TariffRow, rangeLabel } from '../compare';
 
 // Which rates each figure of /my-home/tariffs used and over which dates, as the API answers them: per
@@ -15,10 +16,6 @@ const clockText = (clock: CompareRates['clock']): string =>
       ? 'Times are on your home’s clock.'
       : 'Priced per half-hour from published prices.';
 
-/** 'fix' → 'Fixed', 'weekdays night' → 'Weekdays night'. */
-const rateName = (name: string): string =>
-  name === 'fix' ? 'Fixed' : name.charAt(0).toUpperCase() + name.slice(1);
-
 function RatesRange({ r }: { r: CompareRates }) {
   return (
     <li>
@@ -29,27 +26,16 @@ function RatesRange({ r }: { r: CompareRates }) {
         : {r.source}. {clockText(r.clock)} Standing charge {formatPence(r.standing_charge)} per day.
       </p>
       {r.unit_rates.length === 0 ? null : (
-        <table className="tariff-table">
-          <caption className="visually-hidden">
-            {FUEL_NAME[r.fuel]} unit rates, {rangeLabel(r)}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Rate</th>
-              <th scope="col">From</th>
-              <th scope="col">Pence per kWh</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.unit_rates.map((u) => (
-              <tr key={`${u.name}-${u.start}`}>
-                <th scope="row">{rateName(u.name)}</th>
-                <td>{u.start}</td>
-                <td>{formatPence(u.price)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RateTable
+          caption={`${FUEL_NAME[r.fuel]} unit rates, ${rangeLabel(r)}`}
+          captionHidden
+          rows={r.unit_rates.map((u) => ({
+            key: `${u.name}-${u.start}`,
+            name: u.name,
+            from: u.start,
+            price: u.price,
+          }))}
+        />
       )}
     </li>
   );

@@ -4,11 +4,12 @@ import { errorMessage } from '../../../shared/api';
 import { formatHhmm } from '../../../shared/format';
 import { formatPence } from '../../../shared/pence';
 import { Alert } from '../../../shared/ui/Alert';
+import { RateTable } from '../../../shared/ui/RateTable';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { AccountLayout } from '../../account/components/AccountLayout';
 import { isLevel, type Level, levelUserId } from '../../account/ids';
 import { useAccountRead } from '../../account/queries';
-import { DAYS_LABEL, kindName, RATE_LABEL, rateName } from '../rates';
+import { DAYS_LABEL, kindName, RATE_LABEL } from '../rates';
 
 const TITLE: Record<RateKind, string> = {
   import: 'Import rates',
@@ -97,28 +98,16 @@ function RateSection(props: {
       {own === null && fallback !== null ? <p>{messages.defaultTariffShown(RATE_LABEL[kind])}</p> : null}
       {shown === null ? <p>{messages.noRateSet(RATE_LABEL[kind])}</p> : null}
       {shown?.map((entry) => (
-        <table key={entry.days} className="tariff-table">
-          <caption>
-            {DAYS_LABEL[entry.days]}
-            {own === null ? ' (default)' : ''}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Rate</th>
-              <th scope="col">From</th>
-              <th scope="col">Pence per kWh</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entry.times.map((time, i) => (
-              <tr key={time}>
-                <th scope="row">{rateName(entry.rate_names[i] ?? '')}</th>
-                <td>{formatHhmm(time)}</td>
-                <td>{formatPence(entry.prices[i] ?? 0)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RateTable
+          key={entry.days}
+          caption={`${DAYS_LABEL[entry.days]}${own === null ? ' (default)' : ''}`}
+          rows={entry.times.map((time, i) => ({
+            key: String(time),
+            name: entry.rate_names[i] ?? '',
+            from: formatHhmm(time),
+            price: entry.prices[i] ?? 0,
+          }))}
+        />
       ))}
       <Link
         to={`/account/${level}/tariff/edit-time/${own?.[0]?.days ?? 'all'}/${kind}`}
