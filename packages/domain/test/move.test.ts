@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compileTariffs, DEFAULT_TARIFFS, GO_TARIFFS, moveEveningUse, periodContaining } from '../src';
+import {
+  compileTariffs,
+  DEFAULT_TARIFFS,
+  dayHalvesOf,
+  GO_TARIFFS,
+  moveEveningUse,
+  periodContaining,
+} from '../src';
 
 // The moved-load column's rewrite (issue 37) on the long clock-change day, Sunday 25 October 2026 in
 // London (01:00–02:00 twice): Go's night 00:30–05:30 on the home's clock is 12 half-hours that day, not 10:
@@ -17,7 +24,7 @@ const slot = (iso: string, wh: number) => ({
 
 describe('moveEveningUse', () => {
   const go = compileTariffs(GO_TARIFFS, ZONE, DEFAULT_TARIFFS);
-  const october = [periodContaining('month', at('2026-10-15T12:00:00Z'), ZONE)];
+  const october = dayHalvesOf([periodContaining('month', at('2026-10-15T12:00:00Z'), ZONE)], ZONE);
   const slots = [
     slot('2026-10-25T03:00:00Z', 200), // 03:00 GMT, in the night window: the share adds to it
     slot('2026-10-25T12:00:00Z', 400), // midday: untouched
@@ -60,5 +67,14 @@ describe('moveEveningUse', () => {
   it('refuses a fractional or negative Wh', () => {
     expect(() => moveEveningUse(go, slots, october, 1.5)).toThrow(RangeError);
     expect(() => moveEveningUse(go, slots, october, -1)).toThrow(RangeError);
+  });
+
+  it('lays out the long day as 50 half-hours with six in the evening', () => {
+    const day = october[24];
+    expect([day?.starts.length, day?.evening.filter(Boolean).length, day?.starts[0]]).toEqual([
+      50,
+      6,
+      at('2026-10-24T23:00:00Z'),
+    ]);
   });
 });

@@ -11,6 +11,25 @@ import type { SlotEnergy } from './slot';
 const EVENING_FROM = '16:00';
 const EVENING_TO = '19:00';
 
+/** A local day's half-hour starts and which of them are the evening: the same for every tariff. */
+export interface DayHalves {
+  readonly starts: readonly number[];
+  readonly evening: readonly boolean[];
+}
+
+/** The local days of `months`, laid out once for all the candidates a request moves. */
+export function dayHalvesOf(months: readonly Period[], zone: string): DayHalves[] {
+  return months.flatMap((month) =>
+    subPeriods(month, 'day', zone).map((day) => {
+      const halves = halfHourSlots(day.start, zone);
+      return {
+        starts: halves.map((h) => h.start),
+        evening: halves.map((h) => h.label >= EVENING_FROM && h.label < EVENING_TO),
+      };
+    }),
+  );
+}
+
 export interface MovedUse {
   /** Ascending by slot_start: the input's slots with each day's move applied (new slots where none were). */
   readonly slots: SlotEnergy[];
@@ -19,50 +38,57 @@ export interface MovedUse {
 }
 
 /**
- * Each local day of `months` moves min(moveWh, the day's import 16:00–19:00) out of its evening (dearest
- * half-hours first, then earliest) into the day's cheapest half-hours outside the evening on `book`,
- * split evenly (the remainder Wh to the earliest). Only import moves; export and generation stay put.
+ * Each local day (`dayHalvesOf`) moves min(moveWh, the day's import 16:00–19:00) out of its evening
+ * (dearest half-hours first, then earliest) into the day's cheapest half-hours outside the evening on
+ * `book`, split evenly (the remainder Wh to the earliest). Only import moves; export and generation stay.
  */
 export function moveEveningUse(
   book: TariffBook,
   slots: readonly SlotEnergy[],
-  months: readonly Period[],
+  days: readonly DayHalves[],
   moveWh: number,
 ): MovedUse {
   if (!Number.isSafeInteger(moveWh) || moveWh < 0)
     throw new RangeError('moveWh must be a whole number of Wh');
-  const byStart = new Map(slots.map((s) => [s.slot_start, { ...s }]));
+  const byStart = new Map(slots.map((s) => [s.slot_start, s]));
+  /** Only the slots a move touches are copied; the rest are the input's own objects. */
+  const changed = (start: number, importWh: number) =>
+    byStart.set(start, { ...(byStart.get(start) ?? EMPTY), slot_start: start, import_wh: importWh });
   let movedWh = 0;
-  for (const month of months)
-    for (const day of subPeriods(month, 'day', book.zone)) {
-      const halves = halfHourSlots(day.start, book.zone).map((h) => ({
-        start: h.start,
-        evening: h.label >= EVENING_FROM && h.label < EVENING_TO,
-        rate: book.rateAt('import', h.start),
-      }));
-      const evening = halves.filter((h) => h.evening).sort((a, b) => b.rate - a.rate || a.start - b.start);
-      const used = evening.reduce((sum, h) => sum + (byStart.get(h.start)?.import_wh ?? 0), 0);
-      let left = Math.min(moveWh, used);
-      if (left === 0) continue;
-      const others = halves.filter((h) => !h.evening);
-      const cheapest = Math.min(...others.map((h) => h.rate));
-      const cheap = others.filter((h) => h.rate === cheapest);
-      const take = left;
-      for (const h of evening) {
-        const slot = byStart.get(h.start);
-        if (slot === undefined || left === 0) continue;
-        const out = Math.min(left, slot.import_wh);
-        slot.import_wh -= out;
-        left -= out;
-      }
-      cheap.forEach((h, i) => {
-        const share = Math.floor(take / cheap.length) + (i < take % cheap.length ? 1 : 0);
-        const slot = byStart.get(h.start);
-        if (slot !== undefined) slot.import_wh += share;
-        else if (share > 0)
-          byStart.set(h.start, { slot_start: h.start, import_wh: share, export_wh: 0, generation_wh: 0 });
-      });
-      movedWh += take;
+  for (const day of days) {
+    const evening: { start: number; rate: number }[] = [];
+    let used = 0;
+    day.starts.forEach((start, i) => {
+      if (!day.evening[i]) return;
+      evening.push({ start, rate: book.rateAt('import', start) });
+      used += byStart.get(start)?.import_wh ?? 0;
+    });
+    const take = Math.min(moveWh, used);
+    if (take === 0) continue;
+    evening.sort((a, b) => b.rate - a.rate || a.start - b.start);
+    let left = take;
+    for (const h of evening) {
+      const wh = byStart.get(h.start)?.import_wh ?? 0;
+      const out = Math.min(left, wh);
+      if (out > 0) changed(h.start, wh - out);
+      left -= out;
     }
+    let cheapest = Number.POSITIVE_INFINITY;
+    let cheap: number[] = [];
+    day.starts.forEach((start, i) => {
+      if (day.evening[i]) return;
+      const rate = book.rateAt('import', start);
+      if (rate < cheapest) [cheapest, cheap] = [rate, [start]];
+      else if (rate === cheapest) cheap.push(start);
+    });
+    cheap.forEach((start, i) => {
+      const share = Math.floor(take / cheap.length) + (i < take % cheap.length ? 1 : 0);
+      const slot = byStart.get(start);
+      if (slot !== undefined || share > 0) changed(start, (slot?.import_wh ?? 0) + share);
+    });
+    movedWh += take;
+  }
   return { slots: [...byStart.values()].sort((a, b) => a.slot_start - b.slot_start), movedWh };
 }
+
+const EMPTY: SlotEnergy = { slot_start: 0, import_wh: 0, export_wh: 0, generation_wh: 0 };

@@ -6,6 +6,7 @@ import {
   ECONOMY_7_TARIFFS,
   GO_TARIFFS,
   monthlyCosts,
+  dayHalvesOf,
   moveEveningUse,
   nanoToPennies,
   type Period,
@@ -130,6 +131,7 @@ export async function compareTariffs(
       start === undefined || end === undefined ? [] : await halfHoursIn(db, house.id, fuel, start, end);
     own[fuel] = (await tariffsFor(db, house.id, zone, span.tariffIds, fuel)).book;
   }
+  const days = moveWh === undefined ? [] : dayHalvesOf(months, zone);
   const candidates = CANDIDATES.map((kind): PricedCandidate => {
     const books = candidateBooks(kind, own, zone);
     const monthly = months.map(() => 0);
@@ -148,7 +150,7 @@ export async function compareTariffs(
     if (moveWh === undefined || !TIME_OF_USE.includes(kind) || electricityBook === undefined) return priced;
     if (!fuels.includes('electricity')) return priced;
     // Electricity moves; gas (the home's own) stays as it was used.
-    const moved = moveEveningUse(electricityBook, slots.electricity ?? [], months, moveWh);
+    const moved = moveEveningUse(electricityBook, slots.electricity ?? [], days, moveWh);
     const charge = { chargeFrom: span.first.electricity, now };
     const electricity = monthlyCosts(electricityBook, moved.slots, months, charge).map(nanoToPennies);
     const movedMonthly = electricity.map(
