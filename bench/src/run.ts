@@ -1,8 +1,9 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|attacks|homeview|infocare|infocare-daily|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster|supplier|push …]`:
+// `npm run bench [first-start|server|ingest|summaries|hardening|attacks|homeview|infocare|infocare-daily|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster|supplier|push|compare …]`:
 // the benchmarks (all by default), each on PGlite and on PostgreSQL (meter-activity, pure domain code, once;
 // cluster, PostgreSQL only), printing figures with the machine and the date.
 import { benchAttacks } from './attacks';
 import { benchCluster } from './cluster';
+import { benchCompare } from './compare';
 import { benchDefaultSync } from './default-sync';
 import { benchFirstStart } from './first-start';
 import { benchHardening } from './hardening';
@@ -55,6 +56,10 @@ const benches = {
       'The day-late InfoCare on real homes’ half-hours: Warnings on ordinary days, injected quiet days found',
     run: benchInfocareDaily,
     storeless: true,
+  },
+  compare: {
+    title: 'Tariffs compared: 12 months of one home-year of half-hours (issue 37)',
+    run: benchCompare,
   },
   push: {
     title: 'An Urgent alert to 1,000 carers by Web Push: raised → the push service’s 201',

@@ -338,8 +338,23 @@ const cases: Record<EndpointName, Cases> = {
     ],
   },
   energyCompare: {
-    valid: [{ user_id: '1' }, { user_id: '1', months: '12' }, { user_id: '1', months: '1' }],
+    valid: [
+      { user_id: '1' },
+      { user_id: '1', months: '12' },
+      { user_id: '1', months: '1' },
+      { user_id: '1', move_kwh: '0' },
+      { user_id: '1', move_kwh: '2.5' },
+      { user_id: '1', move_kwh: '10' },
+    ],
     invalid: [
+      ...['-1', '10.1', '2.55', '1e1', 'two'].map(
+        (v) =>
+          [
+            { user_id: '1', move_kwh: v },
+            'move_kwh',
+            'move_kwh must be the kWh a day to move from 16:00–19:00, from 0 to 10 with at most one decimal (such as 2.5)',
+          ] as const,
+      ),
       [{ user_id: '1', months: '0' }, 'months', 'months must be a whole number from 1 to 12'],
       [{ user_id: '1', months: '13' }, 'months', 'months must be a whole number from 1 to 12'],
       [{ user_id: '1', months: '1.5' }, 'months', 'months must be a whole number from 1 to 12'],

@@ -5,6 +5,7 @@ export * from './appliances/catalogue';
 export * from './cost/balance';
 export * from './cost/compare';
 export * from './cost/format';
+export * from './cost/move';
 export * from './cost/period';
 export * from './cost/slot';
 export * from './gas/volume';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formObject, id, integer, optionalField } from '../form';
+import { blankToUndefined, formObject, id, integer, optionalField } from '../form';
 import { FUELS } from '../supplierKinds';
 
 // Additive to §7 (issue 37, "Tariffs compared"): GET /energy_info/compare/, the home's last complete local
@@ -8,10 +8,33 @@ import { FUELS } from '../supplierKinds';
 
 export const COMPARE_MONTHS_MAX = 12;
 
-/** GET /energy_info/compare/: `months` (1–12, default 12) complete local months before the current one. */
+/** The most kWh a day the moved-load column moves (a dishwasher and a wash are ~2–3 kWh). */
+export const COMPARE_MOVE_KWH_MAX = 10;
+
+const MOVE_MESSAGE = `move_kwh must be the kWh a day to move from 16:00–19:00, from 0 to ${COMPARE_MOVE_KWH_MAX} with at most one decimal (such as 2.5)`;
+
+/** kWh a day as the form sends it (a number or a decimal string), kept as whole Wh (tenths × 100). */
+const moveWh = z.preprocess(
+  (v) => {
+    const s = typeof v === 'number' ? String(v) : blankToUndefined(v);
+    return typeof s === 'string' && /^\d{1,2}(\.\d)?$/.test(s) ? Math.round(Number(s) * 10) * 100 : s;
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'move_kwh is required' : MOVE_MESSAGE) })
+    .int(MOVE_MESSAGE)
+    .min(0, MOVE_MESSAGE)
+    .max(COMPARE_MOVE_KWH_MAX * 1000, MOVE_MESSAGE),
+);
+
+/**
+ * GET /energy_info/compare/: `months` (1–12, default 12) complete local months before the current one;
+ * additive `move_kwh` (0–10, one decimal; parsed to Wh): the time-of-use candidates also priced as if
+ * that much a day had moved from 16:00–19:00 into their cheapest window.
+ */
 export const EnergyCompareRequest = formObject({
   user_id: id('user_id'),
   months: optionalField(integer('months', 1, COMPARE_MONTHS_MAX)),
+  move_kwh: optionalField(moveWh),
 });
 export type EnergyCompareRequest = z.infer<typeof EnergyCompareRequest>;
 
@@ -51,6 +74,18 @@ export const CompareTariff = z.object({
     }),
   ),
   rates: z.array(CompareRates),
+  /**
+   * Additive, with `move_kwh`, time-of-use candidates only: the same months had min(move_kwh, that day's
+   * 16:00–19:00 use) moved each day into the tariff's cheapest half-hours of the day; £ as `total`.
+   */
+  moved: z
+    .object({
+      total: z.number(),
+      monthly: z.array(z.object({ month: z.string(), cost: z.number() })),
+      /** kWh moved over all the months (3 decimals: whole Wh). */
+      moved_kwh: z.number(),
+    })
+    .optional(),
 });
 export type CompareTariff = z.infer<typeof CompareTariff>;
 
@@ -71,6 +106,8 @@ export const EnergyCompare = z.object({
   /** Said plainly: fewer months than asked, months with missing half-hours, what gas does. */
   notes: z.array(z.string()),
   fuels: z.array(fuel),
+  /** Additive: the kWh a day moved for the `moved` figures, when asked. */
+  move_kwh: z.number().optional(),
   currency_unit: z.string(),
   time_zone: z.string(),
 });

@@ -77,6 +77,10 @@ function notesOf(c: Comparison, names: readonly string[]): string[] {
   });
   if (n > 0)
     notes.push('If you had used energy exactly as you did: on a time-of-use tariff people often shift use.');
+  if (c.moveWh !== undefined && n > 0)
+    notes.push(
+      `Moved: Economy 7, Go and Cosy also priced as if, each day, ${c.moveWh / 1000} kWh (or what you used 16:00–19:00 that day, if less) had been used in their cheapest half-hours of that day instead of 16:00–19:00.`,
+    );
   if (c.fuels.includes('gas'))
     notes.push(
       'Gas stays on your own gas tariff in every comparison except the price cap, which prices both fuels at the cap.',
@@ -107,6 +111,15 @@ export function presentComparison(c: Comparison): EnergyCompare {
         ),
       })),
       rates: from === '' ? [] : ratesOf(t, from, to),
+      ...(t.moved === undefined
+        ? {}
+        : {
+            moved: {
+              total: t.moved.total / 100,
+              monthly: t.moved.monthly.map((cost, i) => ({ month: keys[i] as string, cost: cost / 100 })),
+              moved_kwh: t.moved.movedWh / 1000,
+            },
+          }),
     }));
   return {
     months_asked: c.monthsAsked,
@@ -118,6 +131,7 @@ export function presentComparison(c: Comparison): EnergyCompare {
     tariffs,
     notes: notesOf(c, keys.map(monthName)),
     fuels: c.fuels,
+    ...(c.moveWh === undefined ? {} : { move_kwh: c.moveWh / 1000 }),
     currency_unit: CURRENCY_UNIT,
     time_zone: zone,
   };

@@ -6,6 +6,8 @@ import {
   ECONOMY_7_TARIFFS,
   GO_TARIFFS,
   monthlyCosts,
+  dayHalvesOf,
+  moveEveningUse,
   nanoToPennies,
   type Period,
   periodContaining,
@@ -42,6 +44,8 @@ export interface PricedCandidate {
   /** Per fuel, pennies per month: the parts of `monthly`. */
   byFuel: Partial<Record<Fuel, number[]>>;
   total: number;
+  /** With a move asked, time-of-use candidates only: the same, had the evening's use moved (move.ts). */
+  moved?: { monthly: number[]; total: number; movedWh: number };
 }
 
 export interface MonthData {
@@ -57,7 +61,12 @@ export interface Comparison {
   fuels: Fuel[];
   candidates: PricedCandidate[];
   exports: boolean;
+  /** Wh a day moved for `moved`, when asked. */
+  moveWh?: number;
 }
+
+/** The candidates whose cheap windows the moved-load column moves into (the cap and yours are flat or the home's own). */
+const TIME_OF_USE: readonly CandidateKind[] = ['economy7', 'go', 'cosy'];
 
 /** The `count` complete local months before the one containing `now`, oldest first. */
 export function lastCompleteMonths(now: number, count: number, zone: string): Period[] {
@@ -93,6 +102,8 @@ function candidateBooks(
   }
 }
 
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
 export const CANDIDATES: readonly CandidateKind[] = ['current', 'cap', 'economy7', 'go', 'cosy'];
 
 export async function compareTariffs(
@@ -100,6 +111,7 @@ export async function compareTariffs(
   house: EnergyHouse,
   monthsAsked: number,
   now: number,
+  moveWh?: number,
 ): Promise<Comparison> {
   const zone = house.time_zone;
   const span = await compareSpan(db, house.id);
@@ -119,6 +131,7 @@ export async function compareTariffs(
       start === undefined || end === undefined ? [] : await halfHoursIn(db, house.id, fuel, start, end);
     own[fuel] = (await tariffsFor(db, house.id, zone, span.tariffIds, fuel)).book;
   }
+  const days = moveWh === undefined ? [] : dayHalvesOf(months, zone);
   const candidates = CANDIDATES.map((kind): PricedCandidate => {
     const books = candidateBooks(kind, own, zone);
     const monthly = months.map(() => 0);
@@ -132,7 +145,18 @@ export async function compareTariffs(
         monthly[i] = (monthly[i] as number) + p;
       });
     }
-    return { kind, books, monthly, byFuel, total: monthly.reduce((a, b) => a + b, 0) };
+    const priced: PricedCandidate = { kind, books, monthly, byFuel, total: sum(monthly) };
+    const electricityBook = books.electricity;
+    if (moveWh === undefined || !TIME_OF_USE.includes(kind) || electricityBook === undefined) return priced;
+    if (!fuels.includes('electricity')) return priced;
+    // Electricity moves; gas (the home's own) stays as it was used.
+    const moved = moveEveningUse(electricityBook, slots.electricity ?? [], days, moveWh);
+    const charge = { chargeFrom: span.first.electricity, now };
+    const electricity = monthlyCosts(electricityBook, moved.slots, months, charge).map(nanoToPennies);
+    const movedMonthly = electricity.map(
+      (p, i) => p + (monthly[i] as number) - (byFuel.electricity?.[i] as number),
+    );
+    return { ...priced, moved: { monthly: movedMonthly, total: sum(movedMonthly), movedWh: moved.movedWh } };
   });
   const monthData = months.map((period) => {
     const dataSlots: Partial<Record<Fuel, number>> = {};
@@ -143,5 +167,5 @@ export async function compareTariffs(
     return { period, slots: Math.round((period.end - period.start) / 1800), dataSlots };
   });
   const exports = (slots.electricity ?? []).some((s) => s.export_wh > 0);
-  return { house, monthsAsked, months: monthData, fuels, candidates, exports };
+  return { house, monthsAsked, months: monthData, fuels, candidates, exports, moveWh };
 }

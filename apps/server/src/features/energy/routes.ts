@@ -45,7 +45,7 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Additive (issue 37): the last complete months on the home's own tariffs and on candidates.
   app.get(endpoints.energyCompare.path, async (request) => {
     const auth = requireUser(request);
-    const { user_id, months } = parse(endpoints.energyCompare.request, request.query);
+    const { user_id, months, move_kwh } = parse(endpoints.energyCompare.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
     const house = await requireHouseOf(ctx.db, user_id);
     const comparison = await compareTariffs(
@@ -53,6 +53,7 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
       house,
       months ?? COMPARE_MONTHS_MAX,
       epochSeconds(ctx.clock.now()),
+      move_kwh, // Wh a day, as the contract parses it
     );
     return presentComparison(comparison);
   });

@@ -23,6 +23,8 @@ export interface TariffRow {
   /** The difference in tenths of a per cent of the home's own total; null for its own, or a zero total. */
   perMille: number | null;
   rates: CompareRates[];
+  /** With a move asked, time-of-use tariffs only: pennies as if the evening's use had moved; else null. */
+  moved: number | null;
   tone: ChartTone;
   /** The id of its rates' section on the screen. */
   anchor: string;
@@ -70,12 +72,19 @@ export function comparison(answer: EnergyCompare): Comparison {
       perMille:
         difference === null || own === 0 || own === null ? null : roundHalfAway((difference * 1000) / own),
       rates: t.rates,
+      // The sum of its months' pennies, as every total on the screen is.
+      moved: t.moved === undefined ? null : t.moved.monthly.reduce((n, m) => n + penniesOf(m.cost), 0),
       tone: t.current ? 'you' : (TONES[tone++ % TONES.length] as ChartTone),
       anchor: `rates-${i + 1}`,
     };
   });
   return { months, tariffs };
 }
+
+/** kWh a day the form takes: 0–10 with at most one decimal, as the contract's `move_kwh`. */
+export const MOVE_KWH = /^(10(\.0)?|\d(\.\d)?)$/;
+export const MOVE_KWH_MESSAGE =
+  'Type the kWh a day to move, from 0 to 10 with at most one decimal (such as 2.5).';
 
 /** '2026-10' → 'October 2026'. */
 export function monthName(month: string): string {

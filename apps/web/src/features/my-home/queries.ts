@@ -1,5 +1,5 @@
 import type { EndpointRequest, Fuel, ViewType } from '@homeview/contract/web';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api';
 import { nowSeconds } from '../../shared/clock';
 import { LIVE_REFRESH_MS } from '../../shared/queryClient';
@@ -58,12 +58,22 @@ export function useDetail(
   });
 }
 
-/** Tariffs compared (issue 37) over the last 12 complete months, or as many as the home has. */
-export function useCompare() {
+/**
+ * Tariffs compared (issue 37) over the last 12 complete months, or as many as the home has; with
+ * `moveKwh`, also as if that much a day had moved from 16:00–19:00. The last answer stays on screen while
+ * a new move is priced, so the form keeps its place and focus.
+ */
+export function useCompare(moveKwh?: number) {
   const user_id = useUserId();
   return useQuery({
-    queryKey: ['energy-compare', user_id],
-    queryFn: ({ signal }) => call('energyCompare', { fields: { user_id, months: 12 }, signal }),
+    queryKey: ['energy-compare', user_id, moveKwh ?? null],
+    queryFn: ({ signal }) =>
+      call('energyCompare', {
+        // The field is sent as typed (kWh, one decimal); the contract parses it to Wh on the server.
+        fields: { user_id, months: 12, ...(moveKwh === undefined ? {} : { move_kwh: moveKwh }) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 

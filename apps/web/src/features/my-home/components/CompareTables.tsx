@@ -23,11 +23,15 @@ export function SummaryTable({
   tariffs,
   months,
   unit,
+  moveKwh,
 }: {
   tariffs: readonly TariffRow[];
   months: number;
   unit: string;
+  /** The kWh a day of the moved column, when the answer carries it. */
+  moveKwh?: number;
 }) {
+  const moved = moveKwh !== undefined && tariffs.some((t) => t.moved !== null);
   return (
     <ScrollRegion label="Each tariff’s cost">
       <table className="data-table" data-testid="compare-summary">
@@ -37,6 +41,7 @@ export function SummaryTable({
             <th scope="col">Tariff</th>
             <th scope="col">Cost over {months === 1 ? '1 month' : `${months} months`}</th>
             <th scope="col">Against your tariff</th>
+            {moved ? <th scope="col">If you moved {moveKwh} kWh a day from 16:00–19:00</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -64,6 +69,9 @@ export function SummaryTable({
                 </a>
               </td>
               <td>{t.difference === null ? 'Yours now' : againstText(unit, t.difference, t.perMille)}</td>
+              {moved ? (
+                <td>{t.moved === null ? 'Not a time-of-use candidate' : penniesText(unit, t.moved)}</td>
+              ) : null}
             </tr>
           ))}
         </tbody>

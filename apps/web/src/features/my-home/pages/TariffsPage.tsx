@@ -1,9 +1,11 @@
 import type { EnergyCompare } from '@homeview/contract/web';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { SeriesChart } from '../../../shared/charts';
 import { CompareRatesList } from '../components/CompareRates';
 import { MonthlyTable, SummaryTable } from '../components/CompareTables';
 import { HomeViewFrame } from '../components/HomeViewFrame';
+import { MoveForm } from '../components/MoveForm';
 import { QueryState } from '../components/QueryState';
 import { comparison, coverText, monthName, monthShort, penniesText } from '../compare';
 import { useCompare } from '../queries';
@@ -14,17 +16,18 @@ import { useCompare } from '../queries';
 // each figure used, and the answer's notes (fewer months, missing half-hours) said as they come.
 
 export function TariffsPage() {
-  const compare = useCompare();
+  const [moveKwh, setMoveKwh] = useState<number | undefined>();
+  const compare = useCompare(moveKwh);
   return (
     <HomeViewFrame title="Compare tariffs" back={{ to: '/my-home/usage', label: 'Usage' }}>
       <QueryState query={compare} loading="Pricing your months on each tariff">
-        {(answer) => <Compared answer={answer} />}
+        {(answer) => <Compared answer={answer} onMove={setMoveKwh} />}
       </QueryState>
     </HomeViewFrame>
   );
 }
 
-function Compared({ answer }: { answer: EnergyCompare }) {
+function Compared({ answer, onMove }: { answer: EnergyCompare; onMove: (kwh: number) => void }) {
   const unit = answer.currency_unit;
   const { months, tariffs } = comparison(answer);
   if (months.length === 0)
@@ -50,7 +53,8 @@ function Compared({ answer }: { answer: EnergyCompare }) {
           ? ` Your home does not have ${answer.months_asked} complete months of data yet, so only these are compared.`
           : ''}
       </p>
-      <SummaryTable tariffs={tariffs} months={months.length} unit={unit} />
+      <SummaryTable tariffs={tariffs} months={months.length} unit={unit} moveKwh={answer.move_kwh} />
+      <MoveForm moveKwh={answer.move_kwh} onMove={onMove} />
       <SeriesChart
         title="Cost per month on each tariff"
         labels={months.map(monthName)}

@@ -1,0 +1,102 @@
+import { demoHomes } from '@homeview/simulator';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
+import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
+import { ingestSimulatedDays } from '../../apps/server/src/features/demo/ingest-days';
+import { houseOf } from '../../apps/server/src/shared/house';
+import { percentile } from './machine';
+import { openBenchStore } from './store';
+
+// `npm run bench compare` (issue 37): the 12-month tariff comparison of one home-year of half-hours (the
+// demo family home's, seeded as the summaries bench seeds its home, at 30-minute readings), asked ~50
+// times over HTTP (inject), with and without the moved-load column.
+
+const RUNS = 50;
+const YEAR_S = 400 * 86_400; // more than 12 complete months before today, whatever today is
+const f = (ms: number) => `${ms.toFixed(1)} ms`;
+const secs = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+export async function benchCompare(store: 'pglite' | 'postgres'): Promise<void> {
+  const opened = await openBenchStore(store, 'compare');
+  if (!opened) {
+    console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: skipped.');
+    return;
+  }
+  const { db } = opened;
+  try {
+    await migrate(db);
+    const now = Math.floor(Date.now() / 1000);
+    const to = now - (now % 1800);
+    const from = to - YEAR_S;
+    const hasher = new PasswordHasher(1000);
+    const userId = await createAccount(db, hasher, {
+      username: 'bench-user',
+      email: null,
+      password: 'Bench-Pass1!',
+      setupDone: true,
+    });
+    await createHouse(db, { ownerUserId: userId, name: 'Bench', timeZone: 'Europe/London' });
+    const house = (await houseOf(db, userId))!;
+    let t0 = performance.now();
+    const real = await ingestSimulatedDays(db, house.id, demoHomes().own, 1800, {
+      from,
+      to,
+      eventsFrom: from,
+      now,
+      zone: house.time_zone,
+    });
+    console.log(`  one home of half-hours ingested: ${real.readings} readings over 400 days, ${secs(t0)}`);
+
+    const app = await buildApp({
+      config: loadConfig({ PASSWORD_ITERATIONS: '1000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      db,
+    });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v3/accounts/login/',
+        payload: { username: 'bench-user', password: 'Bench-Pass1!' },
+      });
+      const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const base = `/api/v3/energy_info/compare/?user_id=${userId}&months=12`;
+      console.log(`  GET /energy_info/compare/ months=12, ${RUNS} requests each after 3 warm-ups:`);
+      for (const [label, url] of [
+        ['as used', base],
+        ['with move_kwh=2', `${base}&move_kwh=2`],
+      ] as const) {
+        if (label !== 'as used' && !(await supportsMove(app, url, cookie))) continue;
+        const ms: number[] = [];
+        for (let i = 0; i < RUNS + 3; i++) {
+          t0 = performance.now();
+          const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+          if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+          if (i >= 3) ms.push(performance.now() - t0);
+          if (i === 0) {
+            const body = res.json() as { months: unknown[]; tariffs: unknown[] };
+            console.log(`    ${label}: ${body.months.length} months, ${body.tariffs.length} tariffs`);
+          }
+        }
+        ms.sort((a, b) => a - b);
+        console.log(
+          `    ${label.padEnd(18)} p50 ${f(percentile(ms, 50))}, p95 ${f(percentile(ms, 95))}, max ${f(ms.at(-1)!)} (target < 1 s)`,
+        );
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await opened.drop();
+  }
+}
+
+/** The moved-load column is measured once it exists (issue 37, second step). */
+async function supportsMove(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  url: string,
+  cookie: string,
+): Promise<boolean> {
+  const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+  return res.statusCode === 200 && res.body.includes('moved');
+}
