@@ -110,3 +110,31 @@ export async function claimDue(
     return { due, skipped: unaddressed.length };
   });
 }
+
+/**
+ * Records rows as sent: the ids that arrive while a record is being written go together in the next one
+ * statement, so 16 senders finishing at once write once, not 16 times. Each caller's promise settles with
+ * the statement that holds its id (a failure reaches every sender in it).
+ */
+export function sentRecorder(db: Queryable, now: number): (id: number) => Promise<void> {
+  let open: { ids: number[]; written: Promise<void> } | null = null;
+  let previous: Promise<unknown> = Promise.resolve();
+  return (id) => {
+    if (open === null) {
+      const ids: number[] = [];
+      const written = previous
+        .catch(() => undefined)
+        .then(async () => {
+          if (open?.ids === ids) open = null;
+          await db.query(
+            `update infocare_notifications set status = 'sent', sent_at = $2 where id = any($1::bigint[])`,
+            [ids, now],
+          );
+        });
+      open = { ids, written };
+      previous = written;
+    }
+    open.ids.push(id);
+    return open.written;
+  };
+}

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { PushSender } from '../../push/push';
 import type { SmsSender } from '../../sms/sms';
-import { CLAIM_BATCH, claimDue, type Due, type Transactional } from './claim';
+import { CLAIM_BATCH, claimDue, type Due, sentRecorder, type Transactional } from './claim';
 import { type NotificationKind, notificationText } from './notification-text';
 
 // Alert notifications through a durable queue: rows are queued in the transaction that raises the alert
@@ -208,6 +208,7 @@ export async function deliverDue(
   /** Rows recorded so far: a claim that started before a sender's record may have missed what it let go. */
   let recorded = 0;
   const queue: Due[] = [];
+  const recordSent = sentRecorder(db, now);
   let claiming: Promise<{ took: number; after: number }> | null = null;
   /** The claim under way, or a new one: the rows it took (0: nothing was due) and the records before it. */
   const claim = () => {
@@ -237,7 +238,7 @@ export async function deliverDue(
         if (took === 0 && queue.length === 0 && (after >= mine || claimed >= limit)) return;
         continue;
       }
-      if (await deliverOne(db, due, senders, now)) sent += 1;
+      if (await deliverOne(db, due, senders, now, recordSent)) sent += 1;
       recorded += 1;
       mine = recorded;
     }
@@ -247,7 +248,13 @@ export async function deliverDue(
 }
 
 /** Sends one claimed row and records what became of it; true when it went out. */
-async function deliverOne(db: Transactional, due: Due, senders: Senders, now: number): Promise<boolean> {
+async function deliverOne(
+  db: Transactional,
+  due: Due,
+  senders: Senders,
+  now: number,
+  recordSent: (id: number) => Promise<void>,
+): Promise<boolean> {
   try {
     await send(due, senders, now);
   } catch (error) {
@@ -267,10 +274,7 @@ async function deliverOne(db: Transactional, due: Due, senders: Senders, now: nu
     );
     return false;
   }
-  await db.query(`update infocare_notifications set status = 'sent', sent_at = $2 where id = $1`, [
-    due.id,
-    now,
-  ]);
+  await recordSent(due.id);
   return true;
 }
 
