@@ -5,6 +5,7 @@ import type { Queryable } from '../db/types';
 import { secretsKeyOf } from '../shared/secrets';
 import { forgetSubscription, subscriptionsOf } from './subscriptions';
 import { type VapidKeys, vapidKeys } from './vapid';
+import { type VapidSigner, vapidSigner } from './vapid-header';
 
 // The one way the server sends a Web Push (RFC 8030, payload encrypted per RFC 8291, signed per RFC 8292
 // with VAPID), on when VAPID_SUBJECT is set. A message goes to every browser the person subscribed; one
@@ -52,8 +53,6 @@ export interface PushDeps {
 
 /** A push service that has not answered by then is a failure (the carer's next channel takes over). */
 export const PUSH_TIMEOUT_MS = 10_000;
-/** The VAPID token's life (RFC 8292 allows at most 24 h). */
-const TOKEN_S = 12 * 3600;
 
 export function createPushSender({
   config,
@@ -63,12 +62,13 @@ export function createPushSender({
 }: PushDeps): PushSender | null {
   const subject = config.vapidSubject;
   if (subject === null) return null;
-  let keys: Promise<VapidKeys> | undefined;
+  let keys: Promise<VapidKeys & { signer: VapidSigner }> | undefined;
   const loadKeys = () => {
     keys ??= (async () => {
       const key = await secretsKeyOf(config);
       if (key === null) throw new Error('SECRETS_KEY is not set: the push keys cannot be opened');
-      return vapidKeys(db, key);
+      const pair = await vapidKeys(db, key);
+      return { ...pair, signer: vapidSigner(subject, pair) };
     })().catch((error: unknown) => {
       keys = undefined;
       throw error;
@@ -80,7 +80,7 @@ export function createPushSender({
       return (await loadKeys()).publicKey;
     },
     async send(userId, message, now) {
-      const { publicKey, privateKey } = await loadKeys();
+      const { signer } = await loadKeys();
       const payload = JSON.stringify({
         title: message.title,
         body: message.body,
@@ -96,14 +96,7 @@ export function createPushSender({
           outcome.failures.push(`${origin}: not in PUSH_SERVICE_HOSTS`);
           continue;
         }
-        const { Authorization } = webpush.getVapidHeaders(
-          origin,
-          subject,
-          publicKey,
-          privateKey,
-          'aes128gcm',
-          now + TOKEN_S,
-        );
+        const Authorization = signer.authorization(origin, now);
         try {
           await webpush.sendNotification(
             { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },

@@ -3,12 +3,8 @@ import type { Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { PushSender } from '../../push/push';
 import type { SmsSender } from '../../sms/sms';
-import {
-  DISPLAY_NAME,
-  type NotificationFacts,
-  type NotificationKind,
-  notificationText,
-} from './notification-text';
+import { CLAIM_BATCH, claimDue, type Due, sentRecorder, type Transactional } from './claim';
+import { type NotificationKind, notificationText } from './notification-text';
 
 // Alert notifications through a durable queue: rows are queued in the transaction that raises the alert
 // (one per alert, carer, channel and level: the unique key makes it at most once, and an alert escalating
@@ -149,82 +145,6 @@ export async function holdSuperseded(tx: Queryable, alertIds: readonly number[])
   );
 }
 
-interface Due extends NotificationFacts {
-  id: number;
-  alert_id: number;
-  user_id: number;
-  channel: 'email' | 'sms' | 'push';
-  /** Attempts before this one. */
-  attempts: number;
-  email: string | null;
-  phone: string | null;
-  raised_at: number;
-}
-
-/**
- * How long a claimed row is left to its sender (s). Longer than any send can take (the mailer's
- * timeouts, about 50 s; the SMS provider's, 10 s): a row claimed by a process that died while sending is
- * due again after it, as a row whose transaction rolled back was before.
- */
-export const CLAIM_LEASE_S = 600;
-
-/**
- * Claims the next due row in its own short transaction: it stays 'pending' but is not due again before the
- * lease ends (other runs and processes skip it), and the attempt is counted. Null when nothing is due.
- */
-async function claimNext(db: Transactional, now: number): Promise<Due | 'skipped' | null> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<Due>(
-      `select n.id, n.alert_id, n.user_id, n.kind, n.channel, n.attempts, u.email,
-              case when n.kind = 'checkin' then c.phone else u.phone end as phone,
-              a.name, a.text, n.level, a.raised_at, h.name as house_name, h.time_zone,
-              ${DISPLAY_NAME('t')} as taken_name, a.taken_at,
-              case when a.resolved_at is null then null
-                   when a.resolved_by is null then coalesce(c.name, 'A former carer')
-                   else ${DISPLAY_NAME('r')} end as resolved_name,
-              a.resolved_note, c.name as check_in_name, c.reply as check_in_reply,
-              c.deadline as check_in_deadline, c.outcome as check_in_outcome,
-              c.replied_at as check_in_replied_at
-         from infocare_notifications n
-         join users u on u.id = n.user_id
-         join infocare_alerts a on a.id = n.alert_id
-         join houses h on h.id = a.house_id
-         left join infocare_check_ins c on c.alert_id = a.id
-         left join users t on t.id = a.taken_by
-         left join user_settings ts on ts.user_id = a.taken_by
-         left join users r on r.id = a.resolved_by
-         left join user_settings rs on rs.user_id = a.resolved_by
-        where n.status = 'pending' and n.next_attempt_at <= $1
-          -- One alert's messages to one person on one channel go out in their order (a Warning's text
-          -- before the Urgent it became), and so do check-in texts to one phone shared by two dependants
-          -- (an "OK" counts for the newest): an earlier one still pending, claimed by another sender or
-          -- waiting to be tried again, holds the later ones back. Only those: a row leased by a server
-          -- that died holds nothing else of its carer's for the lease's 10 minutes (the kill test).
-          and not exists (select 1 from infocare_notifications o
-                            left join infocare_check_ins oc on oc.alert_id = o.alert_id
-                           where o.channel = n.channel and o.status = 'pending' and o.id < n.id
-                             and ((o.user_id = n.user_id and o.alert_id = n.alert_id)
-                                  or (n.kind = 'checkin' and o.kind = 'checkin' and oc.phone = c.phone)))
-        order by n.next_attempt_at, n.id limit 1 for update of n skip locked`,
-      [now],
-    );
-    const due = rows[0];
-    if (!due) return null;
-    if (due.channel !== 'push' && !(due.channel === 'email' ? due.email : due.phone)) {
-      await tx.query(`update infocare_notifications set status = 'failed', last_error = $2 where id = $1`, [
-        due.id,
-        `no ${due.channel === 'email' ? 'email address' : 'phone number'}`,
-      ]);
-      return 'skipped';
-    }
-    await tx.query(
-      'update infocare_notifications set attempts = attempts + 1, next_attempt_at = $2 where id = $1',
-      [due.id, now + CLAIM_LEASE_S],
-    );
-    return due;
-  });
-}
-
 /** A push that reached no browser: not retried, the carer's email takes over at once. */
 class PushMissed extends Error {}
 
@@ -252,8 +172,6 @@ async function send(due: Due, senders: Senders, now: number): Promise<void> {
   else await senders.sms.send(due.phone as string, m.sms);
 }
 
-type Transactional = Queryable & { transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> };
-
 /**
  * How many notifications one delivery run has on the wire at once. Nearly all of a send is waiting on
  * someone else's server (a push service's 201, SMTP, the SMS provider), so one after another an Urgent
@@ -272,10 +190,12 @@ export const SEND_CONCURRENCY = 16;
 export const DELIVER_PER_RUN = 5000;
 
 /**
- * Sends what is due; returns how many went out. SEND_CONCURRENCY senders each claim a row and commit,
- * send it with no transaction open (a slow mail server must not hold the database: on PGlite its one
- * connection), then record its outcome: 'sent', or retried after RETRY_DELAYS_S, 'failed' after the last.
- * Each row is claimed by one sender only (claimNext's skip locked), as by one process only.
+ * Sends what is due; returns how many went out. Rows are claimed CLAIM_BATCH at a time (claim.ts: one
+ * short transaction each), and SEND_CONCURRENCY senders take them one by one, send each with no
+ * transaction open (a slow mail server must not hold the database: on PGlite its one connection), then
+ * record its outcome: 'sent', or retried after RETRY_DELAYS_S, 'failed' after the last. The next batch is
+ * claimed by one sender while the others still send, and only when this one's rows are nearly all taken.
+ * Each row is claimed by one run only (skip locked and the lease), as by one process only.
  */
 export async function deliverDue(
   db: Transactional,
@@ -284,14 +204,43 @@ export async function deliverDue(
   limit = DELIVER_PER_RUN,
 ): Promise<number> {
   let sent = 0;
-  let claims = 0;
+  let claimed = 0;
+  /** Rows recorded so far: a claim that started before a sender's record may have missed what it let go. */
+  let recorded = 0;
+  const queue: Due[] = [];
+  const recordSent = sentRecorder(db, now);
+  let claiming: Promise<{ took: number; after: number }> | null = null;
+  /** The claim under way, or a new one: the rows it took (0: nothing was due) and the records before it. */
+  const claim = () => {
+    claiming ??= (async () => {
+      const after = recorded;
+      const room = Math.min(CLAIM_BATCH, limit - claimed);
+      if (room <= 0) return { took: 0, after };
+      const batch = await claimDue(db, now, room);
+      claimed += batch.due.length + batch.skipped;
+      queue.push(...batch.due);
+      return { took: batch.due.length + batch.skipped, after };
+    })().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  };
   const worker = async () => {
-    while (claims < limit) {
-      claims += 1;
-      const due = await claimNext(db, now);
-      if (due === null) return;
-      if (due === 'skipped') continue;
-      if (await deliverOne(db, due, senders, now)) sent += 1;
+    /** What this sender last recorded (a row sent lets the next of its order go; a push missed queues an email). */
+    let mine = 0;
+    for (;;) {
+      const due = queue.shift();
+      if (due === undefined) {
+        // Nothing claimed is left. A claim that found nothing ends this sender, once it is one that saw
+        // this sender's own last record: what that record let go (a held-back row, a fallback email) is
+        // then either claimed or being sent by another.
+        const { took, after } = await claim();
+        if (took === 0 && queue.length === 0 && (after >= mine || claimed >= limit)) return;
+        continue;
+      }
+      if (await deliverOne(db, due, senders, now, recordSent)) sent += 1;
+      recorded += 1;
+      mine = recorded;
     }
   };
   await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, limit) }, worker));
@@ -299,7 +248,13 @@ export async function deliverDue(
 }
 
 /** Sends one claimed row and records what became of it; true when it went out. */
-async function deliverOne(db: Transactional, due: Due, senders: Senders, now: number): Promise<boolean> {
+async function deliverOne(
+  db: Transactional,
+  due: Due,
+  senders: Senders,
+  now: number,
+  recordSent: (id: number) => Promise<void>,
+): Promise<boolean> {
   try {
     await send(due, senders, now);
   } catch (error) {
@@ -319,10 +274,7 @@ async function deliverOne(db: Transactional, due: Due, senders: Senders, now: nu
     );
     return false;
   }
-  await db.query(`update infocare_notifications set status = 'sent', sent_at = $2 where id = $1`, [
-    due.id,
-    now,
-  ]);
+  await recordSent(due.id);
   return true;
 }
 

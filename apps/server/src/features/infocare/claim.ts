@@ -1,0 +1,140 @@
+import type { Queryable } from '../../db/types';
+import { DISPLAY_NAME, type NotificationFacts } from './notification-text';
+
+// Claiming due notifications for delivery (notify.ts's deliverDue): a batch of rows in one short
+// transaction, each then left to its sender for the lease. One claim of many rows rather than one claim
+// per row: a claim's cost is mostly its ordering check over every pending row, the same for one row as
+// for a hundred (`npm run bench push`, bench/NOTES.md).
+
+export interface Due extends NotificationFacts {
+  id: number;
+  alert_id: number;
+  user_id: number;
+  channel: 'email' | 'sms' | 'push';
+  /** Attempts before this one. */
+  attempts: number;
+  email: string | null;
+  phone: string | null;
+  raised_at: number;
+}
+
+export type Transactional = Queryable & { transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> };
+
+/**
+ * How long a claimed row is left to its sender (s). Longer than any send can take (the mailer's
+ * timeouts, about 50 s; the SMS provider's, 10 s) plus the wait behind the rest of its batch: a row
+ * claimed by a process that died while sending is due again after it, as a row whose transaction rolled
+ * back was before.
+ */
+export const CLAIM_LEASE_S = 600;
+
+/**
+ * Rows one claim takes at most: a few rounds of the senders' (SEND_CONCURRENCY) work, so an alert to
+ * 1,000 carers is a handful of claims, while a batch still goes out in seconds, far inside the lease.
+ */
+export const CLAIM_BATCH = 64;
+
+/**
+ * Claims up to `max` due rows in one short transaction: they stay 'pending' but are not due again before
+ * the lease ends (other runs and processes skip them), and each attempt is counted. Rows with no address
+ * for their channel are 'failed' at once and counted in `skipped`. An empty `due` and no `skipped`: nothing
+ * is due. The ordering check never lets a batch hold two rows of one order (the later has the earlier
+ * pending), so a batch's rows may go out in any order and at once.
+ */
+export async function claimDue(
+  db: Transactional,
+  now: number,
+  max: number,
+): Promise<{ due: Due[]; skipped: number }> {
+  return db.transaction(async (tx) => {
+    const { rows: picked } = await tx.query<{ id: number }>(
+      `select n.id
+         from infocare_notifications n
+         left join infocare_check_ins c on c.alert_id = n.alert_id
+        where n.status = 'pending' and n.next_attempt_at <= $1
+          -- One alert's messages to one person on one channel go out in their order (a Warning's text
+          -- before the Urgent it became), and so do check-in texts to one phone shared by two dependants
+          -- (an "OK" counts for the newest): an earlier one still pending, claimed by another sender or
+          -- waiting to be tried again, holds the later ones back. Only those: a row leased by a server
+          -- that died holds nothing else of its carer's for the lease's 10 minutes (the kill test).
+          and not exists (select 1 from infocare_notifications o
+                            left join infocare_check_ins oc on oc.alert_id = o.alert_id
+                           where o.channel = n.channel and o.status = 'pending' and o.id < n.id
+                             and ((o.user_id = n.user_id and o.alert_id = n.alert_id)
+                                  or (n.kind = 'checkin' and o.kind = 'checkin' and oc.phone = c.phone)))
+        order by n.next_attempt_at, n.id limit $2 for update of n skip locked`,
+      [now, max],
+    );
+    if (picked.length === 0) return { due: [], skipped: 0 };
+    const ids = picked.map((r) => r.id);
+    // What each message says, read once for the batch (the rows are locked: nobody changes them meanwhile).
+    const { rows } = await tx.query<Due>(
+      `select n.id, n.alert_id, n.user_id, n.kind, n.channel, n.attempts, u.email,
+              case when n.kind = 'checkin' then c.phone else u.phone end as phone,
+              a.name, a.text, n.level, a.raised_at, h.name as house_name, h.time_zone,
+              ${DISPLAY_NAME('t')} as taken_name, a.taken_at,
+              case when a.resolved_at is null then null
+                   when a.resolved_by is null then coalesce(c.name, 'A former carer')
+                   else ${DISPLAY_NAME('r')} end as resolved_name,
+              a.resolved_note, c.name as check_in_name, c.reply as check_in_reply,
+              c.deadline as check_in_deadline, c.outcome as check_in_outcome,
+              c.replied_at as check_in_replied_at
+         from infocare_notifications n
+         join users u on u.id = n.user_id
+         join infocare_alerts a on a.id = n.alert_id
+         join houses h on h.id = a.house_id
+         left join infocare_check_ins c on c.alert_id = a.id
+         left join users t on t.id = a.taken_by
+         left join user_settings ts on ts.user_id = a.taken_by
+         left join users r on r.id = a.resolved_by
+         left join user_settings rs on rs.user_id = a.resolved_by
+        where n.id = any($1::bigint[])
+        order by n.next_attempt_at, n.id`,
+      [ids],
+    );
+    const addressed = (d: Due) => d.channel === 'push' || Boolean(d.channel === 'email' ? d.email : d.phone);
+    const due = rows.filter(addressed);
+    const unaddressed = rows.filter((d) => !addressed(d)).map((d) => d.id);
+    if (unaddressed.length > 0)
+      await tx.query(
+        `update infocare_notifications set status = 'failed',
+                last_error = case channel when 'email' then 'no email address' else 'no phone number' end
+          where id = any($1::bigint[])`,
+        [unaddressed],
+      );
+    if (due.length > 0)
+      await tx.query(
+        'update infocare_notifications set attempts = attempts + 1, next_attempt_at = $2 where id = any($1::bigint[])',
+        [due.map((d) => d.id), now + CLAIM_LEASE_S],
+      );
+    return { due, skipped: unaddressed.length };
+  });
+}
+
+/**
+ * Records rows as sent: the ids that arrive while a record is being written go together in the next one
+ * statement, so 16 senders finishing at once write once, not 16 times. Each caller's promise settles with
+ * the statement that holds its id (a failure reaches every sender in it).
+ */
+export function sentRecorder(db: Queryable, now: number): (id: number) => Promise<void> {
+  let open: { ids: number[]; written: Promise<void> } | null = null;
+  let previous: Promise<unknown> = Promise.resolve();
+  return (id) => {
+    if (open === null) {
+      const ids: number[] = [];
+      const written = previous
+        .catch(() => undefined)
+        .then(async () => {
+          if (open?.ids === ids) open = null;
+          await db.query(
+            `update infocare_notifications set status = 'sent', sent_at = $2 where id = any($1::bigint[])`,
+            [ids, now],
+          );
+        });
+      open = { ids, written };
+      previous = written;
+    }
+    open.ids.push(id);
+    return open.written;
+  };
+}

@@ -1,0 +1,88 @@
+import { beforeAll, expect, it } from 'vitest';
+import { unusablePassword } from '../src/features/accounts/password';
+import { CLAIM_BATCH } from '../src/features/infocare/claim';
+import { deliverDue, queueNotifications } from '../src/features/infocare/notify';
+import { createMailer } from '../src/mail/mailer';
+import type { PushSender } from '../src/push/push';
+import { createSmsSender } from '../src/sms/sms';
+import { FakeClock, makeUser, type Person } from './support/app';
+import { describeEachDb } from './support/db';
+import { findHouseIdOf } from './support/houses';
+
+// Rows are claimed CLAIM_BATCH at a time (claim.ts). Two delivery runs at once (two servers' timers, or
+// a run still going when the next starts) each claim batches from the same queue: every row goes out once
+// and is attempted once, and both runs take a share. The push sender is a stand-in that counts who it was
+// asked to reach and holds each push a few milliseconds (so the runs overlap). Clock pinned.
+
+const CARERS = 3 * CLAIM_BATCH + 5;
+
+describeEachDb('notifications claimed in batches by two runs at once', (suite) => {
+  const clock = new FakeClock();
+  const now = () => Math.floor(clock.now().getTime() / 1000);
+  let mum: Person;
+  let carerIds: number[] = [];
+  const reached: number[] = [];
+
+  const push: PushSender = {
+    publicKey: async () => 'unused',
+    async send(userId) {
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      reached.push(userId);
+      return { delivered: 1, failures: [] };
+    },
+  };
+
+  beforeAll(async () => {
+    mum = await makeUser(suite.db, 'mum');
+    await suite.db.query('insert into user_settings (user_id, alert_notification) values ($1, 4)', [mum.id]);
+    const names = Array.from({ length: CARERS }, (_, i) => `carer${i}`);
+    const { rows } = await suite.db.query<{ id: number }>(
+      `insert into users (username, email, password_hash, setup_done)
+       select u, u || '@example.com', $2, true from unnest($1::text[]) as u returning id`,
+      [names, unusablePassword()],
+    );
+    carerIds = rows.map((r) => r.id).sort((a, b) => a - b);
+    await suite.db.query(
+      `insert into carer_links (carer_user_id, dependant_user_id, accepted_at)
+       select unnest($1::int[]), $2, now()`,
+      [carerIds, mum.id],
+    );
+  });
+
+  it('sends every row once across both runs, each attempted once, both runs sharing the work', async () => {
+    const houseId = (await findHouseIdOf(suite.db, mum.id))!;
+    const t = now();
+    await suite.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: number }>(
+        `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
+         values ($1, 'test-urgent', 'inactivity', 'Off', 'Urgent', 'No activity', 'Nothing since 09:00.', 'x', $2, $2)
+         returning id`,
+        [houseId, t],
+      );
+      await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
+    });
+    const quiet = { clock, print: () => undefined };
+    const senders = {
+      mailer: createMailer({
+        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
+        db: suite.db,
+        ...quiet,
+      }),
+      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
+      push,
+    };
+
+    const [first, second] = await Promise.all([
+      deliverDue(suite.db, senders, t),
+      deliverDue(suite.db, senders, t),
+    ]);
+    expect(first + second).toBe(CARERS);
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(0);
+    expect([...reached].sort((a, b) => a - b)).toEqual(carerIds);
+    const { rows } = await suite.db.query<{ user_id: number; status: string; attempts: number }>(
+      `select user_id, status, attempts from infocare_notifications where channel = 'push' order by user_id`,
+    );
+    expect(rows).toEqual(carerIds.map((id) => ({ user_id: id, status: 'sent', attempts: 1 })));
+  });
+});
