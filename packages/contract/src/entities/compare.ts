@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, formObject, id, integer, optionalField } from '../form';
+import { COMPARE_MOVE_KWH_MAX, moveKwhWh } from '../limits';
 import { FUELS } from '../supplierKinds';
 
 // Additive to §7 (issue 37, "Tariffs compared"): GET /energy_info/compare/, the home's last complete local
@@ -8,16 +9,13 @@ import { FUELS } from '../supplierKinds';
 
 export const COMPARE_MONTHS_MAX = 12;
 
-/** The most kWh a day the moved-load column moves (a dishwasher and a wash are ~2–3 kWh). */
-export const COMPARE_MOVE_KWH_MAX = 10;
-
 const MOVE_MESSAGE = `move_kwh must be the kWh a day to move from 16:00–19:00, from 0 to ${COMPARE_MOVE_KWH_MAX} with at most one decimal (such as 2.5)`;
 
 /** kWh a day as the form sends it (a number or a decimal string), kept as whole Wh (tenths × 100). */
 const moveWh = z.preprocess(
   (v) => {
     const s = typeof v === 'number' ? String(v) : blankToUndefined(v);
-    return typeof s === 'string' && /^\d{1,2}(\.\d)?$/.test(s) ? Math.round(Number(s) * 10) * 100 : s;
+    return typeof s === 'string' ? (moveKwhWh(s) ?? s) : s;
   },
   z
     .number({ error: (issue) => (issue.input === undefined ? 'move_kwh is required' : MOVE_MESSAGE) })

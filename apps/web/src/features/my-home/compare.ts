@@ -1,4 +1,10 @@
-import { type CompareRates, type CompareTariff, type EnergyCompare, penniesOf } from '@homeview/contract/web';
+import {
+  COMPARE_MOVE_KWH_MAX,
+  type CompareRates,
+  type CompareTariff,
+  type EnergyCompare,
+  penniesOf,
+} from '@homeview/contract/web';
 import type { ChartTone } from '../../shared/charts';
 import { dateLabel, MONTHS } from '../../shared/time';
 
@@ -81,10 +87,8 @@ export function comparison(answer: EnergyCompare): Comparison {
   return { months, tariffs };
 }
 
-/** kWh a day the form takes: 0–10 with at most one decimal, as the contract's `move_kwh`. */
-export const MOVE_KWH = /^(10(\.0)?|\d(\.\d)?)$/;
-export const MOVE_KWH_MESSAGE =
-  'Type the kWh a day to move, from 0 to 10 with at most one decimal (such as 2.5).';
+/** What the form says when moveKwhWh (the contract's rule) refuses what was typed. */
+export const MOVE_KWH_MESSAGE = `Type the kWh a day to move, from 0 to ${COMPARE_MOVE_KWH_MAX} with at most one decimal (such as 2.5).`;
 
 /** '2026-10' → 'October 2026'. */
 export function monthName(month: string): string {

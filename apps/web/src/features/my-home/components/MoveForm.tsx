@@ -1,6 +1,7 @@
+import { moveKwhWh } from '@homeview/contract/web';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../../shared/ui/TextField';
-import { MOVE_KWH, MOVE_KWH_MESSAGE } from '../compare';
+import { MOVE_KWH_MESSAGE } from '../compare';
 
 // The moved-load column's question (issue 37): how many kWh a day the person would move out of
 // 16:00–19:00. Checked here as the contract checks it, so a typo is said beside the field, not as a 400.
@@ -11,7 +12,7 @@ export function MoveForm({ moveKwh, onMove }: { moveKwh?: number; onMove: (kwh: 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const typed = value.trim();
-    if (!MOVE_KWH.test(typed)) {
+    if (moveKwhWh(typed) === null) {
       setError(MOVE_KWH_MESSAGE);
       return;
     }
