@@ -1,12 +1,8 @@
-import { demoHomes } from '@homeview/simulator';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { migrate } from '../../apps/server/src/db/migrate';
-import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
-import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
-import { ingestSimulatedDays } from '../../apps/server/src/features/demo/ingest-days';
-import { houseOf } from '../../apps/server/src/shared/house';
 import { percentile } from './machine';
+import { seedBenchHome } from './bench-home';
 import { openBenchStore } from './store';
 
 // `npm run bench compare` (issue 37): the 12-month tariff comparison of one home-year of half-hours (the
@@ -30,23 +26,8 @@ export async function benchCompare(store: 'pglite' | 'postgres'): Promise<void> 
     const now = Math.floor(Date.now() / 1000);
     const to = now - (now % 1800);
     const from = to - YEAR_S;
-    const hasher = new PasswordHasher(1000);
-    const userId = await createAccount(db, hasher, {
-      username: 'bench-user',
-      email: null,
-      password: 'Bench-Pass1!',
-      setupDone: true,
-    });
-    await createHouse(db, { ownerUserId: userId, name: 'Bench', timeZone: 'Europe/London' });
-    const house = (await houseOf(db, userId))!;
     let t0 = performance.now();
-    const real = await ingestSimulatedDays(db, house.id, demoHomes().own, 1800, {
-      from,
-      to,
-      eventsFrom: from,
-      now,
-      zone: house.time_zone,
-    });
+    const { userId, real } = await seedBenchHome(db, 1800, { from, to, now });
     console.log(`  one home of half-hours ingested: ${real.readings} readings over 400 days, ${secs(t0)}`);
 
     const app = await buildApp({

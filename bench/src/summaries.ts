@@ -1,16 +1,12 @@
-import { demoHomes } from '@homeview/simulator';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { migrate } from '../../apps/server/src/db/migrate';
 import type { Db } from '../../apps/server/src/db/types';
-import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
-import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';
-import { ingestSimulatedDays } from '../../apps/server/src/features/demo/ingest-days';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
-import { houseOf } from '../../apps/server/src/shared/house';
 import { energyView, type SummaryUnit, summarise } from '../../apps/server/src/features/energy/service';
 import { percentile, rssMiB } from './machine';
 import { realYearLine } from './real-year';
+import { seedBenchHome } from './bench-home';
 import { openBenchStore } from './store';
 import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
@@ -95,23 +91,8 @@ export async function benchSummaries(store: 'pglite' | 'postgres'): Promise<void
     const from = to - YEAR_S;
 
     // The real home: the demo family home's year, 1-minute readings, through ingest.
-    const hasher = new PasswordHasher(1000);
-    const userId = await createAccount(db, hasher, {
-      username: 'bench-user',
-      email: null,
-      password: 'Bench-Pass1!',
-      setupDone: true,
-    });
-    await createHouse(db, { ownerUserId: userId, name: 'Bench', timeZone: 'Europe/London' });
-    const house = (await houseOf(db, userId))!;
     let t0 = performance.now();
-    const real = await ingestSimulatedDays(db, house.id, demoHomes().own, 60, {
-      from,
-      to,
-      eventsFrom: from,
-      now,
-      zone: house.time_zone,
-    });
+    const { userId, house, real } = await seedBenchHome(db, 60, { from, to, now });
     console.log(
       `  one home-year of 1-minute readings ingested: ${real.readings} readings, ${real.events} uses, ${secs(t0)}`,
     );
