@@ -1,26 +1,12 @@
 import { dayOf } from '@homeview/domain';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Config } from '../src/config';
-import { connectSupplier } from '../src/features/suppliers/connect';
+import { expect, it } from 'vitest';
 import { monthsBefore } from '../src/features/suppliers/days';
 import { kwhToWh } from '../src/features/suppliers/kwh';
-import { SupplierFills } from '../src/features/suppliers/job';
 import { BACKOFF_BASE_S, TOP_UP_S } from '../src/features/suppliers/pass';
 import { connectionsOfHouse, metersOf } from '../src/features/suppliers/repository';
-import { createMailer } from '../src/mail/mailer';
-import { FakeClock, makeUser, testConfig } from './support/app';
 import { describeEachDb } from './support/db';
-import {
-  exportSeries,
-  NO_FAULTS,
-  type OctopusStandin,
-  refitSeries,
-  SERIALS,
-  STANDIN_ACCOUNT,
-  STANDIN_KEY,
-  startOctopusStandin,
-} from './support/octopus-standin';
-import { expectExactly, storedReadings, whOf } from './support/suppliers';
+import { exportSeries, refitSeries, SERIALS, STANDIN_KEY } from './support/octopus-standin';
+import { expectExactly, octopusHomes, storedReadings, whOf } from './support/suppliers';
 
 // The first fill and the top-ups, from the Octopus stand-in (REFIT house 20's real half-hours) into the
 // home's readings on both databases: 13 months in at most 4 calls per meter; not one half-hour lost or
@@ -37,57 +23,21 @@ const FILL_FROM = monthsBefore(NOW, 13, ZONE);
 const slotOf = (t: number) => t - (t % 1800);
 
 describeEachDb('supplier fill', (suite) => {
-  let standin: OctopusStandin;
-  let config: Config;
-  let clock: FakeClock;
-  let n = 0;
-
-  const jobFor = () =>
-    new SupplierFills({
-      db: suite.db,
-      config,
-      mailer: createMailer({ config, db: suite.db, clock, print: () => undefined }),
-      clock,
-    });
+  const octo = octopusHomes(suite, { label: 'fill', nowMs: NOW_MS, zone: ZONE });
+  const jobFor = octo.job;
   /** A new home with its Octopus account connected at NOW. */
   const connected = async () => {
-    n += 1;
-    const user = await makeUser(suite.db, `fill-${n}`);
-    const { rows } = await suite.db.query<{ id: number }>('select id from houses where owner_user_id = $1', [
-      user.id,
-    ]);
-    const house = { id: rows[0]!.id, time_zone: ZONE };
-    const id = await connectSupplier(
-      { db: suite.db, config },
-      house,
-      { kind: 'octopus', apiKey: STANDIN_KEY, accountNumber: STANDIN_ACCOUNT },
-      Math.floor(clock.now().getTime() / 1000),
-    );
-    return { user, houseId: house.id, id };
+    const { username, houseId } = await octo.owner();
+    return { username, houseId, id: await octo.connect(houseId) };
   };
   const connection = async (houseId: number) => (await connectionsOfHouse(suite.db, houseId))[0]!;
-  const now = () => Math.floor(clock.now().getTime() / 1000);
-
-  beforeAll(async () => {
-    refitSeries();
-    standin = await startOctopusStandin();
-    config = testConfig({
-      OCTOPUS_API_URL: standin.url,
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-    });
-  });
-  afterAll(() => standin.close());
-  beforeEach(() => {
-    Object.assign(standin.faults, NO_FAULTS());
-    standin.calls.length = 0;
-    clock = new FakeClock(NOW_MS);
-  });
+  const now = () => Math.floor(octo.clock.now().getTime() / 1000);
 
   it('fills 13 months in one call per meter: every half-hour once, clock-change days 50 and 46, a day as the file has it', async () => {
     const { houseId } = await connected();
     expect(await jobFor().runDue()).toBe(1);
-    expect(standin.consumptionCalls(SERIALS.import).length).toBeLessThanOrEqual(4);
-    expect(standin.consumptionCalls()).toHaveLength(1);
+    expect(octo.standin.consumptionCalls(SERIALS.import).length).toBeLessThanOrEqual(4);
+    expect(octo.standin.consumptionCalls()).toHaveLength(1);
     expectExactly(
       await storedReadings(suite.db, houseId),
       'import_wh',
@@ -123,10 +73,10 @@ describeEachDb('supplier fill', (suite) => {
     expect(meter!.resume_at).toBe(dayOf('2015-06-20', ZONE).start);
 
     // The top-up 4 hours later: one call from the resume point, the new half-hours added, none doubled.
-    clock.advance(TOP_UP_S * 1000);
+    octo.clock.advance(TOP_UP_S * 1000);
     expect(await jobFor().runDue()).toBe(1);
-    expect(standin.consumptionCalls()).toHaveLength(2);
-    expect(standin.consumptionCalls()[1]!.from).toBe('2015-06-19T23:00:00Z');
+    expect(octo.standin.consumptionCalls()).toHaveLength(2);
+    expect(octo.standin.consumptionCalls()[1]!.from).toBe('2015-06-19T23:00:00Z');
     expectExactly(
       await storedReadings(suite.db, houseId),
       'import_wh',
@@ -136,7 +86,7 @@ describeEachDb('supplier fill', (suite) => {
 
   it('loses and doubles nothing under 5xx bursts, 429 with Retry-After, pages sent twice and rows outside the range', async () => {
     const { houseId } = await connected();
-    Object.assign(standin.faults, {
+    Object.assign(octo.standin.faults, {
       errors5xx: 2,
       rateLimited: 1,
       retryAfterS: 900,
@@ -151,16 +101,16 @@ describeEachDb('supplier fill', (suite) => {
     expect(c.problem).toMatch(/503.*trying again automatically/);
     expect(c.progress).toBe(0); // the first fill has stored nothing yet
     expect(await job.runDue()).toBe(0); // not due yet
-    clock.advance(BACKOFF_BASE_S * 1000);
+    octo.clock.advance(BACKOFF_BASE_S * 1000);
     await job.runDue();
     c = await connection(houseId);
     expect([c.state, c.failures, c.next_fetch_at]).toEqual(['retrying', 2, now() + 2 * BACKOFF_BASE_S]);
-    clock.advance(2 * BACKOFF_BASE_S * 1000);
+    octo.clock.advance(2 * BACKOFF_BASE_S * 1000);
     await job.runDue();
     c = await connection(houseId);
     // The 429's Retry-After (900 s) is longer than the backoff (240 s): it is honoured.
     expect([c.state, c.failures, c.next_fetch_at]).toEqual(['retrying', 3, now() + 900]);
-    clock.advance(900 * 1000);
+    octo.clock.advance(900 * 1000);
     await job.runDue();
     c = await connection(houseId);
     expect([c.state, c.failures, c.problem]).toEqual(['up_to_date', 0, null]);
@@ -170,13 +120,13 @@ describeEachDb('supplier fill', (suite) => {
       whOf(refitSeries(), FILL_FROM, slotOf(now())),
     );
     // 13 months at 5,000 a page: 4 pages, page 2 twice.
-    expect(standin.consumptionCalls().filter((x) => x.status === 200)).toHaveLength(5);
+    expect(octo.standin.consumptionCalls().filter((x) => x.status === 200)).toHaveLength(5);
   });
 
   it('continues one series across a meter swap and picks up half-hours that arrive late', async () => {
     const swapAt = Date.UTC(2015, 0, 10, 12) / 1000;
     const late = [NOW - DAY - 4 * 3600, NOW - DAY - 3600].map(slotOf);
-    Object.assign(standin.faults, { swapAt, hidden: new Set(late) });
+    Object.assign(octo.standin.faults, { swapAt, hidden: new Set(late) });
     const { houseId } = await connected();
     await jobFor().runDue();
     const c = await connection(houseId);
@@ -189,8 +139,8 @@ describeEachDb('supplier fill', (suite) => {
     for (const s of late) before.delete(s);
     expectExactly(await storedReadings(suite.db, houseId), 'import_wh', before);
     // A day later they are published; the next top-up stores them and completes the day.
-    standin.faults.hidden = new Set();
-    clock.advance(TOP_UP_S * 1000);
+    octo.standin.faults.hidden = new Set();
+    octo.clock.advance(TOP_UP_S * 1000);
     await jobFor().runDue();
     const [after] = await metersOf(suite.db, [c.id]);
     expect(after!.data_through).toBe(dayOf('2015-06-20', ZONE).start);
@@ -200,7 +150,7 @@ describeEachDb('supplier fill', (suite) => {
       whOf(refitSeries(), FILL_FROM, slotOf(now())),
     );
     // Two serials: two calls per pass.
-    expect(standin.consumptionCalls()).toHaveLength(4);
+    expect(octo.standin.consumptionCalls()).toHaveLength(4);
   });
 
   it("keeps a slot's import and export from two meters whichever comes first", async () => {
@@ -211,7 +161,12 @@ describeEachDb('supplier fill', (suite) => {
         .filter((r) => r.start >= yesterday.start && r.start < yesterday.end)
         .map((r) => r.start),
     );
-    Object.assign(standin.faults, { exportMpan: true, gasMprn: true, hidden, hiddenSerial: SERIALS.import });
+    Object.assign(octo.standin.faults, {
+      exportMpan: true,
+      gasMprn: true,
+      hidden,
+      hiddenSerial: SERIALS.import,
+    });
     const { houseId } = await connected();
     const c = await connection(houseId);
     const meters = await metersOf(suite.db, [c.id]);
@@ -227,8 +182,8 @@ describeEachDb('supplier fill', (suite) => {
     expect(yesterdays.every((r) => r.import_wh === 0)).toBe(true);
     expect(yesterdays.some((r) => r.export_wh > 0)).toBe(true);
     // The import arrives: written beside the export, which stays.
-    standin.faults.hidden = new Set();
-    clock.advance(TOP_UP_S * 1000);
+    octo.standin.faults.hidden = new Set();
+    octo.clock.advance(TOP_UP_S * 1000);
     await jobFor().runDue();
     const stored = await storedReadings(suite.db, houseId);
     expectExactly(stored, 'import_wh', whOf(refitSeries(), FILL_FROM, slotOf(now())));
@@ -239,12 +194,12 @@ describeEachDb('supplier fill', (suite) => {
     );
     // Gas is fetched too (suppliers-gas.test.ts): the stand-in's gas starts in 2021, so nothing is stored
     // for it here, and the electricity above is exactly the series whatever the gas meter did.
-    expect(standin.calls.filter((x) => x.path.includes('gas-meter-points')).length).toBeGreaterThan(0);
+    expect(octo.standin.calls.filter((x) => x.path.includes('gas-meter-points')).length).toBeGreaterThan(0);
   });
 
   it('stops a connection whose credentials are refused and emails its owner once', async () => {
-    const { houseId, user } = await connected();
-    standin.faults.refuseAll = true;
+    const { houseId, username } = await connected();
+    octo.standin.faults.refuseAll = true;
     const job = jobFor();
     await job.runDue();
     const c = await connection(houseId);
@@ -260,7 +215,7 @@ describeEachDb('supplier fill', (suite) => {
     expect((await connection(houseId)).state).toBe('credentials_refused');
     const mail = await suite.db.query<{ subject: string; body_text: string }>(
       'select subject, body_text from outbox_messages where recipient = $1',
-      [`${user.username}@example.com`],
+      [`${username}@example.com`],
     );
     expect(mail.rows).toHaveLength(1);
     expect(mail.rows[0]!.subject).toBe('Octopus Energy stopped sending your meter data');

@@ -1,23 +1,10 @@
 import { fixedRate } from '@homeview/domain';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Config } from '../src/config';
-import { connectSupplier } from '../src/features/suppliers/connect';
-import { SupplierFills } from '../src/features/suppliers/job';
+import { expect, it } from 'vitest';
 import { TOP_UP_S } from '../src/features/suppliers/pass';
 import { writeTariff } from '../src/features/tariffs/service';
-import { createMailer } from '../src/mail/mailer';
 import { loadTariffs } from '../src/shared/tariff-book';
-import { FakeClock, makeUser, testConfig } from './support/app';
 import { describeEachDb } from './support/db';
-import {
-  agileRows,
-  NO_FAULTS,
-  type OctopusStandin,
-  refitSeries,
-  STANDIN_ACCOUNT,
-  STANDIN_KEY,
-  startOctopusStandin,
-} from './support/octopus-standin';
+import { octopusHomes } from './support/suppliers';
 
 // Agile from the account (issue 35): an Octopus agreement on E-1R-AGILE-18-02-21-A gives the home a
 // price per half-hour, the stand-in's real Agile prices of 2020 (region A, ../shared/data/real), through
@@ -41,55 +28,18 @@ const AGILE_CODE = 'E-1R-AGILE-18-02-21-A';
 const utc = (iso: string) => Date.parse(iso) / 1000;
 
 describeEachDb('supplier tariff: Agile', (suite) => {
-  let standin: OctopusStandin;
-  let config: Config;
-  let clock: FakeClock;
-  let n = 0;
-
-  const job = () =>
-    new SupplierFills({
-      db: suite.db,
-      config,
-      mailer: createMailer({ config, db: suite.db, clock, print: () => undefined }),
-      clock,
-    });
-  const home = async () => {
-    n += 1;
-    const user = await makeUser(suite.db, `agile-${n}`);
-    const { rows } = await suite.db.query<{ id: number }>('select id from houses where owner_user_id = $1', [
-      user.id,
-    ]);
-    return rows[0]!.id;
-  };
-  const connect = (houseId: number) =>
-    connectSupplier(
-      { db: suite.db, config },
-      { id: houseId, time_zone: ZONE },
-      { kind: 'octopus', apiKey: STANDIN_KEY, accountNumber: STANDIN_ACCOUNT },
-      Math.floor(clock.now().getTime() / 1000),
-    );
-  /** The stored day: its half-hours with data and its money in pence (import cost + standing charge). */
-  const day = async (houseId: number, date: string) => {
-    const { rows } = await suite.db.query<{
-      import_cost: string;
-      standing_charge: string;
-      data_slots: number;
-    }>(
-      `select import_cost::text, standing_charge::text, data_slots from daily_rollups
-        where house_id = $1 and fuel = 0 and day = $2`,
-      [houseId, date],
-    );
-    const row = rows[0]!;
-    return { slots: row.data_slots, pence: (Number(row.import_cost) + Number(row.standing_charge)) / 1e7 };
-  };
-  const versions = async (houseId: number) =>
-    (
-      await suite.db.query<{ id: number; start_date: string; source: string }>(
-        `select id, to_char(start_date, 'YYYY-MM-DD') as start_date, source from tariffs
-          where house_id = $1 order by start_date`,
-        [houseId],
-      )
-    ).rows;
+  const octo = octopusHomes(suite, {
+    label: 'agile',
+    nowMs: NOW_MS,
+    zone: ZONE,
+    faults: () => ({
+      shiftS: SHIFT_S,
+      agreements: [{ tariff_code: AGILE_CODE, valid_from: '2020-01-01T00:00:00Z', valid_to: null }],
+    }),
+  });
+  const { job, home, connect } = octo;
+  const day = (houseId: number, date: string) => octo.day(houseId, date);
+  const versions = (houseId: number) => octo.versions(houseId);
   const storedPrices = async (houseId: number) =>
     Number(
       (
@@ -98,26 +48,7 @@ describeEachDb('supplier tariff: Agile', (suite) => {
         ])
       ).rows[0]!.n,
     );
-  const unitRateCalls = () => standin.calls.filter((c) => c.path.endsWith('/standard-unit-rates/'));
-
-  beforeAll(async () => {
-    refitSeries();
-    agileRows();
-    standin = await startOctopusStandin();
-    config = testConfig({
-      OCTOPUS_API_URL: standin.url,
-      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
-    });
-  });
-  afterAll(() => standin.close());
-  beforeEach(() => {
-    Object.assign(standin.faults, NO_FAULTS(), {
-      shiftS: SHIFT_S,
-      agreements: [{ tariff_code: AGILE_CODE, valid_from: '2020-01-01T00:00:00Z', valid_to: null }],
-    });
-    standin.calls.length = 0;
-    clock = new FakeClock(NOW_MS);
-  });
+  const unitRateCalls = () => octo.standin.calls.filter((c) => c.path.endsWith('/standard-unit-rates/'));
 
   it('an Agile home is priced per half-hour: a day costs Σ slot kWh × that slot’s price + standing charge, 48 and 50 half-hours', async () => {
     const houseId = await home();
@@ -151,7 +82,7 @@ describeEachDb('supplier tariff: Agile', (suite) => {
     // days before the last stored one (2020-12-31 23:30 UTC → from 2020-12-29 23:30: 97 rows, one page).
     // The same prices write nothing and reprice nothing.
     const before = await versions(houseId);
-    clock.advance(6 * TOP_UP_S * 1000);
+    octo.clock.advance(6 * TOP_UP_S * 1000);
     expect(await job().runDue()).toBe(1);
     expect(unitRateCalls()).toHaveLength(13);
     expect(await versions(houseId)).toEqual(before);
@@ -161,7 +92,7 @@ describeEachDb('supplier tariff: Agile', (suite) => {
 
   it('prices published later reprice from their own day, not from the agreement’s start', async () => {
     const houseId = await home();
-    standin.faults.agileUntil = utc('2020-10-24T23:00:00Z'); // priced up to 24 October, local
+    octo.standin.faults.agileUntil = utc('2020-10-24T23:00:00Z'); // priced up to 24 October, local
     await connect(houseId);
     expect(await job().runDue()).toBe(1);
     expect(Math.abs((await day(houseId, '2020-10-25')).pence - 120.48392475)).toBeGreaterThan(1); // the default
@@ -172,8 +103,8 @@ describeEachDb('supplier tariff: Agile', (suite) => {
       `update daily_rollups set import_cost = 0 where house_id = $1 and fuel = 0 and day = '2020-10-20'`,
       [houseId],
     );
-    standin.faults.agileUntil = Number.POSITIVE_INFINITY;
-    clock.advance(6 * TOP_UP_S * 1000);
+    octo.standin.faults.agileUntil = Number.POSITIVE_INFINITY;
+    octo.clock.advance(6 * TOP_UP_S * 1000);
     expect(await job().runDue()).toBe(1);
     expect(Math.abs((await day(houseId, '2020-10-25')).pence - 120.48392475)).toBeLessThan(1);
     expect((await day(houseId, '2020-10-20')).pence).toBe(21); // untouched: the standing charge alone
@@ -186,11 +117,11 @@ describeEachDb('supplier tariff: Agile', (suite) => {
     await connect(houseId);
     expect(await job().runDue()).toBe(1);
     // From 22 October, local (BST: 23:00 UTC the day before), the stand-in's fixed product: 13.65p, 19.95p.
-    standin.faults.agreements = [
+    octo.standin.faults.agreements = [
       { tariff_code: AGILE_CODE, valid_from: '2020-01-01T00:00:00Z', valid_to: '2020-10-21T23:00:00Z' },
       { tariff_code: 'E-1R-FIX-12M-15-03-01-C', valid_from: '2020-10-21T23:00:00Z', valid_to: null },
     ];
-    clock.advance(TOP_UP_S * 1000);
+    octo.clock.advance(TOP_UP_S * 1000);
     expect(await job().runDue()).toBe(1);
     expect((await versions(houseId)).map((v) => [v.start_date, v.source])).toEqual([
       ['2020-01-01', 'supplier'],
@@ -235,7 +166,7 @@ describeEachDb('supplier tariff: Agile', (suite) => {
       ['2020-01-01', 'supplier'],
       ['2020-10-22', 'user'],
     ]);
-    clock.advance(6 * TOP_UP_S * 1000);
+    octo.clock.advance(6 * TOP_UP_S * 1000);
     await job().runDue();
     expect(await versions(later)).toEqual(before);
     expect(Math.abs((await day(later, '2020-10-25')).pence - 248.855)).toBeLessThan(1);

@@ -1,22 +1,11 @@
 import { fixedRate } from '@homeview/domain';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Config } from '../src/config';
-import { connectSupplier } from '../src/features/suppliers/connect';
-import { SupplierFills } from '../src/features/suppliers/job';
+import { expect, it } from 'vitest';
 import { TOP_UP_S } from '../src/features/suppliers/pass';
 import { writeTariff } from '../src/features/tariffs/service';
-import { createMailer } from '../src/mail/mailer';
 import { loadTariffs } from '../src/shared/tariff-book';
-import { FakeClock, makeUser, testConfig } from './support/app';
 import { describeEachDb } from './support/db';
 import { FIXED, REGION, VARIABLE } from './support/octopus-products-standin';
-import {
-  NO_FAULTS,
-  type OctopusStandin,
-  STANDIN_ACCOUNT,
-  STANDIN_KEY,
-  startOctopusStandin,
-} from './support/octopus-standin';
+import { octopusHomes } from './support/suppliers';
 
 // The gas tariff from the account (issue 35): the Octopus account lists a G-1R agreement on its gas MPRN;
 // the public products endpoints give its dated unit rate and standing charge (gas-tariffs/…, pence with
@@ -36,76 +25,26 @@ const ZONE = 'Europe/London';
 const NOW_MS = Date.UTC(2022, 10, 20, 11, 0);
 
 describeEachDb('supplier gas tariff', (suite) => {
-  let standin: OctopusStandin;
-  let config: Config;
-  let clock: FakeClock;
-  let n = 0;
-
-  const job = () =>
-    new SupplierFills({
-      db: suite.db,
-      config,
-      mailer: createMailer({ config, db: suite.db, clock, print: () => undefined }),
-      clock,
-    });
-  const home = async () => {
-    n += 1;
-    const user = await makeUser(suite.db, `gas-tariff-${n}`);
-    const { rows } = await suite.db.query<{ id: number }>('select id from houses where owner_user_id = $1', [
-      user.id,
-    ]);
-    return rows[0]!.id;
-  };
-  const connect = (houseId: number) =>
-    connectSupplier(
-      { db: suite.db, config },
-      { id: houseId, time_zone: ZONE },
-      { kind: 'octopus', apiKey: STANDIN_KEY, accountNumber: STANDIN_ACCOUNT },
-      Math.floor(clock.now().getTime() / 1000),
-    );
+  const octo = octopusHomes(suite, {
+    label: 'gas-tariff',
+    nowMs: NOW_MS,
+    zone: ZONE,
+    faults: () => ({ gasMprn: true }),
+  });
+  const { job, home, connect } = octo;
   /** The stored gas day: its Wh, and its money in pence (import cost + standing charge, n£ / 10⁷). */
   const gasDay = async (houseId: number, date: string) => {
-    const { rows } = await suite.db.query<{ wh: string; cost: string; standing: string; slots: number }>(
-      `select import_wh::text as wh, import_cost::text as cost, standing_charge::text as standing,
-              data_slots as slots
-         from daily_rollups where house_id = $1 and fuel = 1 and day = $2`,
-      [houseId, date],
-    );
-    const row = rows[0]!;
-    expect(row.slots).toBe(48);
-    return {
-      wh: Number(row.wh),
-      cost: Number(row.cost),
-      pence: (Number(row.cost) + Number(row.standing)) / 1e7,
-    };
+    const day = await octo.day(houseId, date, 1);
+    expect(day.slots).toBe(48);
+    return day;
   };
-  const sources = async (houseId: number, fuel: number) =>
-    (
-      await suite.db.query<{ start_date: string; source: string }>(
-        `select to_char(start_date, 'YYYY-MM-DD') as start_date, source from tariffs
-          where house_id = $1 and fuel = $2 order by start_date`,
-        [houseId, fuel],
-      )
-    ).rows;
+  const sources = async (houseId: number, fuel: 0 | 1) =>
+    (await octo.versions(houseId, fuel)).map(({ start_date, source }) => ({ start_date, source }));
   const gasProductCalls = () =>
-    standin.calls.filter((c) => c.kind === 'products' && c.path.includes('/gas-tariffs/'));
-
-  beforeAll(async () => {
-    standin = await startOctopusStandin();
-    config = testConfig({
-      OCTOPUS_API_URL: standin.url,
-      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
-    });
-  });
-  afterAll(() => standin.close());
-  beforeEach(() => {
-    Object.assign(standin.faults, NO_FAULTS(), { gasMprn: true });
-    standin.calls.length = 0;
-    clock = new FakeClock(NOW_MS);
-  });
+    octo.standin.calls.filter((c) => c.kind === 'products' && c.path.includes('/gas-tariffs/'));
 
   it("the stand-in answers a gas tariff's rates as the public API documents them, and nothing else", async () => {
-    const base = `${standin.url}/v1/products/${VARIABLE}`;
+    const base = `${octo.standin.url}/v1/products/${VARIABLE}`;
     const code = `G-1R-${VARIABLE}-${REGION}`;
     const rates = await fetch(`${base}/gas-tariffs/${code}/standard-unit-rates/?page_size=10`);
     expect(rates.status).toBe(200);
@@ -156,7 +95,7 @@ describeEachDb('supplier gas tariff', (suite) => {
     expect(Math.abs((await gasDay(houseId, '2022-11-15')).pence - 143.215697)).toBeLessThan(1);
     const electricity = await loadTariffs(suite.db, houseId);
 
-    standin.faults.gasAgreements = [
+    octo.standin.faults.gasAgreements = [
       {
         tariff_code: `G-1R-${VARIABLE}-${REGION}`,
         valid_from: '2014-01-01T00:00:00Z',
@@ -164,7 +103,7 @@ describeEachDb('supplier gas tariff', (suite) => {
       },
       { tariff_code: `G-1R-${FIXED}-${REGION}`, valid_from: '2022-11-01T00:00:00Z', valid_to: null },
     ];
-    clock.advance(TOP_UP_S * 1000);
+    octo.clock.advance(TOP_UP_S * 1000);
     expect(await job().runDue()).toBeGreaterThan(0); // this home, and the earlier tests' homes due again
     expect(
       (await loadTariffs(suite.db, houseId, 'gas')).map((v) => [v.startDate, v.standingCharge, v.import]),
@@ -214,10 +153,10 @@ describeEachDb('supplier gas tariff', (suite) => {
       undefined,
       'gas',
     );
-    standin.faults.gasAgreements = [
+    octo.standin.faults.gasAgreements = [
       { tariff_code: `G-1R-${FIXED}-${REGION}`, valid_from: '2022-11-01T00:00:00Z', valid_to: null },
     ];
-    clock.advance(TOP_UP_S * 1000);
+    octo.clock.advance(TOP_UP_S * 1000);
     await job().runDue();
     expect(await sources(ownElectricity, 1)).toEqual([
       { start_date: '2021-10-20', source: 'supplier' },

@@ -1,24 +1,13 @@
 import { dayOf, fixedRate } from '@homeview/domain';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Config } from '../src/config';
-import { connectSupplier } from '../src/features/suppliers/connect';
+import { expect, it } from 'vitest';
 import { monthsBefore } from '../src/features/suppliers/days';
-import { SupplierFills } from '../src/features/suppliers/job';
 import { TOP_UP_S } from '../src/features/suppliers/pass';
 import { writeTariff } from '../src/features/tariffs/service';
-import { createMailer } from '../src/mail/mailer';
 import { loadTariffs } from '../src/shared/tariff-book';
-import { FakeClock, makeUser, testConfig } from './support/app';
 import { describeEachDb } from './support/db';
 import { FIXED, PRODUCT_RATES, REGION, VARIABLE } from './support/octopus-products-standin';
-import {
-  NO_FAULTS,
-  type OctopusStandin,
-  refitSeries,
-  STANDIN_ACCOUNT,
-  STANDIN_KEY,
-  startOctopusStandin,
-} from './support/octopus-standin';
+import { refitSeries } from './support/octopus-standin';
+import { octopusHomes } from './support/suppliers';
 
 // The tariff from the account (issue 35): the Octopus stand-in's agreement and its product's dated rates
 // (pence, VAT included, direct debit chosen over the dearer other rows) become the home's dated tariffs;
@@ -42,78 +31,24 @@ const dayRows = (date: string) => {
 };
 
 describeEachDb('supplier tariff', (suite) => {
-  let standin: OctopusStandin;
-  let config: Config;
-  let clock: FakeClock;
-  let n = 0;
-
-  const job = () =>
-    new SupplierFills({
-      db: suite.db,
-      config,
-      mailer: createMailer({ config, db: suite.db, clock, print: () => undefined }),
-      clock,
-    });
-  const home = async () => {
-    n += 1;
-    const user = await makeUser(suite.db, `tariff-${n}`);
-    const { rows } = await suite.db.query<{ id: number }>('select id from houses where owner_user_id = $1', [
-      user.id,
-    ]);
-    return rows[0]!.id;
-  };
-  const connect = (houseId: number) =>
-    connectSupplier(
-      { db: suite.db, config },
-      { id: houseId, time_zone: ZONE },
-      { kind: 'octopus', apiKey: STANDIN_KEY, accountNumber: STANDIN_ACCOUNT },
-      Math.floor(clock.now().getTime() / 1000),
-    );
+  const octo = octopusHomes(suite, { label: 'tariff', nowMs: NOW_MS, zone: ZONE });
+  const { job, home, connect } = octo;
   /** The stored day's money in pence (n£ / 10⁷): import cost and standing charge. */
   const dayPence = async (houseId: number, date: string) => {
-    const { rows } = await suite.db.query<{
-      import_cost: string;
-      standing_charge: string;
-      data_slots: number;
-    }>(
-      'select import_cost::text, standing_charge::text, data_slots from daily_rollups where house_id = $1 and day = $2',
-      [houseId, date],
-    );
-    const row = rows[0]!;
-    expect(row.data_slots).toBe(dayRows(date).length);
-    return (Number(row.import_cost) + Number(row.standing_charge)) / 1e7;
+    const day = await octo.day(houseId, date);
+    expect(day.slots).toBe(dayRows(date).length);
+    return day.pence;
   };
   /** kWh × the single rate + the standing charge, from the stand-in's numbers. */
   const byHand = (date: string, unitPence: number, standingPence: number) =>
     dayRows(date).reduce((sum, r) => sum + r.kwh * unitPence, 0) + standingPence;
   const supplierVersions = async (houseId: number) =>
-    (
-      await suite.db.query<{ start_date: string; source: string }>(
-        `select to_char(start_date, 'YYYY-MM-DD') as start_date, source from tariffs where house_id = $1
-          order by start_date`,
-        [houseId],
-      )
-    ).rows;
-  const productCalls = () => standin.calls.filter((c) => c.kind === 'products');
-
-  beforeAll(async () => {
-    refitSeries();
-    standin = await startOctopusStandin();
-    config = testConfig({
-      OCTOPUS_API_URL: standin.url,
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-    });
-  });
-  afterAll(() => standin.close());
-  beforeEach(() => {
-    Object.assign(standin.faults, NO_FAULTS());
-    standin.calls.length = 0;
-    clock = new FakeClock(NOW_MS);
-  });
+    (await octo.versions(houseId)).map(({ start_date, source }) => ({ start_date, source }));
+  const productCalls = () => octo.standin.calls.filter((c) => c.kind === 'products');
 
   it('a connected home gets its dated tariff, and a day costs kWh × rate + standing charge as worked by hand', async () => {
     const houseId = await home();
-    standin.faults.ratePageSize = 1; // every rate its own page: `next` followed
+    octo.standin.faults.ratePageSize = 1; // every rate its own page: `next` followed
     await connect(houseId);
     expect(await job().runDue()).toBe(1);
 
@@ -141,10 +76,10 @@ describeEachDb('supplier tariff', (suite) => {
     // variable product's rates change under one agreement), and the same rates write nothing.
     const asked = productCalls().length;
     const ids = await suite.db.query('select id from tariffs where house_id = $1 order by id', [houseId]);
-    clock.advance(TOP_UP_S * 1000);
+    octo.clock.advance(TOP_UP_S * 1000);
     expect(await job().runDue()).toBe(1);
     expect(productCalls()).toHaveLength(asked);
-    clock.advance(4 * TOP_UP_S * 1000); // 2015-06-21 06:00 UTC
+    octo.clock.advance(4 * TOP_UP_S * 1000); // 2015-06-21 06:00 UTC
     expect(await job().runDue()).toBe(1);
     expect(productCalls().length).toBeGreaterThan(asked);
     expect(
@@ -165,7 +100,7 @@ describeEachDb('supplier tariff', (suite) => {
     ).toBeLessThan(1);
 
     // The switch to a fixed product from 1 March (BST not yet: 00:00 UTC is local midnight).
-    standin.faults.agreements = [
+    octo.standin.faults.agreements = [
       {
         tariff_code: `E-1R-${VARIABLE}-${REGION}`,
         valid_from: '2014-01-01T00:00:00Z',
@@ -173,7 +108,7 @@ describeEachDb('supplier tariff', (suite) => {
       },
       { tariff_code: `E-1R-${FIXED}-${REGION}`, valid_from: '2015-03-01T00:00:00Z', valid_to: null },
     ];
-    clock.advance(TOP_UP_S * 1000);
+    octo.clock.advance(TOP_UP_S * 1000);
     expect(await job().runDue()).toBe(1);
     expect((await loadTariffs(suite.db, houseId)).map((v) => v.startDate)).toEqual([
       '2014-05-20',
@@ -197,7 +132,7 @@ describeEachDb('supplier tariff', (suite) => {
 
   it('Economy 7: night 00:30–07:30 UTC at the night rate, the rest of the day at the day rate', async () => {
     const houseId = await home();
-    standin.faults.agreements = [
+    octo.standin.faults.agreements = [
       { tariff_code: `E-2R-${VARIABLE}-${REGION}`, valid_from: '2014-01-01T00:00:00Z', valid_to: null },
     ];
     await connect(houseId);
@@ -235,10 +170,10 @@ describeEachDb('supplier tariff', (suite) => {
     await connect(later);
     expect(await job().runDue()).toBe(1);
     await writeTariff(suite.db, later, { import: fixedRate(250_000, 'mine') }, '2015-05-01');
-    standin.faults.agreements = [
+    octo.standin.faults.agreements = [
       { tariff_code: `E-1R-${FIXED}-${REGION}`, valid_from: '2015-03-01T00:00:00Z', valid_to: null },
     ];
-    clock.advance(TOP_UP_S * 1000);
+    octo.clock.advance(TOP_UP_S * 1000);
     await job().runDue();
     expect(await supplierVersions(later)).toEqual([
       { start_date: '2014-05-20', source: 'supplier' },
@@ -254,7 +189,7 @@ describeEachDb('supplier tariff', (suite) => {
   it('a products endpoint failing leaves the default, the readings are stored, and the next pass sets the tariff', async () => {
     const houseId = await home();
     await connect(houseId);
-    standin.faults.productErrors = 1_000;
+    octo.standin.faults.productErrors = 1_000;
     expect(await job().runDue()).toBe(1);
     expect(await supplierVersions(houseId)).toEqual([]);
     const defaultPence = await dayPence(houseId, '2015-01-15');
@@ -264,8 +199,8 @@ describeEachDb('supplier tariff', (suite) => {
     );
     expect(rows[0]!.state).toBe('up_to_date');
 
-    standin.faults.productErrors = 0;
-    clock.advance(TOP_UP_S * 1000);
+    octo.standin.faults.productErrors = 0;
+    octo.clock.advance(TOP_UP_S * 1000);
     expect(await job().runDue()).toBe(1);
     const [, current] = rates(VARIABLE, 'standard-unit-rates');
     const [standing] = rates(VARIABLE, 'standing-charges');
