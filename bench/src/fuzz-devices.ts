@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { connectAsync } from 'mqtt';
 import { DeviceConsumer } from '../../apps/server/src/devices/consumer';
-import { DEVICE_KINDS } from '../../apps/server/src/devices/kinds';
+import { DEVICE_KINDS } from '../../apps/server/src/features/devices/kinds';
 import { DeviceMqtt } from '../../apps/server/src/devices/mqtt';
-import { addDevice } from '../../apps/server/src/devices/repository';
+import { addDevice } from '../../apps/server/src/features/devices/devices-repository';
 import type { Db } from '../../apps/server/src/db/types';
 import { PasswordHasher } from '../../apps/server/src/features/accounts/password';
 import { createAccount, createHouse } from '../../apps/server/src/features/accounts/users';

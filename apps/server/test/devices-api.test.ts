@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DeviceConsumer } from '../src/devices/consumer';
-import { DEVICES_CHANNEL } from '../src/devices/changes';
+import { DEVICES_CHANNEL } from '../src/features/devices/changes';
 import { heard } from '../src/db/notices';
 import { followDeviceChanges } from '../src/devices/server';
 import { LOOKUPS_PER_WINDOW } from '../src/features/devices/lookups';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DeviceConsumer } from '../src/devices/consumer';
-import { addDevice, DeviceError } from '../src/devices/repository';
+import { addDevice, DeviceError } from '../src/features/devices/devices-repository';
 import { login, makeTestApp, makeUser, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DeviceConsumer } from '../src/devices/consumer';
-import { addDevice, DeviceError } from '../src/devices/repository';
+import { addDevice, DeviceError } from '../src/features/devices/devices-repository';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
 

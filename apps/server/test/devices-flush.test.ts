@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DeviceConsumer } from '../src/devices/consumer';
-import { addDevice } from '../src/devices/repository';
+import { addDevice } from '../src/features/devices/devices-repository';
 import { ingestReadings } from '../src/features/readings/ingest';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';

@@ -3,7 +3,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DeviceConsumer } from '../src/devices/consumer';
 import { DeviceMqtt } from '../src/devices/mqtt';
-import { addDevice } from '../src/devices/repository';
+import { addDevice } from '../src/features/devices/devices-repository';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
 

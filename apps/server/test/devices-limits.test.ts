@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDevice, DeviceError, MAX_DEVICES_PER_HOME } from '../src/devices/repository';
+import { addDevice, DeviceError, MAX_DEVICES_PER_HOME } from '../src/features/devices/devices-repository';
 import { DEVICE_ATTEMPTS_PER_WINDOW } from '../src/features/devices/lookups';
 import { login, makeTestApp, makeUser, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DeviceConsumer } from '../src/devices/consumer';
 import { DeviceMqtt } from '../src/devices/mqtt';
 import type { Db } from '../src/db/types';
-import { addDevice } from '../src/devices/repository';
+import { addDevice } from '../src/features/devices/devices-repository';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEVICES_CHANNEL } from '../src/devices/changes';
+import { DEVICES_CHANNEL } from '../src/features/devices/changes';
 import { DeviceConsumer } from '../src/devices/consumer';
 import { DeviceMqtt } from '../src/devices/mqtt';
 import { followDeviceChanges } from '../src/devices/server';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { DeviceConsumer } from '../src/devices/consumer';
 import { DeviceMqtt } from '../src/devices/mqtt';
-import { addDevice, DeviceError } from '../src/devices/repository';
+import { addDevice, DeviceError } from '../src/features/devices/devices-repository';
 import { makeUser } from './support/app';
 import { createDatabaseThrough, dbKinds, describeEachDb } from './support/db';
 

@@ -5,14 +5,14 @@
 // for M minutes or until stopped. The database is only used to register, before publishing.
 import type { Db } from '../db/types';
 import { connectBrokerAsync } from '../shared/broker';
-import { addDevice, DeviceError } from '../devices/repository';
+import { addDevice, DeviceError } from '../features/devices/devices-repository';
 import {
   SIMULATED_KINDS,
   type SimulatedKind,
   type SimulatedState,
   simulatedDeviceId,
   tick,
-} from '../devices/simulated';
+} from '../features/devices/simulated';
 import { CliError, parseFlags } from './args';
 
 export const DEVICES_USAGE =

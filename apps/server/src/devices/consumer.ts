@@ -1,7 +1,7 @@
 import type { Db } from '../db/types';
 import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
 import { expireGaps, type HistoryRequest, historyRequests, placeHistory } from './em-history';
-import type { DeviceKind } from './kinds';
+import type { DeviceKind } from '../features/devices/kinds';
 import { channelKey, key, type Live, pushTo } from './live';
 import { loadDevices } from './load';
 import { distrustPlug, takePlugUses, takeSample } from './normalise';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CounterState, type CounterStep, type Register, stepCounter } from './counter';
-import { MAX_GAS_W, MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
+import { MAX_GAS_W, MAX_HOUSE_W, MAX_PLUG_W } from '../features/devices/kinds';
 
 /** Feeds [t, mWh] pairs; returns every step. */
 function run(samples: [number, number][], maxW = MAX_HOUSE_W, refreshS?: number): CounterStep[] {

@@ -1,5 +1,5 @@
 import type { CounterState } from './counter';
-import type { DeviceKind } from './kinds';
+import type { DeviceKind } from '../features/devices/kinds';
 import type { MinuteState } from './minutes';
 import type { EmHistorySource } from './parsers/sample';
 import type { PlugState, PlugUses } from './plug-uses';

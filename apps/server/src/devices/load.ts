@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/types';
-import type { DeviceKind } from './kinds';
+import type { DeviceKind } from '../features/devices/kinds';
 import { channelKey, key, type Live, type Registered, type StoredCounter } from './live';
 import { emptyMinutes } from './minutes';
 import { PlugUses } from './plug-uses';
-import { applianceKeyOf } from './repository';
+import { applianceKeyOf } from '../features/devices/devices-repository';
 
 // The registered devices as the consumer reads them: every one by kind and id (this consumer's or not),
 // and the channels it owns, each with its stored state unless it was already live.

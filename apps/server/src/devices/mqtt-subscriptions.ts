@@ -1,5 +1,5 @@
 import type { DeviceConsumer } from './consumer';
-import type { DeviceKind } from './kinds';
+import type { DeviceKind } from '../features/devices/kinds';
 import type { MqttLog, Part } from './mqtt-connection';
 import { deviceTopics, partitionOf } from './partitions';
 

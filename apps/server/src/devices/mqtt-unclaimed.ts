@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { connectBroker } from '../shared/broker';
 import type { DeviceConsumer } from './consumer';
-import { DEVICE_KINDS, KIND_INFO } from './kinds';
+import { DEVICE_KINDS, KIND_INFO } from '../features/devices/kinds';
 import { type ConnectionOptions, withoutPrefix } from './mqtt-connection';
 import { topicDevice } from './parse';
 

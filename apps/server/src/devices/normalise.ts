@@ -2,7 +2,7 @@ import { localDate } from '@homeview/domain';
 import type { ApplianceEventInput, Reading } from '../features/readings/ingest';
 import { type Register, stepCounter } from './counter';
 import { EM_GAP_S } from './em-history';
-import { MAX_GAS_W, MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
+import { MAX_GAS_W, MAX_HOUSE_W, MAX_PLUG_W } from '../features/devices/kinds';
 import type { Live } from './live';
 import { addEnergy, closeMinutes, emptyMinutes } from './minutes';
 import type { DeviceSample } from './parsers/sample';

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@homeview/domain';
-import type { DeviceKind } from './kinds';
+import type { DeviceKind } from '../features/devices/kinds';
 import { emon } from './parsers/emon';
 import { glow } from './parsers/glow';
 import type { Body, Parsed } from './parsers/sample';

@@ -1,4 +1,4 @@
-import { type DeviceKind, KIND_INFO } from './kinds';
+import { type DeviceKind, KIND_INFO } from '../features/devices/kinds';
 
 /**
  * Devices shared out over servers (issue 26): a device belongs to one of MQTT_PARTITIONS partitions, and

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { DEVICE_BALANCE, LED_JOBS, leadership } from '../db/led-jobs';
 import { FairShare } from '../db/share';
-import { onDevicesChanged } from './changes';
+import { onDevicesChanged } from '../features/devices/changes';
 import { type ConsumerStats, DeviceConsumer } from './consumer';
 import { DeviceMqtt } from './mqtt';
 

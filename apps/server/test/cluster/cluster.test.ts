@@ -8,7 +8,7 @@ import { openPostgres } from '../../src/db/postgres';
 import type { Db } from '../../src/db/types';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../src/features/demo/seed';
 import { findHouseIdOf } from '../support/houses';
-import { devicesChanged } from '../../src/devices/changes';
+import { devicesChanged } from '../../src/features/devices/changes';
 import { createApiKey } from '../../src/ingest/keys';
 import { link, makeUser, type Person } from '../support/app';
 import {

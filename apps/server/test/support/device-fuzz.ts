@@ -1,4 +1,4 @@
-import type { DeviceKind } from '../../src/devices/kinds';
+import type { DeviceKind } from '../../src/features/devices/kinds';
 
 // Bad MQTT messages for every device kind, seeded: the real payloads of the field reference
 // (../shared/data/real/formats/FORMATS.md, devices.md) mutated so that none carries a usable counter or

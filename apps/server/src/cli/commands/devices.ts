@@ -1,5 +1,11 @@
-import { addDevice, applianceKeyOf, DeviceError, listDevices, removeDevice } from '../../devices/repository';
-import { describeState, deviceState } from '../../devices/state';
+import {
+  addDevice,
+  applianceKeyOf,
+  DeviceError,
+  listDevices,
+  removeDevice,
+} from '../../features/devices/devices-repository';
+import { describeState, deviceState } from '../../features/devices/state';
 import { houseExists } from '../../ingest/keys';
 import { CliError } from '../args';
 import type { Command } from './types';

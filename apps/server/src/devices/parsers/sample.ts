@@ -1,4 +1,6 @@
-import type { DeviceKind } from '../kinds';
+import type { DeviceKind } from '../../features/devices/kinds';
+
+export { MAX_CHANNEL } from '../../features/devices/kinds';
 
 // What every device family's parser yields: one sample per channel a message carries, units as integers
 // (cumulative counters in milli-watt-hours, power in watts), or a reason the message is bad.
@@ -38,8 +40,6 @@ export type Parsed =
 
 /** A sample before the dispatcher names its device (the topic does). */
 export type Body = Omit<DeviceSample, 'kind' | 'deviceId'>;
-/** Channels highest a device may have (the devices table's check). */
-export const MAX_CHANNEL = 31;
 
 /** The bodies of one message, one per channel, all at time `t`. */
 export class Bodies {

@@ -4,8 +4,8 @@ import { simulateDays } from '@homeview/simulator';
 import type { MqttClient } from 'mqtt';
 import { connectBroker } from '../../shared/broker';
 import type { Queryable } from '../../db/types';
-import { ensureDevice } from '../../devices/registry';
-import { glowPayload, shellyPayload } from '../../devices/simulated';
+import { ensureDevice } from '../devices/registry';
+import { glowPayload, shellyPayload } from '../devices/simulated';
 
 // With MQTT_URL set, the demo's own home is fed through the broker like a real one: its simulated Glow
 // publishes the meter's registers every 10 s and a Shelly plug on the kettle its power on change and its

@@ -1,5 +1,5 @@
 import { DEVICE_KIND_TEXT, type DeviceKind } from '@homeview/contract';
-import { MAX_HOUSE_W, MAX_PLUG_W } from '../../devices/kinds';
+import { MAX_HOUSE_W, MAX_PLUG_W } from './kinds';
 import type { UnclaimedRecordRow } from './repository';
 
 // Proof of possession (issue 34 item 3): 456 blind adds swept 256 ids and captured another person's

@@ -1,6 +1,6 @@
 import type { Device, DeviceAppliance, DeviceKind } from '@homeview/contract';
-import type { DeviceRow } from '../../devices/registry';
-import { deviceState } from '../../devices/state';
+import type { DeviceRow } from './registry';
+import { deviceState } from './state';
 
 // A devices row as the Devices screens get it: its state in words the web turns into a sentence (state.ts
 // decides it), what it measures, and what it stored today.

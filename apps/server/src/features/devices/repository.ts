@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/types';
 import { ELECTRICITY_CODE } from '../../shared/fuel';
 
-// What the Devices screens read beyond the devices table (devices/repository.ts has that): how much a
+// What the Devices screens read beyond the devices table (devices-repository.ts has that): how much a
 // home stored today, and the devices that published but belong to no home, looked up by exact id only.
 
 /** Electricity readings of a house starting in [from, to) (what its devices stored): its blocks of those

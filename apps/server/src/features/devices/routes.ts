@@ -12,7 +12,7 @@ import {
   listDevices,
   registerDevice,
   unregisterDevice,
-} from '../../devices/registry';
+} from './registry';
 import { CATALOGUE_APPLIANCES } from '../appliances-catalogue/catalogue';
 import type { AuthContext } from '../accounts/sessions';
 import { requireUser } from '../../http/auth';

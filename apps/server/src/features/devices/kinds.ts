@@ -31,6 +31,9 @@ export function isDeviceKind(text: string): text is DeviceKind {
   return (DEVICE_KINDS as readonly string[]).includes(text);
 }
 
+/** Channels highest a device may have (the devices table's check; the parsers refuse higher ones). */
+export const MAX_CHANNEL = 31;
+
 /** Highest believable draw: a house's supply (100 A single phase is 23 kW) or a 13 A plug's socket. */
 export const MAX_HOUSE_W = 25_000;
 export const MAX_PLUG_W = 3_700;

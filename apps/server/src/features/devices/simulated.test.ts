@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDeviceMessage } from './parse';
+import { parseDeviceMessage } from '../../devices/parse';
 import { SIMULATED_KINDS, type SimulatedState, tick } from './simulated';
 
 const T = Date.UTC(2026, 6, 1, 12, 0, 0) / 1000; // summer: Tasmota's local time is an hour ahead of UTC

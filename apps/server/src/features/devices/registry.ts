@@ -1,12 +1,24 @@
-import type { Queryable } from '../db/types';
+import type { Queryable } from '../../db/types';
 import { devicesChanged } from './changes';
-import { addDevice, deviceCounters, type NewDevice, removeDevice, type StoredSample } from './repository';
+import {
+  addDevice,
+  deviceCounters,
+  type NewDevice,
+  removeDevice,
+  type StoredSample,
+} from './devices-repository';
 
 // The registered devices as features use them (the Devices screens): register and remove with the same
 // validation as the admin CLI, and the running consumer told at once (changes.ts). The SQL stays in
 // repository.ts; features reach it only through here.
 
-export { applianceByName, applianceKeyOf, DeviceError, type DeviceRow, listDevices } from './repository';
+export {
+  applianceByName,
+  applianceKeyOf,
+  DeviceError,
+  type DeviceRow,
+  listDevices,
+} from './devices-repository';
 
 /** Registers a device; throws DeviceError (unknown kind or appliance, bad or taken id) for what a person can fix. */
 export async function registerDevice(db: Queryable, device: NewDevice, now: number): Promise<number> {

@@ -1,12 +1,11 @@
 import { deviceIdProblem } from '@homeview/contract';
 import { APPLIANCE_CATALOGUE } from '@homeview/domain';
-import type { Queryable } from '../db/types';
-import { CATALOGUE_APPLIANCES } from '../features/appliances-catalogue/catalogue';
-import { type DeviceKind, isDeviceKind } from './kinds';
-import { MAX_CHANNEL } from './parsers/sample';
+import type { Queryable } from '../../db/types';
+import { CATALOGUE_APPLIANCES } from '../appliances-catalogue/catalogue';
+import { type DeviceKind, isDeviceKind, MAX_CHANNEL } from './kinds';
 
 // The devices table (migration 0014): registering, removing and listing a house's devices, and the
-// catalogue appliance a plug measures. The consumer's own reads and writes are in consumer-store.ts.
+// catalogue appliance a plug measures. The consumer's own reads and writes are in devices/records.ts.
 
 export class DeviceError extends Error {}
 

@@ -4,8 +4,8 @@
 // PostgreSQL through NOTIFY (db/notices.ts), so the server reading the devices hears a change made through
 // any other server (several servers: ARCHITECTURE.md). The admin CLI, another process, is picked up by
 // the periodic reload. Listeners are kept per database, as arrivals.ts does.
-import { listenTo, notify } from '../db/notices';
-import type { Db, Queryable } from '../db/types';
+import { listenTo, notify } from '../../db/notices';
+import type { Db, Queryable } from '../../db/types';
 
 export const DEVICES_CHANNEL = 'homeview_devices_changed';
 
