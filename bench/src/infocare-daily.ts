@@ -10,6 +10,7 @@
 //   - injected quiet days, each ordinary day made quiet in two ways and judged against the same band:
 //     "little" (70 % of its active half-hours brought down to the floor, by a seeded draw) and "late"
 //     (nothing above the floor from 05:00 to noon) — target ≥ 80 % flagged.
+// Then each home delivered as a supplier delivers it, late and with outages (infocare-daily-lag.ts).
 // `SHOW=1` prints each Warning on an ordinary day with its figures and band. The files' clocks are naive
 // UK local time: each half-hour is placed at its local instant (the earlier
 // of two on the autumn night).
@@ -28,6 +29,7 @@ import {
   localParts,
 } from '@homeview/domain';
 import { Rng } from '@homeview/simulator';
+import { lagAndOutages } from './infocare-daily-lag';
 
 const REAL = join(import.meta.dirname, '../../../shared/data/real');
 const ZONE = 'Europe/London';
@@ -132,6 +134,14 @@ function judgeHome(name: string, series: Series): void {
 }
 
 export async function benchInfocareDaily(): Promise<void> {
-  judgeHome('REFIT house 20', house20());
-  judgeHome('REFIT house 2', house2());
+  const homes: [string, Series, number][] = [
+    ['REFIT house 20', house20(), 9 * 60 + 30],
+    ['REFIT house 2', house2(), 7 * 60],
+  ];
+  for (const [name, series] of homes) judgeHome(name, series);
+  // The same homes delivered a day late, with lag and outages (infocare-daily-lag.ts).
+  for (const [name, series, usual] of homes) {
+    const dates = [...new Set([...series.keys()].map((t) => localDate(t, ZONE)))].sort();
+    console.log(lagAndOutages(name, series, dates, usual));
+  }
 }

@@ -17,7 +17,8 @@ import { local } from './support/infocare';
 // morning after, as a supplier's fill would: at 07:05 on the wall clock, but on Saturdays and Sundays
 // at 09:20. Today is Monday 11 November; the 28 days looked at are 14 October – 10 November, 27 of them
 // in. Sorted, 20 at 07:05 and 7 at 09:20: the 85th percentile (index 0.85 × 26 = 22.1) is 09:20,
-// rounded up to the quarter-hour: 09:30. Overdue from 12:30 (3 h on). Sunday 10 November is not in.
+// rounded up to the quarter-hour: 09:30. The margin is the spread: the 97th percentile (index 25.22:
+// 09:20) minus the median (index 13: 07:05), 2 h 15 min; overdue from 11:45. Sunday 10 November is not in.
 
 const TODAY = '2024-11-11';
 const FIRST = '2024-10-13';
@@ -87,25 +88,25 @@ describeEachDb('InfoCare: when the half-hours usually arrive', (suite) => {
     expect(local('2024-10-27', 9, 20) - local('2024-10-27', 0)).toBe(10 * 3600 + 20 * 60);
   });
 
-  it("says yesterday is not here yet before its learned time plus 3 h, with that time, and raises no 'no data'", async () => {
-    at(local(TODAY, 12, 29));
+  it("says yesterday is not here yet before its learned time plus its learned margin, with that time, and raises no 'no data'", async () => {
+    at(local(TODAY, 11, 44));
     const body = await days();
     expect(body.yesterday).toEqual({
       date: YESTERDAY,
       state: 'not_yet',
       usual_by: local(TODAY, 9, 30),
-      overdue_from: local(TODAY, 12, 30),
+      overdue_from: local(TODAY, 11, 45),
       learned_days: 27,
     });
     expect(body.days[0]).toMatchObject({ date: YESTERDAY, complete: false, words: [] });
-    expect(await noData(local(TODAY, 12, 30) - 1)).toEqual([]);
+    expect(await noData(local(TODAY, 11, 45) - 1)).toEqual([]);
   });
 
   it("says yesterday is overdue from then, and the engine's 'no data' (never inactivity) with it", async () => {
-    at(local(TODAY, 12, 30));
+    at(local(TODAY, 11, 45));
     expect((await days()).yesterday.state).toBe('overdue');
-    const raised = await noData(local(TODAY, 12, 30));
-    expect(raised).toMatchObject([{ name: 'No data', level: 'Warning', raisedAt: local(TODAY, 12, 30) }]);
+    const raised = await noData(local(TODAY, 11, 45));
+    expect(raised).toMatchObject([{ name: 'No data', level: 'Warning', raisedAt: local(TODAY, 11, 45) }]);
     expect(raised[0]?.text).toContain('they usually arrive by 09:30 the next day');
     const house = { id: houseId, owner_user_id: mum.id, time_zone: 'Europe/London' };
     const all = evaluateAlerts(await loadSituation(suite.db, house, local(TODAY, 20)));

@@ -273,7 +273,7 @@ describe('alert rules', () => {
     const stopped = (now: number, usualMinute: number) =>
       halfHourly(now, {
         lastDataAt: at(addDays(today, -1), 0),
-        publication: { usualMinute, learnedDays: 28 },
+        publication: { usualMinute, marginS: 3 * 3600, learnedDays: 28 },
       });
     expect(kinds(stopped(at(today, 10 * 60 + 29), 450))).toEqual([]);
     expect(stopped(at(today, 10 * 60 + 30), 450)).toMatchObject([

@@ -1,7 +1,10 @@
 // `npm run infocare -- replay --house H --from YYYY-MM-DD --to YYYY-MM-DD`: runs the InfoCare engine over
 // a home's stored history minute by minute, as it would have run live (learning only from data before
 // each instant), and prints the alerts it raises as CSV on stdout (raised_at,cleared_at,type,level,name,
-// text; epoch seconds). Stored alerts are left untouched (the replay is rolled back).
+// text; epoch seconds). Stored alerts are left untouched (the replay is rolled back). A home whose data is
+// the meter's half-hours, a day late, is replayed as it ran live: each day's half-hours seen only from the
+// home's usual publication time the next morning, each day judged then (its "unusual_day" Warnings), and
+// an outage told as "no data" (features/infocare/replay-day-late.ts).
 import { addDays, instantOfLocal, isLocalDate } from '@homeview/domain';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';

@@ -49,7 +49,8 @@ export const YesterdayView = z.object({
   /** Epoch seconds: by when yesterday's half-hours usually arrive, learned from the home's last 28 days
    *  (10:00 the next day with under 7 of them). */
   usual_by: z.number().int(),
-  /** Epoch seconds: from when yesterday, still not in, is overdue (`usual_by` plus 3 h). */
+  /** Epoch seconds: from when yesterday, still not in, is overdue: `usual_by` plus the home's margin,
+   *  the spread of its arrivals (1 to 6 h; 3 h with under 7 days learned). */
   overdue_from: z.number().int(),
   /** Days the usual time was learned from (0: the default). */
   learned_days: z.number().int(),

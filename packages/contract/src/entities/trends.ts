@@ -51,5 +51,9 @@ export const TrendsResponse = z.object({
   time_zone: z.string(),
   /** Additive (issue 24): every activity behind these weeks was estimated from the whole-house meter. */
   estimated: z.literal(true).optional(),
+  /** Additive (issue 36): the weeks come from the meter's half-hours, a day late (the home has no
+   *  appliance uses): the same daily figures as "yesterday, from the meter"; meals are not known (null),
+   *  and night-time is activity before 05:00. */
+  half_hourly: z.literal(true).optional(),
 });
 export type TrendsResponse = z.infer<typeof TrendsResponse>;

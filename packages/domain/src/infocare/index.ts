@@ -9,3 +9,4 @@ export * from './all-is-well';
 export * from './half-hourly';
 export * from './day-alert';
 export * from './publication';
+export * from './trends-half-hourly';

@@ -10,6 +10,7 @@ import { quantile } from './stats';
 // day (09:30 the next morning: 570; a day later: 1,440 more), so a clock-change night (23 or 25 h) moves
 // no usual time. Three states are then kept apart: a day not in yet before its usual time plus a margin
 // is normal ("not yet"); past it the feed is "overdue" (no data, never inactivity); a day in is complete.
+// The margin is learned too: an erratic supplier gets more slack than a punctual one.
 
 /** The days looked back on to learn from. */
 export const PUBLICATION_DAYS = 28;
@@ -19,8 +20,18 @@ export const PUBLICATION_MIN_DAYS = 7;
 export const PUBLICATION_QUANTILE = 0.85;
 /** The usual time while too little is known: 10:00 the next morning. */
 export const PUBLICATION_DEFAULT_MINUTE = 10 * 60;
-/** How long past its usual time a day is still only late: 3 h. Past that it is overdue. */
+/** How long past its usual time a day is still only late while too little is known: 3 h. */
 export const PUBLICATION_MARGIN_S = 3 * 3600;
+/**
+ * The learned margin is the spread of the home's arrivals: its late quantile (about its latest day in
+ * 28) minus its median. Added to the usual time (the 85th percentile, never below the median) it ends
+ * past that late quantile, so an ordinary late day is not called overdue.
+ */
+export const PUBLICATION_LATE_QUANTILE = 0.97;
+/** A punctual supplier still gets an hour: a fill that looks every half-hour may miss one look. */
+export const PUBLICATION_MARGIN_FLOOR_S = 3600;
+/** However erratic the supplier, a feed 6 h past its usual time is told to the carer. */
+export const PUBLICATION_MARGIN_CEILING_S = 6 * 3600;
 /**
  * A day completed more than this long after it ended tells nothing of publishing: history imported in
  * one go, or a feed that stopped and came back. Such days are left out of the learning (the quantile
@@ -40,11 +51,19 @@ export interface DayArrival {
 export interface Publication {
   /** Wall-clock minutes after the midnight ending a day by which it usually arrives (may pass 1440). */
   usualMinute: number;
+  /** Seconds past the usual time a day not in is still only late (learned: the arrivals' spread). */
+  marginS: number;
   /** Days it was learned from (0: the default). */
   learnedDays: number;
 }
 
-export const DEFAULT_PUBLICATION: Publication = { usualMinute: PUBLICATION_DEFAULT_MINUTE, learnedDays: 0 };
+export const DEFAULT_PUBLICATION: Publication = {
+  usualMinute: PUBLICATION_DEFAULT_MINUTE,
+  marginS: PUBLICATION_MARGIN_S,
+  learnedDays: 0,
+};
+
+const roundUp = (minutes: number) => Math.ceil(minutes / PUBLICATION_ROUND_MIN) * PUBLICATION_ROUND_MIN;
 
 /** Wall-clock minutes from the midnight that ended `day` to `at` in `zone` (negative: before it ended). */
 export function minutesAfterDay(day: string, at: number, zone: string): number {
@@ -60,10 +79,12 @@ export function learnPublication(arrivals: readonly DayArrival[], zone: string, 
     .filter((m) => m <= PUBLICATION_EVIDENCE_MAX_MINUTE);
   if (minutes.length < PUBLICATION_MIN_DAYS) return DEFAULT_PUBLICATION;
   const q = quantile(minutes, PUBLICATION_QUANTILE) ?? PUBLICATION_DEFAULT_MINUTE;
-  return {
-    usualMinute: Math.ceil(q / PUBLICATION_ROUND_MIN) * PUBLICATION_ROUND_MIN,
-    learnedDays: minutes.length,
-  };
+  const spread = (quantile(minutes, PUBLICATION_LATE_QUANTILE) ?? 0) - (quantile(minutes, 0.5) ?? 0);
+  const marginS = Math.min(
+    PUBLICATION_MARGIN_CEILING_S,
+    Math.max(PUBLICATION_MARGIN_FLOOR_S, roundUp(spread) * 60),
+  );
+  return { usualMinute: roundUp(q), marginS, learnedDays: minutes.length };
 }
 
 /** The instant by which `day` usually arrives: its usual minute on the wall clock after it ended. */
@@ -72,9 +93,9 @@ export function usualArrival(day: string, publication: Publication, zone: string
   return instantOfLocal(addDays(day, 1 + Math.floor(m / 1440)), (m % 1440) * 60, zone);
 }
 
-/** The instant from which `day`, still not complete, is overdue: its usual time plus the margin. */
+/** The instant from which `day`, still not complete, is overdue: its usual time plus its margin. */
 export const overdueFrom = (day: string, publication: Publication, zone: string): number =>
-  usualArrival(day, publication, zone) + PUBLICATION_MARGIN_S;
+  usualArrival(day, publication, zone) + publication.marginS;
 
 export const DAY_STATES = ['complete', 'not_yet', 'overdue'] as const;
 export type DayState = (typeof DAY_STATES)[number];

@@ -85,13 +85,24 @@ export const TREND_FLOORS: Readonly<Record<TrendMeasure, number>> = {
 const MEALS_ACTIVITY_ID = 2;
 const DAY_MINUTES = 1440;
 
-interface DayFigures {
+/** An ordinary day's figures, from its appliance uses (here) or its half-hours (trends-half-hourly.ts). */
+export interface DayFigures {
   start: number;
   end: number;
   activeHours: number;
-  meals: number;
+  /** Null when the data cannot tell a meal (half-hours). */
+  meals: number | null;
   /** [start, end) minutes past local midnight, clipped to the day. */
   intervals: [number, number][];
+  /** Night-time activity already known (half-hours: before 05:00); else measured from `intervals`
+   *  against the usual day. */
+  nightMinutes?: number;
+}
+
+/** A day as the weeks see it: its coverage by readings (0..1), and its figures when it is ordinary. */
+export interface KnownDay {
+  coverage: number;
+  figures: DayFigures | null;
 }
 
 function figuresOf(day: TrendDay, zone: string): DayFigures {
@@ -138,13 +149,7 @@ interface Pool {
   noDataPerWeek: number | null;
 }
 
-function poolOf(
-  byDate: ReadonlyMap<string, TrendDay>,
-  from: string,
-  n: number,
-  zone: string,
-  since: string,
-): Pool {
+function poolOf(byDate: ReadonlyMap<string, KnownDay>, from: string, n: number, since: string): Pool {
   const days: DayFigures[] = [];
   let noData = 0;
   let known = 0;
@@ -153,7 +158,7 @@ function poolOf(
     const day = byDate.get(date);
     if (date >= since) known += 1;
     if (date >= since && (!day || day.coverage < NO_DATA_COVERAGE)) noData += 1;
-    if (day && isOrdinary(day)) days.push(figuresOf(day, zone));
+    if (day?.figures) days.push(day.figures);
   }
   return { days, noDataPerWeek: known === 0 ? null : n === 7 ? noData : (noData * 7) / known };
 }
@@ -168,18 +173,19 @@ function dailyValues(pool: Pool, measure: TrendMeasure, usual: [number, number])
     case 'active_hours':
       return pool.days.map((d) => d.activeHours);
     case 'meals_per_day':
-      return pool.days.map((d) => d.meals);
+      return pool.days.flatMap((d) => (d.meals === null ? [] : [d.meals]));
     case 'night_activity_minutes':
-      return pool.days.map((d) => minutesOutside(d.intervals, usual[0], usual[1]));
+      return pool.days.map((d) => d.nightMinutes ?? minutesOutside(d.intervals, usual[0], usual[1]));
     case 'no_data_days':
       return [];
   }
 }
 
 function measuresOf(pool: Pool, usual: [number, number]): TrendMeasures {
-  const none = pool.days.length === 0;
-  const value = (m: TrendMeasure, f: (v: number[]) => number) =>
-    none ? null : f(dailyValues(pool, m, usual));
+  const value = (m: TrendMeasure, f: (v: number[]) => number) => {
+    const values = dailyValues(pool, m, usual);
+    return values.length === 0 ? null : f(values);
+  };
   return {
     day_start_minute: value('day_start_minute', (v) => Math.round(quantile(v, 0.5) as number)),
     day_end_minute: value('day_end_minute', (v) => Math.round(quantile(v, 0.5) as number)),
@@ -219,8 +225,23 @@ export function weeklyTrends(
   zone: string,
   since = '0000-01-01',
 ): Trends {
+  const byDate = new Map(
+    days.map((d): [string, KnownDay] => [
+      d.date,
+      { coverage: d.coverage, figures: isOrdinary(d) ? figuresOf(d, zone) : null },
+    ]),
+  );
+  return trendsOfKnownDays(byDate, lastWeekStart, weeks, since);
+}
+
+/** weeklyTrends from days whose figures are known already (a missing date is a day with no data). */
+export function trendsOfKnownDays(
+  byDate: ReadonlyMap<string, KnownDay>,
+  lastWeekStart: string,
+  weeks: number,
+  since = '0000-01-01',
+): Trends {
   if (weekdayOfDate(lastWeekStart) !== 1) throw new Error(`${lastWeekStart} is not a Monday`);
-  const byDate = new Map(days.map((d) => [d.date, d]));
   const out: TrendWeek[] = [];
   const compared: {
     week: TrendWeek;
@@ -230,12 +251,11 @@ export function weeklyTrends(
   }[] = [];
   for (let w = weeks - 1; w >= 0; w--) {
     const start = addDays(lastWeekStart, -7 * w);
-    const week = poolOf(byDate, start, 7, zone, since);
+    const week = poolOf(byDate, start, 7, since);
     const baseline = poolOf(
       byDate,
       addDays(start, -7 * TREND_BASELINE_WEEKS),
       7 * TREND_BASELINE_WEEKS,
-      zone,
       since,
     );
     const usual = usualOf(baseline) ?? usualOf(week) ?? [0, DAY_MINUTES];

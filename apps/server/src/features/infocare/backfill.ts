@@ -1,6 +1,7 @@
 import { evaluateAlerts } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { type LoadOptions, loadSituation, marginsOf } from './engine';
+import { type DayLateReplay, dayLateReplay, judgeDueDays } from './replay-day-late';
 import { ReadingEnds } from './reading-ends';
 import { RoutineCache } from './routine-cache';
 import type { InfocareHouse } from './repository';
@@ -17,6 +18,8 @@ import { storeCandidates } from './store';
 export interface Replay {
   options: LoadOptions;
   open: number;
+  /** A day-late home's publishing: its days judged when the live run would have (replay-day-late.ts). */
+  dayLate?: DayLateReplay;
 }
 
 export async function backfillHouse(
@@ -32,12 +35,14 @@ export async function backfillHouse(
   // Once the replay has stored a judgement, only it stores any (on its instants), so it knows when one is
   // open and skips storing an empty judgement while none is (nothing to raise or clear).
   for (let at = from; at <= to; at += stepS) {
+    if (replay?.dayLate) await judgeDueDays(tx, house, replay.dayLate, at);
     const input = await loadSituation(tx, house, at, cache, replay?.options);
     const candidates = evaluateAlerts(input);
     if (candidates.length === 0 && replay?.open === 0) continue;
     raised += (await storeCandidates(tx, house.id, candidates, at)).raised.length;
     if (replay) replay.open = candidates.filter((c) => !c.instant).length;
   }
+  if (replay?.dayLate) await judgeDueDays(tx, house, replay.dayLate, to);
   return raised;
 }
 
@@ -62,16 +67,21 @@ export async function replayHouse(
   const rollback = new Error('replay rollback');
   await db
     .transaction(async (tx) => {
+      await tx.query('delete from infocare_day_judgements where house_id = $1', [house.id]);
       await tx.query('delete from infocare_alerts where house_id = $1', [house.id]);
       // Nothing is stored but by the replay itself inside this transaction: the history is fixed, no
-      // alert is marked (no margins), and it starts with none open.
+      // alert is marked (no margins), and it starts with none open. A day-late home's half-hours are
+      // seen only once published, and its days judged then (replay-day-late.ts).
+      const dayLate = (await dayLateReplay(tx, house, from, to)) ?? undefined;
       await backfillHouse(tx, house, from, to, stepS, new RoutineCache(), {
         options: {
           fixedHistory: true,
           margins: await marginsOf(tx, String(house.id)),
           readingEnds: new ReadingEnds(),
+          ...(dayLate ? { publishedUntil: (now: number) => dayLate.publishedUntil(now) } : {}),
         },
         open: 0,
+        ...(dayLate ? { dayLate } : {}),
       });
       const { rows } = await tx.query<ReplayedAlert>(
         `select raised_at, cleared_at, type, level, name, text from infocare_alerts where house_id = $1

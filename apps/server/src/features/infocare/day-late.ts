@@ -8,7 +8,7 @@ import {
   startOfLocalDate,
 } from '@homeview/domain';
 import { LOCK_CLASSES } from '../../db/lock-keys';
-import type { Db } from '../../db/types';
+import type { Db, Queryable } from '../../db/types';
 import { ELECTRICITY_CODE } from '../../shared/fuel';
 import { bandedDays } from './half-hour-days';
 import { newestData } from './newest-data';
@@ -109,8 +109,8 @@ async function completeUnjudged(
 }
 
 /**
- * Judges one complete day in one transaction under the home's evaluation lock: recorded first (a day
- * recorded already is left alone: null), then its Warning, if any, stored and queued for the carers.
+ * Judges one complete day in one transaction under the home's evaluation lock (judgeDayIn), its Warning
+ * queued for the carers.
  */
 async function judgeDay(
   db: Db,
@@ -120,26 +120,42 @@ async function judgeDay(
 ): Promise<DayJudgement | null> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1, $2)', [LOCK_CLASSES.infocareEvaluation, house.id]);
-    const [banded] = await bandedDays(tx, house, date, date);
-    if (!banded?.day) return null;
-    const recorded = await tx.query(
-      `insert into infocare_day_judgements (house_id, day, judged_at, outcome) values ($1, $2::date, $3, 'no_band')
-       on conflict do nothing`,
-      [house.id, date, now],
-    );
-    if (recorded.rowCount === 0) return null;
-    const candidate = dayAlert(banded.day, banded.bands, now, house.time_zone);
-    const outcome = banded.bands === null ? 'no_band' : candidate ? 'warning' : 'ordinary';
-    let alertId: number | null = null;
-    if (candidate) {
-      const row = await insertCandidate(tx, house.id, candidate);
-      alertId = row.id;
-      if (row.inserted) await queueNotifications(tx, [row.id], house.owner_user_id, house.time_zone, now);
-    }
-    await tx.query(
-      'update infocare_day_judgements set outcome = $3, alert_id = $4 where house_id = $1 and day = $2::date',
-      [house.id, date, outcome, alertId],
-    );
-    return { houseId: house.id, date, outcome, alertId };
+    return judgeDayIn(tx, house, date, now, { notify: true });
   });
+}
+
+/**
+ * Judges one day in the caller's transaction: recorded first (a day recorded already, or not complete,
+ * is left alone: null), then its Warning, if any, stored and (with `notify`) queued for the carers. The
+ * replay (replay-day-late.ts) judges with notify off, as the live run would have at that instant.
+ */
+export async function judgeDayIn(
+  tx: Queryable,
+  house: InfocareHouse,
+  date: string,
+  now: number,
+  { notify }: { notify: boolean },
+): Promise<DayJudgement | null> {
+  const [banded] = await bandedDays(tx, house, date, date);
+  if (!banded?.day) return null;
+  const recorded = await tx.query(
+    `insert into infocare_day_judgements (house_id, day, judged_at, outcome) values ($1, $2::date, $3, 'no_band')
+     on conflict do nothing`,
+    [house.id, date, now],
+  );
+  if (recorded.rowCount === 0) return null;
+  const candidate = dayAlert(banded.day, banded.bands, now, house.time_zone);
+  const outcome = banded.bands === null ? 'no_band' : candidate ? 'warning' : 'ordinary';
+  let alertId: number | null = null;
+  if (candidate) {
+    const row = await insertCandidate(tx, house.id, candidate);
+    alertId = row.id;
+    if (row.inserted && notify)
+      await queueNotifications(tx, [row.id], house.owner_user_id, house.time_zone, now);
+  }
+  await tx.query(
+    'update infocare_day_judgements set outcome = $3, alert_id = $4 where house_id = $1 and day = $2::date',
+    [house.id, date, outcome, alertId],
+  );
+  return { houseId: house.id, date, outcome, alertId };
 }

@@ -47,6 +47,11 @@ export interface LoadOptions {
    * after a block's newest, as live data comes in), so each instant reads no block's arrays again.
    */
   readingEnds?: ReadingEnds;
+  /**
+   * A replay of one day-late home (replay-day-late.ts): the instant up to which its half-hours had been
+   * published at `now`. Readings after it are not seen, as live they were not there yet.
+   */
+  publishedUntil?: (now: number) => number;
 }
 
 /** The situations of several homes at `now` (one statement per kind of data for all of them). */
@@ -84,10 +89,11 @@ export async function loadSituations(
     windows.map((w) => ({ houseId: w.house.id, from: w.yesterday - JOIN_LOOKBACK_S, to: now + 1 })),
   );
   const ids = list(houses.map((h) => h.id));
+  const seenAt = Math.min(now, options.publishedUntil?.(now) ?? now);
   const lastOf =
     options.fixedHistory && options.readingEnds
-      ? await newestDataOfReplay(db, houses, now, options.readingEnds)
-      : await newestData(db, houses, now);
+      ? await newestDataOfReplay(db, houses, seenAt, options.readingEnds)
+      : await newestData(db, houses, seenAt);
   const metered = windows.filter((w) => withReadings.get(w.house.id) && lastOf.get(w.house.id));
   const slots = new Map<number, Map<number, number>>();
   if (metered.length > 0) {

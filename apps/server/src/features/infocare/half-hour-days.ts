@@ -14,7 +14,8 @@ import type { InfocareHouse } from './repository';
 // A dependant's local days as the meter's half-hours show them (domain half-hourly.ts), each with the band
 // of the 28 days before it, from the half-hour rollups every way in writes (a half-hour counts once wholly
 // covered). GET /assisted_living/days/ (days.ts) shows them; the morning's judgement of a day-late home
-// (day-late.ts) raises its Warning from them: one reading, so the screen and the alert agree.
+// (day-late.ts) raises its Warning from them, and a half-hourly home's Trends (trends.ts) are made of
+// them: one reading, so the screens and the alert agree.
 
 export interface BandedDay {
   date: string;
@@ -31,19 +32,10 @@ export async function bandedDays(
   first: string,
   last: string,
 ): Promise<BandedDay[]> {
-  const zone = house.time_zone;
   const from = addDays(first, -BAND_DAYS);
-  const { rows } = await db.query<{ slot_start: number; import_wh: number }>(
-    `select slot_start::float8 as slot_start, import_wh::float8 as import_wh from rollups
-      where house_id = $1 and fuel = ${ELECTRICITY_CODE} and slot_start >= $2 and slot_start < $3
-        and covered_s >= 1800`,
-    [house.id, startOfLocalDate(from, zone), startOfLocalDate(addDays(last, 1), zone)],
-  );
-  const whBySlot = new Map(rows.map((r) => [Number(r.slot_start), Number(r.import_wh)]));
   const complete: HalfHourlyDay[] = [];
   const out: BandedDay[] = [];
-  for (let date = from; date <= last; date = addDays(date, 1)) {
-    const day = halfHourlyDay(date, zone, whBySlot);
+  for (const { date, day } of await halfHourlyDays(db, house, from, last)) {
     if (date >= first)
       out.push({
         date,
@@ -52,5 +44,26 @@ export async function bandedDays(
       });
     if (day !== null) complete.push(day);
   }
+  return out;
+}
+
+/** Each local day from `first` to `last` (both included) as its half-hours show it: null unless complete. */
+export async function halfHourlyDays(
+  db: Queryable,
+  house: InfocareHouse,
+  first: string,
+  last: string,
+): Promise<{ date: string; day: HalfHourlyDay | null }[]> {
+  const zone = house.time_zone;
+  const { rows } = await db.query<{ slot_start: number; import_wh: number }>(
+    `select slot_start::float8 as slot_start, import_wh::float8 as import_wh from rollups
+      where house_id = $1 and fuel = ${ELECTRICITY_CODE} and slot_start >= $2 and slot_start < $3
+        and covered_s >= 1800`,
+    [house.id, startOfLocalDate(first, zone), startOfLocalDate(addDays(last, 1), zone)],
+  );
+  const whBySlot = new Map(rows.map((r) => [Number(r.slot_start), Number(r.import_wh)]));
+  const out: { date: string; day: HalfHourlyDay | null }[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1))
+    out.push({ date, day: halfHourlyDay(date, zone, whBySlot) });
   return out;
 }

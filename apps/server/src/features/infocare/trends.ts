@@ -2,6 +2,8 @@ import type { TrendsResponse } from '@homeview/contract';
 import {
   activityOccurrences,
   addDays,
+  DAY_LATE_INTERVAL_S,
+  halfHourlyTrends,
   localDate,
   occurrencesByLocalDay,
   startOfLocalDate,
@@ -11,6 +13,8 @@ import {
   weeklyTrends,
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
+import { halfHourlyDays } from './half-hour-days';
+import { newestData } from './newest-data';
 import { applianceUses, type InfocareHouse } from './repository';
 import { ELECTRICITY_CODE } from '../../shared/fuel';
 
@@ -56,6 +60,19 @@ export async function trendsOf(
   }));
   const firstUse = [...byDay.keys()].sort()[0];
   const firstData = [since[0]?.day, firstUse].filter((d): d is string => !!d).sort()[0] ?? end;
+  // A home known only from its meter's half-hours, a day late (issue 36): no uses to go by, so its weeks
+  // come from the day-late judgement's own daily figures.
+  if (byDay.size === 0 && (await isDayLateHome(db, house, now))) {
+    const halfHourly = await halfHourlyDays(db, house, first, addDays(end, -1));
+    const complete = halfHourly.flatMap((d) => (d.day ? [d.day] : []));
+    const trends = halfHourlyTrends(covered, complete, lastWeek, weeks, firstData);
+    return {
+      weeks: trends.weeks,
+      changes: trends.callouts.map((c) => c.sentence),
+      time_zone: zone,
+      half_hourly: true,
+    };
+  }
   const trends = weeklyTrends(days, lastWeek, weeks, zone, firstData);
   // A home known from its whole-house meter alone (issue 24): its weeks are made of estimated uses.
   const occurrences = [...byDay.values()].flat();
@@ -66,4 +83,10 @@ export async function trendsOf(
     time_zone: zone,
     ...(estimated ? { estimated: true as const } : {}),
   };
+}
+
+/** Whether the home's newest readings are half-hours (domain isDayLate's rule, as the engine's). */
+async function isDayLateHome(db: Queryable, house: InfocareHouse, now: number): Promise<boolean> {
+  const newest = (await newestData(db, [house], now)).get(house.id);
+  return (newest?.intervalS ?? 0) >= DAY_LATE_INTERVAL_S;
 }

@@ -32,6 +32,8 @@ export function DaySummary({ answer }: { answer: DaysResponse }) {
   const state = answer.yesterday.state;
   const warned = yesterday.findings.length > 0 || state === 'overdue';
   const usual = timeLabel(answer.yesterday.usual_by, answer.time_zone);
+  // The home's own margin (learned by the server from how erratic its supplier is) ends "not yet".
+  const late = timeLabel(answer.yesterday.overdue_from, answer.time_zone);
   return (
     <section className={`day-summary${warned ? ' day-summary--warning' : ''}`} aria-labelledby="day-summary">
       <h2 id="day-summary">Yesterday, from the meter</h2>
@@ -41,7 +43,7 @@ export function DaySummary({ answer }: { answer: DaysResponse }) {
           {`Yesterday's half-hours are overdue (usually by ${usual}): the meter's feed may have stopped.`}
         </p>
       ) : state === 'not_yet' || !yesterday.complete ? (
-        <p>{`Yesterday's half-hours usually arrive by ${usual}; not here yet.`}</p>
+        <p>{`Yesterday's half-hours usually arrive by ${usual}; not here yet (late only after ${late}).`}</p>
       ) : yesterday.words.length === 0 ? (
         <p>Still learning what a usual day looks like: yesterday is compared once 14 ordinary days are in.</p>
       ) : (

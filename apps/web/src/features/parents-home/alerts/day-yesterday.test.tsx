@@ -49,7 +49,7 @@ const yesterdayIs = (state: YesterdayView['state']): YesterdayView => ({
   date: '2025-11-23',
   state,
   usual_by: USUAL_BY,
-  overdue_from: USUAL_BY + 3 * 3600,
+  overdue_from: USUAL_BY + 2 * 3600 + 15 * 60,
   learned_days: 28,
 });
 
@@ -91,7 +91,9 @@ describe('yesterday from the meter (issue 36)', () => {
     show([notIn, day('2025-11-22')], yesterdayIs('not_yet'));
     const card = await screen.findByRole('region', { name: 'Yesterday, from the meter' });
     expect(
-      within(card).getByText("Yesterday's half-hours usually arrive by 09:30; not here yet."),
+      within(card).getByText(
+        "Yesterday's half-hours usually arrive by 09:30; not here yet (late only after 11:45).",
+      ),
     ).toBeTruthy();
     expect(within(card).queryAllByRole('listitem')).toEqual([]);
     expect(card.textContent).not.toMatch(/quiet|overdue/i);

@@ -12,9 +12,10 @@ import { QuietEmpty } from '../components/QuietEmpty';
 import { RequireDependant } from '../components/RequireDependant';
 import {
   cell,
+  columnsFor,
   dayAxisLabel,
   fittedDaySplits,
-  TREND_COLUMNS,
+  type TrendColumn,
   trendsCsv,
   weekLabel,
   weeksWithData,
@@ -58,6 +59,7 @@ function Trends({ dependantId }: { dependantId: number }) {
           ? ` (the data begins then: the ${left} ${left === 1 ? 'week' : 'weeks'} before ${left === 1 ? 'is' : 'are'} not listed)`
           : ''}
       </p>
+      {data.half_hourly ? <p className="trends__source">From half-hourly meter data, a day late</p> : null}
       <section className="card stack trends__changes" aria-labelledby="trends-changes">
         <h2 id="trends-changes">What has changed</h2>
         {data.changes.length > 0 ? (
@@ -72,8 +74,10 @@ function Trends({ dependantId }: { dependantId: number }) {
           <p>Nothing beyond the usual ups and downs in these weeks.</p>
         )}
         <p className="trends__note">
-          Each week is compared with the 4 weeks before it. Night activity is activity before the usual start
-          or after the usual end of the day.
+          Each week is compared with the 4 weeks before it.{' '}
+          {data.half_hourly
+            ? "The figures are the meter's half-hours above the home's own baseline, as in yesterday's summary: night activity is activity before 05:00, and meals cannot be told from half-hours."
+            : 'Night activity is activity before the usual start or after the usual end of the day.'}
           {data.estimated ? (
             <>
               {' '}
@@ -110,7 +114,7 @@ function Trends({ dependantId }: { dependantId: number }) {
           </div>
         );
       })}
-      <WeekTable weeks={shown} />
+      <WeekTable weeks={shown} columns={columnsFor(data)} />
       <p className="trends__actions">
         <a
           className="button button--secondary"
@@ -147,7 +151,13 @@ function useScrollsSideways(box: RefObject<HTMLElement | null>): boolean {
   return wider;
 }
 
-function WeekTable({ weeks }: { weeks: readonly TrendsResponse['weeks'][number][] }) {
+function WeekTable({
+  weeks,
+  columns,
+}: {
+  weeks: readonly TrendsResponse['weeks'][number][];
+  columns: readonly TrendColumn[];
+}) {
   const box = useRef<HTMLDivElement>(null);
   // On a phone the last columns are out of sight with nothing to show they are there: say so.
   const sideways = useScrollsSideways(box);
@@ -173,7 +183,7 @@ function WeekTable({ weeks }: { weeks: readonly TrendsResponse['weeks'][number][
           <thead>
             <tr>
               <th scope="col">Week</th>
-              {TREND_COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <th key={c.measure} scope="col">
                   {c.label}
                 </th>
@@ -185,13 +195,13 @@ function WeekTable({ weeks }: { weeks: readonly TrendsResponse['weeks'][number][
               <tr key={w.week_start}>
                 <th scope="row">{dateLabel(w.week_start, false)}</th>
                 {w.ordinary_days === 0 ? (
-                  <td colSpan={TREND_COLUMNS.length} className="trends__nodata">
+                  <td colSpan={columns.length} className="trends__nodata">
                     No data this week: no figures
                   </td>
                 ) : null}
                 {w.ordinary_days === 0
                   ? null
-                  : TREND_COLUMNS.map((c) => {
+                  : columns.map((c) => {
                       const { value, change } = cell(w, c);
                       return (
                         <td key={c.measure} data-label={c.label}>

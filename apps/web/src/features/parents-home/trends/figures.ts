@@ -76,6 +76,14 @@ export const TREND_COLUMNS: readonly TrendColumn[] = [
 ];
 
 /**
+ * The columns a home's weeks can fill: a home known from its meter's half-hours alone (issue 36) has no
+ * meals to show (half-hours cannot tell one), so its table leaves that column out; the CSV keeps every
+ * column, the meals empty.
+ */
+export const columnsFor = (trends: Pick<TrendsResponse, 'half_hourly'>): readonly TrendColumn[] =>
+  trends.half_hourly ? TREND_COLUMNS.filter((c) => c.measure !== 'meals_per_day') : TREND_COLUMNS;
+
+/**
  * The weeks the screen lists (issue 33): from the first week with an ordinary day; the weeks before the
  * home's data began show nothing and are left out (the heading says how many are listed).
  */

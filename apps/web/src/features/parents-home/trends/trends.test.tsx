@@ -98,6 +98,50 @@ describe('InfoCare trends (issue 25)', () => {
     expect(note).toContain('The activities are estimated from the meter: found in the whole-house readings');
   });
 
+  it("marks a half-hourly home's weeks as from half-hourly meter data, without a meals column", async () => {
+    logIn();
+    const halfHourly: TrendsResponse = {
+      ...trends,
+      weeks: trends.weeks.map((w) => ({
+        ...w,
+        meals_per_day: null,
+        change: { ...w.change, meals_per_day: null },
+      })),
+      changes: ['Getting up 45 minutes later than in early November.'],
+      half_hourly: true,
+    };
+    stubApi({ 'GET /assisted_living/trends/': { body: halfHourly } });
+    renderApp('/parents-home/trends');
+    expect(await screen.findByText('From half-hourly meter data, a day late')).toBeTruthy();
+    const note = screen.getByText(/Each week is compared/).textContent;
+    expect(note).toContain(
+      'night activity is activity before 05:00, and meals cannot be told from half-hours.',
+    );
+    expect(note).not.toContain('after the usual end');
+    const table = within(screen.getByRole('region', { name: 'Week by week' })).getByRole('table');
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headings).toEqual([
+      'Week',
+      'Day starts',
+      'Day ends',
+      'Active hours',
+      'Night activity',
+      'Days without data',
+    ]);
+    expect(screen.getByText('Getting up 45 minutes later than in early November.')).toBeTruthy();
+  });
+
+  it('marks nothing as half-hourly for a home with appliance uses, and keeps its meals column', async () => {
+    logIn();
+    stubApi({ 'GET /assisted_living/trends/': { body: trends } });
+    renderApp('/parents-home/trends');
+    const weeks = await screen.findByRole('region', { name: 'Week by week' });
+    expect(within(weeks).getByRole('columnheader', { name: 'Meals a day' })).toBeTruthy();
+    expect(screen.queryByText(/half-hourly/)).toBeNull();
+  });
+
   it('says so plainly when nothing changed beyond the usual ups and downs', async () => {
     logIn();
     stubApi({ 'GET /assisted_living/trends/': { body: { ...trends, changes: [] } } });
