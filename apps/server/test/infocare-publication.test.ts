@@ -102,6 +102,20 @@ describeEachDb('InfoCare: when the half-hours usually arrive', (suite) => {
     expect(await noData(local(TODAY, 11, 45) - 1)).toEqual([]);
   });
 
+  it('says nothing of today on the Alerts screen: half-hours a day late cannot show whether she is up', async () => {
+    at(local(TODAY, 11, 0));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/assisted_living/alerts/?dependant_user_id=${mum.id}`,
+      headers: session.headers(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().routine).toEqual({
+      sentence: "From the meter's half-hours, a day late: today is known tomorrow morning, once they arrive.",
+      items: [],
+    });
+  });
+
   it("says yesterday is overdue from then, and the engine's 'no data' (never inactivity) with it", async () => {
     at(local(TODAY, 11, 45));
     expect((await days()).yesterday.state).toBe('overdue');

@@ -18,6 +18,17 @@ export const USUAL_SHARE = 0.5;
 /** Minutes past the usual-by time that still read "as usual". */
 export const AS_USUAL_SLACK_MIN = 30;
 
+/**
+ * The sentence of a home known only from its meter's half-hours, a day late (issue 36): nothing of today
+ * is known yet, so nothing is said of it (not "no activity yet today", which half-hours cannot show).
+ */
+export function dayLateToday(): { sentence: string; items: RoutineTodayItem[] } {
+  return {
+    sentence: "From the meter's half-hours, a day late: today is known tomorrow morning, once they arrive.",
+    items: [],
+  };
+}
+
 export function routineToday(
   routine: Routine | undefined,
   occurrences: readonly ActivityOccurrence[],

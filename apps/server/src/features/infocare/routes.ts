@@ -1,5 +1,5 @@
 import { DAYS_DEFAULT, endpoints, TRENDS_WEEKS_DEFAULT } from '@homeview/contract';
-import { routineToday } from '@homeview/domain';
+import { dayLateToday, isDayLate, routineToday } from '@homeview/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertCanActOn } from '../../authz/authz';
 import { epochSeconds } from '../../clock';
@@ -59,7 +59,9 @@ export function infocareRoutes(app: FastifyInstance, ctx: AppContext): void {
     ]);
     return {
       alerts,
-      routine: routineToday(situation.routine, [...situation.occurrences], at, house.time_zone),
+      routine: isDayLate(situation)
+        ? dayLateToday()
+        : routineToday(situation.routine, [...situation.occurrences], at, house.time_zone),
       unviewed,
       open,
       time_zone: house.time_zone,
