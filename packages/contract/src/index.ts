@@ -28,6 +28,7 @@ export * from './entities/account';
 export * from './entities/password';
 export * from './entities/energy';
 export * from './entities/compare';
+export * from './entities/times';
 export * from './entities/appliances';
 export * from './entities/alerts';
 export * from './entities/carers';
