@@ -48,6 +48,7 @@ export * from './entities/devices';
 export * from './entities/suppliers';
 export * from './deviceKinds';
 export * from './limits';
+export * from './postcode';
 export * from './entities/trends';
 export * from './entities/days';
 export * from './paths';

@@ -74,6 +74,19 @@ export async function insertHouse(db: Queryable, house: NewHouse): Promise<numbe
   return rows[0]!.id;
 }
 
+/** Sets (or clears, null) the house's outward code; false when the user has no house. */
+export async function setPostcode(
+  db: Queryable,
+  ownerUserId: number,
+  outward: string | null,
+): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>(
+    'update houses set postcode = $2 where owner_user_id = $1 returning id',
+    [ownerUserId, outward],
+  );
+  return rows.length > 0;
+}
+
 /** The house write lock's first key, with the house id: pg_advisory_xact_lock(int, int) (db/lock-keys.ts). */
 export const WRITE_LOCK = LOCK_CLASSES.houseWrite;
 
