@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, stubApi } from '../../test/app';
 import { logIn } from '../../test/fixtures';
 import { energyView } from './fixtures';
+import { timesSentences } from './times';
 
 // Issue 37's "Cheapest and greenest times" on My Home, from a canned /energy_info/times/ answer: a London
 // home at 23:30 BST on Saturday 24 October 2026, the night the clocks go back (01:00–02:00 comes twice:
@@ -66,7 +67,7 @@ describe('Cheapest and greenest times on My Home', () => {
     const card = within(await screen.findByRole('region', { name: 'Cheapest and greenest times' }));
     expect((await card.findAllByRole('listitem')).map((li) => li.textContent)).toEqual([
       'Cheapest 3 hours from 00:30 tomorrow, 8.50p per kWh on average',
-      'Greenest 2 hours from 01:00 tomorrow, 55 gCO₂/kWh on average',
+      'Greenest 2 hours from 01:00 tomorrow (before the clocks go back), 55 gCO₂/kWh on average',
       'Run the dishwasher at 00:30 tomorrow: 38p instead of £1.12 now',
     ]);
     expect(card.getByText(/the London region’s forecast/)).toBeTruthy();
@@ -128,4 +129,14 @@ describe('Cheapest and greenest times on My Home', () => {
     ).toBeTruthy();
     expect(card.queryAllByRole('listitem')).toHaveLength(0);
   });
+});
+
+it('says which 01:00 it means on the night the clocks go back', () => {
+  const later = {
+    ...night,
+    greenest: { start: at('2026-10-25T01:00:00Z'), end: at('2026-10-25T02:30:00Z'), hours: 2, average: 50 },
+  };
+  expect(timesSentences(later).greenest).toBe(
+    'Greenest 2 hours from 01:00 tomorrow (after the clocks go back), 50 gCO₂/kWh on average',
+  );
 });

@@ -16,11 +16,22 @@ export function penceOrPounds(pence: number): string {
   return `${sign}£${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** '23:30', or '01:00 tomorrow' when the local date is not now's. */
+/**
+ * '23:30', or '01:00 tomorrow' when the local date is not now's; on the night the clocks go back, a time
+ * the clock shows twice says which.
+ */
 function when(ts: number, answer: EnergyTimes): string {
   const zone = answer.time_zone;
+  const wall = (t: number) => `${localDateOf(t, zone)} ${timeLabel(t, zone)}`;
   const later = localDateOf(ts, zone) !== localDateOf(answer.now, zone);
-  return `${timeLabel(ts, zone)}${later ? ' tomorrow' : ''}`;
+  const twice = answer.slots.filter((s) => wall(s.start) === wall(ts));
+  const which =
+    twice.length < 2
+      ? ''
+      : twice[0]?.start === ts
+        ? ' (before the clocks go back)'
+        : ' (after the clocks go back)';
+  return `${timeLabel(ts, zone)}${later ? ' tomorrow' : ''}${which}`;
 }
 
 export interface TimesSentences {

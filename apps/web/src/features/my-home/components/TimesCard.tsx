@@ -73,8 +73,12 @@ function span(answer: EnergyTimes, window: { start: number; end: number } | null
   if (window === null || count === 0) return null;
   const from = (window.start - first) / 1800;
   return {
-    left: `${(from / count) * 100}%`,
-    width: `${((window.end - window.start) / 1800 / count) * 100}%`,
+    style: {
+      left: `${(from / count) * 100}%`,
+      width: `${((window.end - window.start) / 1800 / count) * 100}%`,
+    },
+    // A window in the strip's second half is labelled leftwards from its end, so no label runs off it.
+    end: from / count > 0.5,
   };
 }
 
@@ -92,7 +96,9 @@ function TimesStrip({ answer }: { answer: EnergyTimes }) {
   // Hour marks every 6 local hours, at the half-hours whose local time is 00:00, 06:00, 12:00 or 18:00.
   const marks = answer.slots.flatMap((s, i) => {
     const label = timeLabel(s.start, answer.time_zone);
-    return ['00:00', '06:00', '12:00', '18:00'].includes(label) ? [{ i, label }] : [];
+    // None so near the end that its label would be cut off.
+    const room = i / answer.slots.length < 0.92;
+    return room && ['00:00', '06:00', '12:00', '18:00'].includes(label) ? [{ i, label }] : [];
   });
   const drawing = (
     <div className="times-strip">
@@ -105,8 +111,10 @@ function TimesStrip({ answer }: { answer: EnergyTimes }) {
         ))}
       </div>
       {cheapest ? (
-        <div className="times-strip__window" style={cheapest} aria-hidden="true">
-          Cheapest
+        <div className="times-strip__window" style={cheapest.style} aria-hidden="true">
+          <span className={`times-strip__label${cheapest.end ? ' times-strip__label--end' : ''}`}>
+            Cheapest
+          </span>
         </div>
       ) : null}
       <div className="times-strip__row" aria-hidden="true">
@@ -118,8 +126,14 @@ function TimesStrip({ answer }: { answer: EnergyTimes }) {
         ))}
       </div>
       {greenest ? (
-        <div className="times-strip__window times-strip__window--green" style={greenest} aria-hidden="true">
-          Greenest
+        <div
+          className="times-strip__window times-strip__window--green"
+          style={greenest.style}
+          aria-hidden="true"
+        >
+          <span className={`times-strip__label${greenest.end ? ' times-strip__label--end' : ''}`}>
+            Greenest
+          </span>
         </div>
       ) : null}
       <div className="times-strip__marks" aria-hidden="true">
