@@ -13,7 +13,6 @@ export * from './paths';
 export * from './deviceKinds';
 export * from './supplierKinds';
 export * from './limits';
-export * from './postcode';
 export type * from './entities/common';
 export type * from './entities/account';
 export type * from './entities/password';
