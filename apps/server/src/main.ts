@@ -20,6 +20,7 @@ import {
   seedDemoOctopusIfAbsent,
   startDemoOctopus,
 } from './features/demo/octopus-home';
+import { startCarbonStandin } from './features/demo/standins/carbon-intensity';
 import { prepareDemoInfocare } from './features/infocare/demo';
 import { serverInfocareTimer } from './features/infocare/server-timer';
 import { prettyDestination, prettyLogs } from './http/pretty-log';
@@ -38,7 +39,15 @@ async function main(): Promise<void> {
   // DEMO_SUPPLIER: the demo's Octopus stand-in, on a loopback port; every Octopus request goes to it.
   const demoOctopus =
     loaded.demo && loaded.demoSupplier ? await startDemoOctopus(Math.floor(Date.now() / 1000)) : null;
-  const config = demoOctopus ? { ...loaded, octopusApiUrl: demoOctopus.url } : loaded;
+  // And the carbon intensity forecast's stand-in (My Home's greenest times).
+  const demoCarbon = demoOctopus ? await startCarbonStandin() : null;
+  const config = demoOctopus
+    ? {
+        ...loaded,
+        octopusApiUrl: demoOctopus.url,
+        carbonIntensityUrl: demoCarbon?.url ?? loaded.carbonIntensityUrl,
+      }
+    : loaded;
   let db: Db | undefined;
   let replica: Db | null = null;
   const store = config.databaseUrl
@@ -164,6 +173,7 @@ async function main(): Promise<void> {
         .then(() => supplierLead.stop())
         .then(() => app.close())
         .then(() => demoOctopus?.close())
+        .then(() => demoCarbon?.close())
         .then(() => replica?.close())
         .then(() => db?.close())
         .then(
@@ -246,6 +256,7 @@ async function main(): Promise<void> {
     console.log(lines.join('\n'));
   } catch (error) {
     await demoOctopus?.close().catch(() => undefined);
+    await demoCarbon?.close().catch(() => undefined);
     await replica?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     throw error;

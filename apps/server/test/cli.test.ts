@@ -62,6 +62,18 @@ describeEachDb('admin commands', (suite) => {
     expect(links.rows).toEqual([{ accepted: true }]);
   });
 
+  it("keeps a home's outward code only (the carbon forecast's region)", async () => {
+    expect(await admin('set-postcode', '--user', 'alice', '--postcode', 'rg41 2ab')).toEqual({
+      code: 0,
+      out: 'RG41',
+      err: '',
+    });
+    const { rows } = await suite.db.query(
+      `select h.postcode from houses h join users u on u.id = h.owner_user_id where u.username = 'alice'`,
+    );
+    expect(rows).toEqual([{ postcode: 'RG41' }]);
+  });
+
   it.each([
     [[], /Usage: npm run admin/],
     [['launch-rockets'], /Unknown command "launch-rockets"/],
@@ -113,6 +125,8 @@ describeEachDb('admin commands', (suite) => {
       ['create-house', '--user', 'bob', '--zone', 'Australia/Eucla'],
       /"Australia\/Eucla" is not supported.*whole half-hour/,
     ],
+    [['set-postcode', '--user', 'alice', '--postcode', 'LONDON'], /"LONDON" is not a UK postcode/],
+    [['create-house', '--user', 'bob', '--postcode', '12345'], /"12345" is not a UK postcode/],
     [['link-dependant', '--carer', 'alice', '--dependant', 'alice'], /own dependant/],
     [['link-dependant', '--carer', 'alice', '--dependant', 'bob'], /already linked/],
   ])('refuses %j with a sentence and exit code 1', async (argv, message) => {

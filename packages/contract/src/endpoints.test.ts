@@ -21,6 +21,8 @@ const spec: [string, string][] = [
   ['GET', '/api/v3/assisted_living/trends/'],
   ['GET', '/api/v3/assisted_living/days/'],
   ['GET', '/api/v3/energy_info/today/'],
+  // Additive, outside §7 (issue 37): the coming half-hours' prices and carbon.
+  ['GET', '/api/v3/energy_info/times/'],
   ['GET', '/api/v3/energy_info/detail/'],
   ['GET', '/api/v3/energy_info/user_rankings/'],
   // Additive, outside §7 (issue 37): tariffs compared on the home's own months.
@@ -358,6 +360,13 @@ const cases: Record<EndpointName, Cases> = {
       [{ user_id: '1', months: '0' }, 'months', 'months must be a whole number from 1 to 12'],
       [{ user_id: '1', months: '13' }, 'months', 'months must be a whole number from 1 to 12'],
       [{ user_id: '1', months: '1.5' }, 'months', 'months must be a whole number from 1 to 12'],
+    ],
+  },
+  energyTimes: {
+    valid: [{ user_id: '1' }],
+    invalid: [
+      [{}, 'user_id', 'user_id is required'],
+      [{ user_id: 'me' }, 'user_id', 'user_id must be a whole number'],
     ],
   },
   userRankings: {

@@ -47,6 +47,7 @@ import {
   UserRankingsRequest,
 } from './entities/energy';
 import { EnergyCompare, EnergyCompareRequest } from './entities/compare';
+import { EnergyTimes, EnergyTimesRequest } from './entities/times';
 import { FeedbackRequest } from './entities/feedback';
 import {
   DoNotDisturb,
@@ -134,6 +135,7 @@ export const endpoints = {
   trends: { ...endpointPaths.trends, request: TrendsRequest, response: TrendsResponse },
   days: { ...endpointPaths.days, request: DaysRequest, response: DaysResponse },
   energyToday: { ...endpointPaths.energyToday, request: EnergyTodayRequest, response: EnergyToday },
+  energyTimes: { ...endpointPaths.energyTimes, request: EnergyTimesRequest, response: EnergyTimes },
   energyDetail: { ...endpointPaths.energyDetail, request: EnergyDetailRequest, response: EnergyDetail },
   userRankings: { ...endpointPaths.userRankings, request: UserRankingsRequest, response: Ranking },
   energyCompare: { ...endpointPaths.energyCompare, request: EnergyCompareRequest, response: EnergyCompare },

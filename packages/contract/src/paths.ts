@@ -34,6 +34,7 @@ export const endpointPaths = {
   trends: { method: 'GET', path: '/api/v3/assisted_living/trends/' },
   days: { method: 'GET', path: '/api/v3/assisted_living/days/' },
   energyToday: { method: 'GET', path: '/api/v3/energy_info/today/' },
+  energyTimes: { method: 'GET', path: '/api/v3/energy_info/times/' },
   energyDetail: { method: 'GET', path: '/api/v3/energy_info/detail/' },
   userRankings: { method: 'GET', path: '/api/v3/energy_info/user_rankings/' },
   /** Additive (issue 37): the home's last complete months on its own and on candidate tariffs. */

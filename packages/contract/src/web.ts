@@ -18,6 +18,7 @@ export type * from './entities/account';
 export type * from './entities/password';
 export type * from './entities/energy';
 export type * from './entities/compare';
+export type * from './entities/times';
 export type * from './entities/appliances';
 export type * from './entities/alerts';
 export type * from './entities/carers';

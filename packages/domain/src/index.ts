@@ -8,6 +8,7 @@ export * from './cost/format';
 export * from './cost/move';
 export * from './cost/period';
 export * from './cost/slot';
+export * from './cost/times';
 export * from './gas/volume';
 export * from './summary/navigation';
 export * from './summary/day';

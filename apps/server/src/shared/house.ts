@@ -46,6 +46,8 @@ export interface NewHouse {
   propertyType?: string | null;
   occupants?: Occupants;
   demo?: boolean;
+  /** The postcode's outward code (SW1A), for the carbon forecast's region (migration 0038). */
+  postcode?: string | null;
 }
 
 // In the column order of the insert below.
@@ -55,8 +57,9 @@ export async function insertHouse(db: Queryable, house: NewHouse): Promise<numbe
   const occupants = OCCUPANT_COLUMNS.map((c) => house.occupants?.[c] ?? null);
   const { rows } = await db.query<{ id: number }>(
     `insert into houses (owner_user_id, name, time_zone, property_type, demo, under10, range10_17, range18_64,
-                         range65_74, over74, full_time, part_time, unemployed, pensioner, commuting, stay_at_home)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                         range65_74, over74, full_time, part_time, unemployed, pensioner, commuting, stay_at_home,
+                         postcode)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      returning id`,
     [
       house.ownerUserId,
@@ -65,9 +68,23 @@ export async function insertHouse(db: Queryable, house: NewHouse): Promise<numbe
       house.propertyType ?? null,
       house.demo ?? false,
       ...occupants,
+      house.postcode ?? null,
     ],
   );
   return rows[0]!.id;
+}
+
+/** Sets (or clears, null) the house's outward code; false when the user has no house. */
+export async function setPostcode(
+  db: Queryable,
+  ownerUserId: number,
+  outward: string | null,
+): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>(
+    'update houses set postcode = $2 where owner_user_id = $1 returning id',
+    [ownerUserId, outward],
+  );
+  return rows.length > 0;
 }
 
 /** The house write lock's first key, with the house id: pg_advisory_xact_lock(int, int) (db/lock-keys.ts). */

@@ -44,6 +44,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // No test reaches a real supplier: a suite that connects one points these at its stand-in.
     OCTOPUS_API_URL: 'http://127.0.0.1:1',
     GLOWMARKT_API_URL: 'http://127.0.0.1:1',
+    CARBON_INTENSITY_URL: 'http://127.0.0.1:1',
     ...env,
   });
 }

@@ -1,4 +1,4 @@
-import { createHouseCommand, createUser, linkDependantCommand } from './accounts';
+import { createHouseCommand, createUser, linkDependantCommand, setPostcodeCommand } from './accounts';
 import { apiKeyCommand } from './api-key';
 import { addDeviceCommand, devicesCommand, removeDeviceCommand } from './devices';
 import { connectSupplierCommand } from './suppliers';
@@ -9,6 +9,7 @@ export const commands: readonly Command[] = [
   createUser,
   createHouseCommand,
   linkDependantCommand,
+  setPostcodeCommand,
   apiKeyCommand,
   addDeviceCommand,
   removeDeviceCommand,

@@ -57,6 +57,9 @@ export function declaredAppliances(spec: HomeSpec): DeclaredAppliance[] {
 
 const TARIFF_START = '2020-01-01'; // before any seeded history, so every slot is priced by it
 
+/** The demo home's outward code: its carbon forecast is London's (features/carbon). */
+export const DEMO_POSTCODE = 'SW1A';
+
 /**
  * The demo home: an EV/TOU-style tariff with export (prices in µ£/kWh, standing charge µ£/day):
  * night 00:30–05:30 £0.085, peak 16:00–19:00 £0.365, day £0.245 otherwise; export £0.15;

@@ -9,6 +9,7 @@ import {
   DAD_USERNAME,
   DEFAULT_NEIGHBOURS,
   DEMO_PASSWORD,
+  DEMO_POSTCODE,
   DEMO_TARIFF,
   DEMO_USERNAME,
   declaredAppliances,
@@ -93,6 +94,7 @@ export async function seedDemoIfEmpty(
       propertyType: own.propertyType,
       occupants: occupantsOf(own),
       demo: true,
+      postcode: DEMO_POSTCODE,
     });
     await insertTariff(tx, demoHouse, DEMO_TARIFF);
     await insertDeclaredAppliances(tx, demoHouse, declaredAppliances(own), now);

@@ -10,6 +10,7 @@ import { compareTariffs } from './compare';
 import { presentComparison } from './compare-present';
 import { presentEnergyView } from './present';
 import { energyView } from './service';
+import { comingTimes } from './times';
 
 // §7 GET /energy_info/today/ and /energy_info/detail/: the user's own home or, at the infocare level, a
 // linked dependant's (authz allows only those ids). A timestamp anywhere in a period selects it; `fuel`
@@ -56,5 +57,20 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
       move_kwh, // Wh a day, as the contract parses it
     );
     return presentComparison(comparison);
+  });
+
+  // Additive (issue 37): the coming half-hours' prices and carbon, the cheapest and greenest windows.
+  app.get(endpoints.energyTimes.path, async (request) => {
+    const auth = requireUser(request);
+    const { user_id } = parse(endpoints.energyTimes.request, request.query);
+    await assertCanActOn(ctx.db, auth, user_id, request.log);
+    const house = await requireHouseOf(ctx.db, user_id);
+    return comingTimes(
+      ctx.db,
+      house,
+      epochSeconds(ctx.clock.now()),
+      ctx.config.carbonIntensityUrl,
+      request.log,
+    );
   });
 }

@@ -77,6 +77,16 @@ export function useCompare(moveKwh?: number) {
   });
 }
 
+/** The coming half-hours' prices and carbon (issue 37), asked again every half-hour's worth of minutes. */
+export function useTimes() {
+  const user_id = useUserId();
+  return useQuery({
+    queryKey: ['energy-times', user_id],
+    queryFn: ({ signal }) => call('energyTimes', { fields: { user_id }, signal }),
+    refetchInterval: 5 * 60_000,
+  });
+}
+
 export function useTimeline(timestamp: number | undefined) {
   const user_id = useUserId();
   return useQuery({

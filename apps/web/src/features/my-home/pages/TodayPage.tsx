@@ -3,6 +3,7 @@ import { FuelPeriod } from '../components/FuelPeriod';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { LastUpdated } from '../components/LastUpdated';
 import { QueryState } from '../components/QueryState';
+import { TimesCard } from '../components/TimesCard';
 import { hasGas } from '../fuels';
 import { useToday, useTodayGas } from '../queries';
 
@@ -17,6 +18,7 @@ export function TodayPage() {
           <>
             <LastUpdated view={view} />
             <FuelPeriod view={view} gas={gas} label={periodLabel(view.period.time_unit, true)} showOnNow />
+            <TimesCard />
           </>
         )}
       </QueryState>

@@ -1,0 +1,12 @@
+// A UK postcode's outward code (SW1A, RG41, M1): what the server keeps of a home's postcode (migration
+// 0038), enough to name its electricity region and no address. Zod-free.
+
+const OUTWARD = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
+const FULL = /^([A-Z]{1,2}[0-9][A-Z0-9]?) ?[0-9][A-Z]{2}$/;
+
+/** 'sw1a 1aa' → 'SW1A', 'RG41' → 'RG41'; null when the text is neither a postcode nor an outward code. */
+export function outwardCode(text: string): string | null {
+  const t = text.trim().toUpperCase().replace(/\s+/g, ' ');
+  if (OUTWARD.test(t)) return t;
+  return FULL.exec(t)?.[1] ?? null;
+}
