@@ -1,5 +1,5 @@
 // A UK postcode's outward code (SW1A, RG41, M1): what the server keeps of a home's postcode (migration
-// 0038), enough to name its electricity region and no address. Zod-free.
+// 0034), enough to name its electricity region and no address. Zod-free.
 
 const OUTWARD = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
 const FULL = /^([A-Z]{1,2}[0-9][A-Z0-9]?) ?[0-9][A-Z]{2}$/;

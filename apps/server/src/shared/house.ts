@@ -46,7 +46,7 @@ export interface NewHouse {
   propertyType?: string | null;
   occupants?: Occupants;
   demo?: boolean;
-  /** The postcode's outward code (SW1A), for the carbon forecast's region (migration 0038). */
+  /** The postcode's outward code (SW1A), for the carbon forecast's region (migration 0034). */
   postcode?: string | null;
 }
 

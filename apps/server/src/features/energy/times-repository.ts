@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/types';
 
-// What the coming half-hours need beyond the tariff book: the home's outward code (migration 0038) and
+// What the coming half-hours need beyond the tariff book: the home's outward code (migration 0034) and
 // its recent uses of the appliances a person can put off, named as the person named them, hidden ones
 // left out (spec-decisions "Hidden appliances").
 
