@@ -110,6 +110,6 @@ describeEachDb('Cosy among the tariffs compared', (suite) => {
         standing_charge: 0.5719,
       },
     ]);
-    expect(body.notes).toContain('Agile, Tracker, Flux and Intelligent Go are not compared yet.');
+    expect(body.notes).toContain('Agile and Tracker are not compared yet.');
   });
 });

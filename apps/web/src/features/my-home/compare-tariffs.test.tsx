@@ -365,6 +365,14 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
       expect(rows.reduce((n, r) => n + pennies(r[col] ?? ''), 0)).toBe(pennies(total[col] ?? ''));
   });
 
+  it('offers the monthly table as a CSV download of the same 12 months of the home', async () => {
+    renderCompare(threeMonths);
+    await screen.findByTestId('compare-monthly');
+    const link = screen.getByRole('link', { name: 'Download the monthly table (CSV)' });
+    expect(link.getAttribute('href')).toBe('/api/v3/energy_info/compare/?user_id=11&months=12&format=csv');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
   it('charts the months per tariff with a table of the same figures as its text alternative', async () => {
     renderCompare(threeMonths);
     const figure = await screen.findByRole('figure', { name: 'Cost per month on each tariff' });
