@@ -2,6 +2,7 @@ import type { CompareRates, EnergyCompare } from '@homeview/contract';
 import { localDate, PUBLISHED_SOURCES, type Rate, ratesUsed } from '@homeview/domain';
 import { CURRENCY_UNIT } from '../../shared/units';
 import type { CandidateKind, Comparison, PricedCandidate } from './compare';
+import { DYNAMIC_PRODUCTS } from './compare-dynamic';
 
 // GET /energy_info/compare/'s answer: pennies become pounds only here; each tariff lists the rates it
 // used per fuel and over which local dates, and the notes say in words what the figures leave out.
@@ -81,6 +82,24 @@ export const ranked = (c: Comparison): PricedCandidate[] =>
 export const monthKeys = (c: Comparison): string[] =>
   c.months.map((m) => monthKey(localDate(m.period.start, c.house.time_zone)));
 
+/** 'October 2026 and November 2026'; every month of several: 'any of the 12 months'. */
+function monthList(names: readonly string[], of: number): string {
+  if (names.length === of && of > 2) return `any of the ${of} months`;
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** What Agile and Tracker's figures are, or why they are left out, month by month (compare-dynamic.ts). */
+function dynamicNotes(c: Comparison, names: readonly string[]): string[] {
+  return DYNAMIC_PRODUCTS.map((product) => {
+    const months = c.dynamic[product];
+    if (months.every(Boolean))
+      return `${product}: your own tariff is ${product} over these months, priced per half-hour from its published prices stored for your home, so “Your tariff” is the ${product} figure.`;
+    const missing = names.filter((_, i) => !months[i]);
+    const prices = product === 'Agile' ? 'half-hourly' : 'daily';
+    return `${product} is not compared: its published ${prices} prices are not stored for your home for ${monthList(missing, names.length)} (import them with “npm run import -- prices”, or connect an Octopus account on ${product}); no price is made up.`;
+  });
+}
+
 function notesOf(c: Comparison, names: readonly string[]): string[] {
   const notes: string[] = [];
   const n = c.months.length;
@@ -114,7 +133,7 @@ function notesOf(c: Comparison, names: readonly string[]): string[] {
     notes.push(
       'Intelligent Go is priced on its fixed night window (23:30–05:30) only: the extra cheap slots it may schedule for a car are not guessed.',
     );
-  notes.push('Agile and Tracker are not compared yet.');
+  if (n > 0) notes.push(...dynamicNotes(c, names));
   return notes;
 }
 

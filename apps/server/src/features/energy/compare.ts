@@ -21,6 +21,7 @@ import {
 import type { Queryable } from '../../db/types';
 import type { Fuel } from '../../shared/fuel';
 import { tariffsFor } from '../../shared/tariff-book';
+import { type DynamicProduct, dynamicCoverage } from './compare-dynamic';
 import { compareSpan, halfHoursIn } from './compare-repository';
 import type { EnergyHouse } from './repository';
 
@@ -32,8 +33,9 @@ import type { EnergyHouse } from './repository';
 //
 // Gas (a home that has it): every candidate keeps the home's own gas tariff (its versions, else Ofgem's
 // gas cap) — Economy 7, Go, Intelligent Go, Cosy and Flux are electricity tariffs — except the price cap,
-// the default tariff of both fuels, which prices gas at the gas cap of each date. Agile and Tracker come
-// later (issue 37).
+// the default tariff of both fuels, which prices gas at the gas cap of each date. Agile and Tracker are
+// priced only from the published prices stored for the home, which are always its own tariff's: the answer
+// says which months they cover (compare-dynamic.ts), never filling the rest.
 //
 // Export income (a home that exports): each candidate's own export rate per slot (Flux's three windows;
 // the others the default's 15p, the home's own its own tariff's), each month rounded to the penny as the
@@ -70,6 +72,8 @@ export interface Comparison {
   fuels: Fuel[];
   candidates: PricedCandidate[];
   exports: boolean;
+  /** Per month, whether the home's stored Agile / Tracker prices price all its electricity (compare-dynamic.ts). */
+  dynamic: Record<DynamicProduct, boolean[]>;
   /** Wh a day moved for `moved`, when asked. */
   moveWh?: number;
 }
@@ -192,5 +196,6 @@ export async function compareTariffs(
       ).length;
     return { period, slots: Math.round((period.end - period.start) / 1800), dataSlots };
   });
-  return { house, monthsAsked, months: monthData, fuels, candidates, exports, moveWh };
+  const dynamic = dynamicCoverage(own.electricity, slots.electricity ?? [], months);
+  return { house, monthsAsked, months: monthData, fuels, candidates, exports, dynamic, moveWh };
 }
