@@ -4,7 +4,7 @@ import { type Rate, type Tariff, tariffInForce } from '../tariff/model';
 import { addDays } from '@homeview/contract/calendar';
 import type { Period } from '../time/periods';
 import { type ChargeSpan, periodCost } from './period';
-import { priceSlot, type SlotEnergy } from './slot';
+import { energyCost, priceSlot, type SlotEnergy } from './slot';
 
 // Tariffs compared (issue 37): a home's stored half-hours priced by any tariff book, month by month, with
 // the one formula every screen uses: each slot by `priceSlot` (Wh × µ£/kWh of its own time), each month
@@ -33,7 +33,8 @@ export function monthlyCosts(
 
 /**
  * n£ of export income per month (issue 37, "export income where it exports"): each slot's export Wh at
- * the book's export rate of its own time (`priceSlot`), summed, as the usage screens' income is stored.
+ * the book's export rate of its own time (`energyCost` × `rateAt`, priceSlot's own export line), summed,
+ * as the usage screens' income is stored.
  * No standing charge: income has none.
  */
 export function monthlyExportIncome(
@@ -47,7 +48,8 @@ export function monthlyExportIncome(
     while (m < months.length && slot.slot_start >= (months[m] as Period).end) m++;
     if (m === months.length) break;
     if (slot.slot_start < (months[m] as Period).start || slot.export_wh === 0) continue;
-    income[m] = (income[m] as number) + priceSlot(book, slot).export_income;
+    // priceSlot's export line alone (its import and generation rates are not needed here).
+    income[m] = (income[m] as number) + energyCost(slot.export_wh, book.rateAt('export', slot.slot_start));
   }
   return income;
 }

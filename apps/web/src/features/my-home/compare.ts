@@ -35,6 +35,8 @@ export interface TariffRow {
   rates: CompareRates[];
   /** With a move asked, time-of-use tariffs only: pennies as if the evening's use had moved; else null. */
   moved: number | null;
+  /** The same per month (pennies, in the order of `months`, adding up to `moved`); null with `moved`. */
+  movedMonthly: number[] | null;
   tone: ChartTone;
   /** The id of its rates' section on the screen. */
   anchor: string;
@@ -57,6 +59,13 @@ function fuelTotalsOf(answer: EnergyCompare, t: CompareTariff): TariffRow['fuelT
   if (!answer.fuels.includes('gas') || t.monthly.some((m) => m.fuels === undefined)) return null;
   const sum = (fuel: string) => t.monthly.reduce((n, m) => n + penniesOf(m.fuels?.[fuel] ?? 0), 0);
   return { electricity: sum('electricity'), gas: sum('gas') };
+}
+
+/** A moved column's months in `months`' order (pennies), or null for a tariff with none. */
+function movedMonthlyOf(t: CompareTariff, months: readonly string[]): number[] | null {
+  if (t.moved === undefined) return null;
+  const byMonth = new Map(t.moved.monthly.map((m) => [m.month, penniesOf(m.cost)]));
+  return months.map((m) => byMonth.get(m) ?? 0);
 }
 
 export function comparison(answer: EnergyCompare): Comparison {
@@ -93,6 +102,7 @@ export function comparison(answer: EnergyCompare): Comparison {
       rates: t.rates,
       // The sum of its months' pennies, as every total on the screen is.
       moved: t.moved === undefined ? null : t.moved.monthly.reduce((n, m) => n + penniesOf(m.cost), 0),
+      movedMonthly: movedMonthlyOf(t, months),
       tone: t.current ? 'you' : (TONES[tone++ % TONES.length] as ChartTone),
       anchor: `rates-${i + 1}`,
     };

@@ -145,3 +145,57 @@ export function MonthlyTable({
     </ScrollRegion>
   );
 }
+
+/**
+ * With a move asked: the time-of-use tariffs' months had the evening's use moved, each column adding up
+ * to the moved total of the summary (the figures the first monthly table has as used).
+ */
+export function MovedMonthlyTable({
+  tariffs,
+  months,
+  unit,
+  moveKwh,
+}: {
+  tariffs: readonly TariffRow[];
+  months: readonly string[];
+  unit: string;
+  moveKwh: number;
+}) {
+  const moved = tariffs.filter((t) => t.movedMonthly !== null && t.moved !== null);
+  if (moved.length === 0) return null;
+  return (
+    <ScrollRegion label="Cost per month if you moved use">
+      <table className="data-table" data-testid="compare-moved-monthly">
+        <caption>Cost per month if you moved {moveKwh} kWh a day from 16:00–19:00</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            {moved.map((t) => (
+              <th scope="col" key={t.name}>
+                {t.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m, i) => (
+            <tr key={m}>
+              <th scope="row">{monthName(m)}</th>
+              {moved.map((t) => (
+                <td key={t.name}>{penniesText(unit, t.movedMonthly?.[i] ?? 0)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            {moved.map((t) => (
+              <td key={t.name}>{penniesText(unit, t.moved ?? 0)}</td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </ScrollRegion>
+  );
+}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SeriesChart } from '../../../shared/charts';
 import { CompareRatesList } from '../components/CompareRates';
-import { MonthlyTable, SummaryTable } from '../components/CompareTables';
+import { MonthlyTable, MovedMonthlyTable, SummaryTable } from '../components/CompareTables';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { MoveForm } from '../components/MoveForm';
 import { QueryState } from '../components/QueryState';
@@ -72,6 +72,9 @@ function Compared({ answer, onMove }: { answer: EnergyCompare; onMove: (kwh: num
         footer={[{ label: 'Total', values: tariffs.map((t) => t.total / 100) }]}
       />
       <MonthlyTable tariffs={tariffs} months={answer.months} unit={unit} />
+      {answer.move_kwh === undefined ? null : (
+        <MovedMonthlyTable tariffs={tariffs} months={months} unit={unit} moveKwh={answer.move_kwh} />
+      )}
       <p>
         <a href={csvHref} download data-testid="compare-csv">
           Download the monthly table (CSV)
