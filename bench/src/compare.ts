@@ -46,17 +46,23 @@ export async function benchCompare(store: 'pglite' | 'postgres'): Promise<void> 
       for (const [label, url] of [
         ['as used', base],
         ['with move_kwh=2', `${base}&move_kwh=2`],
+        ['as CSV', `${base}&format=csv`],
       ] as const) {
-        if (label !== 'as used' && !(await supportsMove(app, url, cookie))) continue;
+        if (label === 'with move_kwh=2' && !(await supportsMove(app, url, cookie))) continue;
         const ms: number[] = [];
         for (let i = 0; i < RUNS + 3; i++) {
           t0 = performance.now();
           const res = await app.inject({ method: 'GET', url, headers: { cookie } });
           if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
           if (i >= 3) ms.push(performance.now() - t0);
-          if (i === 0) {
-            const body = res.json() as { months: unknown[]; tariffs: unknown[] };
-            console.log(`    ${label}: ${body.months.length} months, ${body.tariffs.length} tariffs`);
+          if (i === 0 && label === 'as CSV')
+            console.log(`    ${label}: ${res.body.split('\r\n').length - 2} rows`);
+          else if (i === 0) {
+            const body = res.json() as { months: unknown[]; tariffs: { export_income?: number }[] };
+            const exports = body.tariffs.some((t) => t.export_income !== undefined);
+            console.log(
+              `    ${label}: ${body.months.length} months, ${body.tariffs.length} tariffs${exports ? ', export income' : ''}`,
+            );
           }
         }
         ms.sort((a, b) => a - b);

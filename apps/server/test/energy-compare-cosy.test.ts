@@ -110,6 +110,12 @@ describeEachDb('Cosy among the tariffs compared', (suite) => {
         standing_charge: 0.5719,
       },
     ]);
-    expect(body.notes).toContain('Agile, Tracker, Flux and Intelligent Go are not compared yet.');
+    // No Agile or Tracker prices are stored for this home: said per product, naming the months.
+    expect(body.notes).toContain(
+      'Agile is not compared: its published half-hourly prices are not stored for your home for October 2026 and November 2026 (import them with “npm run import -- prices”, or connect an Octopus account on Agile); no price is made up.',
+    );
+    expect(body.notes).toContain(
+      'Tracker is not compared: its published daily prices are not stored for your home for October 2026 and November 2026 (import them with “npm run import -- prices”, or connect an Octopus account on Tracker); no price is made up.',
+    );
   });
 });

@@ -19,6 +19,11 @@ import { makeHouse } from './support/ingest';
 //   Cosy (peak 37.42p 16–19, day 25.81p, cosy 12.65p): as used 3800 × 37.42 = 142.196p + 1000 × 25.81 =
 //     25.81p → 1368.996p → £13.69; moved 1000 × 37.42 + 1000 × 25.81 + 2800 × 12.65 = 98.65p → 1299.64p
 //     → £13.00.
+//   Intelligent Go (night 23:30–05:30 7.50p, day the cap's 26.11p): as used all day, £13.26 as Go; moved
+//     2000 × 26.11 = 52.22p + 2800 × 7.5 = 21p → 1274.21p → £12.74.
+//   Flux (cheap 02:00–05:00 20.11p, peak 16:00–19:00 46.93p, day 33.52p): as used 3800 × 46.93 = 178.334p
+//     + 1000 × 33.52 = 33.52p → 1412.844p → £14.13; moved 1000 × 46.93 + 1000 × 33.52 + 2800 × 20.11 =
+//     136.758p → 1337.748p → £13.38.
 
 const NOW = at('2026-12-05T12:00:00Z');
 
@@ -85,10 +90,15 @@ describeEachDb('The moved-load column of tariffs compared', (suite) => {
         { total: 12.77, monthly: [{ month: '2026-11', cost: 12.77 }], moved_kwh: 2.8 },
       ],
       Cosy: [13.69, { total: 13, monthly: [{ month: '2026-11', cost: 13 }], moved_kwh: 2.8 }],
+      'Intelligent Go (fixed window)': [
+        13.26,
+        { total: 12.74, monthly: [{ month: '2026-11', cost: 12.74 }], moved_kwh: 2.8 },
+      ],
+      Flux: [14.13, { total: 13.38, monthly: [{ month: '2026-11', cost: 13.38 }], moved_kwh: 2.8 }],
     });
     expect(body.move_kwh).toBe(2);
     expect(body.notes).toContain(
-      'Moved: Economy 7, Go and Cosy also priced as if, each day, 2 kWh (or what you used 16:00–19:00 that day, if less) had been used in their cheapest half-hours of that day instead of 16:00–19:00.',
+      'Moved: Economy 7, Go, Intelligent Go, Cosy and Flux also priced as if, each day, 2 kWh (or what you used 16:00–19:00 that day, if less) had been used in their cheapest half-hours of that day instead of 16:00–19:00.',
     );
   });
 

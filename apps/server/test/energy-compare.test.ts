@@ -38,6 +38,12 @@ import { makeHouse } from './support/ingest';
 //                at day rate (01:30, 07:30, 01:00, 01:00 local): 4200 × 25.81 = 108.402p + 1258.18p =
 //                1366.582p → 1367p; Nov 05:30 cosy 1500 × 12.65 = 18.975p, 12:00 day 3000 × 25.81 =
 //                77.43p, + 1715.7p = 1812.105p → 1812p, + gas 538p = 2350p. Total 3717p = £37.17.
+//   Intelligent Go (night 23:30–05:30 local 7.50p, day the cap's 26.11p): Oct night 01:30, 01:00, 01:00
+//                2200 × 7.5 = 16.5p, day 07:30 2000 × 26.11 = 52.22p, + 1258.18p = 1326.90p → 1327p; Nov
+//                05:30 and 12:00 both day (the window ends at 05:30): 1833p + 538p = 2371p. Total 3698p.
+//   Flux (cheap 02:00–05:00 20.11p, peak 16:00–19:00 46.93p, day 33.52p, local): every slot day rate:
+//                Oct 4200 × 33.52 = 140.784p + 1258.18p = 1398.964p → 1399p; Nov 4500 × 33.52 = 150.84p +
+//                1715.7p = 1866.54p → 1867p + 538p = 2405p. Total 3804p = £38.04.
 
 const NOW = at('2026-12-05T12:00:00Z');
 
@@ -116,6 +122,15 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         ],
       ],
       [
+        'Intelligent Go (fixed window)',
+        false,
+        36.98,
+        [
+          { month: '2026-10', cost: 13.27, fuels: { electricity: 13.27, gas: 0 } },
+          { month: '2026-11', cost: 23.71, fuels: { electricity: 18.33, gas: 5.38 } },
+        ],
+      ],
+      [
         'Go-style night',
         false,
         37,
@@ -149,6 +164,15 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
         [
           { month: '2026-10', cost: 13.5, fuels: { electricity: 13.5, gas: 0 } },
           { month: '2026-11', cost: 24.16, fuels: { electricity: 18.78, gas: 5.38 } },
+        ],
+      ],
+      [
+        'Flux',
+        false,
+        38.04,
+        [
+          { month: '2026-10', cost: 13.99, fuels: { electricity: 13.99, gas: 0 } },
+          { month: '2026-11', cost: 24.05, fuels: { electricity: 18.67, gas: 5.38 } },
         ],
       ],
     ]);
@@ -207,6 +231,39 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
     expect(pennies).toBe(3312);
   });
 
+  it('answers the monthly table as CSV with format=csv: the same pennies, a Total row', async () => {
+    const res = await get(`user_id=${userId}&months=12&format=csv`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="tariffs-compared-2026-10-to-2026-11.csv"',
+    );
+    // By hand from the figures above (October is the clock-change month), cheapest first as the answer;
+    // each column's Total is its months' sum: 11.84 + 21.28 = 33.12, 13.29 + 23.71 = 37.00, …
+    expect(res.body).toBe(
+      [
+        'Month,Your tariff (£),Intelligent Go (fixed window) (£),Go-style night (£),Cosy (£),' +
+          'Price cap (the default tariff) (£),Economy 7 (£),Flux (£)',
+        '2026-10,11.84,13.27,13.29,13.67,13.68,13.50,13.99',
+        '2026-11,21.28,23.71,23.71,23.50,23.71,24.16,24.05',
+        'Total,33.12,36.98,37.00,37.17,37.39,37.66,38.04',
+        '',
+      ].join('\r\n'),
+    );
+    // format=json is the default answer.
+    const json = await get(`user_id=${userId}&format=json`);
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(json.json().tariffs[0].total).toBe(33.12);
+  });
+
+  it('refuses a format other than json or csv with a 400 naming the field', async () => {
+    const res = await get(`user_id=${userId}&format=xlsx`);
+    expect([res.statusCode, res.json()]).toEqual([
+      400,
+      { error: 'format must be one of json, csv', field: 'format' },
+    ]);
+  });
+
   it('compares fewer months when asked, the last complete ones', async () => {
     const body = (await get(`user_id=${userId}&months=1`)).json();
     expect(body.months.map((m: { month: string }) => m.month)).toEqual(['2026-11']);
@@ -246,6 +303,15 @@ describeEachDb('tariffs compared on the home’s own months', (suite) => {
     expect(res.json().months).toEqual([]);
     expect(res.json().notes[0]).toBe(
       'Your home has no complete month of data yet, so there is nothing to compare.',
+    );
+    const csv = await t.app.inject({
+      url: `/api/v3/energy_info/compare/?user_id=${empty.id}&format=csv`,
+      headers: s.headers(),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toBe(
+      'Month,Your tariff (£),Price cap (the default tariff) (£),Economy 7 (£),Go-style night (£),' +
+        'Intelligent Go (fixed window) (£),Cosy (£),Flux (£)\r\nTotal,0.00,0.00,0.00,0.00,0.00,0.00,0.00\r\n',
     );
   });
 });

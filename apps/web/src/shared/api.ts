@@ -82,6 +82,15 @@ function errorBodyOf(body: unknown): { error: string | null; field: string | nul
   };
 }
 
+/**
+ * A GET endpoint's address with its query, for a link the browser follows itself (a file to download,
+ * such as compare's `format=csv`): same origin, so the session cookie goes with it, as with `call`.
+ */
+export function hrefFor<K extends EndpointName>(name: K, fields: EndpointRequest<K>): string {
+  const query = encode(fields).toString();
+  return query === '' ? endpointPaths[name].path : `${endpointPaths[name].path}?${query}`;
+}
+
 export async function call<K extends EndpointName>(
   name: K,
   options: CallOptions<K> = {},

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, formObject, id, integer, optionalField } from '../form';
+import { blankToUndefined, formObject, id, integer, oneOf, optionalField } from '../form';
 import { COMPARE_MOVE_KWH_MAX, moveKwhWh } from '../limits';
 import { FUELS } from '../supplierKinds';
 
@@ -8,6 +8,9 @@ import { FUELS } from '../supplierKinds';
 // stored half-hours. Money in pounds, as the other energy_info answers.
 
 export const COMPARE_MONTHS_MAX = 12;
+
+/** The answers GET /energy_info/compare/ gives: the JSON below, or the monthly table as CSV. */
+export const COMPARE_FORMATS = ['json', 'csv'] as const;
 
 const MOVE_MESSAGE = `move_kwh must be the kWh a day to move from 16:00–19:00, from 0 to ${COMPARE_MOVE_KWH_MAX} with at most one decimal (such as 2.5)`;
 
@@ -27,12 +30,15 @@ const moveWh = z.preprocess(
 /**
  * GET /energy_info/compare/: `months` (1–12, default 12) complete local months before the current one;
  * additive `move_kwh` (0–10, one decimal; parsed to Wh): the time-of-use candidates also priced as if
- * that much a day had moved from 16:00–19:00 into their cheapest window.
+ * that much a day had moved from 16:00–19:00 into their cheapest window; additive `format` (json, the
+ * default, or csv): csv answers the monthly table as text/csv (a row per month, a column per tariff in the
+ * answer's order, a Total row; pounds with two decimals, the pennies the screen shows).
  */
 export const EnergyCompareRequest = formObject({
   user_id: id('user_id'),
   months: optionalField(integer('months', 1, COMPARE_MONTHS_MAX)),
   move_kwh: optionalField(moveWh),
+  format: optionalField(oneOf('format', COMPARE_FORMATS)),
 });
 export type EnergyCompareRequest = z.infer<typeof EnergyCompareRequest>;
 
@@ -54,6 +60,8 @@ export const CompareRates = z.object({
   unit_rates: z.array(CompareUnitRate),
   /** £/day. */
   standing_charge: z.number(),
+  /** Additive, a home that exports: the export rate of the same span (£/kWh, as `unit_rates`). */
+  export_unit_rates: z.array(CompareUnitRate).optional(),
 });
 export type CompareRates = z.infer<typeof CompareRates>;
 
@@ -69,9 +77,15 @@ export const CompareTariff = z.object({
       cost: z.number(),
       /** Additive: per fuel the home has, £ rounded to the penny; they add up to `cost` exactly. */
       fuels: z.record(z.string(), z.number()).optional(),
+      /** Additive, a home that exports: the month's export income at this tariff's export rates, £. */
+      export_income: z.number().optional(),
     }),
   ),
   rates: z.array(CompareRates),
+  /** Additive, a home that exports: the sum of the months' `export_income`, £. */
+  export_income: z.number().optional(),
+  /** Additive, a home that exports: `total` less `export_income`, £; the tariffs are then sorted by it. */
+  net: z.number().optional(),
   /**
    * Additive, with `move_kwh`, time-of-use candidates only: the same months had min(move_kwh, that day's
    * 16:00–19:00 use) moved each day into the tariff's cheapest half-hours of the day; £ as `total`.
@@ -99,7 +113,7 @@ export const EnergyCompare = z.object({
   months_asked: z.number().int(),
   /** Complete months compared, oldest first: fewer than asked when the home's data begins later. */
   months: z.array(CompareMonth),
-  /** Sorted by total, cheapest first. */
+  /** Sorted by total, cheapest first (by `net` where the home exports). */
   tariffs: z.array(CompareTariff),
   /** Said plainly: fewer months than asked, months with missing half-hours, what gas does. */
   notes: z.array(z.string()),

@@ -8,7 +8,9 @@ import { fixedRate, makeTariff, type RateStep, type Tariff, touRate } from './mo
 // date prices it, which the comparison names (`source: 'price cap'`), never hidden. Only import and the
 // unit rates are the candidate's: the standing charge is the cap's of each date (left null, so the
 // default prices it), because the figure found for Economy 7 equals the single-rate cap's (below).
-// Agile, Tracker, Flux and Intelligent Go are not here yet (issue 37 lists them for later).
+// Flux's export is its own (three windows); every other candidate exports at the default's 15p (Octopus
+// Outgoing Fixed, defaults.ts), which any import tariff may be paired with. Agile and Tracker are not here:
+// their prices are per half-hour or per day, from `tariff_prices`, never a table.
 
 const p = (pence: number): number => Math.round(pence * 10_000);
 
@@ -71,10 +73,75 @@ export const COSY_ROWS: readonly CosyRow[] = [
   { from: '2024-10-01', cosy: p(12.65), day: p(25.81), peak: p(37.42) },
 ];
 
+/**
+ * Intelligent Octopus Go: night 23:30–05:30 on the home's clock, 7.5p — octopus.energy/intelligent-faqs
+ * ("a low price night rate for their EV and home energy use of 7.5p/kWh between 11:30pm and 5:30am.
+ * Outside these hours your unit rate will vary by region"); the six-hour window is confirmed by
+ * switchtooctopus.co.uk/articles/intelligent-octopus-go-charge-cap-whole-home (11 May 2026: "guaranteed
+ * whole-home off-peak window from 11:30pm to 5:30am"). Undated, so applied from the first cap period as
+ * Go's night is. Day rate: regional and not given, so the cap's unit rate of each date, as Go's. The extra
+ * cheap slots Octopus schedules for a car are not guessed: only the fixed window is priced cheap.
+ */
+export const INTELLIGENT_GO_NIGHT_ROWS: readonly { readonly from: string; readonly night: number }[] = [
+  { from: '2021-10-01', night: p(7.5) },
+];
+
+/** Flux's three windows' prices, import or export, µ£/kWh. */
+export interface FluxPrices {
+  readonly cheap: number; // 02:00–05:00
+  readonly day: number; // 05:00–16:00 and 19:00–02:00
+  readonly peak: number; // 16:00–19:00
+}
+
+export interface FluxRow {
+  readonly from: string; // YYYY-MM-DD
+  readonly import: FluxPrices;
+  readonly export: FluxPrices;
+}
+
+/**
+ * Octopus Flux (import and export tied, for homes with solar and a battery): 02:00–05:00 cheap, 16:00–19:00
+ * peak, day rate at every other time, for import and for export, on the home's clock (no UTC note in the
+ * sources). Windows: jojusolar.co.uk/batteries-smart-grids/octopus-flux ("02:00-05:00 Super cheap rates,
+ * 05:00-16:00 Standard rates, 16:00-19:00 Peak rate, 19:00-02:00 Standard rate again") and
+ * batterywiz.app/tariffs/octopus-flux (4 April 2026, the same windows). Rates: blog.spiritenergy.co.uk/
+ * homeowner/octopus-energy-tariffs (24 May 2023), whose table gives each window two prices: import 20.11p
+ * cheap, 33.52p day, 46.93p peak ("charge your battery overnight at a cheaper rate of just over 20p") and
+ * export 9.11p, 22.52p, 35.93p ("Between 4pm and 7pm you can get over 35p"); one region, not named ("rates
+ * … fluctuate slightly based on your area"), dated from that article and running on until a newer row is
+ * added. Standing charge: the cap's of each date, as Economy 7's.
+ */
+export const FLUX_ROWS: readonly FluxRow[] = [
+  {
+    from: '2023-05-24',
+    import: { cheap: p(20.11), day: p(33.52), peak: p(46.93) },
+    export: { cheap: p(9.11), day: p(22.52), peak: p(35.93) },
+  },
+];
+
 const WINDOWS = {
   economy7: { nightFrom: 30, nightTo: 450, basis: 'gmt' },
   go: { nightFrom: 30, nightTo: 330, basis: 'local' },
 } as const;
+
+/** Intelligent Go's night wraps midnight: 23:30 until 05:30 on the home's clock. */
+function intelligentGoSteps(day: number, night: number): RateStep[] {
+  return [
+    { startMinute: 0, price: night, name: 'night' },
+    { startMinute: 330, price: day, name: 'day' },
+    { startMinute: 1410, price: night, name: 'night' },
+  ];
+}
+
+function fluxSteps(r: FluxPrices): RateStep[] {
+  return [
+    { startMinute: 0, price: r.day, name: 'day' },
+    { startMinute: 120, price: r.cheap, name: 'cheap' },
+    { startMinute: 300, price: r.day, name: 'day' },
+    { startMinute: 960, price: r.peak, name: 'peak' },
+    { startMinute: 1140, price: r.day, name: 'day' },
+  ];
+}
 
 function dayNight(day: number, night: number, w: (typeof WINDOWS)[keyof typeof WINDOWS]): RateStep[] {
   return [
@@ -114,21 +181,48 @@ export const ECONOMY_7_TARIFFS: readonly Tariff[] = ECONOMY_7_ROWS.map((r) =>
 );
 
 /** Go: a version wherever the night row or the cap's unit rate (its day rate) changes. */
-export const GO_TARIFFS: readonly Tariff[] = (() => {
-  const dates = [...new Set([...GO_NIGHT_ROWS.map((r) => r.from), ...DEFAULT_CAP_PERIODS.map((c) => c.from)])]
-    .filter((d) => d >= (GO_NIGHT_ROWS[0]?.from ?? ''))
+export const GO_TARIFFS: readonly Tariff[] = nightAndCap(GO_NIGHT_ROWS, (day, night) =>
+  dayNight(day, night, WINDOWS.go),
+);
+
+/** Flux as dated tariff versions: its own import and export windows. */
+export const FLUX_TARIFFS: readonly Tariff[] = FLUX_ROWS.map((r) =>
+  makeTariff({
+    startDate: r.from,
+    standingCharge: null, // the cap's of each date
+    import: touRate(fluxSteps(r.import), 'local'),
+    export: touRate(fluxSteps(r.export), 'local'),
+    generation: fixedRate(DEFAULT_GENERATION_PRICE),
+  }),
+);
+
+/** A night row with the cap's unit rate as the day: a version wherever either changes (Go, Intelligent Go). */
+function nightAndCap(
+  rows: readonly { readonly from: string; readonly night: number }[],
+  steps: (day: number, night: number) => RateStep[],
+): Tariff[] {
+  const dates = [...new Set([...rows.map((r) => r.from), ...DEFAULT_CAP_PERIODS.map((c) => c.from)])]
+    .filter((d) => d >= (rows[0]?.from ?? ''))
     .sort();
   return dates.map((d) => {
-    const night = [...GO_NIGHT_ROWS].reverse().find((r) => r.from <= d)?.night as number;
+    const night = [...rows].reverse().find((r) => r.from <= d)?.night as number;
     const day = ([...DEFAULT_CAP_PERIODS].reverse().find((c) => c.from <= d) ?? DEFAULT_CAP_PERIODS[0])
       ?.unit as number;
-    return version(d, dayNight(day, night, WINDOWS.go), WINDOWS.go.basis);
+    return version(d, steps(day, night), 'local');
   });
-})();
+}
+
+/** Intelligent Go: its fixed night window only (the car's extra slots are not guessed). */
+export const INTELLIGENT_GO_TARIFFS: readonly Tariff[] = nightAndCap(
+  INTELLIGENT_GO_NIGHT_ROWS,
+  intelligentGoSteps,
+);
 
 /** The candidates' names as answers show them, and where their rates come from. */
 export const PUBLISHED_SOURCES = {
   economy7: 'Economy 7 (published rates, Octopus Eastern; night 00:30–07:30 UTC)',
   go: 'Go-style night (8.50p 00:30–05:30; day at the price cap)',
   cosy: 'Cosy (published rates, one region; cheap 04:00–07:00, 13:00–16:00, 22:00–00:00; peak 16:00–19:00)',
+  intelligentGo: 'Intelligent Go (7.50p 23:30–05:30, its fixed window only; day at the price cap)',
+  flux: 'Flux (published rates, one region; import and export cheap 02:00–05:00, peak 16:00–19:00)',
 } as const;

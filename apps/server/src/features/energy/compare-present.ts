@@ -2,6 +2,7 @@ import type { CompareRates, EnergyCompare } from '@homeview/contract';
 import { localDate, PUBLISHED_SOURCES, type Rate, ratesUsed } from '@homeview/domain';
 import { CURRENCY_UNIT } from '../../shared/units';
 import type { CandidateKind, Comparison, PricedCandidate } from './compare';
+import { DYNAMIC_PRODUCTS } from './compare-dynamic';
 
 // GET /energy_info/compare/'s answer: pennies become pounds only here; each tariff lists the rates it
 // used per fuel and over which local dates, and the notes say in words what the figures leave out.
@@ -11,7 +12,9 @@ const NAMES: Record<CandidateKind, string> = {
   cap: 'Price cap (the default tariff)',
   economy7: 'Economy 7',
   go: 'Go-style night',
+  intelligentGo: 'Intelligent Go (fixed window)',
   cosy: 'Cosy',
+  flux: 'Flux',
 };
 
 const SOURCES: Record<CandidateKind, string> = {
@@ -19,7 +22,9 @@ const SOURCES: Record<CandidateKind, string> = {
   cap: 'price cap',
   economy7: PUBLISHED_SOURCES.economy7,
   go: PUBLISHED_SOURCES.go,
+  intelligentGo: PUBLISHED_SOURCES.intelligentGo,
   cosy: PUBLISHED_SOURCES.cosy,
+  flux: PUBLISHED_SOURCES.flux,
 };
 
 const MONTH_NAMES = [
@@ -32,8 +37,8 @@ const hhmm = (minute: number) =>
 /** µ£ → £ (exact: a µ£ integer has at most six decimals in pounds). */
 const micro = (n: number) => n / 1_000_000;
 
-function unitRates(rate: Rate): CompareRates['unit_rates'] {
-  if (rate.type === 'dynamic') return [];
+function unitRates(rate: Rate | null): CompareRates['unit_rates'] {
+  if (rate === null || rate.type === 'dynamic') return [];
   return rate.entries.flatMap((e) =>
     e.steps.map((s) => ({
       name: e.days === 'all' ? s.name : `${e.days} ${s.name}`,
@@ -43,7 +48,7 @@ function unitRates(rate: Rate): CompareRates['unit_rates'] {
   );
 }
 
-function ratesOf(c: PricedCandidate, from: string, to: string): CompareRates[] {
+function ratesOf(c: PricedCandidate, from: string, to: string, exports: boolean): CompareRates[] {
   return Object.entries(c.books).flatMap(([fuel, book]) =>
     ratesUsed(book, from, to).map((r) => ({
       fuel: fuel as CompareRates['fuel'],
@@ -54,11 +59,46 @@ function ratesOf(c: PricedCandidate, from: string, to: string): CompareRates[] {
       clock: r.import.type === 'schedule' ? r.import.basis : null,
       unit_rates: unitRates(r.import),
       standing_charge: micro(r.standingCharge),
+      ...(exports && fuel === 'electricity' ? { export_unit_rates: unitRates(r.export) } : {}),
     })),
   );
 }
 
 const monthKey = (date: string) => date.slice(0, 7);
+
+/** A candidate's name as the answer, the screen and the CSV give it. */
+export const candidateName = (kind: CandidateKind): string => NAMES[kind];
+
+/** Pennies paid less export income earned: the total itself for a home that does not export. */
+export const netOf = (t: PricedCandidate): number => t.total - (t.exportIncome?.total ?? 0);
+
+/** The candidates cheapest first by net (the home's own first among equals): the answer's and the CSV's order. */
+export const ranked = (c: Comparison): PricedCandidate[] =>
+  [...c.candidates].sort(
+    (a, b) => netOf(a) - netOf(b) || Number(b.kind === 'current') - Number(a.kind === 'current'),
+  );
+
+/** The compared months as YYYY-MM on the home's clock. */
+export const monthKeys = (c: Comparison): string[] =>
+  c.months.map((m) => monthKey(localDate(m.period.start, c.house.time_zone)));
+
+/** 'October 2026 and November 2026'; every month of several: 'any of the 12 months'. */
+function monthList(names: readonly string[], of: number): string {
+  if (names.length === of && of > 2) return `any of the ${of} months`;
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** What Agile and Tracker's figures are, or why they are left out, month by month (compare-dynamic.ts). */
+function dynamicNotes(c: Comparison, names: readonly string[]): string[] {
+  return DYNAMIC_PRODUCTS.map((product) => {
+    const months = c.dynamic[product];
+    if (months.every(Boolean))
+      return `${product}: your own tariff is ${product} over these months, priced per half-hour from its published prices stored for your home, so “Your tariff” is the ${product} figure.`;
+    const missing = names.filter((_, i) => !months[i]);
+    const prices = product === 'Agile' ? 'half-hourly' : 'daily';
+    return `${product} is not compared: its published ${prices} prices are not stored for your home for ${monthList(missing, names.length)} (import them with “npm run import -- prices”, or connect an Octopus account on ${product}); no price is made up.`;
+  });
+}
 
 function notesOf(c: Comparison, names: readonly string[]): string[] {
   const notes: string[] = [];
@@ -79,48 +119,55 @@ function notesOf(c: Comparison, names: readonly string[]): string[] {
     notes.push('If you had used energy exactly as you did: on a time-of-use tariff people often shift use.');
   if (c.moveWh !== undefined && n > 0)
     notes.push(
-      `Moved: Economy 7, Go and Cosy also priced as if, each day, ${c.moveWh / 1000} kWh (or what you used 16:00–19:00 that day, if less) had been used in their cheapest half-hours of that day instead of 16:00–19:00.`,
+      `Moved: Economy 7, Go, Intelligent Go, Cosy and Flux also priced as if, each day, ${c.moveWh / 1000} kWh (or what you used 16:00–19:00 that day, if less) had been used in their cheapest half-hours of that day instead of 16:00–19:00.`,
     );
   if (c.fuels.includes('gas'))
     notes.push(
       'Gas stays on your own gas tariff in every comparison except the price cap, which prices both fuels at the cap.',
     );
-  if (c.exports) notes.push('Export income is not counted yet: each figure is what you paid for energy in.');
-  notes.push('Agile, Tracker, Flux and Intelligent Go are not compared yet.');
+  if (c.exports)
+    notes.push(
+      'Export income: Flux at its own export rates (cheap 02:00–05:00, peak 16:00–19:00); yours at your tariff’s export rate; every other tariff at 15p/kWh (Octopus Outgoing Fixed, which any of them can be paired with). Net is the cost less that income; the tariffs are ranked by it.',
+    );
+  if (n > 0)
+    notes.push(
+      'Intelligent Go is priced on its fixed night window (23:30–05:30) only: the extra cheap slots it may schedule for a car are not guessed.',
+    );
+  if (n > 0) notes.push(...dynamicNotes(c, names));
   return notes;
 }
 
 export function presentComparison(c: Comparison): EnergyCompare {
   const zone = c.house.time_zone;
-  const keys = c.months.map((m) => monthKey(localDate(m.period.start, zone)));
+  const keys = monthKeys(c);
   const from = c.months[0] === undefined ? '' : localDate(c.months[0].period.start, zone);
   const last = c.months[c.months.length - 1];
   const to = last === undefined ? '' : localDate(last.period.end, zone);
   const monthName = (key: string) => `${MONTH_NAMES[Number(key.slice(5)) - 1]} ${key.slice(0, 4)}`;
-  const tariffs = [...c.candidates]
-    .sort((a, b) => a.total - b.total || Number(b.kind === 'current') - Number(a.kind === 'current'))
-    .map((t) => ({
-      name: NAMES[t.kind],
-      current: t.kind === 'current',
-      total: t.total / 100,
-      monthly: t.monthly.map((cost, i) => ({
-        month: keys[i] as string,
-        cost: cost / 100,
-        fuels: Object.fromEntries(
-          Object.entries(t.byFuel).map(([fuel, p]) => [fuel, (p[i] as number) / 100]),
-        ),
-      })),
-      rates: from === '' ? [] : ratesOf(t, from, to),
-      ...(t.moved === undefined
-        ? {}
-        : {
-            moved: {
-              total: t.moved.total / 100,
-              monthly: t.moved.monthly.map((cost, i) => ({ month: keys[i] as string, cost: cost / 100 })),
-              moved_kwh: t.moved.movedWh / 1000,
-            },
-          }),
-    }));
+  const tariffs = ranked(c).map((t) => ({
+    name: candidateName(t.kind),
+    current: t.kind === 'current',
+    total: t.total / 100,
+    monthly: t.monthly.map((cost, i) => ({
+      month: keys[i] as string,
+      cost: cost / 100,
+      fuels: Object.fromEntries(Object.entries(t.byFuel).map(([fuel, p]) => [fuel, (p[i] as number) / 100])),
+      ...(t.exportIncome === undefined ? {} : { export_income: (t.exportIncome.monthly[i] as number) / 100 }),
+    })),
+    rates: from === '' ? [] : ratesOf(t, from, to, c.exports),
+    ...(t.exportIncome === undefined
+      ? {}
+      : { export_income: t.exportIncome.total / 100, net: netOf(t) / 100 }),
+    ...(t.moved === undefined
+      ? {}
+      : {
+          moved: {
+            total: t.moved.total / 100,
+            monthly: t.moved.monthly.map((cost, i) => ({ month: keys[i] as string, cost: cost / 100 })),
+            moved_kwh: t.moved.movedWh / 1000,
+          },
+        }),
+  }));
   return {
     months_asked: c.monthsAsked,
     months: c.months.map((m, i) => ({

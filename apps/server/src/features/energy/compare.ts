@@ -4,8 +4,11 @@ import {
   DEFAULT_GAS_TARIFFS,
   DEFAULT_TARIFFS,
   ECONOMY_7_TARIFFS,
+  FLUX_TARIFFS,
   GO_TARIFFS,
+  INTELLIGENT_GO_TARIFFS,
   monthlyCosts,
+  monthlyExportIncome,
   dayHalvesOf,
   moveEveningUse,
   nanoToPennies,
@@ -18,6 +21,7 @@ import {
 import type { Queryable } from '../../db/types';
 import type { Fuel } from '../../shared/fuel';
 import { tariffsFor } from '../../shared/tariff-book';
+import { type DynamicProduct, dynamicCoverage } from './compare-dynamic';
 import { compareSpan, halfHoursIn } from './compare-repository';
 import type { EnergyHouse } from './repository';
 
@@ -28,12 +32,17 @@ import type { EnergyHouse } from './repository';
 // fuel), and a total is the sum of its months, so the current tariff's total is the screens' sum exactly.
 //
 // Gas (a home that has it): every candidate keeps the home's own gas tariff (its versions, else Ofgem's
-// gas cap) — Economy 7, Go and Cosy are electricity tariffs — except the price cap, the default tariff of
-// both fuels, which prices gas at the gas cap of each date. Agile, Tracker, Flux and Intelligent Go
-// come later (issue 37); export income is not counted (a cost is import plus standing charge, as on
-// every screen).
+// gas cap) — Economy 7, Go, Intelligent Go, Cosy and Flux are electricity tariffs — except the price cap,
+// the default tariff of both fuels, which prices gas at the gas cap of each date. Agile and Tracker are
+// priced only from the published prices stored for the home, which are always its own tariff's: the answer
+// says which months they cover (compare-dynamic.ts), never filling the rest.
+//
+// Export income (a home that exports): each candidate's own export rate per slot (Flux's three windows;
+// the others the default's 15p, the home's own its own tariff's), each month rounded to the penny as the
+// month view's income is; a cost stays import plus standing charge as on every screen, and `net` is the
+// cost less that income, which ranks the candidates.
 
-export type CandidateKind = 'current' | 'cap' | 'economy7' | 'go' | 'cosy';
+export type CandidateKind = 'current' | 'cap' | 'economy7' | 'go' | 'intelligentGo' | 'cosy' | 'flux';
 
 export interface PricedCandidate {
   kind: CandidateKind;
@@ -44,6 +53,8 @@ export interface PricedCandidate {
   /** Per fuel, pennies per month: the parts of `monthly`. */
   byFuel: Partial<Record<Fuel, number[]>>;
   total: number;
+  /** A home that exports: pennies of export income per month, and their sum. */
+  exportIncome?: { monthly: number[]; total: number };
   /** With a move asked, time-of-use candidates only: the same, had the evening's use moved (move.ts). */
   moved?: { monthly: number[]; total: number; movedWh: number };
 }
@@ -61,12 +72,14 @@ export interface Comparison {
   fuels: Fuel[];
   candidates: PricedCandidate[];
   exports: boolean;
+  /** Per month, whether the home's stored Agile / Tracker prices price all its electricity (compare-dynamic.ts). */
+  dynamic: Record<DynamicProduct, boolean[]>;
   /** Wh a day moved for `moved`, when asked. */
   moveWh?: number;
 }
 
 /** The candidates whose cheap windows the moved-load column moves into (the cap and yours are flat or the home's own). */
-const TIME_OF_USE: readonly CandidateKind[] = ['economy7', 'go', 'cosy'];
+const TIME_OF_USE: readonly CandidateKind[] = ['economy7', 'go', 'intelligentGo', 'cosy', 'flux'];
 
 /** The `count` complete local months before the one containing `now`, oldest first. */
 export function lastCompleteMonths(now: number, count: number, zone: string): Period[] {
@@ -99,12 +112,24 @@ function candidateBooks(
       return { electricity: compileTariffs(GO_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
     case 'cosy':
       return { electricity: compileTariffs(COSY_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
+    case 'intelligentGo':
+      return { electricity: compileTariffs(INTELLIGENT_GO_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
+    case 'flux':
+      return { electricity: compileTariffs(FLUX_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
   }
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
-export const CANDIDATES: readonly CandidateKind[] = ['current', 'cap', 'economy7', 'go', 'cosy'];
+export const CANDIDATES: readonly CandidateKind[] = [
+  'current',
+  'cap',
+  'economy7',
+  'go',
+  'intelligentGo',
+  'cosy',
+  'flux',
+];
 
 export async function compareTariffs(
   db: Queryable,
@@ -132,6 +157,7 @@ export async function compareTariffs(
     own[fuel] = (await tariffsFor(db, house.id, zone, span.tariffIds, fuel)).book;
   }
   const days = moveWh === undefined ? [] : dayHalvesOf(months, zone);
+  const exports = (slots.electricity ?? []).some((s) => s.export_wh > 0);
   const candidates = CANDIDATES.map((kind): PricedCandidate => {
     const books = candidateBooks(kind, own, zone);
     const monthly = months.map(() => 0);
@@ -145,8 +171,12 @@ export async function compareTariffs(
         monthly[i] = (monthly[i] as number) + p;
       });
     }
-    const priced: PricedCandidate = { kind, books, monthly, byFuel, total: sum(monthly) };
     const electricityBook = books.electricity;
+    const priced: PricedCandidate = { kind, books, monthly, byFuel, total: sum(monthly) };
+    if (exports && electricityBook !== undefined) {
+      const income = monthlyExportIncome(electricityBook, slots.electricity ?? [], months).map(nanoToPennies);
+      priced.exportIncome = { monthly: income, total: sum(income) };
+    }
     if (moveWh === undefined || !TIME_OF_USE.includes(kind) || electricityBook === undefined) return priced;
     if (!fuels.includes('electricity')) return priced;
     // Electricity moves; gas (the home's own) stays as it was used.
@@ -166,6 +196,6 @@ export async function compareTariffs(
       ).length;
     return { period, slots: Math.round((period.end - period.start) / 1800), dataSlots };
   });
-  const exports = (slots.electricity ?? []).some((s) => s.export_wh > 0);
-  return { house, monthsAsked, months: monthData, fuels, candidates, exports, moveWh };
+  const dynamic = dynamicCoverage(own.electricity, slots.electricity ?? [], months);
+  return { house, monthsAsked, months: monthData, fuels, candidates, exports, dynamic, moveWh };
 }

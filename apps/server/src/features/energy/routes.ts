@@ -7,6 +7,7 @@ import { requireUser } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { requireHouseOf } from '../../shared/house';
 import { compareTariffs } from './compare';
+import { comparisonCsv, comparisonCsvName } from './compare-csv';
 import { presentComparison } from './compare-present';
 import { presentEnergyView } from './present';
 import { energyView } from './service';
@@ -44,9 +45,9 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Additive (issue 37): the last complete months on the home's own tariffs and on candidates.
-  app.get(endpoints.energyCompare.path, async (request) => {
+  app.get(endpoints.energyCompare.path, async (request, reply) => {
     const auth = requireUser(request);
-    const { user_id, months, move_kwh } = parse(endpoints.energyCompare.request, request.query);
+    const { user_id, months, move_kwh, format } = parse(endpoints.energyCompare.request, request.query);
     await assertCanActOn(ctx.db, auth, user_id, request.log);
     const house = await requireHouseOf(ctx.db, user_id);
     const comparison = await compareTariffs(
@@ -56,7 +57,12 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
       epochSeconds(ctx.clock.now()),
       move_kwh, // Wh a day, as the contract parses it
     );
-    return presentComparison(comparison);
+    if (format !== 'csv') return presentComparison(comparison);
+    // The monthly table as a file (additive `format=csv`): the same figures, from the same pennies.
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${comparisonCsvName(comparison)}"`)
+      .send(comparisonCsv(comparison));
   });
 
   // Additive (issue 37): the coming half-hours' prices and carbon, the cheapest and greenest windows.

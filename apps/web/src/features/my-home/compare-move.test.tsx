@@ -93,6 +93,16 @@ describe('/my-home/tariffs: moving use out of the evening', () => {
       months: '12',
       move_kwh: '2.5',
     });
+    // The moved column month by month, for the time-of-use tariff only, adding up to its moved total.
+    const movedMonthly = screen.getByTestId('compare-moved-monthly');
+    expect(rows(movedMonthly)).toEqual([
+      ['October 2026', '£20.10'],
+      ['November 2026', '£25.45'],
+    ]);
+    expect([...movedMonthly.querySelectorAll('tfoot th, tfoot td')].map((c) => c.textContent)).toEqual([
+      'Total',
+      '£45.55',
+    ]);
     // The field keeps what was asked.
     expect((field() as HTMLInputElement).value).toBe('2.5');
   });
@@ -111,5 +121,6 @@ describe('/my-home/tariffs: moving use out of the evening', () => {
     }
     expect(calls).toHaveLength(1);
     expect(screen.queryByRole('columnheader', { name: /If you moved/ })).toBeNull();
+    expect(screen.queryByTestId('compare-moved-monthly')).toBeNull();
   });
 });

@@ -286,6 +286,51 @@ const empty: EnergyCompare = {
   time_zone: 'Europe/London',
 };
 
+/**
+ * A home that exports, one month (November 2026), given unsorted: each tariff's cost, export income and
+ * net (cost less income) by hand: Flux 52.00 − 6.50 = 45.50, cap 49.00 − 1.50 = 47.50, yours 50.00 − 2.00
+ * = 48.00. Ranked by net: Flux, cap, yours; against yours' 48.00: Flux −2.50 (250/4800 = 5.21% → 5.2%),
+ * cap −0.50 (50/4800 = 1.04% → 1.0%). By cost alone the cap would lead and Flux be dearest.
+ */
+const exporting: EnergyCompare = {
+  months_asked: 1,
+  months: [{ month: '2026-11', slots: 1440, data_slots: { electricity: 1440 } }],
+  tariffs: [
+    ['Your tariff', 50, 2, 48],
+    ['Price cap (the default tariff)', 49, 1.5, 47.5],
+    ['Flux', 52, 6.5, 45.5],
+  ].map(([name, total, income, net], i) => ({
+    name: name as string,
+    current: i === 0,
+    total: total as number,
+    monthly: [{ month: '2026-11', cost: total as number, export_income: income as number }],
+    export_income: income as number,
+    net: net as number,
+    rates:
+      name === 'Flux'
+        ? [
+            {
+              fuel: 'electricity' as const,
+              from: '2026-11-01',
+              to: '2026-12-01',
+              source: 'Flux (published rates)',
+              clock: 'local' as const,
+              unit_rates: [{ name: 'day', start: '00:00', price: 0.3352 }],
+              standing_charge: 0.5719,
+              export_unit_rates: [
+                { name: 'day', start: '00:00', price: 0.2252 },
+                { name: 'peak', start: '16:00', price: 0.3593 },
+              ],
+            },
+          ]
+        : [],
+  })),
+  notes: ['Export income: …'],
+  fuels: ['electricity'],
+  currency_unit: '£',
+  time_zone: 'Europe/London',
+};
+
 const text = (el: Element | null | undefined) => el?.textContent ?? '';
 
 /** A table's body rows as [row header, ...cells]. */
@@ -363,6 +408,14 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
     // The figures on the screen add up: each column's months to its total, as shown.
     for (let col = 1; col <= 4; col++)
       expect(rows.reduce((n, r) => n + pennies(r[col] ?? ''), 0)).toBe(pennies(total[col] ?? ''));
+  });
+
+  it('offers the monthly table as a CSV download of the same 12 months of the home', async () => {
+    renderCompare(threeMonths);
+    await screen.findByTestId('compare-monthly');
+    const link = screen.getByRole('link', { name: 'Download the monthly table (CSV)' });
+    expect(link.getAttribute('href')).toBe('/api/v3/energy_info/compare/?user_id=11&months=12&format=csv');
+    expect(link.hasAttribute('download')).toBe(true);
   });
 
   it('charts the months per tariff with a table of the same figures as its text alternative', async () => {
@@ -458,6 +511,33 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
       ],
     ]);
     expect(rowsOf(monthly, 'tfoot')).toEqual([['Total', '£33.12', '£37.00', '£37.17', '£37.39', '£37.66']]);
+  });
+
+  it('a home that exports: each tariff’s export income and its cost less it, ranked and compared by that', async () => {
+    renderCompare(exporting);
+    const summary = await screen.findByTestId('compare-summary');
+    expect(
+      within(summary)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Tariff',
+      'Cost over 1 month',
+      'Export income',
+      'Cost less export income',
+      'Against your tariff',
+    ]);
+    expect(rowsOf(summary)).toEqual([
+      ['Flux', '£52.00Rates and dates', '£6.50', '£45.50', '£2.50 less (5.2%)'],
+      ['Price cap (the default tariff)', '£49.00Rates and dates', '£1.50', '£47.50', '£0.50 less (1.0%)'],
+      ['Your tariff (yours now)', '£50.00Rates and dates', '£2.00', '£48.00', 'Yours now'],
+    ]);
+    // Flux's export windows are listed beside its import rate.
+    const exportRates = screen.getByRole('table', { name: 'Export rates, 01-11-26 to 30-11-26' });
+    expect(rowsOf(exportRates).map((r) => r.slice(1))).toEqual([
+      ['00:00', '22.52p'],
+      ['16:00', '35.93p'],
+    ]);
   });
 
   it('a home with no complete month says so and shows no figures', async () => {

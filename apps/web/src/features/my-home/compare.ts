@@ -24,13 +24,19 @@ export interface TariffRow {
    * electricity-only home or an answer without the per-fuel months.
    */
   fuelTotals: { electricity: number; gas: number } | null;
-  /** This total minus the home's own tariff's, in pennies; null for the home's own. */
+  /** A home that exports: the export income at this tariff's rates (pennies, its months' sum); else null. */
+  exportIncome: number | null;
+  /** `total` less `exportIncome` (the total itself when the home does not export): what ranks and compares. */
+  net: number;
+  /** This net minus the home's own tariff's, in pennies; null for the home's own. */
   difference: number | null;
   /** The difference in tenths of a per cent of the home's own total; null for its own, or a zero total. */
   perMille: number | null;
   rates: CompareRates[];
   /** With a move asked, time-of-use tariffs only: pennies as if the evening's use had moved; else null. */
   moved: number | null;
+  /** The same per month (pennies, in the order of `months`, adding up to `moved`); null with `moved`. */
+  movedMonthly: number[] | null;
   tone: ChartTone;
   /** The id of its rates' section on the screen. */
   anchor: string;
@@ -55,31 +61,48 @@ function fuelTotalsOf(answer: EnergyCompare, t: CompareTariff): TariffRow['fuelT
   return { electricity: sum('electricity'), gas: sum('gas') };
 }
 
+/** A moved column's months in `months`' order (pennies), or null for a tariff with none. */
+function movedMonthlyOf(t: CompareTariff, months: readonly string[]): number[] | null {
+  if (t.moved === undefined) return null;
+  const byMonth = new Map(t.moved.monthly.map((m) => [m.month, penniesOf(m.cost)]));
+  return months.map((m) => byMonth.get(m) ?? 0);
+}
+
 export function comparison(answer: EnergyCompare): Comparison {
   const months = answer.months.map((m) => m.month);
   const rows = answer.tariffs.map((t) => {
     const byMonth = new Map(t.monthly.map((m) => [m.month, penniesOf(m.cost)]));
     const monthly = months.map((m) => byMonth.get(m) ?? 0);
-    return { t, monthly, total: monthly.reduce((a, b) => a + b, 0), fuelTotals: fuelTotalsOf(answer, t) };
+    const total = monthly.reduce((a, b) => a + b, 0);
+    // Export income as the months give it, summed here as every total on the screen is.
+    const exportIncome =
+      t.export_income === undefined
+        ? null
+        : t.monthly.reduce((n, m) => n + penniesOf(m.export_income ?? 0), 0);
+    const net = total - (exportIncome ?? 0);
+    return { t, monthly, total, exportIncome, net, fuelTotals: fuelTotalsOf(answer, t) };
   });
-  // Cheapest first; on a tie the home's own first (as the API sorts).
-  rows.sort((a, b) => a.total - b.total || Number(b.t.current) - Number(a.t.current));
-  const own = rows.find((r) => r.t.current)?.total ?? null;
+  // Cheapest net first; on a tie the home's own first (as the API sorts).
+  rows.sort((a, b) => a.net - b.net || Number(b.t.current) - Number(a.t.current));
+  const own = rows.find((r) => r.t.current)?.net ?? null;
   let tone = 0;
-  const tariffs = rows.map(({ t, monthly, total, fuelTotals }, i): TariffRow => {
-    const difference = t.current || own === null ? null : total - own;
+  const tariffs = rows.map(({ t, monthly, total, exportIncome, net, fuelTotals }, i): TariffRow => {
+    const difference = t.current || own === null ? null : net - own;
     return {
       name: t.name,
       current: t.current,
       monthly,
       total,
       fuelTotals,
+      exportIncome,
+      net,
       difference,
       perMille:
         difference === null || own === 0 || own === null ? null : roundHalfAway((difference * 1000) / own),
       rates: t.rates,
       // The sum of its months' pennies, as every total on the screen is.
       moved: t.moved === undefined ? null : t.moved.monthly.reduce((n, m) => n + penniesOf(m.cost), 0),
+      movedMonthly: movedMonthlyOf(t, months),
       tone: t.current ? 'you' : (TONES[tone++ % TONES.length] as ChartTone),
       anchor: `rates-${i + 1}`,
     };

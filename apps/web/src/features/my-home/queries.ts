@@ -1,6 +1,6 @@
 import type { EndpointRequest, Fuel, ViewType } from '@homeview/contract/web';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { call } from '../../shared/api';
+import { call, hrefFor } from '../../shared/api';
 import { nowSeconds } from '../../shared/clock';
 import { LIVE_REFRESH_MS } from '../../shared/queryClient';
 import { useStoredUser } from '../../shared/useStoredUser';
@@ -85,6 +85,11 @@ export function useTimes() {
     queryFn: ({ signal }) => call('energyTimes', { fields: { user_id }, signal }),
     refetchInterval: 5 * 60_000,
   });
+}
+
+/** The monthly table of /my-home/tariffs as a CSV file (`format=csv`): the same 12 months, the same pennies. */
+export function useCompareCsvHref(): string {
+  return hrefFor('energyCompare', { user_id: useUserId(), months: 12, format: 'csv' });
 }
 
 export function useTimeline(timestamp: number | undefined) {

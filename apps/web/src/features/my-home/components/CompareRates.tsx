@@ -37,6 +37,17 @@ function RatesRange({ r }: { r: CompareRates }) {
           }))}
         />
       )}
+      {r.export_unit_rates === undefined || r.export_unit_rates.length === 0 ? null : (
+        <RateTable
+          caption={`Export rates, ${rangeLabel(r)}`}
+          rows={r.export_unit_rates.map((u) => ({
+            key: `export-${u.name}-${u.start}`,
+            name: u.name,
+            from: u.start,
+            price: u.price,
+          }))}
+        />
+      )}
     </li>
   );
 }

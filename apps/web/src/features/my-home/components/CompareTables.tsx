@@ -32,6 +32,8 @@ export function SummaryTable({
   moveKwh?: number;
 }) {
   const moved = moveKwh !== undefined && tariffs.some((t) => t.moved !== null);
+  // A home that exports: what each tariff would have paid for its export, and the cost less it.
+  const exports = tariffs.some((t) => t.exportIncome !== null);
   return (
     <ScrollRegion label="Each tariff’s cost">
       <table className="data-table" data-testid="compare-summary">
@@ -40,6 +42,8 @@ export function SummaryTable({
           <tr>
             <th scope="col">Tariff</th>
             <th scope="col">Cost over {months === 1 ? '1 month' : `${months} months`}</th>
+            {exports ? <th scope="col">Export income</th> : null}
+            {exports ? <th scope="col">Cost less export income</th> : null}
             <th scope="col">Against your tariff</th>
             {moved ? <th scope="col">If you moved {moveKwh} kWh a day from 16:00–19:00</th> : null}
           </tr>
@@ -68,6 +72,8 @@ export function SummaryTable({
                   Rates and dates
                 </a>
               </td>
+              {exports ? <td>{penniesText(unit, t.exportIncome ?? 0)}</td> : null}
+              {exports ? <td>{penniesText(unit, t.net)}</td> : null}
               <td>{t.difference === null ? 'Yours now' : againstText(unit, t.difference, t.perMille)}</td>
               {moved ? (
                 <td>{t.moved === null ? 'Not a time-of-use candidate' : penniesText(unit, t.moved)}</td>
@@ -132,6 +138,60 @@ export function MonthlyTable({
             <th scope="row">Total</th>
             {tariffs.map((t) => (
               <td key={t.name}>{penniesText(unit, t.total)}</td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+/**
+ * With a move asked: the time-of-use tariffs' months had the evening's use moved, each column adding up
+ * to the moved total of the summary (the figures the first monthly table has as used).
+ */
+export function MovedMonthlyTable({
+  tariffs,
+  months,
+  unit,
+  moveKwh,
+}: {
+  tariffs: readonly TariffRow[];
+  months: readonly string[];
+  unit: string;
+  moveKwh: number;
+}) {
+  const moved = tariffs.filter((t) => t.movedMonthly !== null && t.moved !== null);
+  if (moved.length === 0) return null;
+  return (
+    <ScrollRegion label="Cost per month if you moved use">
+      <table className="data-table" data-testid="compare-moved-monthly">
+        <caption>Cost per month if you moved {moveKwh} kWh a day from 16:00–19:00</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            {moved.map((t) => (
+              <th scope="col" key={t.name}>
+                {t.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m, i) => (
+            <tr key={m}>
+              <th scope="row">{monthName(m)}</th>
+              {moved.map((t) => (
+                <td key={t.name}>{penniesText(unit, t.movedMonthly?.[i] ?? 0)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            {moved.map((t) => (
+              <td key={t.name}>{penniesText(unit, t.moved ?? 0)}</td>
             ))}
           </tr>
         </tfoot>

@@ -23,7 +23,7 @@ export function MoveForm({ moveKwh, onMove }: { moveKwh?: number; onMove: (kwh: 
     <form className="stack" onSubmit={submit} noValidate aria-label="Move use out of the evening">
       <TextField
         label="kWh a day moved from 16:00–19:00"
-        hint="Into each time-of-use tariff’s cheapest window (Economy 7, Go, Cosy); a day moves at most what it used 16:00–19:00."
+        hint="Into each time-of-use tariff’s cheapest window (Economy 7, Go, Intelligent Go, Cosy, Flux); a day moves at most what it used 16:00–19:00."
         value={value}
         inputMode="decimal"
         autoComplete="off"

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SeriesChart } from '../../../shared/charts';
 import { CompareRatesList } from '../components/CompareRates';
-import { MonthlyTable, SummaryTable } from '../components/CompareTables';
+import { MonthlyTable, MovedMonthlyTable, SummaryTable } from '../components/CompareTables';
 import { HomeViewFrame } from '../components/HomeViewFrame';
 import { MoveForm } from '../components/MoveForm';
 import { QueryState } from '../components/QueryState';
 import { comparison, coverText, monthName, monthShort, penniesText } from '../compare';
-import { useCompare } from '../queries';
+import { useCompare, useCompareCsvHref } from '../queries';
 
 // /my-home/tariffs (issue 37): what the home's own last complete months would have cost on each candidate
 // tariff, from GET /energy_info/compare/: a table cheapest first with the difference from the home's own,
@@ -30,6 +30,7 @@ export function TariffsPage() {
 function Compared({ answer, onMove }: { answer: EnergyCompare; onMove: (kwh: number) => void }) {
   const unit = answer.currency_unit;
   const { months, tariffs } = comparison(answer);
+  const csvHref = useCompareCsvHref();
   if (months.length === 0)
     return (
       <div className="stack" data-testid="compare-empty">
@@ -71,6 +72,14 @@ function Compared({ answer, onMove }: { answer: EnergyCompare; onMove: (kwh: num
         footer={[{ label: 'Total', values: tariffs.map((t) => t.total / 100) }]}
       />
       <MonthlyTable tariffs={tariffs} months={answer.months} unit={unit} />
+      {answer.move_kwh === undefined ? null : (
+        <MovedMonthlyTable tariffs={tariffs} months={months} unit={unit} moveKwh={answer.move_kwh} />
+      )}
+      <p>
+        <a href={csvHref} download data-testid="compare-csv">
+          Download the monthly table (CSV)
+        </a>
+      </p>
       <section aria-labelledby="compare-notes" className="stack">
         <h2 id="compare-notes" className="usage__subtitle">
           About these figures
