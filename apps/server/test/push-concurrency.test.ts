@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { deliverDue, queueNotifications, SEND_CONCURRENCY } from '../src/features/infocare/notify';
+import { deliverDue, IN_FLIGHT, queueNotifications } from '../src/features/infocare/notify';
 import { createMailer } from '../src/mail/mailer';
 import { createPushSender, type PushSender } from '../src/push/push';
 import { saveSubscription } from '../src/push/subscriptions';
@@ -9,14 +9,14 @@ import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
 import { type BrowserSubscription, type StandInPushService, startPushService } from './support/push-service';
 
-// Issue 36: an Urgent alert to many carers goes out SEND_CONCURRENCY at a time, never one after another
+// Issue 36: an Urgent alert to many carers goes out IN_FLIGHT.push at a time, never one after another
 // and never all at once. The stand-in push service holds each push LATENCY_MS before answering (a real
 // one takes tens of milliseconds), long enough that the senders' claims all start while the first pushes
 // are still held, so the most it holds at once is exactly the limit. One carer's browser is answered 410:
 // only that subscription is forgotten and only that carer is told by email instead. Clock pinned.
 
 const SUBJECT = 'mailto:ops@example.com';
-const CARERS = 2 * SEND_CONCURRENCY + 4;
+const CARERS = 2 * IN_FLIGHT.push + 4;
 const LATENCY_MS = 300;
 
 describeEachDb('Web Push to many carers at once', (suite) => {
@@ -60,7 +60,7 @@ describeEachDb('Web Push to many carers at once', (suite) => {
     await service?.close();
   });
 
-  it(`has at most ${SEND_CONCURRENCY} pushes in flight, reaches that many, and forgets only the browser answered 410`, async () => {
+  it(`has at most ${IN_FLIGHT.push} pushes in flight, reaches that many, and forgets only the browser answered 410`, async () => {
     const gone = 5;
     service.script(browsers[gone]!.endpoint, 410);
     const t = now();
@@ -88,7 +88,7 @@ describeEachDb('Web Push to many carers at once', (suite) => {
     expect(await deliverDue(suite.db, senders, t)).toBe(CARERS);
     expect(service.refused).toEqual([]);
     expect(service.delivered).toHaveLength(CARERS);
-    expect(service.maxInFlight()).toBe(SEND_CONCURRENCY);
+    expect(service.maxInFlight()).toBe(IN_FLIGHT.push);
 
     const { rows: left } = await suite.db.query<{ user_id: number }>(
       'select user_id from push_subscriptions order by user_id',

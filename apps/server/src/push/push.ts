@@ -3,7 +3,7 @@ import webpush from 'web-push';
 import type { Config } from '../config';
 import type { Queryable } from '../db/types';
 import { secretsKeyOf } from '../shared/secrets';
-import { forgetSubscription, subscriptionsOf } from './subscriptions';
+import { forgetSubscription, type PushSubscriptionRow, subscriptionsOf } from './subscriptions';
 import { type VapidKeys, vapidKeys } from './vapid';
 import { type VapidSigner, vapidSigner } from './vapid-header';
 
@@ -33,8 +33,16 @@ export interface PushOutcome {
 
 export interface PushSender {
   publicKey(): Promise<string>;
-  /** Never called inside a transaction. `now` (epoch seconds) dates the VAPID token. */
-  send(userId: number, message: PushMessage, now: number): Promise<PushOutcome>;
+  /**
+   * Never called inside a transaction. `now` (epoch seconds) dates the VAPID token. `browsers`: the
+   * person's subscriptions when the caller read them already (a delivery run reads its batch's at once).
+   */
+  send(
+    userId: number,
+    message: PushMessage,
+    now: number,
+    browsers?: readonly PushSubscriptionRow[],
+  ): Promise<PushOutcome>;
 }
 
 /** Whether `endpoint` names one of the push services allowed (PUSH_SERVICE_HOSTS). */
@@ -79,7 +87,7 @@ export function createPushSender({
     async publicKey() {
       return (await loadKeys()).publicKey;
     },
-    async send(userId, message, now) {
+    async send(userId, message, now, browsers) {
       const { signer } = await loadKeys();
       const payload = JSON.stringify({
         title: message.title,
@@ -88,7 +96,7 @@ export function createPushSender({
         tag: message.topic,
       });
       const outcome: PushOutcome = { delivered: 0, failures: [] };
-      for (const s of await subscriptionsOf(db, userId)) {
+      for (const s of browsers ?? (await subscriptionsOf(db, userId))) {
         const origin = new URL(s.endpoint).origin;
         // Stored before PUSH_SERVICE_HOSTS changed: never posted to.
         if (!pushServiceAllowed(s.endpoint, config.pushServiceHosts)) {

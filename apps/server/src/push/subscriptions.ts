@@ -20,6 +20,22 @@ export async function subscriptionsOf(db: Queryable, userId: number): Promise<Pu
   return rows;
 }
 
+/** The browsers of several people at once (a delivery run's batch), each person's in id order. */
+export async function subscriptionsOfUsers(
+  db: Queryable,
+  userIds: readonly number[],
+): Promise<Map<number, PushSubscriptionRow[]>> {
+  const byUser = new Map<number, PushSubscriptionRow[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const { rows } = await db.query<PushSubscriptionRow & { user_id: number }>(
+    `select user_id, id, endpoint, p256dh, auth, created_at::int as created_at
+       from push_subscriptions where user_id = any($1::int[]) order by user_id, id`,
+    [[...new Set(userIds)]],
+  );
+  for (const { user_id, ...row } of rows) byUser.get(user_id)?.push(row);
+  return byUser;
+}
+
 /** Adds the browser, or renews its keys when it subscribed again (a new subscription, same endpoint). */
 export async function saveSubscription(
   db: Queryable,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types';
+import type { PushSubscriptionRow } from '../../push/subscriptions';
 import { DISPLAY_NAME, type NotificationFacts } from './notification-text';
 
 // Claiming due notifications for delivery (notify.ts's deliverDue): a batch of rows in one short
@@ -16,6 +17,8 @@ export interface Due extends NotificationFacts {
   email: string | null;
   phone: string | null;
   raised_at: number;
+  /** A push row's browsers, read with its batch (notify.ts); unset: the sender reads them. */
+  browsers?: PushSubscriptionRow[];
 }
 
 export type Transactional = Queryable & { transaction<R>(fn: (tx: Queryable) => Promise<R>): Promise<R> };
@@ -29,10 +32,11 @@ export type Transactional = Queryable & { transaction<R>(fn: (tx: Queryable) => 
 export const CLAIM_LEASE_S = 600;
 
 /**
- * Rows one claim takes at most: a few rounds of the senders' (SEND_CONCURRENCY) work, so an alert to
- * 1,000 carers is a handful of claims, while a batch still goes out in seconds, far inside the lease.
+ * Rows one claim takes at most: two rounds of the push senders (IN_FLIGHT, notify.ts), so an alert to
+ * 1,000 carers is eight claims (each ~65 ms of ordering check at 1,000 pending), while a batch still goes
+ * out in seconds, far inside the lease.
  */
-export const CLAIM_BATCH = 64;
+export const CLAIM_BATCH = 128;
 
 /**
  * Claims up to `max` due rows in one short transaction: they stay 'pending' but are not due again before

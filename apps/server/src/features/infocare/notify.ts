@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { PushSender } from '../../push/push';
 import type { SmsSender } from '../../sms/sms';
+import { subscriptionsOfUsers } from '../../push/subscriptions';
 import { CLAIM_BATCH, claimDue, type Due, sentRecorder, type Transactional } from './claim';
 import { type NotificationKind, notificationText } from './notification-text';
 
@@ -165,6 +166,7 @@ async function send(due: Due, senders: Senders, now: number): Promise<void> {
         urgency: 'high',
       },
       now,
+      due.browsers,
     );
     if (outcome.delivered === 0) throw new PushMissed(outcome.failures.join('; ') || 'no browser subscribed');
   } else if (due.channel === 'email')
@@ -173,15 +175,35 @@ async function send(due: Due, senders: Senders, now: number): Promise<void> {
 }
 
 /**
- * How many notifications one delivery run has on the wire at once. Nearly all of a send is waiting on
- * someone else's server (a push service's 201, SMTP, the SMS provider), so one after another an Urgent
- * alert to 1,000 carers took 1,000 round trips (`npm run bench push`, bench/NOTES.md). Bounded rather than
- * all at once: push services throttle a sender that opens hundreds of requests (429), every one in flight
- * holds a socket and an encrypted payload, and each claim and record takes a database connection
- * (PostgreSQL's pool is 10; PGlite's one connection queues them). 16 keeps a push service's 20–50 ms
- * answer from being the limit (about 400 a second) while staying well inside all three.
+ * How many notifications of each channel one delivery run has on the wire at once. Nearly all of a send
+ * is waiting on someone else's server (a push service's 201, SMTP, the SMS provider), so one after another
+ * an Urgent alert to 1,000 carers took 1,000 round trips (`npm run bench push`, bench/NOTES.md). Bounded
+ * rather than all at once: every one in flight holds a socket and a payload, and a mail server or an SMS
+ * provider takes a few connections from one sender, not hundreds (16 each). A push service takes many
+ * requests over one connection (HTTP/2 streams: a hundred at a time is their usual limit), and at its
+ * 20–50 ms an answer 16 in flight made 1,000 pushes take 2 s or more: 64 keeps it under half a second.
  */
-export const SEND_CONCURRENCY = 16;
+export const IN_FLIGHT: Readonly<Record<Due['channel'], number>> = { email: 16, sms: 16, push: 64 };
+
+/** Senders one run starts: enough for the widest channel; the others wait for their own channel's room. */
+const SENDERS = Math.max(...Object.values(IN_FLIGHT));
+
+/** At most `n` at once; a slot freed goes straight to the longest waiter. */
+function slots(n: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (busy < n) busy += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else busy -= 1;
+    }
+  };
+}
 
 /**
  * Rows one run claims at most (across its senders): an alert to every carer of a busy server goes out in
@@ -191,7 +213,7 @@ export const DELIVER_PER_RUN = 5000;
 
 /**
  * Sends what is due; returns how many went out. Rows are claimed CLAIM_BATCH at a time (claim.ts: one
- * short transaction each), and SEND_CONCURRENCY senders take them one by one, send each with no
+ * short transaction each), and SENDERS senders take them one by one (each channel's IN_FLIGHT at once), send each with no
  * transaction open (a slow mail server must not hold the database: on PGlite its one connection), then
  * record its outcome: 'sent', or retried after RETRY_DELAYS_S, 'failed' after the last. The next batch is
  * claimed by one sender while the others still send, and only when this one's rows are nearly all taken.
@@ -209,6 +231,7 @@ export async function deliverDue(
   let recorded = 0;
   const queue: Due[] = [];
   const recordSent = sentRecorder(db, now);
+  const inFlight = { email: slots(IN_FLIGHT.email), sms: slots(IN_FLIGHT.sms), push: slots(IN_FLIGHT.push) };
   let claiming: Promise<{ took: number; after: number }> | null = null;
   /** The claim under way, or a new one: the rows it took (0: nothing was due) and the records before it. */
   const claim = () => {
@@ -217,6 +240,15 @@ export async function deliverDue(
       const room = Math.min(CLAIM_BATCH, limit - claimed);
       if (room <= 0) return { took: 0, after };
       const batch = await claimDue(db, now, room);
+      // The batch's browsers in one read, not one read per push (each waited for a pooled connection).
+      const pushes = batch.due.filter((d) => d.channel === 'push');
+      if (pushes.length > 0 && senders.push) {
+        const browsers = await subscriptionsOfUsers(
+          db,
+          pushes.map((d) => d.user_id),
+        );
+        for (const d of pushes) d.browsers = browsers.get(d.user_id) ?? [];
+      }
       claimed += batch.due.length + batch.skipped;
       queue.push(...batch.due);
       return { took: batch.due.length + batch.skipped, after };
@@ -238,12 +270,12 @@ export async function deliverDue(
         if (took === 0 && queue.length === 0 && (after >= mine || claimed >= limit)) return;
         continue;
       }
-      if (await deliverOne(db, due, senders, now, recordSent)) sent += 1;
+      if (await inFlight[due.channel](() => deliverOne(db, due, senders, now, recordSent))) sent += 1;
       recorded += 1;
       mine = recorded;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, limit) }, worker));
+  await Promise.all(Array.from({ length: Math.min(SENDERS, limit) }, worker));
   return sent;
 }
 
