@@ -74,6 +74,23 @@ async function tableSizes(db: Db): Promise<Map<string, number>> {
   return new Map(r.rows.map((row) => [row.name, Number(row.b)]));
 }
 
+/** Each table's heap (with its TOAST) and each of its indexes, in bytes. */
+async function partsOf(db: Db, tables: readonly string[]): Promise<Map<string, [string, number][]>> {
+  const r = await db.query<{ t: string; part: string; b: string }>(
+    `select c.relname as t, 'heap' as part,
+            (pg_relation_size(c.oid) + coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0))::text as b
+       from pg_class c where c.relname = any($1::text[]) and c.relkind = 'r'
+     union all
+     select c.relname, i.relname, pg_relation_size(i.oid)::text
+       from pg_class c join pg_index x on x.indrelid = c.oid join pg_class i on i.oid = x.indexrelid
+      where c.relname = any($1::text[]) and c.relkind = 'r'`,
+    [tables.join(',').split(',')],
+  );
+  const out = new Map<string, [string, number][]>();
+  for (const row of r.rows) out.set(row.t, [...(out.get(row.t) ?? []), [row.part, Number(row.b)]]);
+  return out;
+}
+
 export async function benchStorage(store: 'pglite' | 'postgres'): Promise<void> {
   const opened = await openBenchStore(store, 'storage');
   if (!opened) {
@@ -146,6 +163,14 @@ export async function benchStorage(store: 'pglite' | 'postgres'): Promise<void> 
         `    ${name.padEnd(22)} ${mb(b * year).padStart(9)}${ENERGY.includes(name) ? '' : '  (not energy)'}`,
       );
     }
+    // Where the largest tables' bytes are: the heap (TOAST included) and each index.
+    for (const [name, parts] of await partsOf(
+      db,
+      grown.slice(0, 3).map(([table]) => table),
+    ))
+      console.log(
+        `      ${name}: ${parts.map(([part, b]) => `${part} ${mb((b - (part === 'heap' ? 0 : 8192)) * year)}`).join(', ')} (indexes less their empty page)`,
+      );
     console.log(
       `    ${'energy tables'.padEnd(22)} ${mb(energy * year).padStart(9)}: ` +
         `${((energy * year) / 1e6 / EMONCMS_MB).toFixed(2)}× Emoncms's ${EMONCMS_MB} MB (target ≤ ${TARGET_MB} MB)`,
