@@ -4,6 +4,7 @@ import { replayHouse } from '../../apps/server/src/features/infocare/backfill';
 import { RoutineCache } from '../../apps/server/src/features/infocare/routine-cache';
 import { runInfocare } from '../../apps/server/src/features/infocare/job';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
+import { insertHalfHours } from './rollup-days';
 import { openBenchStore } from './store';
 
 const homesWanted = (): number => Number(process.env.BENCH_INFOCARE_HOMES ?? 500);
@@ -59,10 +60,9 @@ async function fill(db: Db, count: number): Promise<number[]> {
       [chunk, DAY0, DAYS],
     );
     await db.query(
-      `insert into rollups (house_id, slot_start, covered_s, import_wh, export_wh, generation_wh, import_cost,
-         export_income, generation_income)
-       select h, s, 1800, 150, 0, 0, 0, 0, 0
-         from unnest($1::int[]) h, generate_series($2::bigint, $3::bigint - 1800, 1800) s`,
+      insertHalfHours(`select h as house_id, s as slot_start, 1800 as covered_s, 150 as import_wh, 0 as export_wh,
+              0 as generation_wh, 0::bigint as import_cost, 0::bigint as export_income, 0::bigint as generation_income
+         from unnest($1::int[]) h, generate_series($2::bigint, $3::bigint - 1800, 1800) s`),
       [chunk, since, NOW],
     );
     await db.query(

@@ -118,7 +118,7 @@ export async function benchIngest(store: 'pglite' | 'postgres'): Promise<void> {
     const oneMs = await timed(() => ingestReadings(db, single, year, { now: NOW }));
     const replayMs = await timed(() => ingestReadings(db, single, year, { now: NOW }));
     const sizeSql =
-      "select pg_total_relation_size('reading_blocks') as readings, pg_total_relation_size('rollups') as rollups";
+      "select pg_total_relation_size('reading_blocks') as readings, pg_total_relation_size('rollup_days') as rollups";
     const sizes = await db.query<{ readings: number; rollups: number }>(sizeSql);
     // A simulated year of the demo's own home (4 kWp PV): three channels that all vary.
     const pv = await addHouse(db, 'bench-pv');

@@ -1,4 +1,4 @@
-// `npm run bench [first-start|server|ingest|summaries|hardening|attacks|homeview|infocare|infocare-daily|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster|supplier|push|compare …]`:
+// `npm run bench [first-start|server|ingest|summaries|hardening|attacks|homeview|infocare|infocare-daily|web-bundle|web-lcp|default-sync|mqtt|meter-activity|meter-infocare|cluster|supplier|push|compare|storage …]`:
 // the benchmarks (all by default), each on PGlite and on PostgreSQL (meter-activity, pure domain code, once;
 // cluster, PostgreSQL only), printing figures with the machine and the date.
 import { benchAttacks } from './attacks';
@@ -17,6 +17,7 @@ import { benchMeterInfocare } from './meter-infocare';
 import { benchMqtt } from './mqtt';
 import { benchPush } from './push';
 import { benchServer } from './server';
+import { benchStorage } from './storage';
 import { benchSummaries } from './summaries';
 import { benchSupplier } from './supplier';
 import { benchWebBundle } from './web-bundle';
@@ -64,6 +65,10 @@ const benches = {
   push: {
     title: 'An Urgent alert to 1,000 carers by Web Push: raised → the push service’s 201',
     run: benchPush,
+  },
+  storage: {
+    title: 'Storage of one home-year: REFIT House 20’s real 1-minute aggregate, per table (issue 38)',
+    run: benchStorage,
   },
   'meter-infocare': {
     title:

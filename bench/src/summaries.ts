@@ -7,6 +7,7 @@ import { energyView, type SummaryUnit, summarise } from '../../apps/server/src/f
 import { percentile, rssMiB } from './machine';
 import { realYearLine } from './real-year';
 import { seedBenchHome } from './bench-home';
+import { insertHalfHours } from './rollup-days';
 import { openBenchStore } from './store';
 import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
@@ -34,12 +35,12 @@ async function fillBackground(db: Db, count: number, from: number, to: number): 
   const ids = [...homes.values()];
   for (let i = 0; i < ids.length; i += HOMES_PER_INSERT) {
     await db.query(
-      `insert into rollups (house_id, slot_start, covered_s, import_wh, export_wh, generation_wh,
-                            import_cost, export_income, generation_income)
-       select h, s, 1800, iw, ew, gw, iw * 246700, ew * 150000, 0
+      insertHalfHours(`select h as house_id, s as slot_start, 1800 as covered_s, iw as import_wh,
+                              ew as export_wh, gw as generation_wh, iw::bigint * 246700 as import_cost,
+                              ew::bigint * 150000 as export_income, 0::bigint as generation_income
          from (select h, s, (random() * 600)::int as iw, (random() * 150)::int as ew,
                       (random() * 300)::int as gw
-                 from unnest($1::int[]) as h, generate_series($2::bigint, $3::bigint - 1800, 1800) as s) x`,
+                 from unnest($1::int[]) as h, generate_series($2::bigint, $3::bigint - 1800, 1800) as s) x`),
       [ids.slice(i, i + HOMES_PER_INSERT), from, to],
     );
     // Their daily rollups, summed from those half-hours by London date (every half-hour is present, so

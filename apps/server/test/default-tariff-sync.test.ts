@@ -102,10 +102,11 @@ describeEachDb('default tariff series change', (suite) => {
   let houseId: number;
   let neighbourId = 0; // kept as daily totals only, like the demo’s neighbours
   const tamper = () =>
-    suite.db.query('update rollups set import_cost = 1 where house_id = $1 and slot_start = $2', [
-      houseId,
-      DAY_2020.midnight,
-    ]);
+    // The half-hour's place in its UTC day's arrays (migration 0034).
+    suite.db.query(
+      'update rollup_days set import_cost[($2::bigint % 86400) / 1800 + 1] = 1 where house_id = $1 and day_start = $2::bigint - $2::bigint % 86400',
+      [houseId, DAY_2020.midnight],
+    );
 
   beforeAll(async () => {
     await syncDefaultTariff(suite.db); // the template database has no record yet

@@ -152,7 +152,9 @@ describeEachDb('repricing in parts', (suite) => {
     // March on still at the old prices, the mark at March.
     const march = 1_709_251_200; // 2024-03-01T00:00Z
     await suite.db.query(
-      `update rollups set import_cost = import_cost + 1 where house_id = $1 and slot_start >= $2`,
+      // The half-hours are a UTC day's arrays (migration 0034); March starts a UTC day.
+      `update rollup_days set import_cost = (select array_agg(c + 1 order by n) from unnest(import_cost) with ordinality u(c, n))
+        where house_id = $1 and day_start >= $2`,
       [house.houseId, march],
     );
     await suite.db.query(`update appliance_events set cost = 1 where house_id = $1`, [house.houseId]);

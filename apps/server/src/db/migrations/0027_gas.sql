@@ -13,8 +13,15 @@ alter table reading_blocks add column if not exists fuel smallint not null defau
 alter table reading_blocks drop constraint if exists reading_blocks_pkey,
   add primary key (house_id, fuel, block_start);
 
-alter table rollups add column if not exists fuel smallint not null default 0 check (fuel in (0, 1));
-alter table rollups drop constraint if exists rollups_pkey, add primary key (house_id, fuel, slot_start);
+-- Only while rollups is a table: 0034 (rollup_days) made it a view over a table that has its fuel.
+do $$
+begin
+  if exists (select 1 from pg_class where relname = 'rollups' and relkind = 'r') then
+    alter table rollups add column if not exists fuel smallint not null default 0 check (fuel in (0, 1));
+    alter table rollups drop constraint if exists rollups_pkey, add primary key (house_id, fuel, slot_start);
+  end if;
+end
+$$;
 
 alter table daily_rollups add column if not exists fuel smallint not null default 0 check (fuel in (0, 1));
 alter table daily_rollups drop constraint if exists daily_rollups_pkey, add primary key (house_id, fuel, day);

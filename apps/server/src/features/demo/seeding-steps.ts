@@ -13,7 +13,7 @@ import type { IngestedCounts } from './ingest-days';
 
 /** What the seeding fills, analyzed when it ends. */
 const ANALYZED = [
-  'rollups',
+  'rollup_days',
   'daily_rollups',
   'appliance_events',
   'appliance_daily',

@@ -40,8 +40,7 @@ export async function halfHoursIn(
   end: number,
 ): Promise<SlotEnergy[]> {
   const { rows } = await db.query<SlotEnergy>(
-    `select slot_start, import_wh, export_wh, generation_wh from rollups
-      where house_id = $1 and fuel = ${fuelCode(fuel)} and slot_start >= $2 and slot_start < $3
+    `select slot_start, import_wh, export_wh, generation_wh from half_hours($1, ${fuelCode(fuel)}, $2, $3)
       order by slot_start`,
     [houseId, start, end],
   );

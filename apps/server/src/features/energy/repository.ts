@@ -63,7 +63,7 @@ function bucketQuery(buckets: Buckets, fuel: number): { sql: string; bounds: rea
     return {
       sql: `select width_bucket(slot_start, $4::bigint[]) as bucket, count(*)::int as data_slots,
                    sum(import_wh + greatest(generation_wh - export_wh, 0))::bigint as consumed_wh, ${SUM_COLUMNS}
-              from rollups where house_id = $1 and fuel = ${fuel} and slot_start >= $2 and slot_start < $3
+              from half_hours($1, ${fuel}, $2, $3)
              group by 1`,
       bounds: buckets.slots,
     };
@@ -352,7 +352,7 @@ export async function importCostUntil(
                       where house_id = $1 and fuel = ${code} and day >= $4::date and day < $5::date)
                   + coalesce(sum(import_cost) filter (where slot_start < $7), 0))::bigint as whole,
                     coalesce(sum(import_cost) filter (where slot_start = $7), 0)::bigint as part
-       from rollups where house_id = $1 and fuel = ${code} and slot_start >= $6 and slot_start <= $7`),
+       from half_hours($1, ${code}, $6, $7 + 1)`),
     [houseId, tiers.months.from, tiers.months.to, tiers.days.from, tiers.days.to, tiers.slotsFrom, slot],
   );
   const row = rows[0];

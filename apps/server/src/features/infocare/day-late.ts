@@ -87,10 +87,8 @@ async function completeUnjudged(
   });
   if (days.length === 0) return [];
   const { rows } = await db.query<{ i: number; slots: number }>(
-    `select d.i::int as i, (select count(*)::int from rollups r
-                             where r.house_id = d.house_id and r.fuel = ${ELECTRICITY_CODE}
-                               and r.slot_start >= d.from_ts and r.slot_start < d.to_ts
-                               and r.covered_s >= 1800) as slots
+    `select d.i::int as i, (select count(*)::int from half_hours(d.house_id, ${ELECTRICITY_CODE}, d.from_ts, d.to_ts) r
+                             where r.covered_s >= 1800) as slots
        from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::date[],
                    string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[])
               with ordinality d(house_id, day, from_ts, to_ts, i)

@@ -98,11 +98,10 @@ export async function loadSituations(
   const slots = new Map<number, Map<number, number>>();
   if (metered.length > 0) {
     const { rows } = await db.query<{ house_id: number; slot_start: number; covered_s: number }>(
-      prepared(`select r.house_id, r.slot_start, r.covered_s
+      prepared(`select w.house_id, r.slot_start, r.covered_s
          from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                      string_to_array($3, ',')::bigint[]) w(house_id, from_ts, to_ts)
-         join rollups r on r.house_id = w.house_id and r.fuel = ${ELECTRICITY_CODE} and r.slot_start >= w.from_ts
-                       and r.slot_start < w.to_ts`),
+         cross join lateral half_hours(w.house_id, ${ELECTRICITY_CODE}, w.from_ts, w.to_ts) r`),
       [
         list(metered.map((w) => w.house.id)),
         list(metered.map((w) => w.yesterday - (w.yesterday % 1800))),

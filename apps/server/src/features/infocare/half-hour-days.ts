@@ -56,9 +56,8 @@ export async function halfHourlyDays(
 ): Promise<{ date: string; day: HalfHourlyDay | null }[]> {
   const zone = house.time_zone;
   const { rows } = await db.query<{ slot_start: number; import_wh: number }>(
-    `select slot_start::float8 as slot_start, import_wh::float8 as import_wh from rollups
-      where house_id = $1 and fuel = ${ELECTRICITY_CODE} and slot_start >= $2 and slot_start < $3
-        and covered_s >= 1800`,
+    `select slot_start::float8 as slot_start, import_wh::float8 as import_wh
+       from half_hours($1, ${ELECTRICITY_CODE}, $2, $3) where covered_s >= 1800`,
     [house.id, startOfLocalDate(first, zone), startOfLocalDate(addDays(last, 1), zone)],
   );
   const whBySlot = new Map(rows.map((r) => [Number(r.slot_start), Number(r.import_wh)]));

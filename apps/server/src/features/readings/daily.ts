@@ -86,8 +86,7 @@ export async function refreshDays(
          from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
                      string_to_array($4, ',')::int[], string_to_array($5, ',')::bigint[])
               d(day, day_start, slots, standing_charge)
-         join rollups r on r.house_id = $1 and r.fuel = $8 and r.slot_start >= d.day_start
-                       and r.slot_start < d.day_start + d.slots * 1800
+        cross join lateral half_hours($1, $8::int, d.day_start, d.day_start + d.slots * 1800) r
         where r.slot_start >= $6 and r.slot_start < $7
         group by d.day, d.day_start, d.slots, d.standing_charge
        on conflict (house_id, fuel, day) do update set ${updateAll(['day_start', 'slots', ...SUMMED])}`,
@@ -185,6 +184,13 @@ export interface HouseWrite {
 }
 
 const ROLLUP_AS_BIGINT = ROLLUP_COLUMNS.map((c) => `${c}::bigint`).join(', ');
+/** A UTC day's arrays (migration 0035) from its merged half-hours `ms` over the day's 48 positions `g`. */
+const DAY_ARRAYS = ROLLUP_COLUMNS.slice(1)
+  .map(
+    (c) =>
+      `array_agg(ms.${c} order by g.i)::${c.endsWith('_wh') || c === 'covered_s' ? 'integer' : 'bigint'}[]`,
+  )
+  .join(', ');
 const inDayOf = (r: string) =>
   `${r}.house_id = d.house_id and ${r}.slot_start >= d.day_start and ${r}.slot_start < d.day_start + d.slots * 1800`;
 const n = ROLLUP_COLUMNS.length;
@@ -203,18 +209,26 @@ const FUEL = `$${p + 13}::smallint`;
 const WRITE_SQL = prepared(`with blk as (${blocksUpsertSql(1, FUEL)} returning 1),
      nr as (select * from unnest(string_to_array($8, ',')::int[], ${ROLLUP_COLUMNS.map((_, i) => rollupParam(i)).join(', ')})
               u(house_id, ${ROLLUP_COLUMNS.join(', ')})),
-     ru as (insert into rollups (house_id, fuel, ${ROLLUP_COLUMNS.join(', ')})
-              select nr.house_id, ${FUEL}, ${ROLLUP_COLUMNS.map((c) => `nr.${c}`).join(', ')} from nr
-              on conflict (house_id, fuel, slot_start) do update set ${updateAll(ROLLUP_COLUMNS.slice(1))} returning 1),
+     nk as (select distinct nr.house_id, nr.slot_start - nr.slot_start % 86400 as day_start from nr),
+     ms as (select nk.house_id, ${ROLLUP_COLUMNS.map((c) => `o.${c}`).join(', ')}
+              from nk cross join lateral half_hours(nk.house_id, ${FUEL}, nk.day_start, nk.day_start + 86400) o
+             where not exists (select 1 from nr where nr.house_id = nk.house_id and nr.slot_start = o.slot_start)
+            union all select house_id, ${ROLLUP_AS_BIGINT} from nr),
+     ru as (insert into rollup_days (house_id, fuel, day_start, ${ROLLUP_COLUMNS.slice(1).join(', ')})
+              select nk.house_id, ${FUEL}, nk.day_start, ${DAY_ARRAYS}
+                from nk cross join generate_series(0, 47) g(i)
+                left join ms on ms.house_id = nk.house_id and ms.slot_start = nk.day_start + g.i * 1800
+               group by nk.house_id, nk.day_start
+              on conflict (house_id, fuel, day_start) do update set ${updateAll(ROLLUP_COLUMNS.slice(1))} returning 1),
      d as (select * from unnest(string_to_array($${p}, ',')::int[], string_to_array($${p + 1}, ',')::date[],
                                 string_to_array($${p + 2}, ',')::bigint[], string_to_array($${p + 3}, ',')::int[],
                                 string_to_array($${p + 4}, ',')::bigint[])
              d(house_id, day, day_start, slots, standing_charge)),
-     r as (select o.house_id, ${ROLLUP_COLUMNS.map((c) => `o.${c}::bigint`).join(', ')}
-             from d join rollups o on ${inDayOf('o')} and o.fuel = ${FUEL}
-            where o.house_id between $${p + 11} and $${p + 12}
+     r as (select d.house_id, ${ROLLUP_COLUMNS.map((c) => `o.${c}::bigint`).join(', ')}
+             from d cross join lateral half_hours(d.house_id, ${FUEL}, d.day_start, d.day_start + d.slots * 1800) o
+            where d.house_id between $${p + 11} and $${p + 12}
               and o.slot_start >= $${p + 7} and o.slot_start < $${p + 8}
-              and not exists (select 1 from nr where nr.house_id = o.house_id and nr.slot_start = o.slot_start)
+              and not exists (select 1 from nr where nr.house_id = d.house_id and nr.slot_start = o.slot_start)
            union all select house_id, ${ROLLUP_AS_BIGINT} from nr),
      nd as (select d.house_id, d.day, d.day_start, d.slots, ${SUMMED.map((c) => `${FROM_HALF_HOURS[c]} as ${c}`).join(', ')}
               from d join r on ${inDayOf('r')}

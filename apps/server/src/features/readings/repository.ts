@@ -96,13 +96,28 @@ export async function rollupsFrom(
   fuel = ELECTRICITY_CODE,
 ): Promise<RollupRow[]> {
   const { rows } = await db.query<RollupRow>(
-    `select ${ROLLUP_COLUMNS.join(', ')} from rollups
-      where house_id = $1 and fuel = $4 and slot_start >= $2 and slot_start < $3 order by slot_start`,
+    `select ${ROLLUP_COLUMNS.join(', ')} from half_hours($1, $4::int, $2, $3) order by slot_start`,
     [houseId, fromSlot, beforeSlot, fuel],
   );
   return rows;
 }
 
+const DAY_S = 86_400;
+const MONEY = ['import_cost', 'export_income', 'generation_income'] as const;
+/** A bigint[] as PostgreSQL prints it ('{1,NULL,3}') and back. */
+const parseArray = (text: string): (string | null)[] =>
+  text
+    .slice(1, -1)
+    .split(',')
+    .map((v) => (v === 'NULL' ? null : v));
+const printArray = (values: readonly (string | null)[]): string =>
+  `{${values.map((v) => v ?? 'NULL').join(',')}}`;
+
+/**
+ * Writes new money into the given half-hours (energy untouched): each UTC day's money arrays (migration
+ * 0035) read once, the changed positions set, and the arrays written back whole, one statement each way
+ * per INSERT_CHUNK half-hours.
+ */
 export async function updateRollupMoney(
   db: Queryable,
   houseId: number,
@@ -111,21 +126,34 @@ export async function updateRollupMoney(
 ): Promise<void> {
   for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
     const part = rows.slice(at, at + INSERT_CHUNK);
+    const days = [...new Set(part.map((r) => r.slot_start - (r.slot_start % DAY_S)))];
+    const { rows: stored } = await db.query<{ day_start: string; m0: string; m1: string; m2: string }>(
+      `select day_start::text as day_start, import_cost::text as m0, export_income::text as m1,
+              generation_income::text as m2
+         from rollup_days where house_id = $1 and fuel = $2 and day_start = any(string_to_array($3, ',')::bigint[])`,
+      [houseId, fuel, joined(days)],
+    );
+    const money = new Map(stored.map((d) => [Number(d.day_start), [d.m0, d.m1, d.m2].map(parseArray)]));
+    for (const r of part) {
+      const day = money.get(r.slot_start - (r.slot_start % DAY_S));
+      const i = (r.slot_start % DAY_S) / SLOT_S;
+      MONEY.forEach((c, k) => {
+        const column = day?.[k];
+        if (column !== undefined) column[i] = String(r[c]);
+      });
+    }
+    const changed = [...money];
     await db.query(
-      `update rollups r set import_cost = u.ic, export_income = u.ei, generation_income = u.gi
-       from unnest(string_to_array($2, ',')::bigint[], string_to_array($3, ',')::bigint[],
-                   string_to_array($4, ',')::bigint[], string_to_array($5, ',')::bigint[]) u(slot, ic, ei, gi)
-       where r.house_id = $1 and r.fuel = $8 and r.slot_start = u.slot and r.slot_start between $6 and $7`,
+      `update rollup_days b set import_cost = u.m0::bigint[], export_income = u.m1::bigint[],
+              generation_income = u.m2::bigint[]
+         from unnest(string_to_array($3, ',')::bigint[], string_to_array($4, '|'), string_to_array($5, '|'),
+                     string_to_array($6, '|')) u(day_start, m0, m1, m2)
+        where b.house_id = $1 and b.fuel = $2 and b.day_start = u.day_start`,
       [
         houseId,
-        joined(part.map((r) => r.slot_start)),
-        joined(part.map((r) => r.import_cost)),
-        joined(part.map((r) => r.export_income)),
-        joined(part.map((r) => r.generation_income)),
-        // The slots' span as constants, so the house's other half-hours are never read (see refreshDays).
-        part.reduce((min, r) => Math.min(min, r.slot_start), Number.POSITIVE_INFINITY),
-        part.reduce((max, r) => Math.max(max, r.slot_start), Number.NEGATIVE_INFINITY),
         fuel,
+        joined(changed.map(([day]) => day)),
+        ...[0, 1, 2].map((k) => changed.map(([, columns]) => printArray(columns[k] ?? [])).join('|')),
       ],
     );
   }

@@ -72,8 +72,13 @@ export async function repriceNextPart(
   await lockHouse(tx, houseId);
   const { rows } = await tx.query<{ from_ts: number; next: number | null }>(
     `select p.from_ts, least(
-        (select min(slot_start) from rollups where house_id = $1 and fuel in (${FUEL_CODES})
-            and slot_start >= p.from_ts - p.from_ts % ${SLOT_S}),
+        -- A stored UTC day has a half-hour (0035), so the first at or after the mark is in a fuel's first
+        -- two days from the mark's.
+        (select min(r.slot_start) from unnest(array[${FUEL_CODES}]::int[]) f(fuel)
+           cross join lateral (select b.day_start from rollup_days b
+                                where b.house_id = $1 and b.fuel = f.fuel and b.day_start > p.from_ts - 86400
+                                order by b.day_start limit 2) b
+           cross join lateral half_hours($1, f.fuel, p.from_ts - p.from_ts % ${SLOT_S}, b.day_start + 86400) r),
         (select min(start_ts) from appliance_events where house_id = $1 and start_ts >= p.from_ts)) as next
        from reprice_pending p where p.house_id = $1`,
     [houseId],

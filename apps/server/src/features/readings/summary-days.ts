@@ -148,9 +148,8 @@ export async function repriceDailyTotals(
                      string_to_array($4, ',')::bigint[], string_to_array($5, ',')::bigint[],
                      string_to_array($6, ',')::bigint[]) p(day, imp, exp, gen, standing)
         where d.house_id = $1 and d.fuel = ${ELECTRICITY_CODE} and d.day = p.day
-          and not exists (select 1 from rollups r where r.house_id = $1 and r.fuel = ${ELECTRICITY_CODE}
-                            and r.slot_start >= d.day_start
-                            and r.slot_start < d.day_start + d.slots * 1800)
+          and not exists (select 1 from half_hours($1, ${ELECTRICITY_CODE}, d.day_start,
+                                                   d.day_start + d.slots * 1800))
           and (d.import_cost, d.export_income, d.generation_income, d.standing_charge) is distinct from
               (d.import_wh * p.imp, d.export_wh * p.exp, d.generation_wh * p.gen, p.standing)
         returning d.day::text as day`,
