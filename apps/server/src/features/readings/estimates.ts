@@ -252,6 +252,9 @@ async function replaceEstimates(
   return inWindow;
 }
 
+/** A measured use, as dropEstimatesMeasured weighs it against the estimates. */
+type MeasuredUse = { appliance_type_id: number; start_ts: number; end_ts: number; energy_wh: number };
+
 /**
  * Measured uses coming in win over estimates: deletes the house's estimates of their types within
  * MEASURED_S of them, and the unrecognised activities they overlap (drawing over MEASURED_W). Returns the
@@ -260,29 +263,67 @@ async function replaceEstimates(
 export async function dropEstimatesMeasured(
   tx: Queryable,
   houseId: number,
-  uses: readonly { appliance_type_id: number; start_ts: number; end_ts: number; energy_wh: number }[],
+  uses: readonly MeasuredUse[],
 ): Promise<number[]> {
-  if (uses.length === 0) return [];
-  const starts = uses.map((u) => u.start_ts);
-  const drawing = uses.filter((u) => (u.energy_wh * 3600) / (u.end_ts - u.start_ts) >= MEASURED_W);
-  const { rows } = await tx.query<{ start_ts: number }>(
-    `delete from appliance_events e
-      where e.house_id = $1 and e.estimated
-        and ((e.appliance_type_id = any(string_to_array($2, ',')::int[])
-              and e.start_ts >= $3::bigint - ${MEASURED_S} and e.start_ts < $4::bigint + ${MEASURED_S})
-          or (e.appliance_type_id = $5 and exists (
-                select 1 from unnest(string_to_array($6, ',')::bigint[], string_to_array($7, ',')::bigint[]) m(s, e2)
-                 where e.start_ts < m.e2 and e.end_ts > m.s)))
-      returning e.start_ts`,
+  return (await dropEstimatesMeasuredOfHouses(tx, new Map([[houseId, uses]]))).get(houseId) ?? [];
+}
+
+/** dropEstimatesMeasured for many houses' uses in one statement (a device flush); the starts by house. */
+export async function dropEstimatesMeasuredOfHouses(
+  tx: Queryable,
+  usesOf: ReadonlyMap<number, readonly MeasuredUse[]>,
+): Promise<Map<number, number[]>> {
+  // Per house: each type its uses have, with the span of all its uses' starts; each use drawing enough.
+  const types: { house: number; type: number; lo: number; hi: number }[] = [];
+  const drawing: { house: number; start: number; end: number }[] = [];
+  for (const [house, uses] of usesOf) {
+    if (uses.length === 0) continue;
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (const u of uses) {
+      lo = Math.min(lo, u.start_ts);
+      hi = Math.max(hi, u.start_ts);
+      if ((u.energy_wh * 3600) / (u.end_ts - u.start_ts) >= MEASURED_W)
+        drawing.push({ house, start: u.start_ts, end: u.end_ts });
+    }
+    for (const type of new Set(uses.map((u) => u.appliance_type_id))) types.push({ house, type, lo, hi });
+  }
+  const dropped = new Map<number, number[]>();
+  if (types.length === 0) return dropped;
+  // Joins on the key (house, type, start), so each house's estimates are reached through the index.
+  const { rows } = await tx.query<{ house_id: number; start_ts: number }>(
+    `with doomed as (
+       select e.house_id, e.appliance_type_id, e.start_ts
+         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
+                     string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[]) h(house_id, type_id, lo, hi)
+         join appliance_events e on e.house_id = h.house_id and e.appliance_type_id = h.type_id
+          and e.start_ts >= h.lo - ${MEASURED_S} and e.start_ts < h.hi + ${MEASURED_S}
+        where e.estimated
+       union
+       select e.house_id, e.appliance_type_id, e.start_ts
+         from unnest(string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[],
+                     string_to_array($7, ',')::bigint[]) m(house_id, s, e2)
+         join appliance_events e on e.house_id = m.house_id and e.appliance_type_id = $8
+          and e.start_ts < m.e2 and e.end_ts > m.s
+        where e.estimated)
+     delete from appliance_events e using doomed d
+      where e.house_id = d.house_id and e.appliance_type_id = d.appliance_type_id and e.start_ts = d.start_ts
+      returning e.house_id, e.start_ts`,
     [
-      houseId,
-      joined([...new Set(uses.map((u) => u.appliance_type_id))]),
-      Math.min(...starts),
-      Math.max(...starts),
+      joined(types.map((t) => t.house)),
+      joined(types.map((t) => t.type)),
+      joined(types.map((t) => t.lo)),
+      joined(types.map((t) => t.hi)),
+      joined(drawing.map((d) => d.house)),
+      joined(drawing.map((d) => d.start)),
+      joined(drawing.map((d) => d.end)),
       ACTIVITY_TYPE,
-      joined(drawing.map((u) => u.start_ts)),
-      joined(drawing.map((u) => u.end_ts)),
     ],
   );
-  return rows.map((r) => Number(r.start_ts));
+  for (const row of rows) {
+    const list = dropped.get(row.house_id) ?? [];
+    list.push(Number(row.start_ts));
+    dropped.set(row.house_id, list);
+  }
+  return dropped;
 }
