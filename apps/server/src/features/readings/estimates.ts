@@ -8,10 +8,10 @@ import {
   type TariffBook,
 } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
-import { refreshApplianceDaysOfStarts } from './appliance-days';
+import { refreshApplianceDaysOfHouses } from './appliance-days';
 import { ELECTRICITY_CODE } from '../../shared/fuel';
 import { BLOCK_S, type ReadingColumns, readHousesContext } from './blocks';
-import { eventCost } from './events';
+import { eventCost, type StoredEvent } from './events';
 import { joined } from './repository';
 
 // Appliance uses estimated from the whole-house meter (issue 24, migration 0016). Run by ingestReadings
@@ -167,22 +167,79 @@ export async function estimateWindows(
     if (list === undefined) rowsOf.set(row.house_id, [row]);
     else list.push(row);
   }
+  const changes: EstimateChange[] = [];
   for (const [i, item] of items.entries()) {
     const { lo, hi } = spans[i] as { lo: number; hi: number };
     const blocks = [...item.written.values(), ...(read.get(item.houseId)?.blocks.values() ?? [])];
     const detected = detectMeterUses(samplesOf(blocks, lo, hi));
-    results.set(item.houseId, await replaceEstimates(tx, item, detected, rowsOf.get(item.houseId) ?? []));
+    const { inWindow, change } = replacement(item, detected, rowsOf.get(item.houseId) ?? []);
+    results.set(item.houseId, inWindow);
+    if (change !== null) changes.push(change);
   }
+  await writeEstimateChanges(tx, changes);
   return results;
 }
 
-/** The house's estimates of its window replaced by the uses detected (nothing written when the same). */
-async function replaceEstimates(
-  tx: Queryable,
+/** A house's stored estimates to delete and its detected ones to insert. */
+interface EstimateChange {
+  houseId: number;
+  zone: string;
+  stale: { appliance_type_id: number; start_ts: number }[];
+  fresh: StoredEvent[];
+}
+
+/**
+ * Every house's changed estimates in three statements whatever the number of houses (a device flush's):
+ * the stale deleted, the fresh inserted, then the local days of both summed again.
+ */
+async function writeEstimateChanges(tx: Queryable, changes: readonly EstimateChange[]): Promise<void> {
+  const stale = changes.flatMap((c) => c.stale.map((r) => ({ house: c.houseId, ...r })));
+  const fresh = changes.flatMap((c) => c.fresh.map((f) => ({ house: c.houseId, ...f })));
+  if (stale.length > 0)
+    await tx.query(
+      `delete from appliance_events e
+        using unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
+                     string_to_array($3, ',')::bigint[]) s(house_id, type_id, start_ts)
+        where e.house_id = s.house_id and e.estimated and e.appliance_type_id = s.type_id
+          and e.start_ts = s.start_ts`,
+      [
+        joined(stale.map((r) => r.house)),
+        joined(stale.map((r) => r.appliance_type_id)),
+        joined(stale.map((r) => r.start_ts)),
+      ],
+    );
+  if (fresh.length > 0)
+    await tx.query(
+      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost, estimated)
+       select *, true from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
+         string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[], string_to_array($5, ',')::int[],
+         string_to_array($6, ',')::bigint[])
+       on conflict (house_id, appliance_type_id, start_ts) do nothing`,
+      [
+        joined(fresh.map((f) => f.house)),
+        joined(fresh.map((f) => f.appliance_type_id)),
+        joined(fresh.map((f) => f.start_ts)),
+        joined(fresh.map((f) => f.end_ts)),
+        joined(fresh.map((f) => f.energy_wh)),
+        joined(fresh.map((f) => f.cost)),
+      ],
+    );
+  await refreshApplianceDaysOfHouses(
+    tx,
+    changes.map((c) => ({
+      houseId: c.houseId,
+      zone: c.zone,
+      starts: [...c.stale.map((r) => r.start_ts), ...c.fresh.map((f) => f.start_ts)],
+    })),
+  );
+}
+
+/** The house's estimates of its window to replace by the uses detected (no change when the same). */
+function replacement(
   { houseId, zone, book, window }: EstimateWindow,
   detected: readonly MeterUse[],
   rows: readonly EventRow[],
-): Promise<number> {
+): { inWindow: number; change: EstimateChange | null } {
   const answered = answeredOf(window);
   const measuredTypes = new Set(rows.filter((r) => r.what === 'type').map((r) => r.appliance_type_id));
   const drawing = rows.filter(
@@ -222,34 +279,16 @@ async function replaceEstimates(
     before.size === fresh.length &&
     fresh.every((f) => before.has(keyOf(f.appliance_type_id, f.start_ts, f.end_ts, f.energy_wh)))
   )
-    return inWindow; // the same uses as stored: nothing to write
-  if (stale.length > 0)
-    await tx.query(
-      `delete from appliance_events e
-        using unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[]) s(type_id, start_ts)
-        where e.house_id = $1 and e.estimated and e.appliance_type_id = s.type_id and e.start_ts = s.start_ts`,
-      [houseId, joined(stale.map((r) => r.appliance_type_id)), joined(stale.map((r) => Number(r.start_ts)))],
-    );
-  if (fresh.length > 0)
-    await tx.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost, estimated)
-       select $1, *, true from unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[],
-         string_to_array($4, ',')::bigint[], string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[])
-       on conflict (house_id, appliance_type_id, start_ts) do nothing`,
-      [
-        houseId,
-        joined(fresh.map((f) => f.appliance_type_id)),
-        joined(fresh.map((f) => f.start_ts)),
-        joined(fresh.map((f) => f.end_ts)),
-        joined(fresh.map((f) => f.energy_wh)),
-        joined(fresh.map((f) => eventCost(book, f.start_ts, f.end_ts, f.energy_wh))),
-      ],
-    );
-  await refreshApplianceDaysOfStarts(tx, houseId, zone, [
-    ...stale.map((r) => Number(r.start_ts)),
-    ...fresh.map((f) => f.start_ts),
-  ]);
-  return inWindow;
+    return { inWindow, change: null }; // the same uses as stored: nothing to write
+  return {
+    inWindow,
+    change: {
+      houseId,
+      zone,
+      stale: stale.map((r) => ({ appliance_type_id: r.appliance_type_id, start_ts: Number(r.start_ts) })),
+      fresh: fresh.map((f) => ({ ...f, cost: eventCost(book, f.start_ts, f.end_ts, f.energy_wh) })),
+    },
+  };
 }
 
 /** A measured use, as dropEstimatesMeasured weighs it against the estimates. */

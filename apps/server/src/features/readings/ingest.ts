@@ -2,7 +2,7 @@ import { priceSlot, type TariffBook } from '@homeview/domain';
 import { type Db, inTransaction, type Queryable } from '../../db/types';
 import { formatUtc } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
-import { type HouseTariffs, houseTariffsOfHouses, tariffsFor } from '../../shared/tariff-book';
+import { type HouseTariffs, houseTariffsOfHouses, tariffsOfHouses } from '../../shared/tariff-book';
 import { refreshApplianceDaysOfHouses } from './appliance-days';
 import { checkReading, maxWhIn, type Reading } from './reading';
 import { type BatchContext, housesContextOf, housesContextRead, type ReadingColumns } from './blocks';
@@ -219,9 +219,17 @@ export async function ingestReadingsOfHouses(
   const replace = options.replace ?? false;
   await inLockedTransaction(db, [...prepared.keys()], read, options, async (tx, rows) => {
     const contexts = housesContextOf(rows);
+    // Every house's tariffs: the books not cached read in one statement.
+    const books = await tariffsOfHouses(
+      tx,
+      new Map([...contexts].map(([houseId, c]) => [houseId, { zone: c.time_zone, ids: c.ids }])),
+      fuel,
+    );
     const writes: { write: HouseWrite; batch: Batch }[] = [];
     for (const [houseId, batch] of prepared) {
-      const merged = await mergePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, replace, fuel);
+      const context = contexts.get(houseId) ?? null;
+      const book = books.get(houseId)?.book ?? null;
+      const merged = mergePrepared(houseId, batch, context, book, replace);
       if (merged.write !== null) writes.push({ write: merged.write, batch });
       const sent = batches.get(houseId)?.length ?? 0;
       results.set(houseId, { stored: merged.stored, duplicates: sent - merged.stored });
@@ -259,16 +267,14 @@ export async function ingestReadingsOfHouses(
 }
 
 /** A prepared batch merged into the house's stored blocks: what to write (null: nothing), under its lock. */
-async function mergePrepared(
-  tx: Queryable,
+function mergePrepared(
   houseId: number,
   batch: Batch,
   context: BatchContext | null,
+  book: TariffBook | null,
   replace: boolean,
-  fuel: Fuel,
-): Promise<{ write: HouseWrite | null; stored: number }> {
-  if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
-  const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids, fuel);
+): { write: HouseWrite | null; stored: number } {
+  if (context === null || book === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
   const merged = mergeBatch(batch.cols, context.blocks, replace);
   if (merged.overlapSlot !== null) {
     throw new IngestError(
