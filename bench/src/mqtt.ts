@@ -10,6 +10,7 @@
 // The delay is from the publish of the message that closes a minute to the commit of that minute's
 // reading. Then the storage of a day of 10 s Glow messages against the same energy as a 1-minute file.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,12 +166,52 @@ interface PhaseResult {
   rssMax: number;
   tariffHits: number;
   tariffMisses: number;
+  /** CPU ms of this process (consumer and publishers) and of the database's backends (PostgreSQL's
+   *  processes serving this database; null on PGlite, which runs inside this process). */
+  cpuMs: number;
+  dbCpuMs: number | null;
+  /** The consumer's statements by their first words: count and ms. */
+  times: Map<string, [number, number]>;
+}
+
+/** CPU ms (user + system) of the PostgreSQL backends serving this database, by pid (Linux /proc). */
+async function backendCpu(db: Db): Promise<Map<number, number> | null> {
+  if (db.kind !== 'postgres') return null;
+  const { rows } = await db.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  const tick = 1000 / 100; // USER_HZ
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch {
+      // a backend that ended meanwhile
+    }
+  }
+  return cpu;
 }
 
 /** The consumer's database, counting the statements it sends (those in its transactions too; BEGIN and
- *  COMMIT aside). */
-function counting(db: Db): { db: Db; statements: () => number } {
+ *  COMMIT aside) and, by the statement's first words, how long they took (BENCH_MQTT_STATEMENTS=1 prints it). */
+function counting(db: Db): { db: Db; statements: () => number; times: Map<string, [number, number]> } {
   let n = 0;
+  const times = new Map<string, [number, number]>();
+  const timed = async (q: Queryable, args: Parameters<Queryable['query']>) => {
+    n++;
+    const t0 = performance.now();
+    try {
+      return await q.query(...args);
+    } finally {
+      const key = args[0].replace(/\s+/g, ' ').slice(0, 70);
+      const entry = times.get(key) ?? [0, 0];
+      entry[0]++;
+      entry[1] += performance.now() - t0;
+      times.set(key, entry);
+    }
+  };
   const forward = <T extends object>(target: T, prop: string | symbol) => {
     const value = Reflect.get(target, prop, target);
     return typeof value === 'function' ? value.bind(target) : value;
@@ -179,26 +220,19 @@ function counting(db: Db): { db: Db; statements: () => number } {
     new Proxy(q, {
       get: (target, prop) =>
         prop === 'query'
-          ? (...args: Parameters<Queryable['query']>) => {
-              n++;
-              return target.query(...args);
-            }
+          ? (...args: Parameters<Queryable['query']>) => timed(target, args)
           : forward(target, prop),
     });
   const wrapped = new Proxy(db, {
     get: (target, prop) => {
-      if (prop === 'query')
-        return (...args: Parameters<Queryable['query']>) => {
-          n++;
-          return target.query(...args);
-        };
+      if (prop === 'query') return (...args: Parameters<Queryable['query']>) => timed(target, args);
       if (prop === 'transaction')
         return (fn: Parameters<Db['transaction']>[0], options?: Parameters<Db['transaction']>[1]) =>
           target.transaction((q, opened) => fn(tx(q), opened), options);
       return forward(target, prop);
     },
   });
-  return { db: wrapped, statements: () => n };
+  return { db: wrapped, statements: () => n, times };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -298,6 +332,19 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
     };
     let sent = 0;
     let stalled = false;
+    const cpu0 = process.cpuUsage();
+    // The backends' CPU, sampled each second (the pool ends idle connections: a backend seen first
+    // after the start counts from 0, one that ended counts to its last sample).
+    const dbCpu = new Map<number, [number, number]>();
+    const sampleDb = async (first: boolean) => {
+      for (const [pid, ms] of (await backendCpu(db)) ?? []) {
+        const seen = dbCpu.get(pid);
+        if (seen === undefined) dbCpu.set(pid, [first ? ms : 0, ms]);
+        else seen[1] = ms;
+      }
+    };
+    await sampleDb(true);
+    const sampler = setInterval(() => void sampleDb(false).catch(() => {}), 1000);
     const rss0 = process.memoryUsage().rss;
     let rssMax = rss0;
     const t0 = performance.now();
@@ -375,6 +422,14 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
     const stopAt = performance.now();
     await mqtt.stop(); // the last flush: what was received is stored when it returns
     const storedAt = performance.now();
+    const cpu = process.cpuUsage(cpu0);
+    clearInterval(sampler);
+    await sampleDb(false);
+    let dbCpuMs: number | null = null;
+    if (db.kind === 'postgres') {
+      dbCpuMs = 0;
+      for (const [first, last] of dbCpu.values()) dbCpuMs += last - first;
+    }
     const totalMs = (load.kind === 'saturation' ? lastArrivalMs : publishedAt) - t0 + (storedAt - stopAt);
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from readings where house_id = any($1::int[]) and fuel = ${ELECTRICITY_CODE}`,
@@ -411,12 +466,20 @@ async function phase(db: Db, load: Load): Promise<PhaseResult> {
       rssMax,
       tariffHits: tariffCacheStats.hits - hits0,
       tariffMisses: tariffCacheStats.misses - misses0,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      dbCpuMs,
+      times: counted.times,
     };
   } finally {
     await mqtt.stop();
     for (const p of publishers) await p.endAsync();
   }
 }
+
+const per1000 = (ms: number, r: PhaseResult) => ((ms * 1000) / Math.max(1, r.received)).toFixed(0);
+const cpuPer1000 = (r: PhaseResult) =>
+  `this process ${per1000(r.cpuMs, r)} ms` +
+  (r.dbCpuMs === null ? ' (the database in it)' : `, PostgreSQL ${per1000(r.dbCpuMs, r)} ms`);
 
 const s2 = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -436,6 +499,10 @@ function report(r: PhaseResult): void {
       `; tariff books: ${r.tariffHits.toLocaleString('en-GB')} cached, ${r.tariffMisses.toLocaleString('en-GB')} read; ` +
       `RSS ${mib(r.rss0)} → max ${mib(r.rssMax)} (this process: consumer and publishers)`,
   );
+  console.log(`    CPU per 1,000 messages: ${cpuPer1000(r)}`);
+  if (process.env.BENCH_MQTT_STATEMENTS === '1')
+    for (const [sql, [n, ms]] of [...r.times].sort((a, b) => b[1][1] - a[1][1]).slice(0, 15))
+      console.log(`      ${n.toString().padStart(6)} × ${(ms / 1000).toFixed(2).padStart(7)} s  ${sql}`);
 }
 
 /**
@@ -472,13 +539,15 @@ export async function benchMqtt(store: 'pglite' | 'postgres'): Promise<void> {
       results.push(r);
     }
     console.log(`  load average after: ${loadavg()[0]?.toFixed(1)}`);
-    console.log('  | load | msg/s stored | publish → stored p50 | p99 | keeps up | RSS max |');
-    console.log('  |---|---|---|---|---|---|');
+    console.log(
+      '  | load | msg/s stored | publish → stored p50 | p99 | keeps up | CPU per 1,000 msg | RSS max |',
+    );
+    console.log('  |---|---|---|---|---|---|---|');
     for (const [i, r] of results.entries()) {
       const load = LOADS[i] as Load;
       console.log(
         `  | ${r.label} | ${Math.round(r.received / r.seconds).toLocaleString('en-GB')} | ${s2(pct(r.delays, 0.5))} | ` +
-          `${s2(pct(r.delays, 0.99))} | ${load.kind === 'saturation' ? '—' : keepsUp(r) ? 'yes' : 'no'} | ${mib(r.rssMax)} |`,
+          `${s2(pct(r.delays, 0.99))} | ${load.kind === 'saturation' ? '—' : keepsUp(r) ? 'yes' : 'no'} | ${cpuPer1000(r)} | ${mib(r.rssMax)} |`,
       );
     }
     console.log(`  ${await storage(db)}`);

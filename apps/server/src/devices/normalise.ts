@@ -30,10 +30,28 @@ export const MAX_POWER_GAP_S = 120;
 const GAS: Register = { maxW: MAX_GAS_W, refreshS: 1800 };
 const HALF_HOUR_S = 1800;
 
-/** What a sample's channel tells back: a value refused (counted on the device), readings closed. */
+/**
+ * What a sample's channel tells back: a value refused (counted on the device), readings closed. One sink
+ * serves every sample (the consumer's), so it is told the channel and sample each time.
+ */
 export interface SampleSink {
-  reject(reason: string): void;
-  readings(readings: Reading[], fuel?: 'gas'): void;
+  reject(live: Live, s: DeviceSample, reason: string, now: number): void;
+  readings(live: Live, readings: Reading[], fuel?: 'gas'): void;
+}
+
+const DIRECTIONS = ['import', 'export'] as const;
+
+/** A counter's energy into the channel's open minutes, or a plug's detector (its import only). */
+function addChannelEnergy(
+  live: Live,
+  from: number,
+  to: number,
+  mwh: number,
+  direction: 'import' | 'export',
+): void {
+  if (live.plug !== null) {
+    if (direction === 'import') live.plug.energy(from, to, mwh);
+  } else addEnergy(live.counter.minutes, from, to, mwh, direction);
 }
 
 export function takeSample(live: Live, s: DeviceSample, now: number, sink: SampleSink): void {
@@ -42,21 +60,16 @@ export function takeSample(live: Live, s: DeviceSample, now: number, sink: Sampl
   live.online = s.online ?? true;
   live.dirty = true;
   if (s.fuel === 'gas') {
-    takeGas(live, s, sink);
+    takeGas(live, s, now, sink);
     return;
   }
   const maxW = live.plug === null ? MAX_HOUSE_W : MAX_PLUG_W;
-  const energy = (from: number, to: number, mwh: number, direction: 'import' | 'export') => {
-    if (live.plug !== null) {
-      if (direction === 'import') live.plug.energy(from, to, mwh);
-    } else addEnergy(live.counter.minutes, from, to, mwh, direction);
-  };
-  for (const direction of ['import', 'export'] as const) {
+  for (const direction of DIRECTIONS) {
     const mwh = direction === 'import' ? s.importMwh : s.exportMwh;
     if (mwh === undefined) continue;
     const { state, step } = stepCounter(live.counter[direction], s.t, mwh, { maxW });
     live.counter[direction] = state;
-    if (step.kind === 'rejected') sink.reject(step.reason);
+    if (step.kind === 'rejected') sink.reject(live, s, step.reason, now);
     else if (step.kind === 'energy') {
       if (live.history !== null && live.plug === null && step.to - step.from > EM_GAP_S) {
         // A Shelly EM back after a gap: its records of the gap say when the energy was used.
@@ -70,24 +83,24 @@ export function takeSample(live: Live, s: DeviceSample, now: number, sink: Sampl
         };
         const gap = live.counter.gap;
         gap[direction === 'import' ? 'importMwh' : 'exportMwh'] += step.mwh;
-      } else energy(step.from, step.to, step.mwh, direction);
+      } else addChannelEnergy(live, step.from, step.to, step.mwh, direction);
     }
   }
   let integrated = false;
   if (s.powerW !== undefined && live.plug !== null && s.powerW < 0) {
     // A plug only draws power: a negative value is a bad value like any other (issue 33 item 7).
-    sink.reject(`power ${s.powerW} W is negative: a plug only draws power`);
+    sink.reject(live, s, `power ${s.powerW} W is negative: a plug only draws power`, now);
   } else if (s.powerW !== undefined) {
     live.plug?.power(s.t, s.powerW, now);
     // An emon node that reports power and no counter: the energy is its power over time.
     if (live.device.kind === 'emon' && live.counter.import === null && s.importMwh === undefined) {
       const previous = live.counter.power ?? null;
       const step = integratePower(previous, s.t, s.powerW, maxW);
-      if (step.kind === 'rejected') sink.reject(step.reason);
+      if (step.kind === 'rejected') sink.reject(live, s, step.reason, now);
       else if (previous === null || s.t > previous.t) {
         live.counter.power = { t: s.t, w: s.powerW };
         if (step.kind === 'energy') {
-          energy(step.from, step.to, step.mwh, step.direction);
+          addChannelEnergy(live, step.from, step.to, step.mwh, step.direction);
           integrated = true;
         }
       }
@@ -98,22 +111,22 @@ export function takeSample(live: Live, s: DeviceSample, now: number, sink: Sampl
     const gap = live.counter.gap;
     const upTo = gap ? Math.min(s.t, gap.from - (gap.from % 60)) : s.t;
     const readings = closeMinutes(live.counter.minutes, upTo);
-    if (readings.length > 0) sink.readings(readings);
+    if (readings.length > 0) sink.readings(live, readings);
   }
 }
 
 /** A gas register's sample: the same counter rules as electricity's, half-hours for minutes. */
-function takeGas(live: Live, s: DeviceSample, sink: SampleSink): void {
+function takeGas(live: Live, s: DeviceSample, now: number, sink: SampleSink): void {
   if (s.importMwh === undefined) return;
   live.counter.gas ??= { import: null, halfHours: emptyMinutes() };
   const gas = live.counter.gas;
   const { state, step } = stepCounter(gas.import, s.t, s.importMwh, GAS);
   gas.import = state;
-  if (step.kind === 'rejected') sink.reject(`gas: ${step.reason}`);
+  if (step.kind === 'rejected') sink.reject(live, s, `gas: ${step.reason}`, now);
   if (step.kind === 'energy') addEnergy(gas.halfHours, step.from, step.to, step.mwh, 'import', HALF_HOUR_S);
   // Up to the register's last change (state.t), not this sample: a re-send adds nothing to what is known.
   const readings = closeMinutes(gas.halfHours, state.t, HALF_HOUR_S);
-  if (readings.length > 0) sink.readings(readings, 'gas');
+  if (readings.length > 0) sink.readings(live, readings, 'gas');
 }
 
 /** A plug's uses whose energy is known by now, as appliance uses of its house (its own count moved on). */

@@ -22,8 +22,35 @@ export interface ParseOptions {
 }
 
 /** The kind and device a topic belongs to, or null for a topic no kind publishes energy on. */
-export function topicDevice(topic: string): { kind: DeviceKind; deviceId: string } | null {
-  const parts = topic.split('/');
+export function topicDevice(topic: string): TopicDevice | null {
+  return topicOf(topic).device;
+}
+
+export interface TopicDevice {
+  readonly kind: DeviceKind;
+  readonly deviceId: string;
+}
+
+/**
+ * Topics as read, remembered: a device publishes on the same few topics all day, and splitting each
+ * message's topic (twice: the MQTT client asks whose it is, then the parser) was a measurable share of a
+ * message's cost at 10,000 a second (bench/NOTES.md). Bounded: cleared past TOPICS_KEPT.
+ */
+const TOPICS_KEPT = 100_000;
+const topics = new Map<string, { device: TopicDevice | null; parts: readonly string[] }>();
+
+function topicOf(topic: string): { device: TopicDevice | null; parts: readonly string[] } {
+  let known = topics.get(topic);
+  if (known === undefined) {
+    const parts = topic.split('/');
+    known = { device: deviceOfParts(parts), parts };
+    if (topics.size >= TOPICS_KEPT) topics.clear();
+    topics.set(topic, known);
+  }
+  return known;
+}
+
+function deviceOfParts(parts: readonly string[]): TopicDevice | null {
   const [first, id, third, fourth] = parts;
   if (id === undefined || id === '') return null;
   if (first === 'glow') {
@@ -54,7 +81,7 @@ export function parseDeviceMessage(
   receivedAt: number,
   options: ParseOptions = {},
 ): Parsed {
-  const device = topicDevice(topic);
+  const { device, parts } = topicOf(topic);
   if (device === null) return null;
   const { kind, deviceId } = device;
   const received = Math.floor(receivedAt);
@@ -62,8 +89,10 @@ export function parseDeviceMessage(
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
     if (size > MAX_PAYLOAD_BYTES)
       throw new Bad(`the payload is ${size} bytes, more than ${MAX_PAYLOAD_BYTES}`);
-    const text = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
-    const parts = topic.split('/');
+    const text =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');
     let bodies: Body[];
     if (kind === 'glow')
       bodies = glow(parts[3] === 'gasmeter' ? 'gasmeter' : 'electricitymeter', text, received);

@@ -28,9 +28,9 @@ export async function storeHouseBatch(
 
 /**
  * Many houses' batches of one flush in one transaction (receive: their locks at once, one context read,
- * one write statement for all their readings of a fuel), with the devices' state; a house's readings
- * (electricity, then gas) before its uses. Any house's IngestError rolls all back. Returns what each house
- * stored.
+ * one write statement for all their readings of a fuel, one for all their plug uses), with the devices'
+ * state; the houses' readings (electricity, then gas) before their uses. Any house's IngestError rolls all
+ * back. Returns what each house stored.
  */
 export async function storeHousesBatch(
   db: Db,
@@ -50,11 +50,14 @@ export async function storeHousesBatch(
       const none = new Map<number, { stored: number }>();
       const ingested = readings.size > 0 ? await intake.houses(readings) : none;
       const gasIngested = gas.size > 0 ? await intake.houses(gas, { fuel: 'gas' }) : none;
+      // Every house's plug uses after all the readings, in one write for them all.
+      const uses = new Map<number, readonly ApplianceEventInput[]>();
+      for (const b of batches) if (b.events.length > 0) uses.set(b.houseId, b.events);
+      const usesIngested = uses.size > 0 ? await intake.eventsOfHouses(uses) : none;
       const stored = new Map<number, number>();
       for (const b of batches) {
-        let n = (ingested.get(b.houseId)?.stored ?? 0) + (gasIngested.get(b.houseId)?.stored ?? 0);
-        if (b.events.length > 0) n += (await intake.events(b.houseId, b.events)).stored;
-        stored.set(b.houseId, n);
+        const of = (results: ReadonlyMap<number, { stored: number }>) => results.get(b.houseId)?.stored ?? 0;
+        stored.set(b.houseId, of(ingested) + of(gasIngested) + of(usesIngested));
       }
       await alongside(tx);
       return stored;

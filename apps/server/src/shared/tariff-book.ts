@@ -60,6 +60,16 @@ export async function loadTariffs(
     'select id, tariff from tariffs where house_id = $1 and fuel = $2 order by start_date',
     [houseId, fuelCode(fuel)],
   );
+  return versionsOf(db, houseId, fuel, rows);
+}
+
+/** Stored versions (oldest first) as tariffs, a dynamic rate given the house's prices of it. */
+async function versionsOf(
+  db: Queryable,
+  houseId: number,
+  fuel: Fuel,
+  rows: readonly TariffRow[],
+): Promise<Tariff[]> {
   const dynamic = rows.some((r) => RATES.some((rate) => r.tariff[rate]?.type === 'dynamic'));
   const prices = dynamic ? await loadPrices(db, houseId, fuel) : new Map<RateName, Map<number, number>>();
   return rows.map((r) => {
@@ -123,6 +133,8 @@ export async function tariffsFor(
   zone: string,
   ids: string,
   fuel: Fuel = ELECTRICITY,
+  /** The house's versions as just read (tariffsOfHouses), for a house not in the cache. */
+  loaded?: readonly Tariff[],
 ): Promise<HouseTariffs> {
   if (ids === '') {
     let value = defaults.get(`${zone}|${fuel}`);
@@ -142,7 +154,7 @@ export async function tariffsFor(
     return hit.value;
   }
   tariffCacheStats.misses++;
-  const versions = await loadTariffs(db, houseId, fuel);
+  const versions = loaded ?? (await loadTariffs(db, houseId, fuel));
   const value: HouseTariffs = { zone, versions, book: compileTariffs(versions, zone, defaultSeriesOf(fuel)) };
   // The versions of a house share its price maps: each map counted once.
   const maps = new Set(
@@ -180,4 +192,53 @@ export async function houseTariffs(
   );
   const row = rows[0];
   return row === undefined ? null : tariffsFor(db, houseId, row.time_zone, row.ids, fuel);
+}
+
+/**
+ * houseTariffs for several houses in one read (a device flush's uses of many homes); houses that do not
+ * exist are absent. Books come from the cache as houseTariffs' do.
+ */
+export async function houseTariffsOfHouses(
+  db: Queryable,
+  houseIds: readonly number[],
+  fuel: Fuel = ELECTRICITY,
+): Promise<Map<number, HouseTariffs>> {
+  const { rows } = await db.query<{ id: number; time_zone: string; ids: string }>(
+    `select h.id, h.time_zone, ${TARIFF_KEY_SQL} as ids from houses h
+      where h.id = any(string_to_array($1, ',')::int[]) order by h.id
+     for key share of h`, // as a foreign key would: the houses stay until this writer commits
+    [houseIds.join(',')],
+  );
+  return tariffsOfHouses(db, new Map(rows.map((r) => [r.id, { zone: r.time_zone, ids: r.ids }])), fuel);
+}
+
+/**
+ * tariffsFor of several houses whose zones and tariff keys were just read (the write path of many homes):
+ * the versions of those not in the cache read in one statement, not one per house (a device flush after a
+ * start prices 1,000+ houses it has never seen).
+ */
+export async function tariffsOfHouses(
+  db: Queryable,
+  houses: ReadonlyMap<number, { zone: string; ids: string }>,
+  fuel: Fuel = ELECTRICITY,
+): Promise<Map<number, HouseTariffs>> {
+  const missing = [...houses].flatMap(([houseId, { zone, ids }]) =>
+    ids !== '' && cache.get(cacheKey(houseId, fuel))?.key !== `${zone}|${ids}` ? [houseId] : [],
+  );
+  const rowsOf = new Map<number, TariffRow[]>(missing.map((houseId) => [houseId, []]));
+  if (missing.length > 0) {
+    const { rows } = await db.query<TariffRow & { house_id: number }>(
+      `select house_id, id, tariff from tariffs
+        where house_id = any(string_to_array($1, ',')::int[]) and fuel = $2 order by house_id, start_date`,
+      [missing.join(','), fuelCode(fuel)],
+    );
+    for (const row of rows) rowsOf.get(row.house_id)?.push(row);
+  }
+  const books = new Map<number, HouseTariffs>();
+  for (const [houseId, { zone, ids }] of houses) {
+    const rows = rowsOf.get(houseId);
+    const loaded = rows === undefined ? undefined : await versionsOf(db, houseId, fuel, rows);
+    books.set(houseId, await tariffsFor(db, houseId, zone, ids, fuel, loaded));
+  }
+  return books;
 }

@@ -23,7 +23,24 @@ export function refreshApplianceDaysOfStarts(
   zone: string,
   starts: Iterable<number>,
 ): Promise<void> {
-  return refreshApplianceDays(db, houseId, zone, datesOfStarts(starts, zone));
+  return refreshApplianceDaysOfHouses(db, [{ houseId, zone, starts }]);
+}
+
+/**
+ * refreshApplianceDaysOfStarts for several houses in one delete and one insert (the device flush's uses of
+ * many homes: one statement pair per flush, not per house).
+ */
+export function refreshApplianceDaysOfHouses(
+  db: Queryable,
+  houses: readonly { houseId: number; zone: string; starts: Iterable<number> }[],
+): Promise<void> {
+  return refreshDays(
+    db,
+    houses.flatMap(({ houseId, zone, starts }) =>
+      datesOfStarts(starts, zone).map((date) => ({ houseId, zone, date })),
+    ),
+    true,
+  );
 }
 
 /**
@@ -31,7 +48,7 @@ export function refreshApplianceDaysOfStarts(
  * are deleted, then written again from the events that started in them (a date with no events keeps no
  * row). Run by writers holding the house's lock, after their event writes.
  */
-export async function refreshApplianceDays(
+export function refreshApplianceDays(
   db: Queryable,
   houseId: number,
   zone: string,
@@ -39,26 +56,45 @@ export async function refreshApplianceDays(
   /** false only in migration 0010's data step: the `estimated` columns (0016) do not exist yet. */
   withEstimated = true,
 ): Promise<void> {
+  return refreshDays(
+    db,
+    dates.map((date) => ({ houseId, zone, date })),
+    withEstimated,
+  );
+}
+
+/** The one statement pair behind the refreshes: any houses' local days, DATES_PER_STATEMENT at a time. */
+async function refreshDays(
+  db: Queryable,
+  days: readonly { houseId: number; zone: string; date: string }[],
+  withEstimated: boolean,
+): Promise<void> {
   const estimated = withEstimated
     ? { column: ', estimated', value: ', bool_or(e.estimated)' }
     : { column: '', value: '' };
-  for (let at = 0; at < dates.length; at += DATES_PER_STATEMENT) {
-    const part = dates.slice(at, at + DATES_PER_STATEMENT);
-    const starts = part.map((date) => startOfLocalDate(date, zone));
-    const ends = part.map((date) => startOfLocalDate(addDays(date, 1), zone));
+  for (let at = 0; at < days.length; at += DATES_PER_STATEMENT) {
+    const part = days.slice(at, at + DATES_PER_STATEMENT);
+    const houses = joined(part.map((d) => d.houseId));
+    const dates = part.map((d) => d.date).join(',');
+    const starts = part.map((d) => startOfLocalDate(d.date, d.zone));
+    const ends = part.map((d) => startOfLocalDate(addDays(d.date, 1), d.zone));
     await db.query(
-      `delete from appliance_daily where house_id = $1 and day = any(string_to_array($2, ',')::date[])`,
-      [houseId, part.join(',')],
+      `delete from appliance_daily a
+        using unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::date[]) d(house_id, day)
+        where a.house_id = d.house_id and a.day = d.day`,
+      [houses, dates],
     );
     await db.query(
       `insert into appliance_daily (house_id, appliance_type_id, day, day_start, uses, seconds, energy_wh, cost${estimated.column})
-       select $1, e.appliance_type_id, d.day, d.day_start, count(*), sum(e.end_ts - e.start_ts),
+       select d.house_id, e.appliance_type_id, d.day, d.day_start, count(*), sum(e.end_ts - e.start_ts),
               sum(e.energy_wh), sum(e.cost)${estimated.value}
-         from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
-                     string_to_array($4, ',')::bigint[]) d(day, day_start, day_end)
-         join appliance_events e on e.house_id = $1 and e.start_ts >= d.day_start and e.start_ts < d.day_end
-        group by e.appliance_type_id, d.day, d.day_start`,
-      [houseId, part.join(','), joined(starts), joined(ends)],
+         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::date[],
+                     string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[])
+                d(house_id, day, day_start, day_end)
+         join appliance_events e
+           on e.house_id = d.house_id and e.start_ts >= d.day_start and e.start_ts < d.day_end
+        group by d.house_id, e.appliance_type_id, d.day, d.day_start`,
+      [houses, dates, joined(starts), joined(ends)],
     );
   }
 }

@@ -8,10 +8,10 @@ import {
   type TariffBook,
 } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
-import { refreshApplianceDaysOfStarts } from './appliance-days';
+import { refreshApplianceDaysOfHouses } from './appliance-days';
 import { ELECTRICITY_CODE } from '../../shared/fuel';
 import { BLOCK_S, type ReadingColumns, readHousesContext } from './blocks';
-import { eventCost } from './events';
+import { eventCost, type StoredEvent } from './events';
 import { joined } from './repository';
 
 // Appliance uses estimated from the whole-house meter (issue 24, migration 0016). Run by ingestReadings
@@ -167,22 +167,79 @@ export async function estimateWindows(
     if (list === undefined) rowsOf.set(row.house_id, [row]);
     else list.push(row);
   }
+  const changes: EstimateChange[] = [];
   for (const [i, item] of items.entries()) {
     const { lo, hi } = spans[i] as { lo: number; hi: number };
     const blocks = [...item.written.values(), ...(read.get(item.houseId)?.blocks.values() ?? [])];
     const detected = detectMeterUses(samplesOf(blocks, lo, hi));
-    results.set(item.houseId, await replaceEstimates(tx, item, detected, rowsOf.get(item.houseId) ?? []));
+    const { inWindow, change } = replacement(item, detected, rowsOf.get(item.houseId) ?? []);
+    results.set(item.houseId, inWindow);
+    if (change !== null) changes.push(change);
   }
+  await writeEstimateChanges(tx, changes);
   return results;
 }
 
-/** The house's estimates of its window replaced by the uses detected (nothing written when the same). */
-async function replaceEstimates(
-  tx: Queryable,
+/** A house's stored estimates to delete and its detected ones to insert. */
+interface EstimateChange {
+  houseId: number;
+  zone: string;
+  stale: { appliance_type_id: number; start_ts: number }[];
+  fresh: StoredEvent[];
+}
+
+/**
+ * Every house's changed estimates in three statements whatever the number of houses (a device flush's):
+ * the stale deleted, the fresh inserted, then the local days of both summed again.
+ */
+async function writeEstimateChanges(tx: Queryable, changes: readonly EstimateChange[]): Promise<void> {
+  const stale = changes.flatMap((c) => c.stale.map((r) => ({ house: c.houseId, ...r })));
+  const fresh = changes.flatMap((c) => c.fresh.map((f) => ({ house: c.houseId, ...f })));
+  if (stale.length > 0)
+    await tx.query(
+      `delete from appliance_events e
+        using unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
+                     string_to_array($3, ',')::bigint[]) s(house_id, type_id, start_ts)
+        where e.house_id = s.house_id and e.estimated and e.appliance_type_id = s.type_id
+          and e.start_ts = s.start_ts`,
+      [
+        joined(stale.map((r) => r.house)),
+        joined(stale.map((r) => r.appliance_type_id)),
+        joined(stale.map((r) => r.start_ts)),
+      ],
+    );
+  if (fresh.length > 0)
+    await tx.query(
+      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost, estimated)
+       select *, true from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
+         string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[], string_to_array($5, ',')::int[],
+         string_to_array($6, ',')::bigint[])
+       on conflict (house_id, appliance_type_id, start_ts) do nothing`,
+      [
+        joined(fresh.map((f) => f.house)),
+        joined(fresh.map((f) => f.appliance_type_id)),
+        joined(fresh.map((f) => f.start_ts)),
+        joined(fresh.map((f) => f.end_ts)),
+        joined(fresh.map((f) => f.energy_wh)),
+        joined(fresh.map((f) => f.cost)),
+      ],
+    );
+  await refreshApplianceDaysOfHouses(
+    tx,
+    changes.map((c) => ({
+      houseId: c.houseId,
+      zone: c.zone,
+      starts: [...c.stale.map((r) => r.start_ts), ...c.fresh.map((f) => f.start_ts)],
+    })),
+  );
+}
+
+/** The house's estimates of its window to replace by the uses detected (no change when the same). */
+function replacement(
   { houseId, zone, book, window }: EstimateWindow,
   detected: readonly MeterUse[],
   rows: readonly EventRow[],
-): Promise<number> {
+): { inWindow: number; change: EstimateChange | null } {
   const answered = answeredOf(window);
   const measuredTypes = new Set(rows.filter((r) => r.what === 'type').map((r) => r.appliance_type_id));
   const drawing = rows.filter(
@@ -222,35 +279,20 @@ async function replaceEstimates(
     before.size === fresh.length &&
     fresh.every((f) => before.has(keyOf(f.appliance_type_id, f.start_ts, f.end_ts, f.energy_wh)))
   )
-    return inWindow; // the same uses as stored: nothing to write
-  if (stale.length > 0)
-    await tx.query(
-      `delete from appliance_events e
-        using unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[]) s(type_id, start_ts)
-        where e.house_id = $1 and e.estimated and e.appliance_type_id = s.type_id and e.start_ts = s.start_ts`,
-      [houseId, joined(stale.map((r) => r.appliance_type_id)), joined(stale.map((r) => Number(r.start_ts)))],
-    );
-  if (fresh.length > 0)
-    await tx.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost, estimated)
-       select $1, *, true from unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[],
-         string_to_array($4, ',')::bigint[], string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[])
-       on conflict (house_id, appliance_type_id, start_ts) do nothing`,
-      [
-        houseId,
-        joined(fresh.map((f) => f.appliance_type_id)),
-        joined(fresh.map((f) => f.start_ts)),
-        joined(fresh.map((f) => f.end_ts)),
-        joined(fresh.map((f) => f.energy_wh)),
-        joined(fresh.map((f) => eventCost(book, f.start_ts, f.end_ts, f.energy_wh))),
-      ],
-    );
-  await refreshApplianceDaysOfStarts(tx, houseId, zone, [
-    ...stale.map((r) => Number(r.start_ts)),
-    ...fresh.map((f) => f.start_ts),
-  ]);
-  return inWindow;
+    return { inWindow, change: null }; // the same uses as stored: nothing to write
+  return {
+    inWindow,
+    change: {
+      houseId,
+      zone,
+      stale: stale.map((r) => ({ appliance_type_id: r.appliance_type_id, start_ts: Number(r.start_ts) })),
+      fresh: fresh.map((f) => ({ ...f, cost: eventCost(book, f.start_ts, f.end_ts, f.energy_wh) })),
+    },
+  };
 }
+
+/** A measured use, as dropEstimatesMeasured weighs it against the estimates. */
+type MeasuredUse = { appliance_type_id: number; start_ts: number; end_ts: number; energy_wh: number };
 
 /**
  * Measured uses coming in win over estimates: deletes the house's estimates of their types within
@@ -260,29 +302,67 @@ async function replaceEstimates(
 export async function dropEstimatesMeasured(
   tx: Queryable,
   houseId: number,
-  uses: readonly { appliance_type_id: number; start_ts: number; end_ts: number; energy_wh: number }[],
+  uses: readonly MeasuredUse[],
 ): Promise<number[]> {
-  if (uses.length === 0) return [];
-  const starts = uses.map((u) => u.start_ts);
-  const drawing = uses.filter((u) => (u.energy_wh * 3600) / (u.end_ts - u.start_ts) >= MEASURED_W);
-  const { rows } = await tx.query<{ start_ts: number }>(
-    `delete from appliance_events e
-      where e.house_id = $1 and e.estimated
-        and ((e.appliance_type_id = any(string_to_array($2, ',')::int[])
-              and e.start_ts >= $3::bigint - ${MEASURED_S} and e.start_ts < $4::bigint + ${MEASURED_S})
-          or (e.appliance_type_id = $5 and exists (
-                select 1 from unnest(string_to_array($6, ',')::bigint[], string_to_array($7, ',')::bigint[]) m(s, e2)
-                 where e.start_ts < m.e2 and e.end_ts > m.s)))
-      returning e.start_ts`,
+  return (await dropEstimatesMeasuredOfHouses(tx, new Map([[houseId, uses]]))).get(houseId) ?? [];
+}
+
+/** dropEstimatesMeasured for many houses' uses in one statement (a device flush); the starts by house. */
+export async function dropEstimatesMeasuredOfHouses(
+  tx: Queryable,
+  usesOf: ReadonlyMap<number, readonly MeasuredUse[]>,
+): Promise<Map<number, number[]>> {
+  // Per house: each type its uses have, with the span of all its uses' starts; each use drawing enough.
+  const types: { house: number; type: number; lo: number; hi: number }[] = [];
+  const drawing: { house: number; start: number; end: number }[] = [];
+  for (const [house, uses] of usesOf) {
+    if (uses.length === 0) continue;
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (const u of uses) {
+      lo = Math.min(lo, u.start_ts);
+      hi = Math.max(hi, u.start_ts);
+      if ((u.energy_wh * 3600) / (u.end_ts - u.start_ts) >= MEASURED_W)
+        drawing.push({ house, start: u.start_ts, end: u.end_ts });
+    }
+    for (const type of new Set(uses.map((u) => u.appliance_type_id))) types.push({ house, type, lo, hi });
+  }
+  const dropped = new Map<number, number[]>();
+  if (types.length === 0) return dropped;
+  // Joins on the key (house, type, start), so each house's estimates are reached through the index.
+  const { rows } = await tx.query<{ house_id: number; start_ts: number }>(
+    `with doomed as (
+       select e.house_id, e.appliance_type_id, e.start_ts
+         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
+                     string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[]) h(house_id, type_id, lo, hi)
+         join appliance_events e on e.house_id = h.house_id and e.appliance_type_id = h.type_id
+          and e.start_ts >= h.lo - ${MEASURED_S} and e.start_ts < h.hi + ${MEASURED_S}
+        where e.estimated
+       union
+       select e.house_id, e.appliance_type_id, e.start_ts
+         from unnest(string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[],
+                     string_to_array($7, ',')::bigint[]) m(house_id, s, e2)
+         join appliance_events e on e.house_id = m.house_id and e.appliance_type_id = $8
+          and e.start_ts < m.e2 and e.end_ts > m.s
+        where e.estimated)
+     delete from appliance_events e using doomed d
+      where e.house_id = d.house_id and e.appliance_type_id = d.appliance_type_id and e.start_ts = d.start_ts
+      returning e.house_id, e.start_ts`,
     [
-      houseId,
-      joined([...new Set(uses.map((u) => u.appliance_type_id))]),
-      Math.min(...starts),
-      Math.max(...starts),
+      joined(types.map((t) => t.house)),
+      joined(types.map((t) => t.type)),
+      joined(types.map((t) => t.lo)),
+      joined(types.map((t) => t.hi)),
+      joined(drawing.map((d) => d.house)),
+      joined(drawing.map((d) => d.start)),
+      joined(drawing.map((d) => d.end)),
       ACTIVITY_TYPE,
-      joined(drawing.map((u) => u.start_ts)),
-      joined(drawing.map((u) => u.end_ts)),
     ],
   );
-  return rows.map((r) => Number(r.start_ts));
+  for (const row of rows) {
+    const list = dropped.get(row.house_id) ?? [];
+    list.push(Number(row.start_ts));
+    dropped.set(row.house_id, list);
+  }
+  return dropped;
 }

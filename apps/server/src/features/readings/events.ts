@@ -40,18 +40,34 @@ export async function insertEvents(
   houseId: number,
   events: readonly StoredEvent[],
 ): Promise<number> {
-  let inserted = 0;
+  const changed = await insertEventsOfHouses(
+    db,
+    events.map((e) => ({ ...e, house_id: houseId })),
+  );
+  return changed.get(houseId) ?? 0;
+}
+
+/** insertEvents for the uses of many houses in one statement (a device flush); how many changed, by house. */
+export async function insertEventsOfHouses(
+  db: Queryable,
+  events: readonly (StoredEvent & { house_id: number })[],
+): Promise<Map<number, number>> {
+  const changed = new Map<number, number>();
   for (let at = 0; at < events.length; at += INSERT_CHUNK) {
     const part = events.slice(at, at + INSERT_CHUNK);
-    const result = await db.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost)
-       select $1, * from unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[],
-         string_to_array($4, ',')::bigint[], string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[])
-       on conflict (house_id, appliance_type_id, start_ts) do update
-         set end_ts = excluded.end_ts, energy_wh = excluded.energy_wh, cost = excluded.cost
-         where excluded.end_ts > appliance_events.end_ts`,
+    const result = await db.query<{ house_id: number; n: number }>(
+      `with changed as (
+         insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost)
+         select * from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
+           string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[],
+           string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[])
+         on conflict (house_id, appliance_type_id, start_ts) do update
+           set end_ts = excluded.end_ts, energy_wh = excluded.energy_wh, cost = excluded.cost
+           where excluded.end_ts > appliance_events.end_ts
+         returning house_id)
+       select house_id, count(*)::int as n from changed group by house_id`,
       [
-        houseId,
+        joined(part.map((e) => e.house_id)),
         joined(part.map((e) => e.appliance_type_id)),
         joined(part.map((e) => e.start_ts)),
         joined(part.map((e) => e.end_ts)),
@@ -59,9 +75,9 @@ export async function insertEvents(
         joined(part.map((e) => e.cost)),
       ],
     );
-    inserted += result.rowCount;
+    for (const row of result.rows) changed.set(row.house_id, (changed.get(row.house_id) ?? 0) + row.n);
   }
-  return inserted;
+  return changed;
 }
 
 /** Events still running at or after `from` (end_ts > from), for repricing. */

@@ -2,17 +2,17 @@ import { priceSlot, type TariffBook } from '@homeview/domain';
 import { type Db, inTransaction, type Queryable } from '../../db/types';
 import { formatUtc } from '../../ingest/formats';
 import { isCatalogueId } from '../appliances-catalogue/catalogue';
-import { type HouseTariffs, houseTariffs, tariffsFor } from '../../shared/tariff-book';
-import { refreshApplianceDaysOfStarts } from './appliance-days';
+import { type HouseTariffs, houseTariffsOfHouses, tariffsOfHouses } from '../../shared/tariff-book';
+import { refreshApplianceDaysOfHouses } from './appliance-days';
 import { checkReading, maxWhIn, type Reading } from './reading';
 import { type BatchContext, housesContextOf, housesContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, type HouseWrite, writeBatches } from './daily';
 import { recordCompleteDays } from './arrivals';
-import { dropEstimatesMeasured, estimateWindows, isFineBatch } from './estimates';
-import { eventCost, insertEvents, type StoredEvent } from './events';
+import { dropEstimatesMeasuredOfHouses, estimateWindows, isFineBatch } from './estimates';
+import { eventCost, insertEventsOfHouses, type StoredEvent } from './events';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
 import { ELECTRICITY, type Fuel, fuelCode } from '../../shared/fuel';
-import { lockHouse } from '../../shared/house';
+import { lockHouses } from '../../shared/house';
 import { inLockedTransaction, SLOT_S } from './repository';
 
 // The write path of the energy engine: readings in, half-hour rollups (energy and money) kept equal to
@@ -219,9 +219,17 @@ export async function ingestReadingsOfHouses(
   const replace = options.replace ?? false;
   await inLockedTransaction(db, [...prepared.keys()], read, options, async (tx, rows) => {
     const contexts = housesContextOf(rows);
+    // Every house's tariffs: the books not cached read in one statement.
+    const books = await tariffsOfHouses(
+      tx,
+      new Map([...contexts].map(([houseId, c]) => [houseId, { zone: c.time_zone, ids: c.ids }])),
+      fuel,
+    );
     const writes: { write: HouseWrite; batch: Batch }[] = [];
     for (const [houseId, batch] of prepared) {
-      const merged = await mergePrepared(tx, houseId, batch, contexts.get(houseId) ?? null, replace, fuel);
+      const context = contexts.get(houseId) ?? null;
+      const book = books.get(houseId)?.book ?? null;
+      const merged = mergePrepared(houseId, batch, context, book, replace);
       if (merged.write !== null) writes.push({ write: merged.write, batch });
       const sent = batches.get(houseId)?.length ?? 0;
       results.set(houseId, { stored: merged.stored, duplicates: sent - merged.stored });
@@ -259,16 +267,14 @@ export async function ingestReadingsOfHouses(
 }
 
 /** A prepared batch merged into the house's stored blocks: what to write (null: nothing), under its lock. */
-async function mergePrepared(
-  tx: Queryable,
+function mergePrepared(
   houseId: number,
   batch: Batch,
   context: BatchContext | null,
+  book: TariffBook | null,
   replace: boolean,
-  fuel: Fuel,
-): Promise<{ write: HouseWrite | null; stored: number }> {
-  if (context === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
-  const { book } = await tariffsFor(tx, houseId, context.time_zone, context.ids, fuel);
+): { write: HouseWrite | null; stored: number } {
+  if (context === null || book === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
   const merged = mergeBatch(batch.cols, context.blocks, replace);
   if (merged.overlapSlot !== null) {
     throw new IngestError(
@@ -314,37 +320,83 @@ export async function ingestApplianceEvents(
    *  neighbours store a week's totals and uses in one): the lock and the read are not repeated. */
   locked?: HouseTariffs,
 ): Promise<IngestResult> {
-  events.forEach(checkEvent);
-  const seen = new Set<string>();
-  const unique = events.filter((e) => {
-    const key = `${e.appliance_type_id}:${e.start}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+  const results = await ingestApplianceEventsOfHouses(db, new Map([[houseId, events]]), {
+    locked: locked === undefined ? undefined : new Map([[houseId, locked]]),
   });
-  if (unique.length === 0) return { stored: 0, duplicates: events.length };
-  const stored = await inTransaction(db, async (tx) => {
-    if (!locked) await lockHouse(tx, houseId);
-    const house = locked ?? (await houseTariffs(tx, houseId));
-    if (house === null) throw new IngestError(null, 'house', `there is no house ${houseId}`);
-    const { book } = house;
-    const rows: StoredEvent[] = unique.map((e) => ({
-      appliance_type_id: e.appliance_type_id,
-      start_ts: e.start,
-      end_ts: e.end,
-      energy_wh: e.energy_wh,
-      cost: eventCost(book, e.start, e.end, e.energy_wh),
-    }));
+  return results.get(houseId) as IngestResult;
+}
+
+/**
+ * ingestApplianceEvents for many houses (a device flush's plug uses): every house's events checked
+ * first, then one read of their tariffs, one delete of the estimates they beat, one insert and one
+ * refresh of their appliance days for them all. All or nothing: an IngestError of any house stores none.
+ */
+export async function ingestApplianceEventsOfHouses(
+  db: Db | Queryable,
+  batches: ReadonlyMap<number, readonly ApplianceEventInput[]>,
+  options: {
+    /** The houses as read by a caller holding their locks in `db` (its open transaction). */
+    locked?: ReadonlyMap<number, HouseTariffs> | undefined;
+    /** The caller's open transaction holds the houses' write locks (receive): only their tariffs are read. */
+    held?: boolean | undefined;
+  } = {},
+): Promise<Map<number, IngestResult>> {
+  const results = new Map<number, IngestResult>();
+  const uniqueOf = new Map<number, ApplianceEventInput[]>();
+  for (const [houseId, events] of batches) {
+    events.forEach(checkEvent);
+    const seen = new Set<string>();
+    const unique = events.filter((e) => {
+      const key = `${e.appliance_type_id}:${e.start}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    results.set(houseId, { stored: 0, duplicates: events.length });
+    if (unique.length > 0) uniqueOf.set(houseId, unique);
+  }
+  if (uniqueOf.size === 0) return results;
+  const ids = [...uniqueOf.keys()].sort((a, b) => a - b);
+  await inTransaction(db, async (tx) => {
+    let houses = options.locked;
+    if (houses === undefined) {
+      if (!options.held) await lockHouses(tx, ids);
+      houses = await houseTariffsOfHouses(tx, ids);
+    }
+    const rows: (StoredEvent & { house_id: number })[] = [];
+    const usesOf = new Map<number, StoredEvent[]>();
+    for (const houseId of ids) {
+      const house = houses.get(houseId);
+      if (house === undefined) throw new IngestError(null, 'house', `there is no house ${houseId}`);
+      const own = (uniqueOf.get(houseId) ?? []).map((e) => ({
+        house_id: houseId,
+        appliance_type_id: e.appliance_type_id,
+        start_ts: e.start,
+        end_ts: e.end,
+        energy_wh: e.energy_wh,
+        cost: eventCost(house.book, e.start, e.end, e.energy_wh),
+      }));
+      rows.push(...own);
+      usesOf.set(houseId, own);
+    }
     // Measured uses win over the meter's estimates of their type (estimates.ts).
-    const dropped = await dropEstimatesMeasured(tx, houseId, rows);
-    const changed = await insertEvents(tx, houseId, rows);
+    const dropped = await dropEstimatesMeasuredOfHouses(tx, usesOf);
+    const changed = await insertEventsOfHouses(tx, rows);
     // The local days of the uses that are new or grew, summed again from their events (appliance-days.ts).
-    if (changed > 0 || dropped.length > 0)
-      await refreshApplianceDaysOfStarts(tx, houseId, house.zone, [
-        ...rows.map((r) => r.start_ts),
-        ...dropped,
-      ]);
-    return changed;
+    await refreshApplianceDaysOfHouses(
+      tx,
+      ids.flatMap((houseId) => {
+        const gone = dropped.get(houseId) ?? [];
+        if (!changed.get(houseId) && gone.length === 0) return [];
+        const zone = (houses.get(houseId) as HouseTariffs).zone;
+        const starts = [...(usesOf.get(houseId) ?? []).map((r) => r.start_ts), ...gone];
+        return [{ houseId, zone, starts }];
+      }),
+    );
+    for (const houseId of ids) {
+      const stored = changed.get(houseId) ?? 0;
+      results.set(houseId, { stored, duplicates: (batches.get(houseId)?.length ?? 0) - stored });
+    }
   });
-  return { stored, duplicates: events.length - stored };
+  return results;
 }

@@ -4,7 +4,7 @@ import { arrivalNotice, dataArrived } from './arrivals';
 import {
   type ApplianceEventInput,
   type IngestResult,
-  ingestApplianceEvents,
+  ingestApplianceEventsOfHouses,
   ingestReadingsOfHouses,
   type Reading,
 } from './ingest';
@@ -35,6 +35,10 @@ export interface Intake {
     options?: { replace?: boolean; fuel?: Fuel },
   ): Promise<Map<number, IngestResult>>;
   events(houseId: number, events: readonly ApplianceEventInput[]): Promise<IngestResult>;
+  /** Several houses' appliance uses: one read of their tariffs and one write statement for them all. */
+  eventsOfHouses(
+    batches: ReadonlyMap<number, readonly ApplianceEventInput[]>,
+  ): Promise<Map<number, IngestResult>>;
 }
 
 /**
@@ -72,15 +76,18 @@ export async function receive<R>(
           held: true,
         });
       };
+      const eventsOfHouses: Intake['eventsOfHouses'] = async (batches) => {
+        for (const houseId of batches.keys()) given(houseId);
+        return ingestApplianceEventsOfHouses(tx, batches, { held: true });
+      };
       return write(
         {
           houses,
           readings: async (houseId, readings, options) =>
             (await houses(new Map([[houseId, readings]]), options)).get(houseId) as IngestResult,
-          events: async (houseId, events) => {
-            given(houseId);
-            return ingestApplianceEvents(tx, houseId, events);
-          },
+          eventsOfHouses,
+          events: async (houseId, events) =>
+            (await eventsOfHouses(new Map([[houseId, events]]))).get(houseId) as IngestResult,
         },
         tx,
       );
