@@ -145,39 +145,46 @@ function TimesStrip({ answer }: { answer: EnergyTimes }) {
       </div>
     </div>
   );
+  // The colours' key is said beside the strip; how to read a chart by the keys, once per screen, by
+  // Today's chart above it (ChartFrame's hint).
   return (
-    <ChartFrame
-      title="The coming half-hours: price (top) and carbon (bottom)"
-      legend={[]}
-      readout={cursor === null ? null : slotText(answer, cursor)}
-      hint="Top: price, pale cheap to dark dear. Bottom: carbon, green low to brown high. Use the arrow keys to read each half-hour."
-      size="rows"
-      plotHeight={96}
-      drawing={drawing}
-      onKeyDown={onKeyDown}
-      onBlur={() => setCursor(null)}
-      tableLabel="Show the half-hours as a table"
-      table={
-        <table className="times-table">
-          <caption className="visually-hidden">The coming half-hours</caption>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Pence per kWh</th>
-              <th scope="col">gCO₂/kWh</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.slots.map((s) => (
-              <tr key={s.start}>
-                <th scope="row">{timeLabel(s.start, answer.time_zone)}</th>
-                <td>{s.price === null ? 'not published' : pencePerKwh(s.price)}</td>
-                <td>{s.carbon === null ? 'no forecast' : `${s.carbon} (${s.carbon_index})`}</td>
+    <>
+      <p className="muted times__key">
+        Top: price, pale cheap to dark dear. Bottom: carbon, green low to brown high.
+      </p>
+      <ChartFrame
+        title="The coming half-hours: price (top) and carbon (bottom)"
+        legend={[]}
+        readout={cursor === null ? null : slotText(answer, cursor)}
+        hint={null}
+        size="rows"
+        plotHeight={96}
+        drawing={drawing}
+        onKeyDown={onKeyDown}
+        onBlur={() => setCursor(null)}
+        tableLabel="Show the half-hours as a table"
+        table={
+          <table className="times-table">
+            <caption className="visually-hidden">The coming half-hours</caption>
+            <thead>
+              <tr>
+                <th scope="col">From</th>
+                <th scope="col">Pence per kWh</th>
+                <th scope="col">gCO₂/kWh</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      }
-    />
+            </thead>
+            <tbody>
+              {answer.slots.map((s) => (
+                <tr key={s.start}>
+                  <th scope="row">{timeLabel(s.start, answer.time_zone)}</th>
+                  <td>{s.price === null ? 'not published' : pencePerKwh(s.price)}</td>
+                  <td>{s.carbon === null ? 'no forecast' : `${s.carbon} (${s.carbon_index})`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+    </>
   );
 }
