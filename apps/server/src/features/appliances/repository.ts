@@ -2,8 +2,8 @@ import type { Queryable } from '../../db/types';
 import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 // Reads of the /common/appliances calls. Every query is an index range: one house's events by
-// (house_id, start_ts), or one appliance type's events across homes by (appliance_type_id, start_ts)
-// over a few weeks. Names and icons as the person set them; hidden appliances are left out of lists.
+// (house_id, start_ts), or one appliance type's days across homes in appliance_daily over a few weeks.
+// Names and icons as the person set them; hidden appliances are left out of lists.
 
 export interface ShownAppliance {
   appliance_type_id: number;
