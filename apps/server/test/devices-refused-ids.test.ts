@@ -137,7 +137,16 @@ describe.each(dbKinds)('migration 0022 on %s', (kind) => {
     const database = await createDatabaseThrough(kind, version - 1);
     const db = database.db;
     try {
-      const houseId = await houseOf(db, 'migrated');
+      // The schema as it was at 0021: today's account code writes columns added since (0034's postcode).
+      const { rows: users } = await db.query<{ id: number }>(
+        `insert into users (username, email, password_hash) values ('migrated', 'migrated@example.com', 'x')
+         returning id`,
+      );
+      const { rows: houses } = await db.query<{ id: number }>(
+        `insert into houses (owner_user_id, name, time_zone) values ($1, 'Migrated', 'Europe/London') returning id`,
+        [users[0]!.id],
+      );
+      const houseId = houses[0]!.id;
       const ids = ['AABBCCDDEE01', 'zz\u0001', '\u0085', 'x\uffff', 'z\u{1fffe}', 'café'];
       for (const id of ids)
         await db.query(
