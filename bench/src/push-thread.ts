@@ -4,7 +4,11 @@
 import { Agent } from 'node:https';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Rng } from '@homeview/simulator';
-import { type BrowserSubscription, startPushService } from '../../apps/server/test/support/push-service';
+import {
+  type BrowserSubscription,
+  type StandInPushService,
+  startPushService,
+} from '../../apps/server/test/support/push-service';
 
 type Request = { kind: 'subscribe'; key: string; n: number } | { kind: 'results' } | { kind: 'close' };
 
@@ -20,6 +24,19 @@ export interface PushThread {
   subscribe(key: string, n: number): Promise<BrowserSubscription[]>;
   results(): Promise<PushThreadResults>;
   close(): Promise<void>;
+}
+
+/** What the bench reads of a stand-in after the run. */
+export function resultsOf(service: StandInPushService): PushThreadResults {
+  return {
+    answered: service.delivered.map((d) => ({
+      tag: String(d.payload.tag),
+      answer: d.answer,
+      answeredAt: d.answeredAt,
+    })),
+    refused: service.refused.length,
+    maxInFlight: service.maxInFlight(),
+  };
 }
 
 /** Starts the stand-in on a worker thread; it answers after 20–50 ms drawn per push, as the bench's own. */
@@ -64,16 +81,7 @@ if (!isMainThread && parentPort) {
   port.on('message', async (request: Request) => {
     if (request.kind === 'subscribe')
       port.postMessage(Array.from({ length: request.n }, () => service.subscribe(request.key)));
-    else if (request.kind === 'results')
-      port.postMessage({
-        answered: service.delivered.map((d) => ({
-          tag: String(d.payload.tag),
-          answer: d.answer,
-          answeredAt: d.answeredAt,
-        })),
-        refused: service.refused.length,
-        maxInFlight: service.maxInFlight(),
-      } satisfies PushThreadResults);
+    else if (request.kind === 'results') port.postMessage(resultsOf(service));
     else {
       await service.close();
       port.postMessage(null);

@@ -22,7 +22,7 @@ import { createMailer } from '../../apps/server/src/mail/mailer';
 import { createPushSender } from '../../apps/server/src/push/push';
 import { createSmsSender } from '../../apps/server/src/sms/sms';
 import { startPushService } from '../../apps/server/test/support/push-service';
-import { type PushThread, startPushThread } from './push-thread';
+import { type PushThread, resultsOf, startPushThread } from './push-thread';
 import { openBenchStore } from './store';
 
 const SUBJECT = 'mailto:ops@example.com';
@@ -188,15 +188,7 @@ async function sameThread(now: () => number): Promise<PushThread> {
   return {
     agent: service.agent,
     subscribe: async (key, n) => Array.from({ length: n }, () => service.subscribe(key)),
-    results: async () => ({
-      answered: service.delivered.map((d) => ({
-        tag: String(d.payload.tag),
-        answer: d.answer,
-        answeredAt: d.answeredAt,
-      })),
-      refused: service.refused.length,
-      maxInFlight: service.maxInFlight(),
-    }),
+    results: async () => resultsOf(service),
     close: () => service.close(),
   };
 }

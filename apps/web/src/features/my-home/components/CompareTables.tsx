@@ -107,16 +107,7 @@ export function MonthlyTable({
     <ScrollRegion label="Cost per month">
       <table className="data-table" data-testid="compare-monthly">
         <caption>Cost per month, standing charges included</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {tariffs.map((t) => (
-              <th scope="col" key={t.name}>
-                {t.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <MonthHead tariffs={tariffs} />
         <tbody>
           {months.map((m, i) => {
             const missing = missingText(m);
@@ -167,16 +158,7 @@ export function MovedMonthlyTable({
     <ScrollRegion label="Cost per month if you moved use">
       <table className="data-table" data-testid="compare-moved-monthly">
         <caption>Cost per month if you moved {moveKwh} kWh a day from 16:00–19:00</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {moved.map((t) => (
-              <th scope="col" key={t.name}>
-                {t.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <MonthHead tariffs={moved} />
         <tbody>
           {months.map((m, i) => (
             <tr key={m}>
@@ -197,5 +179,21 @@ export function MovedMonthlyTable({
         </tfoot>
       </table>
     </ScrollRegion>
+  );
+}
+
+/** A monthly table's head: the month, then a column per tariff. */
+function MonthHead({ tariffs }: { tariffs: readonly { name: string }[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Month</th>
+        {tariffs.map((t) => (
+          <th scope="col" key={t.name}>
+            {t.name}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
