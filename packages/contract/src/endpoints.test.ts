@@ -746,6 +746,10 @@ const setupCases: Cases = {
       'property_type must be one of Flat, Detached',
     ],
     [{ ...setupValid, appliances: '{}' }, 'appliances', 'Unknown field: appliances'],
+    [{ ...setupValid, postcode: 'LONDON' }, 'postcode', 'postcode must be a UK postcode such as SW1A 1AA'],
+    [{ ...setupValid, postcode: 'SW1A 1A' }, 'postcode', 'or its first half such as SW1A'],
+    [{ ...setupValid, postcode: ['SW1A', 'RG41'] }, 'postcode', 'postcode must be a single value'],
+    [{ ...setupValid, postcode: 41 }, 'postcode', 'postcode must be a UK postcode'],
   ],
 };
 
@@ -788,6 +792,15 @@ describe('parsed requests', () => {
       user_id: 2,
       alert_push: false,
     });
+  });
+
+  it('keep only a postcode’s outward code, clear it when blank, and leave it alone when absent', () => {
+    const setup = endpoints.setupPost.request;
+    expect(parses(setup, { ...setupValid, postcode: ' sw1a 1aa ' })).toMatchObject({ postcode: 'SW1A' });
+    expect(parses(setup, { ...setupValid, postcode: 'rg41' })).toMatchObject({ postcode: 'RG41' });
+    expect(parses(setup, { ...setupValid, postcode: '  ' })).toMatchObject({ postcode: null });
+    expect(parses(setup, { ...setupValid, postcode: null })).toMatchObject({ postcode: null });
+    expect('postcode' in (parses(setup, setupValid) as object)).toBe(false);
   });
 
   it('tell a reset from a change by its token', () => {

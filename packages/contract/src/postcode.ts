@@ -10,3 +10,7 @@ export function outwardCode(text: string): string | null {
   if (OUTWARD.test(t)) return t;
   return FULL.exec(t)?.[1] ?? null;
 }
+
+/** Why a typed postcode is refused (a 400 naming `postcode`), worded for the person typing it. */
+export const POSTCODE_MESSAGE =
+  'postcode must be a UK postcode such as SW1A 1AA, or its first half such as SW1A (leave it empty for Great Britain’s forecast)';

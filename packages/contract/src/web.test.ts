@@ -45,6 +45,7 @@ describe('the web entry', () => {
       'password.ts',
       'paths.ts',
       'phone.ts',
+      'postcode.ts',
       'supplierKinds.ts',
       'tariffRows.ts',
       'web.ts',

@@ -8,6 +8,7 @@ export * from './codes';
 export * from './calendar';
 export * from './clock';
 export * from './phone';
+export * from './postcode';
 export * from './tariffRows';
 export * from './paths';
 export * from './deviceKinds';

@@ -87,6 +87,18 @@ export async function setPostcode(
   return rows.length > 0;
 }
 
+/**
+ * Gives the house an outward code only when it has none (a supplier's word never replaces the person's,
+ * nor one set before); true when it was set.
+ */
+export async function setPostcodeIfNone(db: Queryable, houseId: number, outward: string): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>(
+    'update houses set postcode = $2 where id = $1 and postcode is null returning id',
+    [houseId, outward],
+  );
+  return rows.length > 0;
+}
+
 /** The house write lock's first key, with the house id: pg_advisory_xact_lock(int, int) (db/lock-keys.ts). */
 export const WRITE_LOCK = LOCK_CLASSES.houseWrite;
 

@@ -109,6 +109,7 @@ const setup = {
   travel: { commuting: 1, stay_at_home: 1 },
   appliances: { '3': { name: 'Kettle', number: 1 } },
   property_type: 'End_of_terrace',
+  postcode: 'LE11',
 };
 const holiday = { status: 'SCHEDULED', start_timestamp: 1_700_000_000, end_timestamp: 1_701_209_600 };
 const dnd = { status: 'SCHEDULED', start_time: '22:00', end_time: '07:00' };
@@ -522,6 +523,7 @@ describe('response details', () => {
 
   it('accept only the spec property types and mode statuses', () => {
     expect(endpoints.setupGet.response.safeParse({ ...setup, property_type: 'Castle' }).success).toBe(false);
+    expect(endpoints.setupGet.response.safeParse({ ...setup, postcode: null }).success).toBe(true);
     expect(endpoints.setupGet.response.safeParse({ ...setup, property_type: null }).success).toBe(true);
     expect(endpoints.holidayModeGet.response.safeParse({ ...holiday, status: 'ON' }).success).toBe(false);
   });

@@ -1,20 +1,23 @@
 import { SETUP_COUNT_FIELDS, type SetupWriteRequest } from '@homeview/contract';
-import type { Queryable } from '../../db/types';
+import type { Queryable, SqlParam } from '../../db/types';
 
 // The setup questionnaire's answers: the house's own columns (occupants, employment, travel, property
-// type; what "similar homes" are chosen by) and each appliance's count from house_appliances.
+// type; what "similar homes" are chosen by), the postcode's outward code (the grid region of My Home's
+// carbon forecast; never the full postcode) and each appliance's count from house_appliances.
 
 export type SetupCounts = Record<(typeof SETUP_COUNT_FIELDS)[number], number>;
 
 export interface SetupRow extends SetupCounts {
   property_type: string | null;
+  postcode: string | null;
 }
 
 export async function findSetup(db: Queryable, houseId: number): Promise<SetupRow | null> {
   const columns = SETUP_COUNT_FIELDS.map((c) => `coalesce(${c}, 0)::int as ${c}`).join(', ');
-  const { rows } = await db.query<SetupRow>(`select ${columns}, property_type from houses where id = $1`, [
-    houseId,
-  ]);
+  const { rows } = await db.query<SetupRow>(
+    `select ${columns}, property_type, postcode from houses where id = $1`,
+    [houseId],
+  );
   return rows[0] ?? null;
 }
 
@@ -24,9 +27,12 @@ export async function saveSetup(
   answers: Omit<SetupWriteRequest, 'user_id'>,
 ): Promise<void> {
   const sets = SETUP_COUNT_FIELDS.map((c, i) => `${c} = $${i + 2}`).join(', ');
+  const values: SqlParam[] = [houseId, ...SETUP_COUNT_FIELDS.map((c) => answers[c]), answers.property_type];
+  // An absent postcode (a client that does not send it) leaves the stored one; null clears it.
+  const postcode = answers.postcode === undefined ? '' : `, postcode = $${values.push(answers.postcode)}`;
   await db.query(
-    `update houses set ${sets}, property_type = $${SETUP_COUNT_FIELDS.length + 2} where id = $1`,
-    [houseId, ...SETUP_COUNT_FIELDS.map((c) => answers[c]), answers.property_type],
+    `update houses set ${sets}, property_type = $${SETUP_COUNT_FIELDS.length + 2}${postcode} where id = $1`,
+    values,
   );
 }
 

@@ -41,6 +41,7 @@ async function loadSetup(db: Queryable, houseId: number): Promise<SetupDetail> {
       appliances.map((a) => [String(a.appliance_type_id), { name: a.name, number: a.number_of_appliances }]),
     ),
     property_type: row.property_type as SetupDetail['property_type'],
+    postcode: row.postcode,
   };
 }
 

@@ -1,6 +1,7 @@
 import { SUPPLIER_KIND_TEXT, type SupplierKind } from '@homeview/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import { setPostcodeIfNone } from '../../shared/house';
 import { NO_SECRETS_KEY, secretsKeyOf } from '../../shared/secrets';
 import { monthsBefore } from './days';
 import { connectionsOfHouse, deleteConnection, insertConnection } from './repository';
@@ -18,6 +19,8 @@ import {
 // job takes the new connection at once. Every meter is fetched, gas too (stored as the home's gas in
 // Wh: fill.ts); a gas meter's unit is the client's word (Octopus's REST does not say: m³, as SMETS2
 // meters report) until the home's person corrects it. Nothing is stored when anything is refused.
+// The account's postcode (Octopus) gives a home without one its outward code, for My Home's regional
+// carbon forecast (issue 37): at connecting only, so a postcode the person cleared or set stays theirs.
 
 /** The first fill reaches back this many calendar months. */
 export const FILL_MONTHS = 13;
@@ -55,9 +58,10 @@ export async function connectSupplier(
       400,
       'kind',
     );
-  let meters: Awaited<ReturnType<ReturnType<typeof sourceFor>['meters']>>;
+  const source = sourceFor(kind, credentials, deps.config);
+  let meters: Awaited<ReturnType<typeof source.meters>>;
   try {
-    meters = await sourceFor(kind, credentials, deps.config).meters();
+    meters = await source.meters();
   } catch (error) {
     if (error instanceof SourceNotAvailable) throw new ConnectRefused(error.message, 400, 'kind');
     if (!(error instanceof SupplierError)) throw error;
@@ -95,6 +99,7 @@ export async function connectSupplier(
       400,
       'kind',
     );
+  if (source.outwardCode) await setPostcodeIfNone(deps.db, house.id, source.outwardCode);
   return id;
 }
 

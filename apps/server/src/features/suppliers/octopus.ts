@@ -1,3 +1,4 @@
+import { outwardCode } from '@homeview/contract';
 import { z } from 'zod';
 import type { Fuel } from '../../shared/fuel';
 import { figureOf, type HalfHour, SupplierError, type SupplierMeterRef, type SupplierSource } from './source';
@@ -42,6 +43,14 @@ const Account = z.object({
     z.object({
       moved_in_at: z.string().nullable().optional(),
       moved_out_at: z.string().nullable().optional(),
+      // Only its outward code is kept (the home's grid region); a postcode of another shape is no postcode,
+      // never a refused account.
+      postcode: z
+        .string()
+        .nullable()
+        .optional()
+        .catch(null)
+        .transform((p) => (p ? outwardCode(p) : null)),
       electricity_meter_points: z
         .array(
           z.object({
@@ -78,6 +87,7 @@ const CREDENTIALS_HELP =
 export class OctopusSource implements SupplierSource {
   readonly maxSpanS = OCTOPUS_MAX_SPAN_S;
   calls = 0;
+  outwardCode: string | null = null;
   private readonly base: URL;
   private readonly auth: string;
   private readonly timeoutMs: number;
@@ -115,6 +125,7 @@ export class OctopusSource implements SupplierSource {
 
   async meters(): Promise<SupplierMeterRef[]> {
     const property = await this.property();
+    this.outwardCode = property?.postcode ?? null;
     if (property === undefined) return [];
     const serials = (meters: readonly { serial_number: string }[]) => [
       ...new Set(meters.map((m) => m.serial_number.trim()).filter((s) => s !== '')),

@@ -42,6 +42,11 @@ export interface SupplierSource {
   readonly maxSpanS: number;
   /** Calls made so far (the fill's figures: calls per meter). */
   readonly calls: number;
+  /**
+   * The outward code (SW1A) of the account's home as the last `meters()` read it; null when the answer had
+   * none a postcode can be read from; absent for a supplier that does not say (Bright).
+   */
+  readonly outwardCode?: string | null;
 }
 
 export type SupplierProblem =

@@ -66,7 +66,7 @@ export function accountBody(faults: StandinFaults) {
         moved_out_at: null,
         address_line_1: '20 Refit Close',
         town: 'Loughborough',
-        postcode: 'LE11 2ZZ',
+        ...(faults.postcode === undefined ? {} : { postcode: faults.postcode }),
         electricity_meter_points: electricity,
         gas_meter_points: faults.gasMprn
           ? [

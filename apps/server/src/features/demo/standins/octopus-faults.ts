@@ -51,6 +51,8 @@ export interface StandinFaults extends ProductFaults {
   shiftS: number;
   /** The gas series moved by this many seconds instead (its real data is of other years); null: shiftS. */
   gasShiftS: number | null;
+  /** The current property's postcode as the account sends it (null, absent: undefined, or nonsense). */
+  postcode: unknown;
   /** Every request answers 401 (the key was revoked). */
   refuseAll: boolean;
   /** Slots after this are not published yet. */
@@ -85,6 +87,7 @@ export const NO_FAULTS = (): StandinFaults => ({
   figures: new Map(),
   shiftS: 0,
   gasShiftS: null,
+  postcode: 'LE11 2ZZ',
   refuseAll: false,
   publishedUntil: Number.POSITIVE_INFINITY,
 });

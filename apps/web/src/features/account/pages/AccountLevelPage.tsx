@@ -13,7 +13,11 @@ export function AccountLevelPage() {
       title: 'Tariff Details',
       blurb: 'Standing charge, import, export and generation rates.',
     },
-    { to: '/setup?type=main', title: 'Run Setup', blurb: 'Who lives there, the appliances and the home.' },
+    {
+      to: '/setup?type=main',
+      title: 'Run Setup',
+      blurb: 'Who lives there, the appliances, the home and its postcode area.',
+    },
     {
       to: `/account/${level}/appliances`,
       title: 'Appliances',

@@ -7,13 +7,14 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { call, errorMessage } from '../../../shared/api';
+import { ApiError, call, errorMessage } from '../../../shared/api';
 import { Page } from '../../../shared/layout/Page';
 import { SiteHeader } from '../../../shared/layout/SiteHeader';
 import { getDependantUserId, getUserId } from '../../../shared/storage';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { POSTCODE_HINT_BAD, PostcodeField, postcodeToSend } from '../components/PostcodeField';
 import { CountField, StageSteps, StepCircles } from '../components/Steppers';
 
 type Counts = SetupDetail['age_groups'] & SetupDetail['employment_statuses'] & SetupDetail['travel'];
@@ -43,7 +44,7 @@ const STEP_TITLES = [
   'How many people of each age live there?',
   'What do they do, and how do they travel?',
   'How many of each appliance are there?',
-  'What kind of home is it?',
+  'What kind of home is it, and where?',
 ];
 
 /** /initial-setup and /setup (?type=main) (spec §2.5, §4): the main home, then the parents' home. */
@@ -122,6 +123,8 @@ function Steps({
   });
   const [appliances, setAppliances] = useState(saved.appliances);
   const [property, setProperty] = useState<PropertyType | null>(saved.property_type);
+  const [postcode, setPostcode] = useState(saved.postcode ?? '');
+  const [postcodeError, setPostcodeError] = useState<string | null>(null);
   const [state, setState] = useState<{ saving: boolean; error: string | null }>({
     saving: false,
     error: null,
@@ -129,9 +132,14 @@ function Steps({
 
   const finish = async () => {
     if (property === null) return setState({ saving: false, error: 'Choose the kind of home.' });
+    const outward = postcodeToSend(postcode);
+    setPostcodeError(outward === undefined ? POSTCODE_HINT_BAD : null);
+    if (outward === undefined) return;
     setState({ saving: true, error: null });
     try {
-      await call('setupPost', { fields: { user_id: userId, ...counts, property_type: property } });
+      await call('setupPost', {
+        fields: { user_id: userId, ...counts, property_type: property, postcode: outward },
+      });
       for (const [id, appliance] of Object.entries(appliances)) {
         if (saved.appliances[id]?.number === appliance.number) continue;
         await call('applianceSettingsPost', {
@@ -142,6 +150,10 @@ function Steps({
       setStep(0);
       onDone();
     } catch (error) {
+      if (error instanceof ApiError && error.field === 'postcode') {
+        setPostcodeError(error.serverMessage ?? POSTCODE_HINT_BAD);
+        return setState({ saving: false, error: null });
+      }
       setState({ saving: false, error: errorMessage(error) });
     }
   };
@@ -201,20 +213,30 @@ function Steps({
         </div>
       ) : null}
       {step === 4 ? (
-        <fieldset className="choice-group">
-          <legend className="visually-hidden">Property type</legend>
-          {PROPERTY_TYPES.map((type) => (
-            <label key={type} className="choice">
-              <input
-                type="radio"
-                name="property_type"
-                checked={property === type}
-                onChange={() => setProperty(type)}
-              />
-              {propertyTypeLabels[type]}
-            </label>
-          ))}
-        </fieldset>
+        <>
+          <fieldset className="choice-group">
+            <legend className="visually-hidden">Property type</legend>
+            {PROPERTY_TYPES.map((type) => (
+              <label key={type} className="choice">
+                <input
+                  type="radio"
+                  name="property_type"
+                  checked={property === type}
+                  onChange={() => setProperty(type)}
+                />
+                {propertyTypeLabels[type]}
+              </label>
+            ))}
+          </fieldset>
+          <PostcodeField
+            value={postcode}
+            onChange={(value) => {
+              setPostcode(value);
+              setPostcodeError(null);
+            }}
+            error={postcodeError}
+          />
+        </>
       ) : null}
       {state.error ? <Alert tone="danger">{state.error}</Alert> : null}
       <div className="setup__actions">
