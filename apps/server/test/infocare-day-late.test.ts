@@ -8,7 +8,7 @@ import { createSmsSender } from '../src/sms/sms';
 import { FakeClock, link, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
-import { local } from './support/infocare';
+import { halfHourDay, local, ORDINARY_DAY, QUIET_DAY } from './support/infocare';
 import { startTestSmtp, type TestSmtp } from './support/smtp';
 
 // The day-late InfoCare's morning judgement (issue 36): homes whose only data is the meter's half-hours,
@@ -29,37 +29,9 @@ const TODAY = '2024-10-28';
 const YESTERDAY = '2024-10-27';
 const FIRST = addDays(YESTERDAY, -28);
 
-const slot = (start: number, wh: number): Reading => ({
-  start,
-  interval_s: 1800,
-  import_wh: wh,
-  export_wh: 0,
-  generation_wh: 0,
-});
-
-function halfHours(date: string, active: [number, number, number][]): Reading[] {
-  const out: Reading[] = [];
-  for (let t = local(date, 0); t < local(addDays(date, 1), 0); t += 1800) out.push(slot(t, 100));
-  for (const [hour, count, wh] of active)
-    for (let k = 0; k < count; k++) {
-      const start = local(date, hour) + k * 1800;
-      (out.find((r) => r.start === start) as Reading).import_wh = wh;
-    }
-  return out;
-}
-const ORDINARY: [number, number, number][] = [
-  [7, 4, 400],
-  [12, 1, 300],
-  [17, 8, 300],
-];
-const QUIET: [number, number, number][] = [
-  [7, 2, 400],
-  [17, 2, 300],
-];
-
 function history(yesterday: Reading[]): Reading[] {
   const out: Reading[] = [];
-  for (let d = FIRST; d < YESTERDAY; d = addDays(d, 1)) out.push(...halfHours(d, ORDINARY));
+  for (let d = FIRST; d < YESTERDAY; d = addDays(d, 1)) out.push(...halfHourDay(d, ORDINARY_DAY));
   return [...out, ...yesterday];
 }
 
@@ -126,12 +98,12 @@ describeEachDb('InfoCare a day late: yesterday judged once from the half-hours',
       away.id,
     ]);
     const yesterdays = {
-      mum: halfHours(YESTERDAY, QUIET),
-      dad: halfHours(YESTERDAY, ORDINARY),
-      gran: halfHours(YESTERDAY, ORDINARY).map((r) =>
+      mum: halfHourDay(YESTERDAY, QUIET_DAY),
+      dad: halfHourDay(YESTERDAY, ORDINARY_DAY),
+      gran: halfHourDay(YESTERDAY, ORDINARY_DAY).map((r) =>
         r.start >= local(YESTERDAY, 9) ? { ...r, import_wh: 100 } : r,
       ),
-      nan: halfHours(YESTERDAY, QUIET),
+      nan: halfHourDay(YESTERDAY, QUIET_DAY),
     };
     expect(yesterdays.mum).toHaveLength(50);
     gransRest = yesterdays.gran.filter((r) => r.start >= local(YESTERDAY, 9));

@@ -6,7 +6,7 @@ import type { Reading } from '../src/features/readings/reading';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
-import { local } from './support/infocare';
+import { halfHourDay, local, ORDINARY_DAY } from './support/infocare';
 
 // GET /assisted_living/days/ (issue 36): a home whose only data is the meter's half-hours (a supplier's,
 // a day late), judged day by day against the 28 days before. Europe/London; the clocks went back on Sunday
@@ -19,29 +19,6 @@ import { local } from './support/infocare';
 
 const TODAY = '2024-11-20';
 const FIRST = '2024-10-01';
-
-function halfHours(date: string, active: [number, number, number][]): Reading[] {
-  const out: Reading[] = [];
-  for (let t = local(date, 0); t < local(addDays(date, 1), 0); t += 1800) out.push(slot(t, 100));
-  for (const [hour, count, wh] of active)
-    for (let k = 0; k < count; k++) {
-      const start = local(date, hour) + k * 1800;
-      (out.find((r) => r.start === start) as Reading).import_wh = wh;
-    }
-  return out;
-}
-const slot = (start: number, wh: number): Reading => ({
-  start,
-  interval_s: 1800,
-  import_wh: wh,
-  export_wh: 0,
-  generation_wh: 0,
-});
-const ORDINARY: [number, number, number][] = [
-  [7, 4, 400],
-  [12, 1, 300],
-  [17, 8, 300],
-];
 
 describeEachDb('InfoCare days from half-hours', (suite) => {
   let t: TestApp;
@@ -65,7 +42,7 @@ describeEachDb('InfoCare days from half-hours', (suite) => {
     const now = local(TODAY, 10);
     const readings: Reading[] = [];
     for (let d = FIRST; d < TODAY; d = addDays(d, 1)) {
-      const day = halfHours(d, d === '2024-11-19' ? [[7, 1, 400]] : ORDINARY);
+      const day = halfHourDay(d, d === '2024-11-19' ? [[7, 1, 400]] : ORDINARY_DAY);
       readings.push(...(d === '2024-11-18' ? day.slice(0, -1) : day));
     }
     await ingestReadings(suite.db, houseId, readings, { now });

@@ -6,7 +6,7 @@ import type { Reading } from '../src/features/readings/reading';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
-import { local } from './support/infocare';
+import { halfHourDay, local, ORDINARY_DAY, QUIET_DAY } from './support/infocare';
 
 // `npm run infocare -- replay` for a day-late home (issue 36): its stored history holds every half-hour,
 // but the replay runs it as it ran live, each day's half-hours published the next morning at the home's
@@ -22,34 +22,6 @@ import { local } from './support/infocare';
 const FIRST = '2024-11-01';
 const LAST = '2024-11-30';
 const IMPORTED = local('2024-12-05', 12);
-
-const slot = (start: number, wh: number): Reading => ({
-  start,
-  interval_s: 1800,
-  import_wh: wh,
-  export_wh: 0,
-  generation_wh: 0,
-});
-
-function halfHours(date: string, active: [number, number, number][]): Reading[] {
-  const out: Reading[] = [];
-  for (let t = local(date, 0); t < local(addDays(date, 1), 0); t += 1800) out.push(slot(t, 100));
-  for (const [hour, count, wh] of active)
-    for (let k = 0; k < count; k++) {
-      const start = local(date, hour) + k * 1800;
-      (out.find((r) => r.start === start) as Reading).import_wh = wh;
-    }
-  return out;
-}
-const ORDINARY: [number, number, number][] = [
-  [7, 4, 400],
-  [12, 1, 300],
-  [17, 8, 300],
-];
-const QUIET: [number, number, number][] = [
-  [7, 2, 400],
-  [17, 2, 300],
-];
 
 describeEachDb('InfoCare replay of a day-late home', (suite) => {
   const houses = { mum: { id: 0, owner_user_id: 0, time_zone: 'Europe/London' } };
@@ -73,9 +45,9 @@ describeEachDb('InfoCare replay of a day-late home', (suite) => {
     const mums: Reading[] = [];
     const dads: Reading[] = [];
     for (let d = FIRST; d <= LAST; d = addDays(d, 1)) {
-      mums.push(...halfHours(d, d === '2024-11-29' ? QUIET : ORDINARY));
+      mums.push(...halfHourDay(d, d === '2024-11-29' ? QUIET_DAY : ORDINARY_DAY));
       if (d === '2024-11-20') continue;
-      dads.push(...halfHours(d, ORDINARY).filter((r) => d !== '2024-11-25' || r.start < local(d, 12)));
+      dads.push(...halfHourDay(d, ORDINARY_DAY).filter((r) => d !== '2024-11-25' || r.start < local(d, 12)));
     }
     expect(mums).toHaveLength(30 * 48);
     expect(dads).toHaveLength(29 * 48 - 24);

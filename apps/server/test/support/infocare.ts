@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/db/types';
 import type { InfocareTimer } from '../../src/features/infocare/timer';
 import { ingestApplianceEvents, ingestReadings } from '../../src/features/readings/ingest';
+import type { Reading } from '../../src/features/readings/reading';
 import type { Session } from './app';
 import { syntheticReadings, ZONE } from './energy';
 
@@ -79,3 +80,34 @@ export async function alertsPage(app: FastifyInstance, session: Session, dependa
   expect(res.statusCode, res.body).toBe(200);
   return AlertsResponse.parse(res.json());
 }
+
+/** A run of raised half-hours on a day-late home's day: [local hour, how many half-hours, Wh each]. */
+export type Rise = [number, number, number];
+
+/**
+ * A London day of half-hours as a supplier publishes them: 100 Wh each, but the half-hours `active` names
+ * (46, 48 or 50 of them, as the day has).
+ */
+export function halfHourDay(date: string, active: readonly Rise[]): Reading[] {
+  const out: Reading[] = [];
+  for (let t = local(date, 0); t < local(addDays(date, 1), 0); t += 1800)
+    out.push({ start: t, interval_s: 1800, import_wh: 100, export_wh: 0, generation_wh: 0 });
+  for (const [hour, count, wh] of active)
+    for (let k = 0; k < count; k++) {
+      const start = local(date, hour) + k * 1800;
+      (out.find((r) => r.start === start) as Reading).import_wh = wh;
+    }
+  return out;
+}
+
+/** The day-late suites' ordinary day, by hand: 13 active half-hours (6½ h), begun 07:00, ended 21:00. */
+export const ORDINARY_DAY: readonly Rise[] = [
+  [7, 4, 400],
+  [12, 1, 300],
+  [17, 8, 300],
+];
+/** Their quiet day: only 07:00–08:00 and 17:00–18:00 rose (4 half-hours, 2 h). */
+export const QUIET_DAY: readonly Rise[] = [
+  [7, 2, 400],
+  [17, 2, 300],
+];
