@@ -112,8 +112,27 @@ function vitest(step, live) {
   });
 }
 
+// Each failed test as "file > test: first line of its message", from vitest's JSON report.
+function failedTests(summary) {
+  const out = [];
+  for (const file of summary.testResults ?? []) {
+    const name = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) out.push(`${name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed') out.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return out;
+}
+
+function firstLine(text) {
+  return String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
 let status = 0;
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 for (const stage of stages) {
   const results = await Promise.all(stage.map((step, i) => vitest(step, i === 0)));
   for (const { report, code, output } of results) {
@@ -124,9 +143,15 @@ for (const stage of stages) {
       totals.passed += summary.numPassedTests;
       totals.failed += summary.numFailedTests;
       totals.skipped += summary.numPendingTests + summary.numTodoTests;
-    } else if (code !== 0) totals.failed += 1;
+      failures.push(...failedTests(summary));
+    } else if (code !== 0) {
+      totals.failed += 1;
+      failures.push(`${report}: no report (the run exited ${code})`);
+    }
   }
 }
+// The failures again at the very end: a CI log is often read from its tail only.
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );
