@@ -1,5 +1,4 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/run-admin';
@@ -7,6 +6,7 @@ import { openPglite } from '../src/db/pglite';
 import type { Db } from '../src/db/types';
 import { describeEachDb, pgliteTemplate } from './support/db';
 import { childEnv, lastLine, runTs } from './support/spawn';
+import { SCRATCH_DIR } from './support/scratch';
 
 // The admin CLI: every command and refusal in-process on both databases, then the real entry point as
 // a child process (exit codes, the id alone on the last line, the PGlite directory lock).
@@ -143,7 +143,7 @@ describe('admin CLI as a process', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'homeview-cli-'));
+    root = await mkdtemp(join(SCRATCH_DIR, 'homeview-cli-'));
     await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
     env = childEnv({ DATA_DIR: join(root, 'data') });
   });

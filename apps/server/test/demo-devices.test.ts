@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simulateDays } from '@homeview/simulator';
@@ -13,6 +12,7 @@ import { DEMO_USERNAME, demoSpecs } from '../src/features/demo/homes';
 import { createPostgresDatabase, dbKinds, pgliteTemplate } from './support/db';
 import { lapsedMs } from './fixtures/time-lapse';
 import { childEnv, startTs } from './support/spawn';
+import { SCRATCH_DIR } from './support/scratch';
 
 // The server as it runs with MQTT_URL (main.ts, a real child process, the real Mosquitto): the demo's own
 // home is fed by its simulated Glow and kettle plug through the broker. This test listens on the broker
@@ -71,7 +71,7 @@ describe('the demo home through the broker', () => {
       const serverNow = () => Math.floor(lapsedMs(Date.now(), epoch, TIME_SPEED) / 1000);
       const tag = randomUUID().slice(0, 8);
       const clientId = `test-demo-${tag}`;
-      const root = await mkdtemp(join(tmpdir(), 'homeview-demo-devices-'));
+      const root = await mkdtemp(join(SCRATCH_DIR, 'homeview-demo-devices-'));
       const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
       if (pg === null) await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
       // What the broker carries for this server's demo Glow (its id carries the client id).

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SuppliersResponse } from '@homeview/contract';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { openPglite } from '../src/db/pglite';
 import { pgliteTemplate } from './support/db';
 import { childEnv, startTs } from './support/spawn';
 import { storedReadings } from './support/suppliers';
+import { SCRATCH_DIR } from './support/scratch';
 
 // Issue 35: DEMO_SUPPLIER=true gives the demo a second login, demo-octopus, whose home is connected
 // (connectSupplier, credentials sealed) to the Octopus stand-in the server itself starts on a loopback
@@ -77,7 +77,7 @@ const login = (running: Running, username: string, password: string) =>
   });
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'homeview-demo-supplier-'));
+  root = await mkdtemp(join(SCRATCH_DIR, 'homeview-demo-supplier-'));
   await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
 });
 afterEach(() => {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/run-admin';
@@ -11,6 +10,7 @@ import { describeReal, realFile } from '../src/ingest/formats/real-data.test-sup
 import { describeEachDb, pgliteTemplate } from './support/db';
 import { makeHouse, readingRows, series, toCsv } from './support/ingest';
 import { childEnv, lastLine, runTs } from './support/spawn';
+import { SCRATCH_DIR } from './support/scratch';
 
 // `npm run admin -- api-key` and `npm run import`: in-process on both databases (results, refusals,
 // all-or-nothing), then the real entry points as child processes on PGlite.
@@ -18,7 +18,7 @@ import { childEnv, lastLine, runTs } from './support/spawn';
 describeEachDb('import and api-key commands', (suite) => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'homeview-import-'));
+    dir = await mkdtemp(join(SCRATCH_DIR, 'homeview-import-'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
   const lent = (): Db => ({ ...suite.db, close: async () => undefined });
@@ -189,7 +189,7 @@ describe('the import and admin entry points as child processes', () => {
   let env: NodeJS.ProcessEnv;
   let houseId: number;
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'homeview-import-cli-'));
+    root = await mkdtemp(join(SCRATCH_DIR, 'homeview-import-cli-'));
     const dataDir = join(root, 'data');
     await cp(await pgliteTemplate(), dataDir, { recursive: true });
     const db = await openPglite(dataDir);

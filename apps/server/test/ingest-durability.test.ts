@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
@@ -9,6 +8,7 @@ import type { Db } from '../src/db/types';
 import { createPostgresDatabase, dbKinds, pgliteTemplate } from './support/db';
 import { makeHouse, rawSlotSums, rollupEnergy, series } from './support/ingest';
 import { childEnv, startTs } from './support/spawn';
+import { SCRATCH_DIR } from './support/scratch';
 
 // ING-04: acknowledged means durable. The real server (main.ts) ingests batches over HTTP while this test
 // records every acknowledged batch in a witness file (fsync'd); the server is SIGKILLed at a random moment,
@@ -123,7 +123,7 @@ afterAll(async () => {
 
 for (const kind of dbKinds) {
   it(`keeps every acknowledged reading through ${K} SIGKILLs [${kind}]`, { timeout: 240_000 }, async () => {
-    const root = await mkdtemp(join(tmpdir(), 'homeview-durability-'));
+    const root = await mkdtemp(join(SCRATCH_DIR, 'homeview-durability-'));
     cleanups.push(() => rm(root, { recursive: true, force: true }));
     const witness = join(root, 'witness.txt');
     let env: NodeJS.ProcessEnv;

@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
 import { createPostgresDatabase, pgliteTemplate } from './support/db';
 import { childEnv, runTs, startTs } from './support/spawn';
+import { SCRATCH_DIR } from './support/scratch';
 
 // main.ts as the lead's scripts and e2e run it: migrate, seed the demo once, serve, stop cleanly.
 
@@ -63,7 +63,7 @@ describe('the server process', () => {
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'homeview-main-'));
+    root = await mkdtemp(join(SCRATCH_DIR, 'homeview-main-'));
     await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
     // The energy demo's background simulation and neighbour homes are not what these tests are about.
     env = childEnv({

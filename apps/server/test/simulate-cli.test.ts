@@ -1,10 +1,10 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
 import { pgliteTemplate } from './support/db';
 import { childEnv, lastLine, runTs } from './support/spawn';
+import { SCRATCH_DIR } from './support/scratch';
 
 // `npm run simulate` as a person runs it: a child process on a temporary PGlite DATA_DIR.
 
@@ -13,7 +13,7 @@ describe('npm run simulate', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'homeview-simulate-'));
+    root = await mkdtemp(join(SCRATCH_DIR, 'homeview-simulate-'));
     dataDir = join(root, 'data');
     await cp(await pgliteTemplate(), dataDir, { recursive: true });
   });

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -21,6 +20,7 @@ import {
 } from './support/octopus-standin';
 import { childEnv, startTs } from './support/spawn';
 import { expectExactly, storedReadings, whOf } from './support/suppliers';
+import { SCRATCH_DIR } from './support/scratch';
 
 // The real server process (main.ts) fills a connection made before it started, without being asked:
 // the led job is started with the others. On the embedded database with no SECRETS_KEY, the key the
@@ -33,7 +33,7 @@ let standin: OctopusStandin;
 let child: ChildProcess | undefined;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'homeview-suppliers-'));
+  root = await mkdtemp(join(SCRATCH_DIR, 'homeview-suppliers-'));
   await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
   const lastStart = refitSeries().at(-1)!.start;
   const now = Math.floor(Date.now() / 1000);

@@ -3,7 +3,6 @@ import { cp, mkdtemp, readdir, readFile, rename, rm, stat, utimes } from 'node:f
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -13,6 +12,7 @@ import { CATALOGUE_APPLIANCES } from '../../src/features/appliances-catalogue/ca
 import { openPglite } from '../../src/db/pglite';
 import { openPostgres } from '../../src/db/postgres';
 import type { Db } from '../../src/db/types';
+import { SCRATCH_DIR } from './scratch';
 
 // Fresh databases for API suites, of both kinds:
 // - PGlite: creating one takes seconds, so one migrated template per migration set is built once (cached
@@ -73,17 +73,19 @@ async function migrationsHash(): Promise<string> {
 /** The migrated PGlite template directory, built on first use and then reused. */
 export async function pgliteTemplate(): Promise<string> {
   const name = `homeview-pglite-template-${await migrationsHash()}`;
-  const dir = join(tmpdir(), name);
+  const dir = join(SCRATCH_DIR, name);
   if (existsSync(join(dir, 'PG_VERSION'))) {
     const now = new Date();
     await utimes(dir, now, now); // marks it in use, so other runs' clean-up leaves it alone
     return dir;
   }
-  // Templates of older migration sets, unused for an hour, are removed.
-  for (const entry of await readdir(tmpdir())) {
-    if (!entry.startsWith('homeview-pglite-template-') || entry === name) continue;
-    const path = join(tmpdir(), entry);
-    if ((await stat(path)).mtimeMs < Date.now() - 3_600_000) await rm(path, { recursive: true, force: true });
+  // Templates of older migration sets unused for an hour, and test directories a killed run left (six
+  // hours old: they may be on the RAM disk), are removed.
+  for (const entry of await readdir(SCRATCH_DIR)) {
+    const age = entry.startsWith('homeview-pglite-template-') ? 3_600_000 : 6 * 3_600_000;
+    if (!entry.startsWith('homeview-') || entry === name) continue;
+    const path = join(SCRATCH_DIR, entry);
+    if ((await stat(path)).mtimeMs < Date.now() - age) await rm(path, { recursive: true, force: true });
   }
   const building = `${dir}.building-${process.pid}-${randomBytes(4).toString('hex')}`;
   const db = await openPglite(building);
@@ -104,7 +106,7 @@ export interface TestDatabase {
 
 export async function createPgliteDatabase(): Promise<TestDatabase & { dataDir: string }> {
   const template = await pgliteTemplate();
-  const root = await mkdtemp(join(tmpdir(), 'homeview-test-'));
+  const root = await mkdtemp(join(SCRATCH_DIR, 'homeview-test-'));
   const dataDir = join(root, 'data');
   await cp(template, dataDir, { recursive: true });
   const db = await openPglite(dataDir);
@@ -216,7 +218,7 @@ export function createDatabase(kind: DbKind): Promise<TestDatabase> {
 export async function createDatabaseThrough(kind: DbKind, version: number): Promise<TestDatabase> {
   const migrations = loadMigrations().filter((m) => m.version <= version);
   if (kind === 'postgres') return createPostgresDatabase(migrations);
-  const root = await mkdtemp(join(tmpdir(), 'homeview-test-'));
+  const root = await mkdtemp(join(SCRATCH_DIR, 'homeview-test-'));
   const db = await openPglite(join(root, 'data'));
   await migrate(db, migrations);
   return {
