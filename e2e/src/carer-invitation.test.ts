@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   startProduct,
   submitLogin,
 } from './product';
+import { SCRATCH_DIR } from '../../apps/server/test/support/scratch';
 
 // Issue 25 on the real product: an invitation opened by someone not signed in. They sign in from the
 // invitation page and come back to it, token and all, and join; another carer sent it from the carers
@@ -26,7 +26,7 @@ let product: RunningProduct;
 let browser: Browser;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'homeview-e2e-invite-'));
+  dataDir = mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-invite-'));
   // joan's home, watched by bea; ann has an account and is not yet a carer.
   for (const [username, password] of [
     ['joan', 'Joan-Home-7!'],

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +13,7 @@ import {
   startProduct,
   submitLogin,
 } from './product';
+import { SCRATCH_DIR } from '../../apps/server/test/support/scratch';
 
 // Issue 23 in Chromium, end to end through the real Mosquitto: a householder (made with `npm run admin`,
 // a London home with no readings, so what is stored today is the device's alone) adds a Glow on the Devices
@@ -33,7 +33,7 @@ let browser: Browser;
 let publisher: MqttClient;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'homeview-e2e-devices-'));
+  dataDir = mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-devices-'));
   await runAdmin(dataDir, [
     'create-user',
     '--username',

@@ -7,11 +7,11 @@
 // carer's day is the dependant's), so a test can put in readings of this morning and of the days before
 // and know which local day each is, whatever the hour of the run.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type Credentials, type RunningProduct, runAdmin, startProduct } from './product';
+import { SCRATCH_DIR } from '../../apps/server/test/support/scratch';
 
 export const CARER: Credentials = { username: 'carer', password: 'Carer-Watch4!' };
 export const DEPENDANT: Credentials = { username: 'mum', password: 'Mum-Home5!' };
@@ -106,7 +106,7 @@ export async function makeDependant(
   zone = ZONE,
   otherCarers: readonly Credentials[] = [],
 ): Promise<MadeDependant> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'homeview-e2e-dependant-'));
+  const dataDir = mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-dependant-'));
   try {
     const createUser = (user: Credentials, email: string) =>
       runAdmin(dataDir, [

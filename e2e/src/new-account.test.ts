@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CAP_PERIODS } from '@homeview/domain';
 import type { Browser, Page } from 'playwright-core';
@@ -16,6 +15,7 @@ import {
   submitLogin,
 } from './product';
 import { MIDNIGHT, OFFSET_H, ZONE } from './madeDependant';
+import { SCRATCH_DIR } from '../../apps/server/test/support/scratch';
 
 // Issue 9's whole walk in Chromium, for an account nobody has touched: made with `npm run admin`, its
 // home's readings and appliance uses put in through the ingest API with the house's key (so nothing waits
@@ -67,7 +67,7 @@ function powerCsv(now: number): { csv: string; wh: number } {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'homeview-e2e-new-'));
+  dataDir = mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-new-'));
   await runAdmin(dataDir, [
     'create-user',
     '--username',

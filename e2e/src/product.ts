@@ -3,7 +3,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildServerBundle, serverLaunch } from '../../scripts/server-bundle.mjs';
+import { SCRATCH_DIR } from '../../apps/server/test/support/scratch';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TIME_LAPSE = join(root, 'apps/server/test/fixtures/time-lapse.ts');
@@ -157,7 +157,7 @@ function machinePath(): string {
 
 export async function startProduct(options: StartOptions = {}): Promise<RunningProduct> {
   const ownDataDir = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'homeview-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-'));
   const port = await freePort();
   const spawnedAt = performance.now();
   const url = `http://127.0.0.1:${port}`;
