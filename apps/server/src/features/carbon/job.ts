@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/types';
+import { type FillResult, fillRecorded } from './recorded';
+
+// The recorded intensity's fill as a led job (db/led-jobs.ts: LED_JOBS.carbonHistory): the server leading
+// it runs fillRecorded every CARBON_TICK_MS (a run with nothing to ask is two short statements), so a home's
+// new half-hours find their intensity within minutes of the API publishing it, and a service that was
+// down is asked again a minute later. Which windows were asked when is this leader's memory: a new leader
+// asks each once more, which is harmless.
+
+export const CARBON_TICK_MS = 60_000;
+
+export interface CarbonHistoryDeps {
+  db: Db;
+  baseUrl: string;
+  clock: Clock;
+  log?: FastifyBaseLogger;
+  tickMs?: number;
+  timeoutMs?: number;
+}
+
+export class CarbonHistory {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<FillResult | null> | null = null;
+  private stopped = true;
+  private readonly asked = new Map<number, number>();
+
+  constructor(private readonly deps: CarbonHistoryDeps) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      void this.runOnce().finally(() => {
+        if (!this.stopped) this.timer = setTimeout(tick, this.deps.tickMs ?? CARBON_TICK_MS);
+      });
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One run (after the one under way); null when it failed on our side (logged). */
+  runOnce(): Promise<FillResult | null> {
+    const { db, baseUrl, clock, log, timeoutMs } = this.deps;
+    const run = (this.running ?? Promise.resolve(null))
+      .catch(() => null)
+      .then(() =>
+        fillRecorded(db, {
+          baseUrl,
+          now: Math.floor(clock.now().getTime() / 1000),
+          asked: this.asked,
+          ...(log ? { log } : {}),
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        }),
+      )
+      .then(
+        (result) => {
+          if (result.stored > 0) log?.info(result, 'recorded carbon intensity stored');
+          return result;
+        },
+        (error: unknown) => {
+          log?.error({ err: error }, 'recorded carbon intensity fill failed');
+          return null;
+        },
+      );
+    this.running = run;
+    return run;
+  }
+}
