@@ -37,8 +37,9 @@ const SMALL: Record<number, { wh: number; g: number; actual: boolean }> = {
 const AUTUMN = at('2026-10-24T23:00:00Z');
 const SPRING = at('2026-03-29T00:00:00Z');
 
-/** The stand-in's recorded figures: the days above, else 300 g measured. */
+/** The stand-in's recorded figures: the days above, else 300 g measured; from now on forecasts only. */
 function recorded(slot: number): { forecast: number | null; actual: number | null } {
+  if (slot >= NOW) return { forecast: 290, actual: null };
   const small = SMALL[slot];
   if (small) return { forecast: small.actual ? small.g + 9 : small.g, actual: small.actual ? small.g : null };
   if (slot >= AUTUMN && slot < AUTUMN + 50 * 1800)
@@ -147,7 +148,7 @@ describeEachDb('Past use in gCO₂ from the recorded national intensity', (suite
     // From the window holding 20 October to the one holding now, each at most 14 days, none repeated.
     const asked = carbon.calls.slice(calls);
     expect(asked.length).toBe(
-      Math.floor((NOW - 1) / WINDOW_S) - Math.floor(at('2026-10-20T00:00:00Z') / WINDOW_S) + 1,
+      Math.floor((NOW + 7200 - 1) / WINDOW_S) - Math.floor(at('2026-10-20T00:00:00Z') / WINDOW_S) + 1,
     );
     for (const path of asked) {
       const [, , from, to] = path.split('/');
@@ -162,11 +163,16 @@ describeEachDb('Past use in gCO₂ from the recorded national intensity', (suite
       [201, false],
       [87, true],
     ]);
-    // Nothing after now's last complete half-hour.
+    // To 2 hours past the half-hour under way (the API's forecasts until measured), no further.
     const newest = await suite.db.query<{ s: string }>(
       'select max(slot_start)::text as s from carbon_intensity',
     );
-    expect(Number(newest.rows[0]?.s)).toBe(NOW - 1800);
+    expect(Number(newest.rows[0]?.s)).toBe(NOW + 7200 - 1800);
+    const underWay = await suite.db.query(
+      'select g_per_kwh, actual from carbon_intensity where slot_start = $1',
+      [NOW],
+    );
+    expect(underWay.rows).toEqual([{ g_per_kwh: 290, actual: false }]);
 
     const day = await detail(
       small.session,

@@ -5,18 +5,21 @@ import { NationalRecorded } from './schema';
 
 // Great Britain's recorded carbon intensity, stored per half-hour (carbon_intensity, 0037) for the usage
 // reads' gCO₂ (issue 37). Fetched only where homes have electricity: from the earliest stored day of any
-// home (at most HISTORY_DAYS back: this year and last on the Yearly tab) to the last complete half-hour,
-// in windows of 14 days (the API's most per request), aligned on multiples of 14 days since the epoch, the
-// newest first. A window is asked for when it lacks half-hours or holds forecasts of the last 2 days (the
-// API's `actual` follows the half-hour); one asked for already waits RETRY_RECENT_S (the last 2 days) or
-// RETRY_OLD_S (older: the API may never have some half-hours) before it is asked again. An answer that is
-// not the documented shape is a counted, logged rejection; an unreachable service stores nothing; either
-// ends the run, and the next run (a minute later, job.ts) tries again. The reads never wait for this.
+// home (at most HISTORY_DAYS back: this year and last on the Yearly tab) to AHEAD_S past the half-hour
+// under way, in windows of 14 days (the API's most per request), aligned on multiples of 14 days since
+// the epoch, the newest first. The half-hour under way and the next few are stored as the API's
+// forecasts (actual = false), so today's figure never lapses at a half-hour's turn; they and every
+// forecast of the last 2 days are asked for again each RETRY_RECENT_S until the API has measured them.
+// A window is asked for when it lacks half-hours or holds such young forecasts; an older one already
+// asked waits RETRY_OLD_S (the API may never have some half-hours). An answer that is not the documented
+// shape is a counted, logged rejection; an unreachable service stores nothing; either ends the run, and
+// the next run (a minute later, job.ts) tries again. The reads never wait for this.
 
 const HALF_HOUR_S = 1800;
 export const WINDOW_S = 14 * 86_400;
 export const HISTORY_DAYS = 800;
 const YOUNG_S = 2 * 86_400;
+const AHEAD_S = 2 * 3600;
 const RETRY_RECENT_S = 1800;
 const RETRY_OLD_S = 86_400;
 export const RECORDED_TIMEOUT_MS = 10_000;
@@ -93,21 +96,23 @@ async function fetchWindow(
 /** One run: the windows homes need, asked for newest first, each answer stored. */
 export async function fillRecorded(db: Queryable, options: FillOptions): Promise<FillResult> {
   const { baseUrl, now, log, asked } = options;
-  const to = now - (now % HALF_HOUR_S);
+  const current = now - (now % HALF_HOUR_S);
+  const to = current + AHEAD_S;
+  const youngFrom = current - YOUNG_S;
   const result: FillResult = { requests: 0, stored: 0, ended: 'done' };
   const earliest = await earliestElectricity(db);
   if (earliest === null) return result;
-  const oldest = to - HISTORY_DAYS * 86_400;
+  const oldest = current - HISTORY_DAYS * 86_400;
   const from = Math.max(earliest - (earliest % HALF_HOUR_S), oldest);
   if (from >= to) return result;
-  const counts = await windowCounts(db, from, to, WINDOW_S, to - YOUNG_S);
+  const counts = await windowCounts(db, from, to, WINDOW_S, youngFrom);
   for (let w = to - 1 - ((to - 1) % WINDOW_S); w + WINDOW_S > from; w -= WINDOW_S) {
     const lo = Math.max(w, from);
     const hi = Math.min(w + WINDOW_S, to);
     const held = counts.get(w);
     if (held !== undefined && held.stored === (hi - lo) / HALF_HOUR_S && held.forecasts === 0) continue;
     const last = asked.get(w);
-    const wait = hi > to - YOUNG_S ? RETRY_RECENT_S : RETRY_OLD_S;
+    const wait = hi > youngFrom ? RETRY_RECENT_S : RETRY_OLD_S;
     if (last !== undefined && now - last < wait) continue;
     if (result.requests >= (options.maxRequests ?? MAX_REQUESTS)) return { ...result, ended: 'limit' };
     result.requests++;
