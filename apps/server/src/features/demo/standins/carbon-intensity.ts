@@ -113,9 +113,12 @@ export function indexOf(g: number): string {
   return g < 60 ? 'very low' : g < 140 ? 'low' : g < 220 ? 'moderate' : g < 300 ? 'high' : 'very high';
 }
 
-/** A made-up day: Scotland's is low, London's higher; night and midday low, 17:00–19:30 UTC high. */
+/**
+ * A made-up day: Scotland's is low, London's higher, Great Britain's (region 0) in between; night and
+ * midday low, 17:00–19:30 UTC high.
+ */
 export function demoIntensity(slot: number, region: number): number {
-  const base = region <= 2 ? 40 : region === 13 ? 170 : 130;
+  const base = region === 1 || region === 2 ? 40 : region === 13 ? 170 : 130;
   const hour = (slot % 86_400) / 3600;
   const shape = hour >= 17 && hour < 19.5 ? 90 : hour >= 11 && hour < 15 ? -50 : hour < 5 ? -30 : 0;
   return Math.max(15, base + shape + ((slot / 1800) % 5) * 3);
