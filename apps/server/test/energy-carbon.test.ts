@@ -130,6 +130,8 @@ describeEachDb('Past use in gCO₂ from the recorded national intensity', (suite
     expect(await job.runOnce()).toEqual({ requests: 1, stored: 0, ended: 'unreachable' });
     expect(await stored()).toBe(0);
     carbon.faults.down = false;
+    // Tried again later: a minute, doubled for each failure in a row (two now).
+    expect(job.nextDelayMs()).toBe(4 * 60_000);
   });
 
   it('a malformed answer is rejected, counted and stores nothing', async () => {
@@ -139,12 +141,14 @@ describeEachDb('Past use in gCO₂ from the recorded national intensity', (suite
     expect(recordedStats.rejected).toBe(rejected + 1);
     expect(await stored()).toBe(0);
     carbon.faults.badShape = false;
+    expect(job.nextDelayMs()).toBe(8 * 60_000);
   });
 
   it('a small day, worked out by hand: 218 g, its hours 110 g and 107 g, its half-hours 60 g and 50 g', async () => {
     const calls = carbon.calls.length;
     const result = await job.runOnce();
     expect(result?.ended).toBe('done');
+    expect(job.nextDelayMs()).toBe(60_000);
     // From the window holding 20 October to the one holding now, each at most 14 days, none repeated.
     const asked = carbon.calls.slice(calls);
     expect(asked.length).toBe(

@@ -6,10 +6,12 @@ import { type FillResult, fillRecorded } from './recorded';
 // The recorded intensity's fill as a led job (db/led-jobs.ts: LED_JOBS.carbonHistory): the server leading
 // it runs fillRecorded every CARBON_TICK_MS (a run with nothing to ask is two short statements), so a home's
 // new half-hours find their intensity within minutes of the API publishing it, and a service that was
-// down is asked again a minute later. Which windows were asked when is this leader's memory: a new leader
+// down is asked again after a minute, then after twice as long each time it fails again (up to an hour:
+// an offline server logs a line an hour, not a minute). Which windows were asked when is this leader's memory: a new leader
 // asks each once more, which is harmless.
 
 export const CARBON_TICK_MS = 60_000;
+const BACKOFF_MAX_MS = 3_600_000;
 
 export interface CarbonHistoryDeps {
   db: Db;
@@ -25,6 +27,8 @@ export class CarbonHistory {
   private running: Promise<FillResult | null> | null = null;
   private stopped = true;
   private readonly asked = new Map<number, number>();
+  /** Runs in a row that ended on a failed request. */
+  private failures = 0;
 
   constructor(private readonly deps: CarbonHistoryDeps) {}
 
@@ -34,10 +38,16 @@ export class CarbonHistory {
     const tick = () => {
       if (this.stopped) return;
       void this.runOnce().finally(() => {
-        if (!this.stopped) this.timer = setTimeout(tick, this.deps.tickMs ?? CARBON_TICK_MS);
+        if (!this.stopped) this.timer = setTimeout(tick, this.nextDelayMs());
       });
     };
     tick();
+  }
+
+  /** The tick, doubled for each failed run in a row, at most an hour. */
+  nextDelayMs(): number {
+    const tick = this.deps.tickMs ?? CARBON_TICK_MS;
+    return Math.min(tick * 2 ** Math.min(this.failures, 12), Math.max(tick, BACKOFF_MAX_MS));
   }
 
   async stop(): Promise<void> {
@@ -63,6 +73,8 @@ export class CarbonHistory {
       )
       .then(
         (result) => {
+          const failed = result.ended === 'unreachable' || result.ended === 'rejected';
+          this.failures = failed ? this.failures + 1 : 0;
           if (result.stored > 0) log?.info(result, 'recorded carbon intensity stored');
           return result;
         },
