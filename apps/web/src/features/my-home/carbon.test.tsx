@@ -48,7 +48,7 @@ describe('the period’s carbon on the Usage screen', () => {
 
   it('says so when the dates have no recorded figures', async () => {
     await usageDay(() => ({ body: energyView({ carbon_g: null, carbon_source: SOURCE }) }));
-    expect(screen.getByTestId('balance-carbon').textContent).toBe('No carbon figures for these dates yet.');
+    expect(screen.getByTestId('balance-carbon').textContent).toBe('No carbon figures for these dates.');
   });
 
   it('shows nothing for an answer without carbon (an older server) or a period without readings', async () => {

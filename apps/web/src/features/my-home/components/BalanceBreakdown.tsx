@@ -107,7 +107,7 @@ function Carbon({ view, withGas }: { view: EnergyDetail; withGas: boolean }) {
   const what = withGas ? 'Electricity from the grid' : 'From the grid';
   return view.carbon_g === null || view.carbon_g === undefined ? (
     <p className="muted balance__carbon" data-testid="balance-carbon">
-      No carbon figures for these dates yet.
+      No carbon figures for these dates.
     </p>
   ) : (
     <p className="balance__carbon" data-testid="balance-carbon">
