@@ -147,7 +147,7 @@ export const SETTINGS = {
   demoSupplier: setting(
     'DEMO_SUPPLIER',
     'false',
-    'With DEMO on: a second demo login, demo-octopus (password Demo-Octopus1), whose home is connected to Octopus Energy through a stand-in the server starts on a loopback port, serving real half-hours (electricity and gas). Every Octopus connection on this server then talks to that stand-in (OCTOPUS_API_URL is replaced), and the carbon intensity forecast comes from a stand-in too (CARBON_INTENSITY_URL is replaced): for demos only.',
+    'With DEMO on: a second demo login, demo-octopus (password Demo-Octopus1), whose home is connected to Octopus Energy through a stand-in the server starts on a loopback port, serving real half-hours (electricity and gas). Every Octopus connection on this server then talks to that stand-in (OCTOPUS_API_URL is replaced), and the carbon intensity forecast and recorded figures come from a stand-in too (CARBON_INTENSITY_URL is replaced): for demos only.',
     (raw) => flag('DEMO_SUPPLIER', raw, false),
   ),
   demoHistoryDays: setting(
@@ -261,7 +261,7 @@ export const SETTINGS = {
   carbonIntensityUrl: setting(
     'CARBON_INTENSITY_URL',
     'https://api.carbonintensity.org.uk',
-    "Base URL of the GB Carbon Intensity API (no key; its documented /regional/intensity/... and /intensity/... paths are under it), for My Home's greenest times: the half-hourly forecast of the home's region, from its postcode's outward code (Great Britain's without one). Unreachable: My Home says there is no forecast now. Tests and the demo (DEMO_SUPPLIER) point it at a local stand-in.",
+    "Base URL of the GB Carbon Intensity API (no key; its documented /regional/intensity/... and /intensity/... paths are under it), for My Home's greenest times: the half-hourly forecast of the home's region, from its postcode's outward code (Great Britain's without one). Unreachable: My Home says there is no forecast now. Also the usage screens' gCO₂: Great Britain's recorded half-hourly intensity (/intensity/{from}/{to}), fetched by one server for the dates homes have electricity in and stored; unreachable, those dates show no carbon figures until it answers. Tests and the demo (DEMO_SUPPLIER) point it at a local stand-in.",
     (raw) => httpBase('CARBON_INTENSITY_URL', raw ?? 'https://api.carbonintensity.org.uk'),
   ),
   glowmarktApiUrl: setting(

@@ -30,6 +30,7 @@ import { LED_JOBS, leadership } from './db/led-jobs';
 import { systemClock } from './clock';
 import { createMailer } from './mail/mailer';
 import { SupplierFills } from './features/suppliers/job';
+import { CarbonHistory } from './features/carbon/job';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -138,6 +139,18 @@ async function main(): Promise<void> {
       onLose: () => supplierFills.stop(),
       onError: (error) => app.log.error({ err: error }, 'supplier fills leadership failed'),
     });
+    // The home's past use in gCO2 (issue 37): one server stores the recorded national intensity (a led job).
+    const carbonHistory = new CarbonHistory({
+      db: background,
+      baseUrl: config.carbonIntensityUrl,
+      clock: systemClock,
+      log: app.log,
+    });
+    const carbonLead = leadership(db, LED_JOBS.carbonHistory, {
+      onLead: () => carbonHistory.start(),
+      onLose: () => carbonHistory.stop(),
+      onError: (error) => app.log.error({ err: error }, 'carbon history leadership failed'),
+    });
     const startSimulation = (running: DemoSimulation) => {
       running.start();
       if (config.mqttUrl)
@@ -171,6 +184,7 @@ async function main(): Promise<void> {
         .then(() => demoLead?.stop())
         .then(() => infocareLead.stop())
         .then(() => supplierLead.stop())
+        .then(() => carbonLead.stop())
         .then(() => app.close())
         .then(() => demoOctopus?.close())
         .then(() => demoCarbon?.close())
@@ -237,6 +251,7 @@ async function main(): Promise<void> {
     if (simulation && demoLead?.leading) startSimulation(simulation);
     await infocareLead.start();
     await supplierLead.start();
+    await carbonLead.start();
     if (config.mqttUrl) {
       // Devices: each server reads its fair share of the device partitions (a device's counters are
       // normalised by the one process holding its partition, against the state the last holder stored);

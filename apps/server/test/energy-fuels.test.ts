@@ -66,12 +66,15 @@ describeEachDb('the fuels a home has, on every energy read', (suite) => {
     expect(await fuelsOf()).toEqual([['electricity'], ['electricity']]);
     expect(await fuelsOf('&fuel=electricity')).toEqual([['electricity'], ['electricity']]);
     expect(await fuelsOf('&fuel=gas')).toEqual([['electricity'], ['electricity']]);
-    // The answer's other fields are the ones it had before gas (spec §3 and its earlier additions).
+    // The answer's other fields are the ones it had before gas (spec §3 and its earlier additions), and
+    // issue 37's later carbon_g and carbon_source.
     const [today] = await read('');
     expect(Object.keys(today!).sort()).toEqual(
       [
         'available',
         'balance',
+        'carbon_g',
+        'carbon_source',
         'currency_unit',
         'details',
         'energy_balance',

@@ -47,6 +47,14 @@ export const LED_JOBS = {
       'half-hours fetched from their resume points (13 months first) and stored; topped up every 4 h, backing ' +
       'off on errors',
   },
+  carbonHistory: {
+    key: LOCKS.carbonHistory,
+    retryMs: LEAD_RETRY_MS,
+    schedule:
+      "every minute (features/carbon/job.ts): Great Britain's recorded carbon intensity fetched for the " +
+      'half-hours homes have electricity in (14-day requests, at most 800 days back) and stored, for the ' +
+      "usage reads' gCO2",
+  },
   unclaimedDevices: {
     key: LOCKS.devices,
     retryMs: BALANCE_MS,

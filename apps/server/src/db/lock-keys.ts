@@ -24,6 +24,8 @@ export const LOCKS = {
   demoSeed: 7_346_117,
   /** The supplier accounts' fills and top-ups (features/suppliers/job.ts), one server at a time. */
   supplierFills: 7_346_118,
+  /** The recorded carbon intensity's fill (features/carbon/job.ts), one server at a time. */
+  carbonHistory: 7_346_119,
   /** Device partition p is held by the server holding devicePartitions + p (p < DEVICE_PARTITIONS_MAX). */
   devicePartitions: 7_346_200,
 } as const;

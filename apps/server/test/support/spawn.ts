@@ -15,7 +15,15 @@ export interface Finished {
 }
 
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PASSWORD_ITERATIONS: '1000', LOG_LEVEL: 'warn', ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PASSWORD_ITERATIONS: '1000',
+    LOG_LEVEL: 'warn',
+    // A spawned server's led carbon job fetches the recorded intensity once homes have electricity: never
+    // from the internet in a test (a suite that wants figures points it at its stand-in).
+    CARBON_INTENSITY_URL: 'http://127.0.0.1:1',
+    ...extra,
+  };
   if (!('DATABASE_URL' in extra)) delete env.DATABASE_URL;
   delete env.PUBLIC_ORIGIN;
   return env;

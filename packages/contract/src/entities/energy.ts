@@ -23,6 +23,14 @@ export const EnergyDetailEntry = z.object({
    * the entries add up to exactly `balance.cost − standing_charge` of the answer, penny for penny.
    */
   energy_cost: z.number().optional(),
+  /**
+   * Additive to §3 (issue 37): the entry's electricity import in whole grams of CO₂: each half-hour's
+   * import Wh × Great Britain's recorded intensity of that half-hour (g/kWh: the Carbon Intensity API's
+   * `actual`, else its forecast for that half-hour), summed exactly and rounded once. Null when any
+   * half-hour with data in the entry has no recorded intensity stored (never a share of the entry), and
+   * in gas answers (gas has no grid intensity). Half-hours without data add nothing.
+   */
+  carbon_g: z.number().int().nonnegative().nullable().optional(),
 });
 export type EnergyDetailEntry = z.infer<typeof EnergyDetailEntry>;
 
@@ -90,6 +98,13 @@ export const EnergyDetail = z.object({
    * answer is of; a screen offers gas (`?fuel=gas`) beside electricity when it is listed.
    */
   fuels: z.array(z.enum(FUELS)).optional(),
+  /**
+   * Additive to §3 (issue 37): the period's grams of CO₂ of its electricity import, from the entries'
+   * exact sum (so it may differ from their rounded sum by a gram or two); null when any entry's is, and
+   * in gas answers. `carbon_source` names where the intensities come from (null in gas answers).
+   */
+  carbon_g: z.number().int().nonnegative().nullable().optional(),
+  carbon_source: z.string().nullable().optional(),
 });
 export type EnergyDetail = z.infer<typeof EnergyDetail>;
 

@@ -55,3 +55,23 @@ export const RegionalForecast = z.object({
 export const NationalForecast = z.object({ data: periods });
 
 export type ForecastPeriod = z.infer<typeof period>;
+
+/**
+ * `/intensity/{from}/{to}` (at most 14 days): Great Britain's recorded half-hours, each with its
+ * `actual` (null until measured, sometimes for good) beside the `forecast` (null in some old answers).
+ */
+const recordedPeriod = z
+  .object({
+    from: instant,
+    to: instant,
+    intensity: z.object({
+      forecast: z.number().int().min(0).max(5000).nullable(),
+      actual: z.number().int().min(0).max(5000).nullable(),
+      index: z.enum(INDEXES).nullable().optional(),
+    }),
+  })
+  .refine((p) => p.to - p.from === HALF_HOUR_S, 'a period is one half-hour');
+
+/** 14 days are 672 half-hours; the API may add the half-hour ending at `from`. */
+export const NationalRecorded = z.object({ data: z.array(recordedPeriod).max(700) });
+export type RecordedPeriod = z.infer<typeof recordedPeriod>;

@@ -9,6 +9,7 @@ import {
   type Period,
   type PeriodSummary,
 } from '@homeview/domain';
+import { PAST_CARBON_SOURCE } from '../carbon/past';
 import { CURRENCY_UNIT, ENERGY_UNIT, ENERGY_UNIT_DESC, kwh, pounds } from '../../shared/units';
 import { Memo } from './memo';
 import type { ApplianceUsageRow } from './repository';
@@ -144,6 +145,7 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
       slots: d.totals.slots,
       data_slots: d.totals.data_slots,
       energy_cost: parts.energy[i] as number,
+      carbon_g: view.carbon === null ? null : (view.carbon.entries[i] ?? null),
     })),
     available: [...view.available],
     previous: view.previous,
@@ -173,5 +175,7 @@ export function presentEnergyView(view: EnergyView, options: { today: boolean })
     standing_charge: parts.standing,
     priced_at_default: view.defaultTariff ? pricedAtDefault(view.period, zone) : null,
     fuels: view.fuels,
+    carbon_g: view.carbon?.total ?? null,
+    carbon_source: view.carbon === null ? null : PAST_CARBON_SOURCE,
   };
 }

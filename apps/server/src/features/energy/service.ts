@@ -23,6 +23,7 @@ import {
 import type { Queryable } from '../../db/types';
 import { ELECTRICITY, type Fuel } from '../../shared/fuel';
 import { defaultSeriesOf, tariffsFor } from '../../shared/tariff-book';
+import { type PastCarbon, pastCarbon } from '../carbon/past';
 import { Memo } from './memo';
 import {
   type ApplianceLists,
@@ -77,6 +78,8 @@ export interface EnergyView extends Summary {
   usage: ApplianceUsageRow[];
   /** While the period is under way: the previous period's cost (n£) up to the same point. */
   previousSoFar: PreviousSoFar | null;
+  /** Electricity: the entries' grams of CO₂ (features/carbon/past.ts); null for gas. */
+  carbon: PastCarbon | null;
 }
 
 export interface PreviousSoFar {
@@ -240,7 +243,17 @@ export async function energyView(
     now < period.end
       ? await previousSoFarOf(db, house.id, book, period, range.first, now, fuel)
       : null;
-  return { ...base, available, previous, next, onInPastHour, usage, previousSoFar };
+  // One more statement, stored figures only: the read never waits for the Carbon Intensity API.
+  const carbon =
+    fuel === 'electricity'
+      ? await pastCarbon(
+          db,
+          house.id,
+          base.summary.details.map((d) => d.period.start),
+          period.end,
+        )
+      : null;
+  return { ...base, available, previous, next, onInPastHour, usage, previousSoFar, carbon };
 }
 
 /**

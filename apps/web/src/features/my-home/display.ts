@@ -158,6 +158,10 @@ export const money = (unit: string, value: number): string => formatMoney(unit, 
 
 export const energy = (unit: string, value: number): string => `${value.toFixed(2)} ${unit}`;
 
+/** Grams of CO₂ as people read them: '218 g CO₂' under a kilogram, else '12.3 kg CO₂' (issue 37). */
+export const carbonText = (grams: number): string =>
+  grams < 1000 ? `${grams} g CO₂` : `${(grams / 1000).toFixed(1)} kg CO₂`;
+
 /** What a period dropdown says for an `available` entry (null = 'Last 7 days'). */
 export function periodOption(unit: TimeUnit, start: number | null, zone?: Zone): string {
   if (start === null) return 'Last 7 days';

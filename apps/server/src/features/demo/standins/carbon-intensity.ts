@@ -10,7 +10,10 @@ import type { AddressInfo } from 'node:net';
 // tests and the demo); an unknown one is a 400 as the API answers a bad postcode. The figures are a
 // test's own (`intensity`) or a made-up daily shape per region (low at night and at midday's sun, high
 // at the evening peak). Faults: `down` (500s), `hang` (never answers), `badShape` (a 200 that is not the
-// documented shape).
+// documented shape). The national recorded range, `/intensity/{from}/{to}` (at most 14 days, else a 400 as
+// the API answers) → {data: [{from, to, intensity: {forecast, actual, index}}]}, the half-hours starting in
+// [from, to): a test's own figures (`recorded`), else the made-up day's, `actual` for half-hours over by the
+// real clock (the demo's history) and null after.
 
 /** The API's region ids and short names (1–14 network areas, 15–17 nations). */
 export const REGIONS: Record<number, string> = {
@@ -110,9 +113,12 @@ export function indexOf(g: number): string {
   return g < 60 ? 'very low' : g < 140 ? 'low' : g < 220 ? 'moderate' : g < 300 ? 'high' : 'very high';
 }
 
-/** A made-up day: Scotland's is low, London's higher; night and midday low, 17:00–19:30 UTC high. */
+/**
+ * A made-up day: Scotland's is low, London's higher, Great Britain's (region 0) in between; night and
+ * midday low, 17:00–19:30 UTC high.
+ */
 export function demoIntensity(slot: number, region: number): number {
-  const base = region <= 2 ? 40 : region === 13 ? 170 : 130;
+  const base = region === 1 || region === 2 ? 40 : region === 13 ? 170 : 130;
   const hour = (slot % 86_400) / 3600;
   const shape = hour >= 17 && hour < 19.5 ? 90 : hour >= 11 && hour < 15 ? -50 : hour < 5 ? -30 : 0;
   return Math.max(15, base + shape + ((slot / 1800) % 5) * 3);
@@ -136,10 +142,20 @@ export interface CarbonStandinOptions {
   /** gCO₂/kWh of a half-hour (its start, epoch s) in a region (0 = Great Britain). */
   intensity?: (slot: number, region: number) => number;
   faults?: Partial<CarbonFaults>;
+  /** The national range's figures of a half-hour; null leaves it out of the answer (the API's gaps). */
+  recorded?: (slot: number) => { forecast: number | null; actual: number | null } | null;
 }
 
 const REGIONAL = /^\/regional\/intensity\/([^/]+)\/fw48h\/postcode\/([^/]+)\/?$/;
 const NATIONAL = /^\/intensity\/([^/]+)\/fw48h\/?$/;
+const RANGE = /^\/intensity\/([^/]+)\/([^/]+)\/?$/;
+const RANGE_MAX_S = 14 * 86_400;
+
+/** The made-up day's recorded figures: measured once the half-hour is over by the real clock. */
+function demoRecorded(slot: number): { forecast: number; actual: number | null } {
+  const forecast = demoIntensity(slot, 0);
+  return { forecast, actual: slot + 1800 <= Date.now() / 1000 ? forecast + ((slot / 1800) % 3) - 1 : null };
+}
 const iso = (ts: number) => `${new Date(ts * 1000).toISOString().slice(0, 16)}Z`;
 
 export async function startCarbonStandin(options: CarbonStandinOptions = {}): Promise<CarbonStandin> {
@@ -195,6 +211,22 @@ export async function startCarbonStandin(options: CarbonStandinOptions = {}): Pr
           data,
         },
       });
+    }
+    const range = NATIONAL.test(path) ? null : RANGE.exec(path);
+    if (range) {
+      const from = Date.parse(decodeURIComponent(range[1] as string)) / 1000;
+      const to = Date.parse(decodeURIComponent(range[2] as string)) / 1000;
+      if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from || to - from > RANGE_MAX_S)
+        return answer(400, { error: { code: '400 Bad Request', message: 'Invalid date range' } });
+      const figures = options.recorded ?? demoRecorded;
+      const data = [];
+      for (let slot = Math.ceil(from / 1800) * 1800; slot < to; slot += 1800) {
+        const f = figures(slot);
+        if (f === null) continue;
+        const index = indexOf(f.actual ?? f.forecast ?? 0);
+        data.push({ from: iso(slot), to: iso(slot + 1800), intensity: { ...f, index } });
+      }
+      return answer(200, { data });
     }
     const national = NATIONAL.exec(path);
     const data = national ? periods(national[1] as string, 0, true) : null;

@@ -2,6 +2,7 @@ import type { EnergyDetail } from '@homeview/contract/web';
 import { Link } from 'react-router';
 import {
   bothStandingNote,
+  carbonText,
   defaultPricing,
   energy,
   hasNoReadings,
@@ -91,6 +92,29 @@ export function BalanceBreakdown({
             : ''}
         </p>
       )}
+      {noReadings ? null : <Carbon view={view} withGas={gas !== null} />}
     </section>
+  );
+}
+
+/**
+ * The period's electricity in grams of CO₂ beside its kWh and pounds (issue 37), from the grid's recorded
+ * intensity (the answer's `carbon_source`, in small print); said missing when a half-hour with data has
+ * no recorded figure. A gas answer carries none (`carbon_source` null): nothing is shown.
+ */
+function Carbon({ view, withGas }: { view: EnergyDetail; withGas: boolean }) {
+  if (view.carbon_source === undefined || view.carbon_source === null) return null;
+  const what = withGas ? 'Electricity from the grid' : 'From the grid';
+  return view.carbon_g === null || view.carbon_g === undefined ? (
+    <p className="muted balance__carbon" data-testid="balance-carbon">
+      No carbon figures for these dates.
+    </p>
+  ) : (
+    <p className="balance__carbon" data-testid="balance-carbon">
+      {what}: <strong>{carbonText(view.carbon_g)}</strong>
+      <small className="muted balance__carbon-source" data-testid="balance-carbon-source">
+        {view.carbon_source}
+      </small>
+    </p>
   );
 }
