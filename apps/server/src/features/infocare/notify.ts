@@ -205,6 +205,14 @@ function slots(n: number): <T>(work: () => Promise<T>) => Promise<T> {
   };
 }
 
+/** Rows being queued while a delivery runs (deliveries.ts): its senders wait for them rather than end. */
+export interface Wake {
+  /** How many times rows were queued so far. */
+  kicks(): number;
+  /** True once rows were queued after `seen` kicks; false once no more will come. */
+  after(seen: number): Promise<boolean>;
+}
+
 /**
  * Rows one run claims at most (across its senders): an alert to every carer of a busy server goes out in
  * one run, and a run still ends when the rest can wait for the next.
@@ -224,6 +232,7 @@ export async function deliverDue(
   senders: Senders,
   now: number,
   limit = DELIVER_PER_RUN,
+  wake?: Wake,
 ): Promise<number> {
   let sent = 0;
   let claimed = 0;
@@ -232,13 +241,17 @@ export async function deliverDue(
   const queue: Due[] = [];
   const recordSent = sentRecorder(db, now);
   const inFlight = { email: slots(IN_FLIGHT.email), sms: slots(IN_FLIGHT.sms), push: slots(IN_FLIGHT.push) };
-  let claiming: Promise<{ took: number; after: number }> | null = null;
-  /** The claim under way, or a new one: the rows it took (0: nothing was due) and the records before it. */
+  let claiming: Promise<{ full: boolean; after: number; kicks: number }> | null = null;
+  /**
+   * The claim under way, or a new one: whether it took all it could (more may be due), and the records
+   * and kicks before it (what it may have missed).
+   */
   const claim = () => {
     claiming ??= (async () => {
       const after = recorded;
+      const kicks = wake?.kicks() ?? 0;
       const room = Math.min(CLAIM_BATCH, limit - claimed);
-      if (room <= 0) return { took: 0, after };
+      if (room <= 0) return { full: false, after, kicks };
       const batch = await claimDue(db, now, room);
       // The batch's browsers in one read, not one read per push (each waited for a pooled connection).
       const pushes = batch.due.filter((d) => d.channel === 'push');
@@ -251,7 +264,7 @@ export async function deliverDue(
       }
       claimed += batch.due.length + batch.skipped;
       queue.push(...batch.due);
-      return { took: batch.due.length + batch.skipped, after };
+      return { full: batch.due.length + batch.skipped === room, after, kicks };
     })().finally(() => {
       claiming = null;
     });
@@ -263,11 +276,13 @@ export async function deliverDue(
     for (;;) {
       const due = queue.shift();
       if (due === undefined) {
-        // Nothing claimed is left. A claim that found nothing ends this sender, once it is one that saw
-        // this sender's own last record: what that record let go (a held-back row, a fallback email) is
-        // then either claimed or being sent by another.
-        const { took, after } = await claim();
-        if (took === 0 && queue.length === 0 && (after >= mine || claimed >= limit)) return;
+        // Nothing claimed is left. A claim that took less than it could (all that was due) and left
+        // nothing here ends this sender, once it is one that saw this sender's own last record: what
+        // that record let go (a held-back row, a fallback email) is then either claimed or being sent by
+        // another. With a wake, the sender waits instead for rows queued after that claim began.
+        const { full, after, kicks } = await claim();
+        if (queue.length > 0 || full || (after < mine && claimed < limit)) continue;
+        if (wake === undefined || claimed >= limit || !(await wake.after(kicks))) return;
         continue;
       }
       if (await inFlight[due.channel](() => deliverOne(db, due, senders, now, recordSent))) sent += 1;
