@@ -1,5 +1,5 @@
 import { notificationSuppressed, type QuietModes } from '@homeview/domain';
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { PushSender } from '../../push/push';
 import type { SmsSender } from '../../sms/sms';
@@ -70,23 +70,25 @@ export async function queueNotifications(
   const kind = options.kind ?? 'alert';
   // Preferences are the dependant's (spec-decisions: infocare-level settings use the dependant's id).
   const { rows: prefs } = await tx.query<{ code: number }>(
-    'select coalesce((select alert_notification from user_settings where user_id = $1), 1)::int as code',
+    prepared(
+      'select coalesce((select alert_notification from user_settings where user_id = $1), 1)::int as code',
+    ),
     [houseOwnerId],
   );
   const code = prefs[0]?.code ?? 1;
   const channels = channelsFor(code, kind);
   if (channels.length === 0) return;
   const { rows: carers } = await tx.query<QuietModes & { carer_user_id: number; has_modes: boolean }>(
-    `select l.carer_user_id, m.user_id is not null as has_modes, m.holiday_status, m.holiday_start,
+    prepared(`select l.carer_user_id, m.user_id is not null as has_modes, m.holiday_status, m.holiday_start,
             m.holiday_end, m.dnd_status, m.dnd_start, m.dnd_end, m.dnd_urgent_through
        from carer_links l left join user_modes m on m.user_id = l.carer_user_id
-      where l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $2`,
+      where l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $2`),
     [houseOwnerId, options.except ?? 0],
   );
   const reminder = kind === 'alert' || kind === 'again';
   const { rows: alerts } = await tx.query<{ id: number; type: 'On' | 'Off'; level: string }>(
-    `select id, type, level from infocare_alerts where id = any(string_to_array($1, ',')::int[])
-        and ($2 = false or (taken_at is null and resolved_at is null))`,
+    prepared(`select id, type, level from infocare_alerts where id = any(string_to_array($1, ',')::int[])
+        and ($2 = false or (taken_at is null and resolved_at is null))`),
     [alertIds.join(','), reminder],
   );
   // One statement for every row (an alert to 1,000 carers is 1,000 rows, queued in the raising transaction).
@@ -110,13 +112,13 @@ export async function queueNotifications(
   if (rows.length === 0) return;
   const column = <T>(i: number) => rows.map((r) => r[i] as T);
   await tx.query(
-    `insert into infocare_notifications
+    prepared(`insert into infocare_notifications
        (alert_id, user_id, channel, level, status, next_attempt_at, last_error, kind)
      select a, u, c, l, s, d, h, $8
        from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])
             with ordinality as t (a, u, c, l, s, d, h, n)
       order by n
-     on conflict do nothing`,
+     on conflict do nothing`),
     [column(0), column(1), column(2), column(3), column(4), column(5), column(6), kind],
   );
 }
