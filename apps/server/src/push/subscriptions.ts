@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types';
+import { prepared, type Queryable } from '../db/types';
 
 // The browsers each person asked to be notified on (migration 0029). Every read and write names the
 // person: nobody reaches another's rows.
@@ -28,8 +28,8 @@ export async function subscriptionsOfUsers(
   const byUser = new Map<number, PushSubscriptionRow[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return byUser;
   const { rows } = await db.query<PushSubscriptionRow & { user_id: number }>(
-    `select user_id, id, endpoint, p256dh, auth, created_at::int as created_at
-       from push_subscriptions where user_id = any($1::int[]) order by user_id, id`,
+    prepared(`select user_id, id, endpoint, p256dh, auth, created_at::int as created_at
+       from push_subscriptions where user_id = any($1::int[]) order by user_id, id`),
     [[...new Set(userIds)]],
   );
   for (const { user_id, ...row } of rows) byUser.get(user_id)?.push(row);

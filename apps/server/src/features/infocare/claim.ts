@@ -1,11 +1,12 @@
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import type { PushSubscriptionRow } from '../../push/subscriptions';
 import { DISPLAY_NAME, type NotificationFacts } from './notification-text';
 
 // Claiming due notifications for delivery (notify.ts's deliverDue): a batch of rows in one short
 // transaction, each then left to its sender for the lease. One claim of many rows rather than one claim
 // per row: a claim's cost is mostly its ordering check over every pending row, the same for one row as
-// for a hundred (`npm run bench push`, bench/NOTES.md).
+// for a hundred (`npm run bench push`, bench/NOTES.md). Its statements are prepared (db/types.ts): a run
+// delivering as homes are raised (deliveries.ts) claims a few rows at a time, hundreds of claims a run.
 
 export interface Due extends NotificationFacts {
   id: number;
@@ -52,7 +53,7 @@ export async function claimDue(
 ): Promise<{ due: Due[]; skipped: number }> {
   return db.transaction(async (tx) => {
     const { rows: picked } = await tx.query<{ id: number }>(
-      `select n.id
+      prepared(`select n.id
          from infocare_notifications n
          left join infocare_check_ins c on c.alert_id = n.alert_id
         where n.status = 'pending' and n.next_attempt_at <= $1
@@ -71,14 +72,14 @@ export async function claimDue(
                                  join infocare_check_ins oc on oc.alert_id = o.alert_id
                                 where o.kind = 'checkin' and o.channel = n.channel and o.status = 'pending'
                                   and o.id < n.id and oc.phone = c.phone))
-        order by n.next_attempt_at, n.id limit $2 for update of n skip locked`,
+        order by n.next_attempt_at, n.id limit $2 for update of n skip locked`),
       [now, max],
     );
     if (picked.length === 0) return { due: [], skipped: 0 };
     const ids = picked.map((r) => r.id);
     // What each message says, read once for the batch (the rows are locked: nobody changes them meanwhile).
     const { rows } = await tx.query<Due>(
-      `select n.id, n.alert_id, n.user_id, n.kind, n.channel, n.attempts, u.email,
+      prepared(`select n.id, n.alert_id, n.user_id, n.kind, n.channel, n.attempts, u.email,
               case when n.kind = 'checkin' then c.phone else u.phone end as phone,
               a.name, a.text, n.level, a.raised_at, h.name as house_name, h.time_zone,
               ${DISPLAY_NAME('t')} as taken_name, a.taken_at,
@@ -98,7 +99,7 @@ export async function claimDue(
          left join users r on r.id = a.resolved_by
          left join user_settings rs on rs.user_id = a.resolved_by
         where n.id = any($1::bigint[])
-        order by n.next_attempt_at, n.id`,
+        order by n.next_attempt_at, n.id`),
       [ids],
     );
     const addressed = (d: Due) => d.channel === 'push' || Boolean(d.channel === 'email' ? d.email : d.phone);
@@ -113,7 +114,9 @@ export async function claimDue(
       );
     if (due.length > 0)
       await tx.query(
-        'update infocare_notifications set attempts = attempts + 1, next_attempt_at = $2 where id = any($1::bigint[])',
+        prepared(
+          'update infocare_notifications set attempts = attempts + 1, next_attempt_at = $2 where id = any($1::bigint[])',
+        ),
         [due.map((d) => d.id), now + CLAIM_LEASE_S],
       );
     return { due, skipped: unaddressed.length };
@@ -136,7 +139,9 @@ export function sentRecorder(db: Queryable, now: number): (id: number) => Promis
         .then(async () => {
           if (open?.ids === ids) open = null;
           await db.query(
-            `update infocare_notifications set status = 'sent', sent_at = $2 where id = any($1::bigint[])`,
+            prepared(
+              `update infocare_notifications set status = 'sent', sent_at = $2 where id = any($1::bigint[])`,
+            ),
             [ids, now],
           );
         });

@@ -11,7 +11,8 @@ import { judgeDayLateDays } from './day-late';
 import { loadSituation, loadSituations } from './engine';
 import { type RoutineCache, routineCacheOf } from './routine-cache';
 import { endCheckIns, startCheckIns } from './check-in';
-import { deliverDue, holdSuperseded, queueNotifications, type Senders } from './notify';
+import { deliveryRunner } from './deliveries';
+import { holdSuperseded, queueNotifications, type Senders } from './notify';
 import { resendUntakenUrgent } from './resend';
 import { type InfocareHouse, watchedHouses } from './repository';
 import { storeCandidates } from './store';
@@ -128,20 +129,29 @@ export async function runInfocare(
   const houses = await watchedHouses(db);
   let raised = 0;
   let cleared = 0;
-  for (let i = 0; i < houses.length; i += BATCH) {
-    const batch = houses.slice(i, i + BATCH);
+  // Each home stored kicks delivery, so its carers hear while later homes are still judged (deliveries.ts).
+  const deliveries = deliveryRunner(db, senders, now);
+  try {
+    for (let i = 0; i < houses.length; i += BATCH) {
+      const batch = houses.slice(i, i + BATCH);
+      await pause();
+      const r = await runBatch(db, batch, now, cache, pause, deliveries.kick);
+      raised += r.raised;
+      cleared += r.cleared;
+    }
     await pause();
-    const r = await runBatch(db, batch, now, cache, pause);
-    raised += r.raised;
-    cleared += r.cleared;
+    // Day-late homes: yesterday judged once its half-hours are all in (day-late.ts).
+    const days = await judgeDayLateDays(db, houses, now, pause);
+    raised += days.filter((d) => d.alertId !== null).length;
+    await pause();
+    await resendUntakenUrgent(db, now);
+    deliveries.kick();
+  } catch (error) {
+    // Stopping (or a failure) mid-run: what was already being sent finishes, recorded, before the stop.
+    await deliveries.settled().catch(() => undefined);
+    throw error;
   }
-  await pause();
-  // Day-late homes: yesterday judged once its half-hours are all in (day-late.ts).
-  const days = await judgeDayLateDays(db, houses, now, pause);
-  raised += days.filter((d) => d.alertId !== null).length;
-  await pause();
-  await resendUntakenUrgent(db, now);
-  const notified = await deliverDue(db, senders, now);
+  const { sent: notified } = await deliveries.settled();
   return { houses: houses.length, raised, cleared, notified };
 }
 
@@ -151,6 +161,7 @@ async function runBatch(
   now: number,
   cache: RoutineCache,
   pause: Pause,
+  homeStored: () => void,
 ): Promise<{ raised: number; cleared: number }> {
   const ids = houses.map((h) => h.id).join(',');
   const progress = await db.query<{ house_id: number; evaluated_at: number }>(
@@ -196,6 +207,7 @@ async function runBatch(
     const r = await evaluateHouse(db, house, now, cache);
     raised += r.raised;
     cleared += r.cleared;
+    homeStored();
   }
   if (quiet.length > 0)
     await db.query(

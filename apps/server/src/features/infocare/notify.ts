@@ -1,5 +1,5 @@
 import { notificationSuppressed, type QuietModes } from '@homeview/domain';
-import type { Queryable } from '../../db/types';
+import { prepared, type Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { PushSender } from '../../push/push';
 import type { SmsSender } from '../../sms/sms';
@@ -70,23 +70,25 @@ export async function queueNotifications(
   const kind = options.kind ?? 'alert';
   // Preferences are the dependant's (spec-decisions: infocare-level settings use the dependant's id).
   const { rows: prefs } = await tx.query<{ code: number }>(
-    'select coalesce((select alert_notification from user_settings where user_id = $1), 1)::int as code',
+    prepared(
+      'select coalesce((select alert_notification from user_settings where user_id = $1), 1)::int as code',
+    ),
     [houseOwnerId],
   );
   const code = prefs[0]?.code ?? 1;
   const channels = channelsFor(code, kind);
   if (channels.length === 0) return;
   const { rows: carers } = await tx.query<QuietModes & { carer_user_id: number; has_modes: boolean }>(
-    `select l.carer_user_id, m.user_id is not null as has_modes, m.holiday_status, m.holiday_start,
+    prepared(`select l.carer_user_id, m.user_id is not null as has_modes, m.holiday_status, m.holiday_start,
             m.holiday_end, m.dnd_status, m.dnd_start, m.dnd_end, m.dnd_urgent_through
        from carer_links l left join user_modes m on m.user_id = l.carer_user_id
-      where l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $2`,
+      where l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $2`),
     [houseOwnerId, options.except ?? 0],
   );
   const reminder = kind === 'alert' || kind === 'again';
   const { rows: alerts } = await tx.query<{ id: number; type: 'On' | 'Off'; level: string }>(
-    `select id, type, level from infocare_alerts where id = any(string_to_array($1, ',')::int[])
-        and ($2 = false or (taken_at is null and resolved_at is null))`,
+    prepared(`select id, type, level from infocare_alerts where id = any(string_to_array($1, ',')::int[])
+        and ($2 = false or (taken_at is null and resolved_at is null))`),
     [alertIds.join(','), reminder],
   );
   // One statement for every row (an alert to 1,000 carers is 1,000 rows, queued in the raising transaction).
@@ -110,13 +112,13 @@ export async function queueNotifications(
   if (rows.length === 0) return;
   const column = <T>(i: number) => rows.map((r) => r[i] as T);
   await tx.query(
-    `insert into infocare_notifications
+    prepared(`insert into infocare_notifications
        (alert_id, user_id, channel, level, status, next_attempt_at, last_error, kind)
      select a, u, c, l, s, d, h, $8
        from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])
             with ordinality as t (a, u, c, l, s, d, h, n)
       order by n
-     on conflict do nothing`,
+     on conflict do nothing`),
     [column(0), column(1), column(2), column(3), column(4), column(5), column(6), kind],
   );
 }
@@ -205,6 +207,14 @@ function slots(n: number): <T>(work: () => Promise<T>) => Promise<T> {
   };
 }
 
+/** Rows being queued while a delivery runs (deliveries.ts): its senders wait for them rather than end. */
+export interface Wake {
+  /** How many times rows were queued so far. */
+  kicks(): number;
+  /** True once rows were queued after `seen` kicks; false once no more will come. */
+  after(seen: number): Promise<boolean>;
+}
+
 /**
  * Rows one run claims at most (across its senders): an alert to every carer of a busy server goes out in
  * one run, and a run still ends when the rest can wait for the next.
@@ -224,6 +234,7 @@ export async function deliverDue(
   senders: Senders,
   now: number,
   limit = DELIVER_PER_RUN,
+  wake?: Wake,
 ): Promise<number> {
   let sent = 0;
   let claimed = 0;
@@ -232,13 +243,17 @@ export async function deliverDue(
   const queue: Due[] = [];
   const recordSent = sentRecorder(db, now);
   const inFlight = { email: slots(IN_FLIGHT.email), sms: slots(IN_FLIGHT.sms), push: slots(IN_FLIGHT.push) };
-  let claiming: Promise<{ took: number; after: number }> | null = null;
-  /** The claim under way, or a new one: the rows it took (0: nothing was due) and the records before it. */
+  let claiming: Promise<{ full: boolean; after: number; kicks: number }> | null = null;
+  /**
+   * The claim under way, or a new one: whether it took all it could (more may be due), and the records
+   * and kicks before it (what it may have missed).
+   */
   const claim = () => {
     claiming ??= (async () => {
       const after = recorded;
+      const kicks = wake?.kicks() ?? 0;
       const room = Math.min(CLAIM_BATCH, limit - claimed);
-      if (room <= 0) return { took: 0, after };
+      if (room <= 0) return { full: false, after, kicks };
       const batch = await claimDue(db, now, room);
       // The batch's browsers in one read, not one read per push (each waited for a pooled connection).
       const pushes = batch.due.filter((d) => d.channel === 'push');
@@ -251,7 +266,7 @@ export async function deliverDue(
       }
       claimed += batch.due.length + batch.skipped;
       queue.push(...batch.due);
-      return { took: batch.due.length + batch.skipped, after };
+      return { full: batch.due.length + batch.skipped === room, after, kicks };
     })().finally(() => {
       claiming = null;
     });
@@ -263,11 +278,13 @@ export async function deliverDue(
     for (;;) {
       const due = queue.shift();
       if (due === undefined) {
-        // Nothing claimed is left. A claim that found nothing ends this sender, once it is one that saw
-        // this sender's own last record: what that record let go (a held-back row, a fallback email) is
-        // then either claimed or being sent by another.
-        const { took, after } = await claim();
-        if (took === 0 && queue.length === 0 && (after >= mine || claimed >= limit)) return;
+        // Nothing claimed is left. A claim that took less than it could (all that was due) and left
+        // nothing here ends this sender, once it is one that saw this sender's own last record: what
+        // that record let go (a held-back row, a fallback email) is then either claimed or being sent by
+        // another. With a wake, the sender waits instead for rows queued after that claim began.
+        const { full, after, kicks } = await claim();
+        if (queue.length > 0 || full || (after < mine && claimed < limit)) continue;
+        if (wake === undefined || claimed >= limit || !(await wake.after(kicks))) return;
         continue;
       }
       if (await inFlight[due.channel](() => deliverOne(db, due, senders, now, recordSent))) sent += 1;

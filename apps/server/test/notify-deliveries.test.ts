@@ -1,0 +1,112 @@
+import { beforeAll, expect, it, vi } from 'vitest';
+import { unusablePassword } from '../src/features/accounts/password';
+import { deliveryRunner } from '../src/features/infocare/deliveries';
+import { queueNotifications } from '../src/features/infocare/notify';
+import { createMailer } from '../src/mail/mailer';
+import type { PushSender } from '../src/push/push';
+import { createSmsSender } from '../src/sms/sms';
+import { FakeClock, makeUser, type Person } from './support/app';
+import { describeEachDb } from './support/db';
+import { findHouseIdOf } from './support/houses';
+
+// A run kicks delivery after each home it stores (deliveries.ts, job.ts): a home's pushes go out while
+// the next homes are still to be raised, not after the last, all by one deliverDue call whose senders
+// wait for the next kick, and each row once. The push sender is a stand-in that records whom it reached
+// and holds each push a few milliseconds. Clock pinned.
+
+const HOMES = 4;
+const CARERS_EACH = 3;
+
+describeEachDb('delivery kicked as each home is stored', (suite) => {
+  const clock = new FakeClock();
+  const now = () => Math.floor(clock.now().getTime() / 1000);
+  const mums: Person[] = [];
+  const carersOf = new Map<number, number[]>();
+  const reached: number[] = [];
+
+  const push: PushSender = {
+    publicKey: async () => 'unused',
+    async send(userId) {
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      reached.push(userId);
+      return { delivered: 1, failures: [] };
+    },
+  };
+
+  beforeAll(async () => {
+    for (let h = 0; h < HOMES; h += 1) {
+      const mum = await makeUser(suite.db, `mum${h}`);
+      mums.push(mum);
+      await suite.db.query('insert into user_settings (user_id, alert_notification) values ($1, 4)', [
+        mum.id,
+      ]);
+      const names = Array.from({ length: CARERS_EACH }, (_, i) => `carer${h}-${i}`);
+      const { rows } = await suite.db.query<{ id: number }>(
+        `insert into users (username, email, password_hash, setup_done)
+         select u, u || '@example.com', $2, true from unnest($1::text[]) as u returning id`,
+        [names, unusablePassword()],
+      );
+      const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+      carersOf.set(mum.id, ids);
+      await suite.db.query(
+        `insert into carer_links (carer_user_id, dependant_user_id, accepted_at)
+         select unnest($1::int[]), $2, now()`,
+        [ids, mum.id],
+      );
+    }
+  });
+
+  it("sends each home's pushes before the next home is raised, once each, in one deliverDue call", async () => {
+    const t = now();
+    const quiet = { clock, print: () => undefined };
+    const senders = {
+      mailer: createMailer({
+        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
+        db: suite.db,
+        ...quiet,
+      }),
+      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
+      push,
+    };
+    const deliveries = deliveryRunner(suite.db, senders, t);
+    for (const mum of mums) {
+      const houseId = (await findHouseIdOf(suite.db, mum.id))!;
+      await suite.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number }>(
+          `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
+           values ($1, 'test-urgent', 'inactivity', 'Off', 'Urgent', 'No activity', 'Nothing since 09:00.', 'x', $2, $2)
+           returning id`,
+          [houseId, t],
+        );
+        await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
+      });
+      deliveries.kick();
+      // Delivered while the run goes on: without the kick nothing is sent before settled().
+      const mine = carersOf.get(mum.id)!;
+      await vi.waitFor(() => expect(mine.every((id) => reached.includes(id))).toBe(true), { timeout: 5000 });
+    }
+    const { sent, runs } = await deliveries.settled();
+    expect(sent).toBe(HOMES * CARERS_EACH);
+    // The first call's senders waited for each kick; at most one more call, started by a kick, finds nothing.
+    expect(runs).toBeLessThanOrEqual(2);
+    expect([...reached].sort((a, b) => a - b)).toEqual([...carersOf.values()].flat().sort((a, b) => a - b));
+    const { rows } = await suite.db.query<{ status: string; attempts: number; n: number }>(
+      `select status, attempts, count(*)::int as n from infocare_notifications group by status, attempts`,
+    );
+    expect(rows).toEqual([{ status: 'sent', attempts: 1, n: HOMES * CARERS_EACH }]);
+  });
+
+  it('settles at once when nothing was kicked', async () => {
+    const quiet = { clock, print: () => undefined };
+    const senders = {
+      mailer: createMailer({
+        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
+        db: suite.db,
+        ...quiet,
+      }),
+      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
+      push,
+    };
+    expect(await deliveryRunner(suite.db, senders, now()).settled()).toEqual({ sent: 0, runs: 0 });
+  });
+});
