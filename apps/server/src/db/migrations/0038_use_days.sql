@@ -45,17 +45,20 @@ select house_id, start_ts - start_ts % 86400,
 
 drop table appliance_events;
 
+-- The day rows' arrays unfolded one use per row. Unnested in the select list (one pass over the row's arrays in
+-- step), not in FROM: a FROM unnest of several arrays stores each row's elements first, ~20% slower here.
 -- A house's uses that start in [lo, hi), in the old row shape. Inlined by the planner (SQL, stable), so only
 -- the UTC days that hold such starts are read (the primary key's range).
 create function uses_between(h integer, lo bigint, hi bigint)
 returns table (house_id integer, appliance_type_id integer, start_ts bigint, end_ts bigint, energy_wh integer,
                cost bigint, estimated boolean)
 language sql stable as $$
-  select d.house_id, u.t, d.day_start + u.s, d.day_start + u.s + u.n, u.w, u.c, u.e
-    from use_days d
-   cross join lateral unnest(d.type_ids, d.starts, d.seconds, d.energy_wh, d.cost, d.estimated) u(t, s, n, w, c, e)
-   where d.house_id = h and d.day_start > lo - 86400 and d.day_start < hi
-     and d.day_start + u.s >= lo and d.day_start + u.s < hi
+  select u.house_id, u.t, u.day_start + u.s, u.day_start + u.s + u.n, u.w, u.c, u.e
+    from (select d.house_id, d.day_start, unnest(d.type_ids) as t, unnest(d.starts) as s, unnest(d.seconds) as n,
+                 unnest(d.energy_wh) as w, unnest(d.cost) as c, unnest(d.estimated) as e
+            from use_days d
+           where d.house_id = h and d.day_start > lo - 86400 and d.day_start < hi) u
+   where u.day_start + u.s >= lo and u.day_start + u.s < hi
 $$;
 
 -- A house's uses running in [lo, hi): started before hi, ending after lo (a use has no longest length, so
@@ -64,17 +67,19 @@ create function uses_overlapping(h integer, lo bigint, hi bigint)
 returns table (house_id integer, appliance_type_id integer, start_ts bigint, end_ts bigint, energy_wh integer,
                cost bigint, estimated boolean)
 language sql stable as $$
-  select d.house_id, u.t, d.day_start + u.s, d.day_start + u.s + u.n, u.w, u.c, u.e
-    from use_days d
-   cross join lateral unnest(d.type_ids, d.starts, d.seconds, d.energy_wh, d.cost, d.estimated) u(t, s, n, w, c, e)
-   where d.house_id = h and d.day_start < hi and d.last_end > lo
-     and d.day_start + u.s < hi and d.day_start + u.s + u.n > lo
+  select u.house_id, u.t, u.day_start + u.s, u.day_start + u.s + u.n, u.w, u.c, u.e
+    from (select d.house_id, d.day_start, unnest(d.type_ids) as t, unnest(d.starts) as s, unnest(d.seconds) as n,
+                 unnest(d.energy_wh) as w, unnest(d.cost) as c, unnest(d.estimated) as e
+            from use_days d
+           where d.house_id = h and d.day_start < hi and d.last_end > lo) u
+   where u.day_start + u.s < hi and u.day_start + u.s + u.n > lo
 $$;
 
 -- Every use one per row, as the table was (readers of a house's whole history, tests, ad-hoc SQL); never
 -- written: mergeUses is the one writer.
 create view appliance_events as
-select d.house_id, u.t as appliance_type_id, d.day_start + u.s as start_ts, d.day_start + u.s + u.n as end_ts,
+select u.house_id, u.t as appliance_type_id, u.day_start + u.s as start_ts, u.day_start + u.s + u.n as end_ts,
        u.w as energy_wh, u.c as cost, u.e as estimated
-  from use_days d
- cross join lateral unnest(d.type_ids, d.starts, d.seconds, d.energy_wh, d.cost, d.estimated) u(t, s, n, w, c, e);
+  from (select d.house_id, d.day_start, unnest(d.type_ids) as t, unnest(d.starts) as s, unnest(d.seconds) as n,
+               unnest(d.energy_wh) as w, unnest(d.cost) as c, unnest(d.estimated) as e
+          from use_days d) u;
