@@ -13,7 +13,7 @@ import { ELECTRICITY_CODE } from '../../shared/fuel';
 import { BLOCK_S, type ReadingColumns, readHousesContext } from './blocks';
 import { eventCost, type StoredEvent } from './events';
 import { joined } from './repository';
-import { mergeUses } from './use-days';
+import { mergeUses, type UseChange } from './use-days';
 
 // Appliance uses estimated from the whole-house meter (issue 24, migration 0016). Run by ingestReadings
 // inside its transaction, under the house's lock, for a batch of readings at 1 minute or finer: the
@@ -281,27 +281,18 @@ function replacement(
   };
 }
 
-/** A measured use, as dropEstimatesMeasured weighs it against the estimates. */
+/** A measured use, as estimatesBeaten weighs it against the estimates. */
 type MeasuredUse = { appliance_type_id: number; start_ts: number; end_ts: number; energy_wh: number };
 
 /**
- * Measured uses coming in win over estimates: deletes the house's estimates of their types within
- * MEASURED_S of them, and the unrecognised activities they overlap (drawing over MEASURED_W). Returns the
- * starts of the deleted estimates, whose days the caller sums again.
+ * Measured uses coming in win over estimates: the house's estimates of their types within MEASURED_S of
+ * them, and the unrecognised activities they overlap (drawing over MEASURED_W), as drops for the caller's
+ * merge (one read of each house's uses over its span, whatever the number of houses: a device flush's).
  */
-export async function dropEstimatesMeasured(
-  tx: Queryable,
-  houseId: number,
-  uses: readonly MeasuredUse[],
-): Promise<number[]> {
-  return (await dropEstimatesMeasuredOfHouses(tx, new Map([[houseId, uses]]))).get(houseId) ?? [];
-}
-
-/** dropEstimatesMeasured for many houses' uses in one read and one merge (a device flush); starts by house. */
-export async function dropEstimatesMeasuredOfHouses(
+export async function estimatesBeaten(
   tx: Queryable,
   usesOf: ReadonlyMap<number, readonly MeasuredUse[]>,
-): Promise<Map<number, number[]>> {
+): Promise<UseChange[]> {
   // Per house: each type its uses have, with the span of all its uses' starts; each use drawing enough.
   const types: { house: number; type: number; lo: number; hi: number }[] = [];
   const drawing: { house: number; start: number; end: number }[] = [];
@@ -317,9 +308,8 @@ export async function dropEstimatesMeasuredOfHouses(
     }
     for (const type of new Set(uses.map((u) => u.appliance_type_id))) types.push({ house, type, lo, hi });
   }
-  const dropped = new Map<number, number[]>();
-  if (types.length === 0) return dropped;
-  // Each house's uses read once over its span, its types' estimates picked out; then dropped in one merge.
+  if (types.length === 0) return [];
+  // Each house's uses read once over its span, its types' estimates picked out.
   const { rows: doomed } = await tx.query<{ house_id: number; appliance_type_id: number; start_ts: number }>(
     `select e.house_id, e.appliance_type_id, e.start_ts
        from (select distinct h.house_id, h.lo, h.hi
@@ -346,14 +336,11 @@ export async function dropEstimatesMeasuredOfHouses(
       ACTIVITY_TYPE,
     ],
   );
-  const rows = await mergeUses(
-    tx,
-    doomed.map((d) => ({ mode: 'drop' as const, ...d, start_ts: Number(d.start_ts), estimatedOnly: true })),
-  );
-  for (const row of rows) {
-    const list = dropped.get(row.house_id) ?? [];
-    list.push(Number(row.start_ts));
-    dropped.set(row.house_id, list);
-  }
-  return dropped;
+  return doomed.map((d) => ({
+    mode: 'drop' as const,
+    house_id: d.house_id,
+    appliance_type_id: d.appliance_type_id,
+    start_ts: Number(d.start_ts),
+    estimatedOnly: true,
+  }));
 }

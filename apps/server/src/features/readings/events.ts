@@ -1,7 +1,7 @@
 import { energyCost, type TariffBook } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { SLOT_S } from './repository';
-import { mergeUses } from './use-days';
+import { mergeUses, type UseChange } from './use-days';
 
 // Appliance events: storage and pricing. An event's energy is spread over the half-hours it spans in
 // proportion to the time it spends in each (carry-rounded to whole Wh, so the parts add up to the event),
@@ -32,35 +32,13 @@ export function eventCost(book: TariffBook, start: number, end: number, energyWh
 }
 
 /**
- * Stores measured events (house + type + start is the key); returns how many were new or grew. A use
- * reported while it runs (the demo's live mode, a sensor sending as it goes) comes again longer: the stored
- * use then takes the longer end, energy and cost. A resend of the same or a shorter span changes nothing.
+ * Measured events as changes for mergeUses (house + type + start is the key): a new one is stored; a use
+ * reported while it runs (the demo's live mode, a sensor sending as it goes) comes again longer and the
+ * stored use then takes the longer end, energy and cost; a resend of the same or a shorter span changes
+ * nothing.
  */
-export async function insertEvents(
-  db: Queryable,
-  houseId: number,
-  events: readonly StoredEvent[],
-): Promise<number> {
-  const changed = await insertEventsOfHouses(
-    db,
-    events.map((e) => ({ ...e, house_id: houseId })),
-  );
-  return changed.get(houseId) ?? 0;
-}
-
-/** insertEvents for the uses of many houses in one write (a device flush); how many changed, by house. */
-export async function insertEventsOfHouses(
-  db: Queryable,
-  events: readonly (StoredEvent & { house_id: number })[],
-): Promise<Map<number, number>> {
-  const changed = new Map<number, number>();
-  const applied = await mergeUses(
-    db,
-    events.map((e) => ({ mode: 'grow', ...e, estimated: false })),
-  );
-  for (const e of applied) changed.set(e.house_id, (changed.get(e.house_id) ?? 0) + 1);
-  return changed;
-}
+export const measuredUses = (events: readonly (StoredEvent & { house_id: number })[]): UseChange[] =>
+  events.map((e) => ({ mode: 'grow', ...e, estimated: false }));
 
 /** Events still running at or after `from` (end_ts > from) and started before `before`, for repricing. */
 export async function eventsFrom(

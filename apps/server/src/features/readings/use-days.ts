@@ -209,3 +209,17 @@ export async function mergeUses(tx: Queryable, changes: readonly UseChange[]): P
   );
   return applied;
 }
+
+/** Applied changes by house: the starts of the uses dropped, and how many others changed. */
+export function byHouse(applied: readonly UseChange[]): {
+  dropped: Map<number, number[]>;
+  changed: Map<number, number>;
+} {
+  const dropped = new Map<number, number[]>();
+  const changed = new Map<number, number>();
+  for (const c of applied) {
+    if (c.mode === 'drop') dropped.set(c.house_id, [...(dropped.get(c.house_id) ?? []), c.start_ts]);
+    else changed.set(c.house_id, (changed.get(c.house_id) ?? 0) + 1);
+  }
+  return { dropped, changed };
+}
