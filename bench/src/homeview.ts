@@ -10,6 +10,7 @@ import { houseOf } from '../../apps/server/src/shared/house';
 import { userRanking } from '../../apps/server/src/features/rankings/service';
 import { rebuildAllApplianceDays } from '../../apps/server/src/features/readings/appliance-days';
 import { percentile } from './machine';
+import { insertUses } from './seed-uses';
 import { openBenchStore } from './store';
 import { ELECTRICITY_CODE } from '../../apps/server/src/shared/fuel';
 
@@ -39,14 +40,14 @@ async function fill(db: Db, houseIds: readonly number[], today: string, now: num
       [ids, today, DAYS],
     );
     await db.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost)
-       select h, t, s, s + dur, wh, wh::bigint * 246700
+      insertUses(`select h as house_id, t as appliance_type_id, s as start_ts, s + dur as end_ts, wh as energy_wh,
+              wh::bigint * 246700 as cost, false as estimated
          from (select h, t, $3::bigint - d * 86400 + 7 * 3600 + k * 9000 + t * 60 as s,
                       case t when 1 then 180 when 7 then 5400 else 7200 end as dur,
                       (case t when 1 then 100 when 7 then 900 else 150 end * (0.5 + random()))::int as wh
                  from unnest($1::int[]) as h, unnest(array[1, 7, 11]) as t,
                       generate_series(0, $2::int - 1) as d, generate_series(0, 3) as k
-                where t = 1 or k = 0) x`,
+                where t = 1 or k = 0) x`),
       [ids, EVENT_DAYS, now - (now % 86400)],
     );
   }
@@ -61,7 +62,7 @@ async function fill(db: Db, houseIds: readonly number[], today: string, now: num
   );
   // Appliance days from the uses, as the write path keeps them (features/readings/appliance-days.ts).
   await rebuildAllApplianceDays(db);
-  for (const table of ['daily_rollups', 'monthly_rollups', 'appliance_events', 'appliance_daily', 'houses'])
+  for (const table of ['daily_rollups', 'monthly_rollups', 'use_days', 'appliance_daily', 'houses'])
     await db.query(`analyze ${table}`);
 }
 

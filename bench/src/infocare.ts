@@ -5,6 +5,7 @@ import { RoutineCache } from '../../apps/server/src/features/infocare/routine-ca
 import { runInfocare } from '../../apps/server/src/features/infocare/job';
 import { insertHomes } from '../../apps/server/src/features/demo/repository';
 import { insertHalfHours } from './rollup-days';
+import { insertUses } from './seed-uses';
 import { openBenchStore } from './store';
 
 const homesWanted = (): number => Number(process.env.BENCH_INFOCARE_HOMES ?? 500);
@@ -35,13 +36,12 @@ async function fill(db: Db, count: number): Promise<number[]> {
   // after NOW are in the table but the engine reads only what started before the instant it judges.
   for (let i = 0; i < ids.length; i += 100) {
     await db.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost)
-       select h, r.t, s, s + r.m * 60, 100, 0
+      insertUses(`select h as house_id, r.t as appliance_type_id, s as start_ts, s + r.m * 60 as end_ts,
+              100 as energy_wh, 0 as cost, false as estimated
          from unnest($1::int[]) as h, generate_series(0, $3 - 1) as d,
               (values (1, 25200, 3), (5, 25800, 3), (2, 45000, 4), (1, 55800, 3), (4, 63000, 25), (11, 66600, 150))
                 as r (t, o, m),
-              lateral (select $2::bigint + d * 86400 + r.o + ((h * 7 + d * 13) % 40 - 20) * 60 as s) x
-       on conflict do nothing`,
+              lateral (select $2::bigint + d * 86400 + r.o + ((h * 7 + d * 13) % 40 - 20) * 60 as s) x`),
       [ids.slice(i, i + 100), DAY0, DAYS + 1], // today too: its morning has happened
     );
   }

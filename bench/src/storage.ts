@@ -28,14 +28,15 @@ const fileOf = (m: string) =>
   ['04', '05', '10'].includes(m)
     ? `refit-house20-1min/REFIT_House20_2014-${m}.csv`
     : `nilm-1min/REFIT_House20_2014-${m}.csv.gz`;
-/** The tables a home's energy lives in: readings, the summaries of every period, estimated uses. */
+/** The tables a home's energy lives in: readings, the summaries of every period, estimated uses (use_days,
+ *  0038; appliance_events is its view). */
 const ENERGY = [
   'reading_blocks',
   'rollup_days',
   'rollups',
   'daily_rollups',
   'monthly_rollups',
-  'appliance_events',
+  'use_days',
   'appliance_daily',
   'day_arrivals',
 ];

@@ -163,11 +163,19 @@ describeEachDb('appliance days', (suite) => {
   it('are filled from the existing events by their migration', async () => {
     const before = await dayRows(suite.db);
     expect(before.length).toBeGreaterThan(0);
-    // As on a database migrated before appliance days existed: the migration runs again, with its data step,
-    // and so does the later one that adds a column to its table (estimated_uses, 0016).
-    await suite.db.exec(
-      "drop table appliance_daily; delete from schema_migrations where name in ('appliance_daily', 'estimated_uses')",
-    );
+    // As on a database migrated before appliance days existed: the uses a table again as they were then
+    // (before use_days, 0038), and the migration runs again with its data step, and so do the later ones
+    // that add a column to its table (estimated_uses, 0016) and move it to days (use_days).
+    await suite.db.exec(`
+      create table appliance_events_then as select * from appliance_events;
+      drop view appliance_events;
+      drop function uses_between(integer, bigint, bigint);
+      drop function uses_overlapping(integer, bigint, bigint);
+      drop table use_days;
+      alter table appliance_events_then rename to appliance_events;
+      alter table appliance_events add primary key (house_id, appliance_type_id, start_ts);
+      drop table appliance_daily;
+      delete from schema_migrations where name in ('appliance_daily', 'estimated_uses', 'use_days')`);
     await migrate(suite.db);
     expect(await dayRows(suite.db)).toEqual(before);
     await expectExact(suite.db);

@@ -270,10 +270,10 @@ describeEachDb('demo seeding', (suite) => {
   it('leaves planner statistics for the tables it filled (PGlite runs no autovacuum), the blocks by their keys', async () => {
     const { rows } = await suite.db.query<{ tablename: string; attname: string }>(
       `select tablename, attname from pg_stats where schemaname = current_schema() and tablename = any($1)`,
-      [['rollup_days', 'daily_rollups', 'appliance_events', 'appliance_daily', 'reading_blocks']],
+      [['rollup_days', 'daily_rollups', 'use_days', 'appliance_daily', 'reading_blocks']],
     );
     const columns = (table: string) => rows.filter((r) => r.tablename === table).map((r) => r.attname);
-    for (const table of ['rollup_days', 'daily_rollups', 'appliance_events', 'appliance_daily'])
+    for (const table of ['rollup_days', 'daily_rollups', 'use_days', 'appliance_daily'])
       expect(columns(table)).toContain('house_id');
     expect(columns('reading_blocks')).toEqual(expect.arrayContaining(['house_id', 'block_start']));
   });

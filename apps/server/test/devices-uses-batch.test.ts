@@ -3,6 +3,7 @@ import { storeHousesBatch } from '../src/devices/write';
 import { IngestError } from '../src/features/readings/ingest';
 import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
+import { insertUses } from './support/uses';
 
 // A device flush writes the plug uses of all its houses together (receive's eventsOfHouses: one read of
 // their tariffs, one delete of the estimates they beat, one insert, one refresh of their appliance days).
@@ -24,11 +25,16 @@ describeEachDb('plug uses of many houses in one flush', (suite) => {
     return rows[0]!.id;
   }
   const estimate = (houseId: number, typeId: number, start: number) =>
-    suite.db.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost, estimated)
-       values ($1, $2, $3::bigint, $3::bigint + 120, 60, 0, true)`,
-      [houseId, typeId, start],
-    );
+    insertUses(suite.db, [
+      {
+        house_id: houseId,
+        appliance_type_id: typeId,
+        start_ts: start,
+        end_ts: start + 120,
+        energy_wh: 60,
+        estimated: true,
+      },
+    ]);
   const usesOf = async (houseId: number) =>
     (
       await suite.db.query<{ type: number; start: number; end: number; wh: number; estimated: boolean }>(

@@ -4,6 +4,7 @@ import { findHouseIdOf } from './support/houses';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 import { alertsPage } from './support/infocare';
+import { insertUses } from './support/uses';
 
 // An alert's state in one line (issue 33 item 2): open, taken, resolved, or closed by itself when its
 // situation ended ("the oven went off at 21:52"), with the first page's count of open alerts agreeing with
@@ -78,11 +79,22 @@ describeEachDb('InfoCare alert state and taking over', (suite) => {
       .rows[0]!.id;
     const onSince = now - 3 * 3600; // 06:00
     // The oven ran 06:00–07:30 and again 07:40–07:52; the engine saw it off at its next look, 08:00.
-    await suite.db.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh)
-       values ($1, $2, $3, $4, 3000), ($1, $2, $5, $6, 400)`,
-      [houseId, oven, onSince, onSince + 5400, onSince + 6000, onSince + 6720],
-    );
+    await insertUses(suite.db, [
+      {
+        house_id: houseId,
+        appliance_type_id: oven,
+        start_ts: onSince,
+        end_ts: onSince + 5400,
+        energy_wh: 3000,
+      },
+      {
+        house_id: houseId,
+        appliance_type_id: oven,
+        start_ts: onSince + 6000,
+        end_ts: onSince + 6720,
+        energy_wh: 400,
+      },
+    ]);
     const closed = await raise({
       cause: `long_on:${oven}:${onSince}`,
       kind: 'long_on',
@@ -105,19 +117,22 @@ describeEachDb('InfoCare alert state and taking over', (suite) => {
       (await suite.db.query<{ id: number }>('select id from appliance_types where key = $1', [key])).rows[0]!
         .id;
     const midnight = now - 9 * 3600;
-    await suite.db.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh)
-       values ($1, $2, $3, $4, 1000), ($1, $5, $6, $7, 100)`,
-      [
-        houseId,
-        await types('fridge_freezer'),
-        midnight,
-        midnight + 86_399,
-        await types('kettle'),
-        now - 3 * 3600 - 1800,
-        now - 3 * 3600 - 1620,
-      ],
-    );
+    await insertUses(suite.db, [
+      {
+        house_id: houseId,
+        appliance_type_id: await types('fridge_freezer'),
+        start_ts: midnight,
+        end_ts: midnight + 86_399,
+        energy_wh: 1000,
+      },
+      {
+        house_id: houseId,
+        appliance_type_id: await types('kettle'),
+        start_ts: now - 3 * 3600 - 1800,
+        end_ts: now - 3 * 3600 - 1620,
+        energy_wh: 100,
+      },
+    ]);
     const silence = await raise({
       cause: 'inactivity:0',
       kind: 'inactivity',

@@ -6,6 +6,7 @@ import { makeUser } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
 import { KETTLE, local, readingsBetween, seedRoutine } from './support/infocare';
+import { insertUses } from './support/uses';
 
 // What the engine counts as a person (issue 36), in a home with plugs away for some days: the plugs have
 // nothing to say while nobody is home, and the meter's guesses (a load it cannot name, a "kettle" where the
@@ -26,19 +27,24 @@ describeEachDb('InfoCare evidence of a person in a home with plugs', (suite) => 
     await seedRoutine(suite.db, id, addDays(TODAY, -2), 25, local(addDays(TODAY, -2), 0));
     await readingsBetween(suite.db, id, local(addDays(TODAY, -2), 0), local(TODAY, 9));
     // This morning the meter saw a load it could not name (a thermostat) and one of a kettle's power.
-    await suite.db.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost, estimated)
-       values ($1, $2, $3, $4, 500, 0, true), ($1, $5, $6, $7, 100, 0, true)`,
-      [
-        id,
-        applianceTypeId('activity'),
-        local(TODAY, 6, 40),
-        local(TODAY, 7, 0),
-        KETTLE,
-        local(TODAY, 7, 5),
-        local(TODAY, 7, 7),
-      ],
-    );
+    await insertUses(suite.db, [
+      {
+        house_id: id,
+        appliance_type_id: applianceTypeId('activity'),
+        start_ts: local(TODAY, 6, 40),
+        end_ts: local(TODAY, 7, 0),
+        energy_wh: 500,
+        estimated: true,
+      },
+      {
+        house_id: id,
+        appliance_type_id: KETTLE,
+        start_ts: local(TODAY, 7, 5),
+        end_ts: local(TODAY, 7, 7),
+        energy_wh: 100,
+        estimated: true,
+      },
+    ]);
   });
 
   it('counts neither the unnamed load nor the guessed kettle: the morning is not started', async () => {

@@ -7,6 +7,7 @@ import { writeTariff } from '../src/features/tariffs/service';
 import { login, makeTestApp, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 import { type KeyedHouse, makeHouse, series } from './support/ingest';
+import { setUseCosts } from './support/uses';
 
 // Issue 27.3: a tariff saved from 2000-01-01 on a house with years of readings repriced all of it in one
 // transaction, which on PGlite held every request (and /healthz) ~3 s and on both databases held the
@@ -157,15 +158,11 @@ describeEachDb('repricing in parts', (suite) => {
         where house_id = $1 and day_start >= $2`,
       [house.houseId, march],
     );
-    await suite.db.query(`update appliance_events set cost = 1 where house_id = $1`, [house.houseId]);
+    await setUseCosts(suite.db, house.houseId, 1);
     await markReprice(suite.db, house.houseId, march);
     expect(await resumeReprices(suite.db)).toBe(1);
     // The use before March keeps the cost it was given (the mark is later), so it is put back first.
-    await suite.db.query(`update appliance_events set cost = $2 where house_id = $1 and start_ts < $3`, [
-      house.houseId,
-      1000 * NEW_PRICE,
-      march,
-    ]);
+    await setUseCosts(suite.db, house.houseId, 1000 * NEW_PRICE, march);
     await expectRepricedExactly(suite.db, house.houseId);
   });
 });

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/types';
 import { ELECTRICITY_CODE } from '../../shared/fuel';
 
-// Reads of the /common/appliances calls. Every query is an index range: one house's events by
-// (house_id, start_ts), or one appliance type's days across homes in appliance_daily over a few weeks.
+// Reads of the /common/appliances calls. Every query is an index range: one house's uses through
+// uses_between (its UTC days, 0038), or one appliance type's days across homes in appliance_daily.
 // Names and icons as the person set them; hidden appliances are left out of lists.
 
 export interface ShownAppliance {
@@ -78,10 +78,9 @@ export async function timelineEvents(
   const { rows } = await db.query<TimelineRow>(
     `select e.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
             coalesce(ha.appliance_icon, t.icon) as icon, e.start_ts, e.end_ts, e.estimated
-       from appliance_events e join appliance_types t on t.id = e.appliance_type_id
+       from uses_between($1, $2, $3) e join appliance_types t on t.id = e.appliance_type_id
        left join house_appliances ha on ha.house_id = e.house_id and ha.appliance_type_id = e.appliance_type_id
-      where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $3
-        and not t.continuous and coalesce(ha.show_appliance, true)
+      where not t.continuous and coalesce(ha.show_appliance, true)
       order by e.start_ts, e.appliance_type_id`,
     [houseId, start, end],
   );

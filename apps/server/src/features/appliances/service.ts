@@ -31,7 +31,7 @@ import {
   type UseTotals,
 } from './repository';
 
-// The /common/appliances calls, from appliance_events only. A use belongs to the period its start is in;
+// The /common/appliances calls, from the uses only (use_days). A use belongs to the period its start is in;
 // 'on' means a use overlapping the past hour (continuous appliances are never 'on' nor "used"), as in
 // /energy_info/today/ (features/energy/README "Appliances"), so every screen tells the same story.
 

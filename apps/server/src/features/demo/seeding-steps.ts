@@ -15,7 +15,7 @@ import type { IngestedCounts } from './ingest-days';
 const ANALYZED = [
   'rollup_days',
   'daily_rollups',
-  'appliance_events',
+  'use_days',
   'appliance_daily',
   'reading_blocks (house_id, block_start)',
 ];

@@ -211,15 +211,16 @@ const USAGE_COLUMNS = `e.appliance_type_id, coalesce(ha.appliance_label, t.name)
        coalesce(ha.appliance_icon, t.icon) as icon, t.continuous,
        sum(e.end_ts - e.start_ts)::bigint as seconds, sum(e.energy_wh)::bigint as energy_wh,
        sum(e.cost)::bigint as cost, bool_and(e.estimated) as estimated`;
-const USAGE_FROM = `appliance_events e join appliance_types t on t.id = e.appliance_type_id
+// The uses through uses_between / uses_overlapping (0038): only the UTC days of uses that may count are read.
+const usageFrom = (uses: string) => `${uses} e join appliance_types t on t.id = e.appliance_type_id
        left join house_appliances ha on ha.house_id = e.house_id and ha.appliance_type_id = e.appliance_type_id`;
 const USAGE_GROUP =
   'e.appliance_type_id, t.name, t.icon, t.continuous, ha.appliance_label, ha.appliance_icon';
 
 // Each list's statement, its parameters numbered from `$first`, the house always $1.
 const usageInSql = (at: number) => `select ${USAGE_COLUMNS}
-       from ${USAGE_FROM}
-      where e.house_id = $1 and e.start_ts >= $${at} and e.start_ts < $${at + 1} and coalesce(ha.show_appliance, true)
+       from ${usageFrom(`uses_between($1, $${at}, $${at + 1})`)}
+      where coalesce(ha.show_appliance, true)
       group by ${USAGE_GROUP}`;
 
 // Summed per appliance type first (an int key over a year's ~2,700 rows), then named: grouping the
@@ -301,9 +302,8 @@ export async function applianceUsageOf(
 export const MAX_USE_SECONDS = 2 * 86_400;
 
 const onBetweenSql = (at: number) => `select ${USAGE_COLUMNS}
-       from ${USAGE_FROM}
-      where e.house_id = $1 and e.start_ts >= $${at} and e.start_ts < $${at + 2} and e.end_ts > $${at + 1}
-        and not t.continuous and coalesce(ha.show_appliance, true)
+       from ${usageFrom(`uses_between($1, $${at}, $${at + 2})`)}
+      where e.end_ts > $${at + 1} and not t.continuous and coalesce(ha.show_appliance, true)
       group by ${USAGE_GROUP}`;
 const onBetweenParams = (from: number, to: number) => [from - MAX_USE_SECONDS, from, to];
 

@@ -29,10 +29,9 @@ export async function usesOf(
   const { rows } = await db.query<ApplianceUse>(
     `select e.appliance_type_id, coalesce(ha.appliance_label, t.name) as name,
             (e.end_ts - e.start_ts)::int as seconds, e.energy_wh
-       from appliance_events e join appliance_types t on t.id = e.appliance_type_id
+       from uses_between($1, $2, $3) e join appliance_types t on t.id = e.appliance_type_id
        left join house_appliances ha on ha.house_id = e.house_id and ha.appliance_type_id = e.appliance_type_id
-      where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $3
-        and e.appliance_type_id = any(string_to_array($4, ',')::int[]) and coalesce(ha.show_appliance, true)
+      where e.appliance_type_id = any(string_to_array($4, ',')::int[]) and coalesce(ha.show_appliance, true)
       order by e.start_ts`,
     [houseId, from, to, typeIds.join(',')],
   );

@@ -21,17 +21,20 @@ export async function activitySingle(
   const activity = activityById(activityId);
   if (!activity) throw notFound('No such activity.');
   const { rows } = await db.query<{ id: number; name: string; icon: string; estimated: boolean }>(
-    `select t.id, coalesce(ha.appliance_label, t.name) as name, coalesce(ha.appliance_icon, t.icon) as icon,
-            (exists (select 1 from appliance_events e where e.house_id = $1 and e.appliance_type_id = t.id
-                        and e.estimated)
-             and not exists (select 1 from appliance_events e where e.house_id = $1
-                               and e.appliance_type_id = t.id and not e.estimated)) as estimated
+    // The house's types used at any time, estimated when every use was: one pass over its days of uses
+    // (0038), reading only their types and flags.
+    `with used as (
+       select u.id, bool_and(u.estimated) as estimated
+         from use_days d cross join lateral unnest(d.type_ids, d.estimated) u(id, estimated)
+        where d.house_id = $1 group by u.id)
+     select t.id, coalesce(ha.appliance_label, t.name) as name, coalesce(ha.appliance_icon, t.icon) as icon,
+            coalesce(u.estimated, false) as estimated
        from appliance_types t
        left join house_appliances ha on ha.house_id = $1 and ha.appliance_type_id = t.id
+       left join used u on u.id = t.id
       where t.key = any(string_to_array($2, ','))
         and coalesce(ha.show_appliance, true)
-        and (exists (select 1 from appliance_events e where e.house_id = $1 and e.appliance_type_id = t.id)
-             or coalesce(ha.number_of_appliances, 0) > 0)
+        and (u.id is not null or coalesce(ha.number_of_appliances, 0) > 0)
       order by t.id`,
     [house.id, activity.applianceKeys.join(',')],
   );

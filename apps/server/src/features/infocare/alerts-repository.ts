@@ -124,7 +124,10 @@ export async function openCount(db: Queryable, houseId: number, now: number): Pr
 /** First instant with appliance data, for the activity selectors' range. */
 export async function firstActivityAt(db: Queryable, houseId: number): Promise<number | null> {
   const { rows } = await db.query<{ first: number | null }>(
-    'select min(start_ts) as first from appliance_events where house_id = $1',
+    // A stored day of uses has at least one (0038): the first use is in the first day row.
+    `select min(e.start_ts) as first
+       from (select day_start from use_days where house_id = $1 order by day_start limit 1) d
+      cross join lateral uses_between($1, d.day_start, d.day_start + 86400) e`,
     [houseId],
   );
   return rows[0]?.first ?? null;

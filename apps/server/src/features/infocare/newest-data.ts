@@ -19,8 +19,8 @@ export async function newestData(
   now: number,
 ): Promise<Map<number, { at: number; intervalS: number } | null>> {
   type Row = { house_id: number; reading: number | null; interval_s: number | null; event: number | null };
-  const event = `(select max(end_ts) from appliance_events where house_id = w.house_id and start_ts > $2 - 172800
-                    and end_ts <= $2) as event`;
+  // Uses starting in the last two days (start > now − 172,800) and ended by now (so started before it).
+  const event = `(select max(end_ts) from uses_between(w.house_id, $2 - 172799, $2) where end_ts <= $2) as event`;
   const fast = await db.query<Row>(
     prepared(`select w.house_id, b.reading, b.interval_s, ${event}
        from unnest(string_to_array($1, ',')::int[]) w(house_id)
@@ -72,8 +72,7 @@ export async function newestDataOfReplay(
             (select string_agg(b.block_start::text, ',' order by b.block_start desc)
                from (select block_start from reading_blocks where house_id = w.house_id and fuel = ${ELECTRICITY_CODE}
                         and block_start <= $2 order by block_start desc limit 2) b) as blocks,
-            (select max(end_ts) from appliance_events where house_id = w.house_id and start_ts > $2 - 172800
-                and end_ts <= $2) as event
+            (select max(end_ts) from uses_between(w.house_id, $2 - 172799, $2) where end_ts <= $2) as event
        from unnest(string_to_array($1, ',')::int[]) w(house_id)`),
     [list(houses.map((h) => h.id)), now],
   );

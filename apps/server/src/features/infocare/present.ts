@@ -119,14 +119,15 @@ async function closedOf(db: Queryable, ids: string): Promise<Map<number, { at: n
     `select a.id, a.kind, a.name,
             least(a.cleared_at, coalesce(case
               when a.kind = 'long_on' then
-                (select max(e.end_ts) from appliance_events e
-                  where e.house_id = a.house_id and e.appliance_type_id = split_part(a.cause, ':', 2)::int
-                    and e.start_ts >= (a.evidence->>'on_since')::bigint and e.start_ts < a.cleared_at)
+                (select max(e.end_ts)
+                   from uses_between(a.house_id, (a.evidence->>'on_since')::bigint, a.cleared_at) e
+                  where e.appliance_type_id = split_part(a.cause, ':', 2)::int)
               when a.kind in ('inactivity', 'morning') then
-                (select min(e.start_ts) from appliance_events e
-                   join appliance_types t on t.id = e.appliance_type_id and not t.continuous
-                  where e.house_id = a.house_id and e.start_ts <= a.cleared_at
-                    and e.start_ts > coalesce((a.evidence->>'last_seen_at')::bigint, a.raised_at - 86400))
+                (select min(e.start_ts)
+                   from uses_between(a.house_id,
+                                     coalesce((a.evidence->>'last_seen_at')::bigint, a.raised_at - 86400) + 1,
+                                     a.cleared_at + 1) e
+                   join appliance_types t on t.id = e.appliance_type_id and not t.continuous)
               end, a.cleared_at)) as at
        from infocare_alerts a
       where a.id = any(string_to_array($1, ',')::int[]) and a.cleared_at is not null`,

@@ -116,8 +116,8 @@ async function composeReport(
       [r.dependant_house_id, from, to],
     );
     const { rows: uses } = await db.query<{ n: number }>(
-      `select count(*)::int as n from appliance_events e join appliance_types t on t.id = e.appliance_type_id
-        where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $3 and not t.continuous`,
+      `select count(*)::int as n from uses_between($1, $2, $3) e join appliance_types t on t.id = e.appliance_type_id
+        where not t.continuous`,
       [r.dependant_house_id, from, to],
     );
     const head = `${r.dependant_name ?? 'Your dependant'}: ${uses[0]?.n ?? 0} appliance uses, ${alerts.length} alert${alerts.length === 1 ? '' : 's'}.`;

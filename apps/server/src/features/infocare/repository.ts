@@ -42,10 +42,10 @@ export async function applianceUses(
   }>(
     `select e.appliance_type_id, t.key, coalesce(ha.appliance_label, t.name) as name,
             coalesce(ha.appliance_icon, t.icon) as icon, e.start_ts, e.end_ts, e.estimated
-       from appliance_events e
+       from uses_between($1, $2, $3) e
        join appliance_types t on t.id = e.appliance_type_id
        left join house_appliances ha on ha.house_id = e.house_id and ha.appliance_type_id = e.appliance_type_id
-      where e.house_id = $1 and e.start_ts >= $2 and e.start_ts < $3 and not t.continuous
+      where not t.continuous
         and ($4 or coalesce(ha.show_appliance, true))
       order by e.start_ts`,
     [houseId, from, to, hiddenToo],

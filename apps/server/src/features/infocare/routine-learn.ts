@@ -60,8 +60,7 @@ export async function fingerprints(
     `select w.house_id,
             (select count(*) || ':' || coalesce(sum(e.start_ts), 0) || ':' || coalesce(sum(e.end_ts), 0) || ':' ||
                     coalesce(sum(e.appliance_type_id), 0)
-               from appliance_events e
-              where e.house_id = w.house_id and e.start_ts >= w.from_ts and e.start_ts < w.to_ts) as events,
+               from uses_between(w.house_id, w.from_ts, w.to_ts) e) as events,
             (select count(*) || ':' || coalesce(sum(d.covered_s), 0) || ':' || coalesce(sum(d.slots), 0)
                from daily_rollups d
               where d.house_id = w.house_id and d.fuel = ${ELECTRICITY_CODE} and d.day >= w.first and d.day < w.today) as days,
@@ -103,7 +102,7 @@ export async function usesOf(
     prepared(`select w.house_id, e.appliance_type_id, t.key, e.start_ts, e.end_ts, e.estimated
        from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                    string_to_array($3, ',')::bigint[]) w(house_id, from_ts, to_ts)
-       join appliance_events e on e.house_id = w.house_id and e.start_ts >= w.from_ts and e.start_ts < w.to_ts
+      cross join lateral uses_between(w.house_id, w.from_ts, w.to_ts) e
        join appliance_types t on t.id = e.appliance_type_id
       where not t.continuous
       order by w.house_id, e.start_ts`),

@@ -3,8 +3,8 @@ import type { Queryable } from '../../db/types';
 import { joined } from './repository';
 
 // Appliance days (table appliance_daily, migration 0010): per house, per appliance type, per local day of
-// the uses' starts, the uses' count, seconds, Wh and n£. Every writer of appliance_events (ingest, a use
-// that grows, reprice, a delete) recomputes the local days it touched from the events, in its own
+// the uses' starts, the uses' count, seconds, Wh and n£. Every change to the uses (mergeUses: ingest, a use
+// that grows, reprice, a delete) is followed by a recompute of the local days it touched, in its own
 // transaction under the house's lock, so the rows stay equal to the sums of the events. Reads: the
 // appliance detail (28 days of one type across homes) and the appliance lists of whole-day periods.
 
@@ -44,7 +44,7 @@ export function refreshApplianceDaysOfHouses(
 }
 
 /**
- * Recomputes the appliance days of these local dates from the house's appliance_events: the dates' rows
+ * Recomputes the appliance days of these local dates from the house's uses: the dates' rows
  * are deleted, then written again from the events that started in them (a date with no events keeps no
  * row). Run by writers holding the house's lock, after their event writes.
  */
@@ -53,7 +53,7 @@ export function refreshApplianceDays(
   houseId: number,
   zone: string,
   dates: readonly string[],
-  /** false only in migration 0010's data step: the `estimated` columns (0016) do not exist yet. */
+  /** false only in migration 0010's data step: the `estimated` columns (0016) and use_days (0038) do not exist yet. */
   withEstimated = true,
 ): Promise<void> {
   return refreshDays(
@@ -69,9 +69,15 @@ async function refreshDays(
   days: readonly { houseId: number; zone: string; date: string }[],
   withEstimated: boolean,
 ): Promise<void> {
+  // The uses of each day through uses_between (0038); migration 0010's step runs before that and
+  // before `estimated` (0016), on the table appliance_events was then.
   const estimated = withEstimated
     ? { column: ', estimated', value: ', bool_or(e.estimated)' }
     : { column: '', value: '' };
+  const uses = withEstimated
+    ? 'cross join lateral uses_between(d.house_id, d.day_start, d.day_end) e'
+    : `join appliance_events e
+           on e.house_id = d.house_id and e.start_ts >= d.day_start and e.start_ts < d.day_end`;
   for (let at = 0; at < days.length; at += DATES_PER_STATEMENT) {
     const part = days.slice(at, at + DATES_PER_STATEMENT);
     const houses = joined(part.map((d) => d.houseId));
@@ -91,8 +97,7 @@ async function refreshDays(
          from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::date[],
                      string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[])
                 d(house_id, day, day_start, day_end)
-         join appliance_events e
-           on e.house_id = d.house_id and e.start_ts >= d.day_start and e.start_ts < d.day_end
+         ${uses}
         group by d.house_id, e.appliance_type_id, d.day, d.day_start`,
       [houses, dates, joined(starts), joined(ends)],
     );

@@ -13,6 +13,7 @@ import { ELECTRICITY_CODE } from '../../shared/fuel';
 import { BLOCK_S, type ReadingColumns, readHousesContext } from './blocks';
 import { eventCost, type StoredEvent } from './events';
 import { joined } from './repository';
+import { mergeUses, type UseChange } from './use-days';
 
 // Appliance uses estimated from the whole-house meter (issue 24, migration 0016). Run by ingestReadings
 // inside its transaction, under the house's lock, for a batch of readings at 1 minute or finer: the
@@ -84,28 +85,27 @@ export interface EstimateWindow {
   written: ReadonlyMap<number, ReadingColumns>;
 }
 
+// Per house, one read of its uses from LONGEST_S before its span: the estimates, and the measured uses
+// overlapping the span; then the meter's types it measures (a measured use within MEASURED_S, or a plug).
 const HOUSES_EVENTS_SQL = prepared(
-  `select w.house_id, 'measured' as what, e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
+  `select w.house_id, case when e.estimated then 'estimate' else 'measured' end as what, e.appliance_type_id,
+          e.start_ts, e.end_ts, e.energy_wh
      from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
                  string_to_array($3, ',')::bigint[]) w(house_id, lo, hi)
-     join appliance_events e on e.house_id = w.house_id and not e.estimated
-      and e.start_ts >= w.lo - ${LONGEST_S} and e.start_ts < w.hi and e.end_ts > w.lo
-     join appliance_types t on t.id = e.appliance_type_id and not t.continuous
+    cross join lateral uses_between(w.house_id, w.lo - ${LONGEST_S}, w.hi) e
+     left join appliance_types t on t.id = e.appliance_type_id
+    where e.estimated or (e.end_ts > w.lo and t.continuous is false)
    union all
-   select w.house_id, 'estimate', e.appliance_type_id, e.start_ts, e.end_ts, e.energy_wh
-     from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::bigint[],
-                 string_to_array($3, ',')::bigint[]) w(house_id, lo, hi)
-     join appliance_events e on e.house_id = w.house_id and e.estimated
-      and e.start_ts >= w.lo - ${LONGEST_S} and e.start_ts < w.hi
-   union all
-   select w.house_id, 'type', k.id, 0, 0, 0
+   select w.house_id, 'type', m.id, 0, 0, 0
      from unnest(string_to_array($1, ',')::int[], string_to_array($5, ',')::bigint[],
                  string_to_array($6, ',')::bigint[]) w(house_id, wfrom, wto)
-     cross join unnest(string_to_array($4, ',')::int[]) k(id)
-    where exists (select 1 from appliance_events e where e.house_id = w.house_id and e.appliance_type_id = k.id
-                     and not e.estimated and e.start_ts >= w.wfrom - ${MEASURED_S}
-                     and e.start_ts < w.wto + ${MEASURED_S})
-       or exists (select 1 from devices d where d.house_id = w.house_id and d.appliance_type_id = k.id)`,
+    cross join lateral (
+      select e.appliance_type_id as id
+        from uses_between(w.house_id, w.wfrom - ${MEASURED_S}, w.wto + ${MEASURED_S}) e
+       where not e.estimated and e.appliance_type_id = any(string_to_array($4, ',')::int[])
+      union
+      select d.appliance_type_id from devices d
+       where d.house_id = w.house_id and d.appliance_type_id = any(string_to_array($4, ',')::int[])) m`,
 );
 
 /**
@@ -189,41 +189,31 @@ interface EstimateChange {
 }
 
 /**
- * Every house's changed estimates in three statements whatever the number of houses (a device flush's):
- * the stale deleted, the fresh inserted, then the local days of both summed again.
+ * Every house's changed estimates in a few statements whatever the number of houses (a device flush's):
+ * the stale dropped and the fresh added in one merge, then the local days of both summed again.
  */
 async function writeEstimateChanges(tx: Queryable, changes: readonly EstimateChange[]): Promise<void> {
   const stale = changes.flatMap((c) => c.stale.map((r) => ({ house: c.houseId, ...r })));
   const fresh = changes.flatMap((c) => c.fresh.map((f) => ({ house: c.houseId, ...f })));
-  if (stale.length > 0)
-    await tx.query(
-      `delete from appliance_events e
-        using unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
-                     string_to_array($3, ',')::bigint[]) s(house_id, type_id, start_ts)
-        where e.house_id = s.house_id and e.estimated and e.appliance_type_id = s.type_id
-          and e.start_ts = s.start_ts`,
-      [
-        joined(stale.map((r) => r.house)),
-        joined(stale.map((r) => r.appliance_type_id)),
-        joined(stale.map((r) => r.start_ts)),
-      ],
-    );
-  if (fresh.length > 0)
-    await tx.query(
-      `insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost, estimated)
-       select *, true from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
-         string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[], string_to_array($5, ',')::int[],
-         string_to_array($6, ',')::bigint[])
-       on conflict (house_id, appliance_type_id, start_ts) do nothing`,
-      [
-        joined(fresh.map((f) => f.house)),
-        joined(fresh.map((f) => f.appliance_type_id)),
-        joined(fresh.map((f) => f.start_ts)),
-        joined(fresh.map((f) => f.end_ts)),
-        joined(fresh.map((f) => f.energy_wh)),
-        joined(fresh.map((f) => f.cost)),
-      ],
-    );
+  await mergeUses(tx, [
+    ...stale.map((r) => ({
+      mode: 'drop' as const,
+      house_id: r.house,
+      appliance_type_id: r.appliance_type_id,
+      start_ts: r.start_ts,
+      estimatedOnly: true,
+    })),
+    ...fresh.map((f) => ({
+      mode: 'add' as const,
+      house_id: f.house,
+      appliance_type_id: f.appliance_type_id,
+      start_ts: f.start_ts,
+      end_ts: f.end_ts,
+      energy_wh: f.energy_wh,
+      cost: f.cost,
+      estimated: true,
+    })),
+  ]);
   await refreshApplianceDaysOfHouses(
     tx,
     changes.map((c) => ({
@@ -291,27 +281,18 @@ function replacement(
   };
 }
 
-/** A measured use, as dropEstimatesMeasured weighs it against the estimates. */
+/** A measured use, as estimatesBeaten weighs it against the estimates. */
 type MeasuredUse = { appliance_type_id: number; start_ts: number; end_ts: number; energy_wh: number };
 
 /**
- * Measured uses coming in win over estimates: deletes the house's estimates of their types within
- * MEASURED_S of them, and the unrecognised activities they overlap (drawing over MEASURED_W). Returns the
- * starts of the deleted estimates, whose days the caller sums again.
+ * Measured uses coming in win over estimates: the house's estimates of their types within MEASURED_S of
+ * them, and the unrecognised activities they overlap (drawing over MEASURED_W), as drops for the caller's
+ * merge (one read of each house's uses over its span, whatever the number of houses: a device flush's).
  */
-export async function dropEstimatesMeasured(
-  tx: Queryable,
-  houseId: number,
-  uses: readonly MeasuredUse[],
-): Promise<number[]> {
-  return (await dropEstimatesMeasuredOfHouses(tx, new Map([[houseId, uses]]))).get(houseId) ?? [];
-}
-
-/** dropEstimatesMeasured for many houses' uses in one statement (a device flush); the starts by house. */
-export async function dropEstimatesMeasuredOfHouses(
+export async function estimatesBeaten(
   tx: Queryable,
   usesOf: ReadonlyMap<number, readonly MeasuredUse[]>,
-): Promise<Map<number, number[]>> {
+): Promise<UseChange[]> {
   // Per house: each type its uses have, with the span of all its uses' starts; each use drawing enough.
   const types: { house: number; type: number; lo: number; hi: number }[] = [];
   const drawing: { house: number; start: number; end: number }[] = [];
@@ -327,27 +308,23 @@ export async function dropEstimatesMeasuredOfHouses(
     }
     for (const type of new Set(uses.map((u) => u.appliance_type_id))) types.push({ house, type, lo, hi });
   }
-  const dropped = new Map<number, number[]>();
-  if (types.length === 0) return dropped;
-  // Joins on the key (house, type, start), so each house's estimates are reached through the index.
-  const { rows } = await tx.query<{ house_id: number; start_ts: number }>(
-    `with doomed as (
-       select e.house_id, e.appliance_type_id, e.start_ts
-         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
-                     string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[]) h(house_id, type_id, lo, hi)
-         join appliance_events e on e.house_id = h.house_id and e.appliance_type_id = h.type_id
-          and e.start_ts >= h.lo - ${MEASURED_S} and e.start_ts < h.hi + ${MEASURED_S}
-        where e.estimated
-       union
-       select e.house_id, e.appliance_type_id, e.start_ts
-         from unnest(string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[],
-                     string_to_array($7, ',')::bigint[]) m(house_id, s, e2)
-         join appliance_events e on e.house_id = m.house_id and e.appliance_type_id = $8
-          and e.start_ts < m.e2 and e.end_ts > m.s
-        where e.estimated)
-     delete from appliance_events e using doomed d
-      where e.house_id = d.house_id and e.appliance_type_id = d.appliance_type_id and e.start_ts = d.start_ts
-      returning e.house_id, e.start_ts`,
+  if (types.length === 0) return [];
+  // Each house's uses read once over its span, its types' estimates picked out.
+  const { rows: doomed } = await tx.query<{ house_id: number; appliance_type_id: number; start_ts: number }>(
+    `select e.house_id, e.appliance_type_id, e.start_ts
+       from (select distinct h.house_id, h.lo, h.hi
+               from unnest(string_to_array($1, ',')::int[], string_to_array($3, ',')::bigint[],
+                           string_to_array($4, ',')::bigint[]) h(house_id, lo, hi)) h
+      cross join lateral uses_between(h.house_id, h.lo - ${MEASURED_S}, h.hi + ${MEASURED_S}) e
+       join unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[]) k(house_id, type_id)
+         on k.house_id = e.house_id and k.type_id = e.appliance_type_id
+      where e.estimated
+     union
+     select e.house_id, e.appliance_type_id, e.start_ts
+       from unnest(string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[],
+                   string_to_array($7, ',')::bigint[]) m(house_id, s, e2)
+      cross join lateral uses_overlapping(m.house_id, m.s, m.e2) e
+      where e.estimated and e.appliance_type_id = $8`,
     [
       joined(types.map((t) => t.house)),
       joined(types.map((t) => t.type)),
@@ -359,10 +336,11 @@ export async function dropEstimatesMeasuredOfHouses(
       ACTIVITY_TYPE,
     ],
   );
-  for (const row of rows) {
-    const list = dropped.get(row.house_id) ?? [];
-    list.push(Number(row.start_ts));
-    dropped.set(row.house_id, list);
-  }
-  return dropped;
+  return doomed.map((d) => ({
+    mode: 'drop' as const,
+    house_id: d.house_id,
+    appliance_type_id: d.appliance_type_id,
+    start_ts: Number(d.start_ts),
+    estimatedOnly: true,
+  }));
 }

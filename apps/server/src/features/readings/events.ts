@@ -1,6 +1,7 @@
 import { energyCost, type TariffBook } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import { INSERT_CHUNK, joined, SLOT_S } from './repository';
+import { SLOT_S } from './repository';
+import { mergeUses, type UseChange } from './use-days';
 
 // Appliance events: storage and pricing. An event's energy is spread over the half-hours it spans in
 // proportion to the time it spends in each (carry-rounded to whole Wh, so the parts add up to the event),
@@ -31,56 +32,15 @@ export function eventCost(book: TariffBook, start: number, end: number, energyWh
 }
 
 /**
- * Inserts events (house + type + start is the key); returns how many were new or grew. A use reported
- * while it runs (the demo's live mode, a sensor sending as it goes) comes again longer: the stored row
- * then takes the longer end, energy and cost. A resend of the same or a shorter span changes nothing.
+ * Measured events as changes for mergeUses (house + type + start is the key): a new one is stored; a use
+ * reported while it runs (the demo's live mode, a sensor sending as it goes) comes again longer and the
+ * stored use then takes the longer end, energy and cost; a resend of the same or a shorter span changes
+ * nothing.
  */
-export async function insertEvents(
-  db: Queryable,
-  houseId: number,
-  events: readonly StoredEvent[],
-): Promise<number> {
-  const changed = await insertEventsOfHouses(
-    db,
-    events.map((e) => ({ ...e, house_id: houseId })),
-  );
-  return changed.get(houseId) ?? 0;
-}
+export const measuredUses = (events: readonly (StoredEvent & { house_id: number })[]): UseChange[] =>
+  events.map((e) => ({ mode: 'grow', ...e, estimated: false }));
 
-/** insertEvents for the uses of many houses in one statement (a device flush); how many changed, by house. */
-export async function insertEventsOfHouses(
-  db: Queryable,
-  events: readonly (StoredEvent & { house_id: number })[],
-): Promise<Map<number, number>> {
-  const changed = new Map<number, number>();
-  for (let at = 0; at < events.length; at += INSERT_CHUNK) {
-    const part = events.slice(at, at + INSERT_CHUNK);
-    const result = await db.query<{ house_id: number; n: number }>(
-      `with changed as (
-         insert into appliance_events (house_id, appliance_type_id, start_ts, end_ts, energy_wh, cost)
-         select * from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::int[],
-           string_to_array($3, ',')::bigint[], string_to_array($4, ',')::bigint[],
-           string_to_array($5, ',')::int[], string_to_array($6, ',')::bigint[])
-         on conflict (house_id, appliance_type_id, start_ts) do update
-           set end_ts = excluded.end_ts, energy_wh = excluded.energy_wh, cost = excluded.cost
-           where excluded.end_ts > appliance_events.end_ts
-         returning house_id)
-       select house_id, count(*)::int as n from changed group by house_id`,
-      [
-        joined(part.map((e) => e.house_id)),
-        joined(part.map((e) => e.appliance_type_id)),
-        joined(part.map((e) => e.start_ts)),
-        joined(part.map((e) => e.end_ts)),
-        joined(part.map((e) => e.energy_wh)),
-        joined(part.map((e) => e.cost)),
-      ],
-    );
-    for (const row of result.rows) changed.set(row.house_id, (changed.get(row.house_id) ?? 0) + row.n);
-  }
-  return changed;
-}
-
-/** Events still running at or after `from` (end_ts > from), for repricing. */
+/** Events still running at or after `from` (end_ts > from) and started before `before`, for repricing. */
 export async function eventsFrom(
   db: Queryable,
   houseId: number,
@@ -88,31 +48,26 @@ export async function eventsFrom(
   before = Number.MAX_SAFE_INTEGER,
 ): Promise<StoredEvent[]> {
   const { rows } = await db.query<StoredEvent>(
-    `select appliance_type_id, start_ts, end_ts, energy_wh, cost from appliance_events
-     where house_id = $1 and end_ts > $2 and start_ts < $3`,
+    `select appliance_type_id, start_ts, end_ts, energy_wh, cost from uses_overlapping($1, $2, $3)`,
     [houseId, from, before],
   );
   return rows;
 }
 
+/** The events' new n£ (a reprice). */
 export async function updateEventCosts(
   db: Queryable,
   houseId: number,
   events: readonly StoredEvent[],
 ): Promise<void> {
-  for (let at = 0; at < events.length; at += INSERT_CHUNK) {
-    const part = events.slice(at, at + INSERT_CHUNK);
-    await db.query(
-      `update appliance_events e set cost = u.cost
-       from unnest(string_to_array($2, ',')::int[], string_to_array($3, ',')::bigint[],
-                   string_to_array($4, ',')::bigint[]) u(type_id, start_ts, cost)
-       where e.house_id = $1 and e.appliance_type_id = u.type_id and e.start_ts = u.start_ts`,
-      [
-        houseId,
-        joined(part.map((e) => e.appliance_type_id)),
-        joined(part.map((e) => e.start_ts)),
-        joined(part.map((e) => e.cost)),
-      ],
-    );
-  }
+  await mergeUses(
+    db,
+    events.map((e) => ({
+      mode: 'cost',
+      house_id: houseId,
+      appliance_type_id: e.appliance_type_id,
+      start_ts: e.start_ts,
+      cost: e.cost,
+    })),
+  );
 }

@@ -8,8 +8,9 @@ import { checkReading, maxWhIn, type Reading } from './reading';
 import { type BatchContext, housesContextOf, housesContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, type HouseWrite, writeBatches } from './daily';
 import { recordCompleteDays } from './arrivals';
-import { dropEstimatesMeasuredOfHouses, estimateWindows, isFineBatch } from './estimates';
-import { eventCost, insertEventsOfHouses, type StoredEvent } from './events';
+import { estimatesBeaten, estimateWindows, isFineBatch } from './estimates';
+import { eventCost, measuredUses, type StoredEvent } from './events';
+import { byHouse, mergeUses } from './use-days';
 import { blockStarts, mergeBatch, type SlotSums, slotSums } from './merge';
 import { ELECTRICITY, type Fuel, fuelCode } from '../../shared/fuel';
 import { lockHouses } from '../../shared/house';
@@ -379,9 +380,10 @@ export async function ingestApplianceEventsOfHouses(
       rows.push(...own);
       usesOf.set(houseId, own);
     }
-    // Measured uses win over the meter's estimates of their type (estimates.ts).
-    const dropped = await dropEstimatesMeasuredOfHouses(tx, usesOf);
-    const changed = await insertEventsOfHouses(tx, rows);
+    // Measured uses win over the meter's estimates of their type (estimates.ts): the estimates they beat
+    // dropped and the uses stored in one merge (use-days.ts).
+    const beaten = await estimatesBeaten(tx, usesOf);
+    const { dropped, changed } = byHouse(await mergeUses(tx, [...beaten, ...measuredUses(rows)]));
     // The local days of the uses that are new or grew, summed again from their events (appliance-days.ts).
     await refreshApplianceDaysOfHouses(
       tx,

@@ -79,7 +79,11 @@ export async function repriceNextPart(
                                 where b.house_id = $1 and b.fuel = f.fuel and b.day_start > p.from_ts - 86400
                                 order by b.day_start limit 2) b
            cross join lateral half_hours($1, f.fuel, p.from_ts - p.from_ts % ${SLOT_S}, b.day_start + 86400) r),
-        (select min(start_ts) from appliance_events where house_id = $1 and start_ts >= p.from_ts)) as next
+        -- A stored day of uses has a use (0038): the first at or after the mark is in the first two too.
+        (select min(u.start_ts)
+           from (select d.day_start from use_days d where d.house_id = $1 and d.day_start > p.from_ts - 86400
+                  order by d.day_start limit 2) d
+          cross join lateral uses_between($1, p.from_ts, d.day_start + 86400) u)) as next
        from reprice_pending p where p.house_id = $1`,
     [houseId],
   );

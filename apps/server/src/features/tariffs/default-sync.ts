@@ -84,8 +84,8 @@ async function sync(db: Db, series: readonly Tariff[]): Promise<DefaultSyncResul
       `select h.id from houses h
         where exists (select 1 from daily_rollups d where d.house_id = h.id and d.fuel = ${ELECTRICITY_CODE}
                         and d.day >= $1::date - 1)
-           or exists (select 1 from appliance_events e where e.house_id = h.id
-                        and e.end_ts > extract(epoch from $1::date - 1)::bigint)
+           or exists (select 1 from use_days u where u.house_id = h.id
+                        and u.last_end > extract(epoch from $1::date - 1)::bigint)
         order by h.id`,
       [result.from],
     );
