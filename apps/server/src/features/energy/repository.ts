@@ -1,7 +1,14 @@
 import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
-import { ELECTRICITY, ELECTRICITY_CODE, FUELS_PRESENT_SQL, type Fuel, fuelCode, fuelsOfCodes } from '../../shared/fuel';
+import {
+  ELECTRICITY,
+  ELECTRICITY_CODE,
+  FUELS_PRESENT_SQL,
+  type Fuel,
+  fuelCode,
+  fuelsOfCodes,
+} from '../../shared/fuel';
 import { carbonJoin, carbonMg, carbonOfDays } from '../readings/carbon-days';
 
 // Reads of the energy views. Every query is bounded by the (house_id, fuel, day), (house_id, fuel,
