@@ -275,10 +275,10 @@ describeEachDb('daily rollups', (suite) => {
       (await suite.db.query('select * from monthly_rollups order by house_id, month')).rows,
     ];
     const before = await snapshot();
-    // As on a database migrated before daily rollups existed: the migration runs again, and gas (0027),
-    // which gives the days their fuel, with the data step that fills them.
+    // As on a database migrated before daily rollups existed: the migration runs again, gas (0027), which
+    // gives the days their fuel, and carbon_mg (0039), their carbon, with the data step that fills them.
     await suite.db.exec(
-      "drop table daily_rollups, monthly_rollups; delete from schema_migrations where name in ('daily_rollups', 'gas')",
+      "drop table daily_rollups, monthly_rollups; delete from schema_migrations where name in ('daily_rollups', 'gas', 'carbon_mg')",
     );
     await migrate(suite.db);
     expect(await snapshot()).toEqual(before);

@@ -1,6 +1,3 @@
-import type { Queryable } from '../../db/types';
-import { carbonBuckets } from './repository';
-
 // The home's past electricity in grams of CO₂ (issue 37), for the usage reads (features/energy): each
 // half-hour's import (Wh) times Great Britain's recorded intensity of that half-hour (g/kWh, stored by
 // recorded.ts), summed exactly in mg and rounded once to whole grams (half up). An entry any of whose
@@ -20,23 +17,21 @@ export interface PastCarbon {
 
 const grams = (mg: bigint): number => Number((mg + 500n) / 1000n);
 
-/** Carbon of the entries starting at `starts` (ascending; the last ends at `end`). */
-export async function pastCarbon(
-  db: Queryable,
-  houseId: number,
-  starts: readonly number[],
-  end: number,
-): Promise<PastCarbon> {
-  const buckets = await carbonBuckets(db, houseId, starts, end);
+/**
+ * The entries' carbon from their exact sums in mg (null where a half-hour with data lacks a stored
+ * intensity), read with the entries' energy: a day's hours from its half-hours, longer periods from the
+ * days' and months' carbon_mg (features/readings/carbon-days.ts, migration 0039).
+ */
+export function pastCarbon(mgs: readonly (bigint | null)[]): PastCarbon {
   let sum = 0n;
   let whole = true;
-  const entries = buckets.map((b) => {
-    if (b.covered < b.dataSlots) {
+  const entries = mgs.map((mg) => {
+    if (mg === null) {
       whole = false;
       return null;
     }
-    sum += b.mg;
-    return grams(b.mg);
+    sum += mg;
+    return grams(mg);
   });
   return { entries, total: whole ? grams(sum) : null };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../../db/types';
+import { type Db, inTransaction, type Queryable } from '../../db/types';
+import { resumCarbon } from '../readings/carbon-days';
 import { earliestElectricity, type StoredSlot, storeSlots, windowCounts } from './repository';
 import { NationalRecorded } from './schema';
 
@@ -13,7 +14,8 @@ import { NationalRecorded } from './schema';
 // A window is asked for when it lacks half-hours or holds such young forecasts; an older one already
 // asked waits RETRY_OLD_S (the API may never have some half-hours). An answer that is not the documented
 // shape is a counted, logged rejection; an unreachable service stores nothing; either ends the run, and
-// the next run (a minute later, job.ts) tries again. The reads never wait for this.
+// the next run (a minute later, job.ts) tries again. The reads never wait for this. The days' and months'
+// carbon (carbon_mg) covering a changed figure are recomputed with it (readings/carbon-days.ts).
 
 const HALF_HOUR_S = 1800;
 export const WINDOW_S = 14 * 86_400;
@@ -94,7 +96,7 @@ async function fetchWindow(
 }
 
 /** One run: the windows homes need, asked for newest first, each answer stored. */
-export async function fillRecorded(db: Queryable, options: FillOptions): Promise<FillResult> {
+export async function fillRecorded(db: Db | Queryable, options: FillOptions): Promise<FillResult> {
   const { baseUrl, now, log, asked } = options;
   const current = now - (now % HALF_HOUR_S);
   const to = current + AHEAD_S;
@@ -119,7 +121,11 @@ export async function fillRecorded(db: Queryable, options: FillOptions): Promise
     const answer = await fetchWindow(baseUrl, lo, hi, options.timeoutMs ?? RECORDED_TIMEOUT_MS, log);
     if (!answer.ok) return { ...result, ended: answer.why };
     asked.set(w, now);
-    await storeSlots(db, answer.slots, now);
+    // The days the changed half-hours cover follow in the same transaction: none kept without the other.
+    await inTransaction(db, async (tx) => {
+      const changed = await storeSlots(tx, answer.slots, now);
+      if (changed !== null) await resumCarbon(tx, changed.from, changed.to);
+    });
     result.stored += answer.slots.length;
     recordedStats.stored += answer.slots.length;
   }

@@ -1,7 +1,7 @@
-import { prepared, type Queryable } from '../../db/types';
+import type { Queryable } from '../../db/types';
 
 // The `carbon_intensity` table (migration 0037): Great Britain's recorded gCO₂/kWh per half-hour, written
-// by the fill (recorded.ts), read by the usage reads joined with the home's half-hours.
+// by the fill (recorded.ts); the days' and months' carbon_mg follow it (readings/carbon-days.ts, 0039).
 
 export interface StoredSlot {
   slot: number;
@@ -44,55 +44,30 @@ export async function windowCounts(
   return new Map(rows.map((r) => [Number(r.w), { stored: r.stored, forecasts: r.forecasts }]));
 }
 
-/** Stores the half-hours, never putting a forecast over a recorded actual. */
-export async function storeSlots(db: Queryable, slots: readonly StoredSlot[], now: number): Promise<void> {
-  if (slots.length === 0) return;
-  await db.query(
-    `insert into carbon_intensity (slot_start, g_per_kwh, actual, fetched_at)
-     select s, g, a, $4 from unnest($1::bigint[], $2::int[], $3::boolean[]) as u(s, g, a)
-     on conflict (slot_start) do update
-        set g_per_kwh = excluded.g_per_kwh, actual = excluded.actual, fetched_at = excluded.fetched_at
-      where excluded.actual or not carbon_intensity.actual`,
+/**
+ * Stores the half-hours, never putting a forecast over a recorded actual; returns the span of those whose
+ * figure is new or changed ([from, to), null when none: a re-asked window usually changes nothing), which
+ * the days' carbon must follow (readings/carbon-days.ts).
+ */
+export async function storeSlots(
+  db: Queryable,
+  slots: readonly StoredSlot[],
+  now: number,
+): Promise<{ from: number; to: number } | null> {
+  if (slots.length === 0) return null;
+  const { rows } = await db.query<{ lo: string | null; hi: string | null }>(
+    `with old as (select slot_start, g_per_kwh from carbon_intensity where slot_start = any($1::bigint[])),
+          up as (insert into carbon_intensity (slot_start, g_per_kwh, actual, fetched_at)
+                 select s, g, a, $4 from unnest($1::bigint[], $2::int[], $3::boolean[]) as u(s, g, a)
+                 on conflict (slot_start) do update
+                    set g_per_kwh = excluded.g_per_kwh, actual = excluded.actual, fetched_at = excluded.fetched_at
+                  where excluded.actual or not carbon_intensity.actual
+                 returning slot_start, g_per_kwh)
+     select min(up.slot_start)::text as lo, (max(up.slot_start) + 1800)::text as hi
+       from up left join old on old.slot_start = up.slot_start
+      where old.g_per_kwh is distinct from up.g_per_kwh`,
     [slots.map((s) => s.slot), slots.map((s) => s.g), slots.map((s) => s.actual), now],
   );
-}
-
-/** Per bucket of [edges[i], edges[i+1]): the electricity half-hours with data, and with a stored figure. */
-export interface CarbonBucket {
-  /** Σ import Wh × g/kWh (mg CO₂) over the half-hours with a stored figure. */
-  mg: bigint;
-  dataSlots: number;
-  covered: number;
-}
-
-const CARBON_SUMS = prepared(
-  `select width_bucket(h.slot_start, $4::bigint[]) as bucket, count(*)::int as data_slots,
-          count(c.slot_start)::int as covered, coalesce(sum(h.import_wh * c.g_per_kwh), 0)::text as mg
-     from half_hours($1, 0, $2, $3) h
-     left join carbon_intensity c on c.slot_start = h.slot_start
-    group by 1`,
-);
-
-/**
- * The home's electricity import over each of the buckets starting at `starts` (ascending, the last ending
- * at `end`), joined half-hour by half-hour with the stored intensity.
- */
-export async function carbonBuckets(
-  db: Queryable,
-  houseId: number,
-  starts: readonly number[],
-  end: number,
-): Promise<CarbonBucket[]> {
-  const out: CarbonBucket[] = starts.map(() => ({ mg: 0n, dataSlots: 0, covered: 0 }));
-  if (starts.length === 0) return out;
-  const { rows } = await db.query<{ bucket: number; data_slots: number; covered: number; mg: string }>(
-    CARBON_SUMS,
-    [houseId, starts[0] as number, end, [...starts]],
-  );
-  for (const r of rows) {
-    const i = r.bucket - 1;
-    if (i < 0 || i >= out.length) continue;
-    out[i] = { mg: BigInt(r.mg), dataSlots: r.data_slots, covered: r.covered };
-  }
-  return out;
+  const { lo, hi } = rows[0] ?? { lo: null, hi: null };
+  return lo === null || hi === null ? null : { from: Number(lo), to: Number(hi) };
 }

@@ -1,7 +1,15 @@
 import { type EnergyTotals, emptyTotals, localDate, type Period } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
 import { TARIFF_KEY_SQL } from '../../shared/tariff-book';
-import { ELECTRICITY, FUELS_PRESENT_SQL, type Fuel, fuelCode, fuelsOfCodes } from '../../shared/fuel';
+import {
+  ELECTRICITY,
+  ELECTRICITY_CODE,
+  FUELS_PRESENT_SQL,
+  type Fuel,
+  fuelCode,
+  fuelsOfCodes,
+} from '../../shared/fuel';
+import { carbonJoin, carbonMg, carbonOfDays } from '../readings/carbon-days';
 
 // Reads of the energy views. Every query is bounded by the (house_id, fuel, day), (house_id, fuel,
 // slot_start) or (house_id, start_ts) index: one house, one fuel, one period. Raw `readings` are never
@@ -29,6 +37,11 @@ export interface PeriodSums {
   fuels: Fuel[];
   /** One entry per bucket, in order; zeros (and data_slots 0) where the bucket has no data. */
   sums: BucketSums[];
+  /**
+   * Electricity: each bucket's grid carbon in mg (import Wh × recorded g/kWh, exact), 0 without data, null
+   * where a half-hour with data has no stored intensity; null throughout for gas.
+   */
+  carbonMg: (bigint | null)[];
 }
 
 /**
@@ -48,6 +61,7 @@ function noSums(): BucketSums {
 
 type PeriodSumsRow = BucketSums & {
   bucket: number | null;
+  carbon_mg: string | null;
   first: number | null;
   latest_end: number | null;
   tariff_ids: string;
@@ -59,11 +73,15 @@ const SUM_COLUMNS = `sum(import_wh)::bigint as import_wh, sum(export_wh)::bigint
        sum(export_income)::bigint as export_income, sum(generation_income)::bigint as generation_income`;
 
 function bucketQuery(buckets: Buckets, fuel: number): { sql: string; bounds: readonly (number | string)[] } {
+  // Electricity's carbon: a day's hours from its half-hours joined with the intensities (48 rows), longer
+  // periods from the days' and months' stored carbon_mg (migration 0039: a year reads 12 figures).
+  const electricity = fuel === ELECTRICITY_CODE;
   if ('slots' in buckets) {
     return {
-      sql: `select width_bucket(slot_start, $4::bigint[]) as bucket, count(*)::int as data_slots,
-                   sum(import_wh + greatest(generation_wh - export_wh, 0))::bigint as consumed_wh, ${SUM_COLUMNS}
-              from half_hours($1, ${fuel}, $2, $3)
+      sql: `select width_bucket(h.slot_start, $4::bigint[]) as bucket, count(*)::int as data_slots,
+                   sum(import_wh + greatest(generation_wh - export_wh, 0))::bigint as consumed_wh, ${SUM_COLUMNS},
+                   ${electricity ? carbonMg('h', 'count(*)', `${fuel}`) : 'null'}::text as carbon_mg
+              from half_hours($1, ${fuel}, $2, $3) h ${electricity ? carbonJoin('h') : ''}
              group by 1`,
       bounds: buckets.slots,
     };
@@ -72,7 +90,8 @@ function bucketQuery(buckets: Buckets, fuel: number): { sql: string; bounds: rea
     'days' in buckets ? ['daily_rollups', 'day', buckets.days] : ['monthly_rollups', 'month', buckets.months];
   return {
     sql: `select width_bucket(${key}, $4::date[]) as bucket, sum(data_slots)::int as data_slots,
-                 sum(consumed_wh)::bigint as consumed_wh, ${SUM_COLUMNS}
+                 sum(consumed_wh)::bigint as consumed_wh, ${SUM_COLUMNS},
+                 ${electricity ? carbonOfDays(table) : 'null'}::text as carbon_mg
             from ${table} where house_id = $1 and fuel = ${fuel} and ${key} >= $2::date and ${key} < $3::date
            group by 1`,
     bounds,
@@ -141,10 +160,10 @@ export async function periodSums(
       ? ''
       : ` union all
      select l.list, null::bigint, null::bigint, null::text, null::text, null::int, ${nulls(['int', ...SUM_KEYS.slice(1).map(() => 'bigint')])},
-            ${USAGE_KEYS.map((k) => `l.${k}`).join(', ')}
+            null::text, ${USAGE_KEYS.map((k) => `l.${k}`).join(', ')}
        from (select 0 as list, o.* from (${onBetweenSql(5)}) o
              union all select 1 as list, u.* from (${usage.sql}) u) l
-      order by 1 nulls first, 15`;
+      order by 1 nulls first, 16`;
   const { rows } = await db.query<PeriodSumsRow & { list: number | null } & ApplianceUsageRow>(
     prepared(`with span as materialized (
        select (select first_ts from daily_rollups where house_id = $1 and fuel = ${code} order by day limit 1)
@@ -155,7 +174,7 @@ export async function periodSums(
               ${FUELS_PRESENT_SQL} as fuels
          from houses h where h.id = $1)
      select null::int as list, span.first, span.latest_end, span.tariff_ids, span.fuels, b.bucket,
-            ${SUM_KEYS.map((k) => `b.${k}`).join(', ')}            ${usage === undefined ? '' : `, ${namedNulls}`}
+            ${SUM_KEYS.map((k) => `b.${k}`).join(', ')}, b.carbon_mg${usage === undefined ? '' : `, ${namedNulls}`}
        from span left join lateral (${sql}) b on true${listSql}`),
     [
       houseId,
@@ -167,6 +186,8 @@ export async function periodSums(
     ],
   );
   const sums = bounds.map(noSums);
+  const electricity = code === ELECTRICITY_CODE;
+  const carbon: (bigint | null)[] = bounds.map(() => (electricity ? 0n : null));
   const found: ApplianceLists = { on: [], usage: [] };
   let span: DataSpan = { first: null, latestEnd: null };
   let tariffIds = '';
@@ -181,6 +202,7 @@ export async function periodSums(
         const s = {} as Record<(typeof SUM_KEYS)[number], number>;
         for (const k of SUM_KEYS) s[k] = row[k];
         sums[bucket - 1] = s;
+        if (electricity) carbon[bucket - 1] = row.carbon_mg === null ? null : BigInt(row.carbon_mg);
       }
     } else {
       const r = {} as Record<(typeof USAGE_KEYS)[number], unknown>;
@@ -188,7 +210,7 @@ export async function periodSums(
       (row.list === 0 ? found.on : found.usage).push(r as unknown as ApplianceUsageRow);
     }
   }
-  return { span, tariffIds, fuels, sums, lists: found };
+  return { span, tariffIds, fuels, sums, carbonMg: carbon, lists: found };
 }
 
 export interface ApplianceUsageRow {

@@ -171,7 +171,7 @@ async function summaryOf(
   now: number,
   lists?: ListsAsked,
   fuel: Fuel = ELECTRICITY,
-): Promise<{ base: Summary; lists: ApplianceLists; book: TariffBook }> {
+): Promise<{ base: Summary; lists: ApplianceLists; book: TariffBook; carbonMg: (bigint | null)[] }> {
   const zone = house.time_zone;
   const plan = bucketPlans.get(`${zone}|${period.unit}|${period.start}`, () => bucketPlan(period, zone));
   // One statement reads the sums, the data span, the tariff key (and a view's appliance lists); the
@@ -198,7 +198,7 @@ async function summaryOf(
     defaultTariff: tariffIds === '' || book.versions.length === 0,
     fuels: read.fuels,
   };
-  return { base, lists: read.lists, book };
+  return { base, lists: read.lists, book, carbonMg: read.carbonMg };
 }
 
 /** The hours a day view offers: those of the selected hour's local day that overlap the data, newest first. */
@@ -224,7 +224,7 @@ export async function energyView(
   const selected = periodFor(unit, timestamp, now, zone);
   const on = { from: now - PAST_HOUR_S, to: now };
   const asked = fuel === 'electricity' ? { on, period: selected, zone } : undefined;
-  const { base, lists, book } = await summaryOf(db, house, unit, selected, now, asked, fuel);
+  const { base, lists, book, carbonMg } = await summaryOf(db, house, unit, selected, now, asked, fuel);
   const { period, range } = base;
   const { on: onInPastHour, usage } = lists;
   const { previous, next } = neighbours(period, range, zone);
@@ -243,16 +243,8 @@ export async function energyView(
     now < period.end
       ? await previousSoFarOf(db, house.id, book, period, range.first, now, fuel)
       : null;
-  // One more statement, stored figures only: the read never waits for the Carbon Intensity API.
-  const carbon =
-    fuel === 'electricity'
-      ? await pastCarbon(
-          db,
-          house.id,
-          base.summary.details.map((d) => d.period.start),
-          period.end,
-        )
-      : null;
+  // Read with the sums, stored figures only: the read never waits for the Carbon Intensity API.
+  const carbon = fuel === 'electricity' ? pastCarbon(carbonMg) : null;
   return { ...base, available, previous, next, onInPastHour, usage, previousSoFar, carbon };
 }
 

@@ -10,6 +10,7 @@ import { prepared, type Queryable } from '../../db/types';
 import { ELECTRICITY_CODE, fuelOfCode } from '../../shared/fuel';
 import { houseTariffs } from '../../shared/tariff-book';
 import { blockParams, blocksUpsertSql, blockTexts, type ReadingColumns } from './blocks';
+import { carbonJoin, carbonMg, carbonOfDays } from './carbon-days';
 import { INSERT_CHUNK, joined, ROLLUP_COLUMNS, type RollupRow, rollupParams, SLOT_S } from './repository';
 
 // Daily and monthly rollups (tables daily_rollups and monthly_rollups: one row per house per local day or
@@ -37,10 +38,12 @@ export function datesBetween(first: number, last: number, zone: string): string[
 
 /**
  * The columns of a day row and how each is summed from the day's half-hour rollups `r` (the domain's
- * totals, whose standing charge comes from the tariffs as `d.standing_charge`, plus coverage).
+ * totals, whose standing charge comes from the tariffs as `d.standing_charge`, plus coverage and carbon:
+ * `r` joined with its intensities by carbonJoin, the fuel the placeholder FUEL_AT).
  */
+const FUEL_AT = '$fuel';
 const FROM_HALF_HOURS: Readonly<
-  Record<keyof EnergyTotals | 'covered_s' | 'first_ts' | 'latest_end', string>
+  Record<keyof EnergyTotals | 'covered_s' | 'first_ts' | 'latest_end' | 'carbon_mg', string>
 > = {
   data_slots: 'count(*)',
   covered_s: 'sum(r.covered_s)',
@@ -54,11 +57,21 @@ const FROM_HALF_HOURS: Readonly<
   export_income: 'sum(r.export_income)',
   generation_income: 'sum(r.generation_income)',
   standing_charge: 'd.standing_charge',
+  carbon_mg: carbonMg('r', 'count(*)', FUEL_AT),
 };
 const SUMMED = Object.keys(FROM_HALF_HOURS) as (keyof typeof FROM_HALF_HOURS)[];
+/** The day sums' select list, the fuel as the SQL expression `fuel`. */
+const daySums = (fuel: string, as: boolean) =>
+  SUMMED.map((c) => `${FROM_HALF_HOURS[c].replaceAll(FUEL_AT, fuel)}${as ? ` as ${c}` : ''}`).join(', ');
 /** A month row's columns from its days `d`. */
 const fromDays = (c: (typeof SUMMED)[number]) =>
-  c === 'first_ts' ? 'min(d.first_ts)' : c === 'latest_end' ? 'max(d.latest_end)' : `sum(d.${c})`;
+  c === 'first_ts'
+    ? 'min(d.first_ts)'
+    : c === 'latest_end'
+      ? 'max(d.latest_end)'
+      : c === 'carbon_mg'
+        ? carbonOfDays('d')
+        : `sum(d.${c})`;
 
 const updateAll = (columns: readonly string[]) => columns.map((c) => `${c} = excluded.${c}`).join(', ');
 
@@ -82,11 +95,12 @@ export async function refreshDays(
     const layouts = part.map((date) => dayLayout(date, book.zone));
     await db.query(
       `insert into daily_rollups (house_id, fuel, day, day_start, slots, ${SUMMED.join(', ')})
-       select $1, $8::smallint, d.day, d.day_start, d.slots, ${SUMMED.map((c) => FROM_HALF_HOURS[c]).join(', ')}
+       select $1, $8::smallint, d.day, d.day_start, d.slots, ${daySums('$8::int', false)}
          from unnest(string_to_array($2, ',')::date[], string_to_array($3, ',')::bigint[],
                      string_to_array($4, ',')::int[], string_to_array($5, ',')::bigint[])
               d(day, day_start, slots, standing_charge)
         cross join lateral half_hours($1, $8::int, d.day_start, d.day_start + d.slots * 1800) r
+        ${carbonJoin('r')}
         where r.slot_start >= $6 and r.slot_start < $7
         group by d.day, d.day_start, d.slots, d.standing_charge
        on conflict (house_id, fuel, day) do update set ${updateAll(['day_start', 'slots', ...SUMMED])}`,
@@ -231,8 +245,8 @@ const WRITE_TEXT = `with blk as (${blocksUpsertSql(1, FUEL)} returning 1),
               and o.slot_start >= $${p + 7} and o.slot_start < $${p + 8}
               and not exists (select 1 from nr where nr.house_id = d.house_id and nr.slot_start = o.slot_start)
            union all select house_id, day, ${ROLLUP_AS_BIGINT} from nr),
-     nd as (select d.house_id, d.day, d.day_start, d.slots, ${SUMMED.map((c) => `${FROM_HALF_HOURS[c]} as ${c}`).join(', ')}
-              from d join r on r.house_id = d.house_id and r.day = d.day
+     nd as (select d.house_id, d.day, d.day_start, d.slots, ${daySums(FUEL, true)}
+              from d join r on r.house_id = d.house_id and r.day = d.day ${carbonJoin('r')}
              group by d.house_id, d.day, d.day_start, d.slots, d.standing_charge),
      du as (insert into daily_rollups (house_id, fuel, day, day_start, slots, ${SUMMED.join(', ')})
               select nd.house_id, ${FUEL}, nd.day, nd.day_start, nd.slots, ${SUMMED.map((c) => `nd.${c}`).join(', ')} from nd
