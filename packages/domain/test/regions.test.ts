@@ -44,7 +44,18 @@ describe('regionOfPostcode', () => {
   });
 
   it('is null for what no GB group covers and for what is no postcode', () => {
-    for (const p of ['BT1 1AA', 'IM1 1AA', 'GY1 1AA', 'JE2 3AB', 'ZZ1 1AA', 'QQ9', '', '12345', 'SW', 'SW1A 1A'])
+    for (const p of [
+      'BT1 1AA',
+      'IM1 1AA',
+      'GY1 1AA',
+      'JE2 3AB',
+      'ZZ1 1AA',
+      'QQ9',
+      '',
+      '12345',
+      'SW',
+      'SW1A 1A',
+    ])
       expect(regionOfPostcode(p), p).toBeNull();
   });
 

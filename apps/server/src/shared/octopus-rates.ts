@@ -90,8 +90,7 @@ class BadRate extends Error {}
 const instant = (text: string | null, open: number): number => {
   if (text === null) return open;
   const t = Date.parse(text);
-  if (Number.isNaN(t))
-    throw new BadRate(`Octopus sent a rate time that is not one: ${text}`);
+  if (Number.isNaN(t)) throw new BadRate(`Octopus sent a rate time that is not one: ${text}`);
   return Math.floor(t / 1000);
 };
 
@@ -189,7 +188,9 @@ export function publicRates(baseUrl: string, timeoutMs: number): RatesClient & {
       }
       if (response.status !== 200) {
         await response.body?.cancel();
-        throw new PublicRatesError(`the Octopus products API answered ${response.status} to the ${what} request`);
+        throw new PublicRatesError(
+          `the Octopus products API answered ${response.status} to the ${what} request`,
+        );
       }
       let body: unknown;
       try {
