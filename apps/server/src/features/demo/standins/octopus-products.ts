@@ -3,7 +3,6 @@ import {
   agileRegionRows,
   agileStandingPence,
   REGIONAL_PATH,
-  TRACKER,
   trackerRows,
   trackerStandingPence,
 } from './octopus-regional';
@@ -99,7 +98,7 @@ function regionalRates(url: URL, faults: ProductFaults): StandinRate[] | undefin
   const match = REGIONAL_PATH.exec(url.pathname);
   if (match === null || match[1] !== match[2]) return undefined;
   const [, product, , region = '', series] = match;
-  const tracker = product === TRACKER;
+  const tracker = product?.startsWith('SILVER-') === true;
   if (series === 'standing-charges')
     return [
       rate(tracker ? trackerStandingPence(region) : agileStandingPence(region), '2018-02-21T00:00:00Z'),

@@ -1,11 +1,11 @@
 import { REGION_LETTERS, type RegionLetter, startOfLocalDate, addDays } from '@homeview/domain';
-import { AGILE, AGILE_STANDING_PENCE, agileRows } from './octopus-agile';
+import { AGILE_STANDING_PENCE, agileRows } from './octopus-agile';
 
 // The stand-in's published products for every region (issue 37: regional candidates), in the shapes the
-// products endpoints send (octopus-products.ts pages them). Agile (AGILE-18-02-21): region A's rows are the
+// products endpoints send (octopus-products.ts pages them). Agile (AGILE-18-02-21 and every later AGILE- code): region A's rows are the
 // real 2020 prices (octopus-agile.ts); every other region's are A's plus 0.1p per letter after A (B +0.1p,
 // C +0.2p … P +1.3p) and its standing charge 21p plus 0.5p per letter — written for the tests, so they can
-// work a region's day by hand, not Octopus's figures. Tracker (SILVER-2017-1): written too, one price per
+// work a region's day by hand, not Octopus's figures. Tracker (SILVER-2017-1 and every later SILVER- code): written too, one price per
 // local day (Europe/London: its rows run from local midnight to the next, 25 hours on 25 October 2020),
 // 15p + 0.5p × (day of the month mod 7) + 0.1p per letter, standing charge 20p plus 0.5p per letter, for
 // 2020-01-01 to 2021-03-31. With `replay` (benchmarks, the demo), Agile's half-hours outside 2020 are
@@ -79,6 +79,6 @@ export function trackerRows(
   return out;
 }
 
-export const REGIONAL_PATH = new RegExp(
-  `^/v1/products/(${AGILE}|${TRACKER})/electricity-tariffs/E-1R-(${AGILE}|${TRACKER})-([A-P])/(standard-unit-rates|standing-charges)/$`,
-);
+/** Any Agile (AGILE-…) or Tracker (SILVER-…) code is served the same prices: products relaunch. */
+export const REGIONAL_PATH =
+  /^\/v1\/products\/((?:AGILE|SILVER)-[^/]+)\/electricity-tariffs\/E-1R-((?:AGILE|SILVER)-[^/]+)-([A-P])\/(standard-unit-rates|standing-charges)\/$/;
