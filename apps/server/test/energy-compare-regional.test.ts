@@ -97,7 +97,9 @@ describeEachDb('Agile and Tracker from the region’s published prices', (suite)
   it('prices a London postcode’s home on region C’s Agile and Tracker, to the penny', async () => {
     const body = await compare(await home('regional-postcode', { postcode: 'SW1A' }));
     expect(body.region).toEqual({ letter: 'C', name: 'London', from: 'postcode' });
-    expect(body.rates_source).toContain('region C (London), from your home’s postcode');
+    expect(body.rates_source).toBe(
+      'Agile and Tracker: Octopus’s published prices for region C (London), from the Octopus products API, kept on this server.',
+    );
     const agile = named(body, 'Agile');
     const tracker = named(body, 'Tracker');
     expect(figures(agile)).toEqual([8.72, [1.48, 7.24]]);
@@ -180,6 +182,33 @@ describeEachDb('Agile and Tracker from the region’s published prices', (suite)
     //   Tracker Oct 3000 × 17.6p = 52.8p + 161p = 213.8p → 214p; Nov 2000 × 17.1p = 34.2p + 690p → 724p. £9.38
     expect(figures(named(second, 'Agile'))).toEqual([9.47, [1.63, 7.84]]);
     expect(figures(named(second, 'Tracker'))).toEqual([9.38, [2.14, 7.24]]);
+  });
+
+  it('says the products API could not be reached, on every request until it is asked again', async () => {
+    // A second app on the same database whose OCTOPUS_API_URL points nowhere (the test default); Cardiff: K.
+    const down = await makeTestApp(suite.db);
+    down.clock.advance(NOW * 1000 - down.clock.now().getTime());
+    const house = await home('regional-down', { postcode: 'CF10' });
+    const ask = async () => {
+      const session = await login(down.app, { username: house.username, password: TEST_PASSWORD });
+      const res = await down.app.inject({
+        url: `/api/v3/energy_info/compare/?user_id=${house.userId}&months=12`,
+        headers: session.headers(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    for (const body of [await ask(), await ask()]) {
+      expect(body.region.letter).toBe('K');
+      expect(named(body, 'Agile')).toBeUndefined();
+      expect(body.rates_source).toBe(
+        'Agile and Tracker: Octopus’s published prices for region K (South Wales), only those kept on this server from earlier: just now the Octopus products API could not be reached.',
+      );
+      expect(body.notes).toContain(
+        'Tracker is not compared: its published daily prices or standing charges for region K (South Wales) are missing for October 2020 and November 2020 (the Octopus products API could not be reached); no price is made up.',
+      );
+    }
+    await down.app.close();
   });
 });
 

@@ -17,13 +17,11 @@ function regionName(c: Comparison): string {
 export function ratesSourceOf(c: Comparison): string {
   if (c.regional.region === null)
     return 'Agile and Tracker: your home’s region is not known (no postcode, no Octopus tariff code), so no region’s published prices can be chosen.';
-  const how =
-    c.regional.region.from === 'postcode' ? 'from your home’s postcode' : 'from your Octopus tariff code';
   const fetch =
     c.regional.problem === null
-      ? 'fetched from the Octopus products API and kept on this server'
-      : `kept on this server from earlier fetches (${c.regional.problem} just now)`;
-  return `Agile and Tracker: Octopus’s published prices for ${regionName(c)}, ${how}, ${fetch}.`;
+      ? 'from the Octopus products API, kept on this server'
+      : `only those kept on this server from earlier: just now ${c.regional.problem}`;
+  return `Agile and Tracker: Octopus’s published prices for ${regionName(c)}, ${fetch}.`;
 }
 
 /** The note on a product whose prices the home's own tariff does not give, for a home with a region. */
@@ -42,10 +40,7 @@ export function regionalNote(
   if (!c.fuels.includes('electricity'))
     return `${product} is not compared: your home has no electricity data.`;
   const missing = names.filter((_, i) => !covered[i]);
-  const why =
-    c.regional.problem === null
-      ? 'not published for those dates'
-      : `the Octopus products API could not be asked (${c.regional.problem})`;
+  const why = c.regional.problem ?? 'not published for those dates';
   return `${product} is not compared: its published ${prices} prices or standing charges for ${regionName(c)} are missing for ${monthList(missing, names.length)} (${why}); no price is made up.`;
 }
 

@@ -21,7 +21,8 @@ import { readPublished, storedUnitsEnd, storePublished } from './published-repos
 
 const TIMEOUT_MS = 10_000;
 const ASK_AGAIN_S = 600;
-const asked = new Map<string, number>();
+/** Per span asked: when, and how it failed (null: it answered), so a skipped ask says the same. */
+const asked = new Map<string, { at: number; problem: string | null }>();
 
 /** One product code's stored prices, each row to be read only inside the code's span. */
 export interface PublishedPrices {
@@ -56,10 +57,13 @@ export async function fetchPublished(
       if (askFrom >= span.to) continue;
       const key = `${baseUrl}|${span.tariffCode}|${askFrom}|${span.to}`;
       const last = asked.get(key);
-      if (last !== undefined && now - last < ASK_AGAIN_S && now >= last) continue;
-      asked.set(key, now);
+      if (last !== undefined && now - last.at < ASK_AGAIN_S && now >= last.at) {
+        problem ??= last.problem;
+        continue;
+      }
       const tariff = parseTariffCode(span.tariffCode);
       if (tariff === null) continue;
+      asked.set(key, { at: now, problem: null });
       try {
         const unit = await tariffRates(client, tariff, 'standard-unit-rates', askFrom, span.to);
         const standing = await tariffRates(client, tariff, 'standing-charges', span.from, span.to);
@@ -68,6 +72,7 @@ export async function fetchPublished(
         await storePublished(db, code, 'standing', standing, now);
       } catch (error) {
         if (!(error instanceof PublicRatesError)) throw error;
+        asked.set(key, { at: now, problem: error.message });
         problem ??= error.message;
       }
     }

@@ -553,7 +553,7 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
 
   it('says the home’s region and where Agile’s and Tracker’s prices came from', async () => {
     const source =
-      'Agile and Tracker: Octopus’s published prices for region C (London), from your home’s postcode, fetched from the Octopus products API and kept on this server.';
+      'Agile and Tracker: Octopus’s published prices for region C (London), from the Octopus products API, kept on this server.';
     renderCompare({
       ...threeMonths,
       region: { letter: 'C', name: 'London', from: 'postcode' },
