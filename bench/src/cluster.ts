@@ -152,6 +152,7 @@ export async function benchCluster(store: 'pglite' | 'postgres'): Promise<void> 
           DEMO_NEIGHBOURS: '50',
           LOG_LEVEL: 'info',
           CARBON_INTENSITY_URL: 'http://127.0.0.1:1',
+          OCTOPUS_API_URL: 'http://127.0.0.1:1',
         },
       });
       try {

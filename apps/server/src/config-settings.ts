@@ -255,7 +255,7 @@ export const SETTINGS = {
   octopusApiUrl: setting(
     'OCTOPUS_API_URL',
     'https://api.octopus.energy',
-    "Base URL of the Octopus Energy REST API (the documented /v1/... paths are under it), for supplier accounts' half-hours; tests and the demo point it at a local stand-in.",
+    "Base URL of the Octopus Energy REST API (the documented /v1/... paths are under it), for supplier accounts' half-hours and for the published Agile and Tracker prices of a home's region that Compare tariffs fetches (no key); tests and the demo point it at a local stand-in, spawned test servers at nowhere.",
     (raw) => httpBase('OCTOPUS_API_URL', raw ?? 'https://api.octopus.energy'),
   ),
   carbonIntensityUrl: setting(

@@ -1,6 +1,6 @@
 import { fixedRate, makeTariff } from '@homeview/domain';
 import { expect, it } from 'vitest';
-import { directDebit, parseTariffCode, penceToMicro } from '../src/features/suppliers/octopus-products';
+import { directDebit, parseTariffCode, penceToMicro } from '../src/shared/octopus-rates';
 import { buildVersions } from '../src/features/suppliers/tariff-build';
 
 // The pure parts of the tariff from the account: tariff codes, pence to µ£, the direct-debit choice, and

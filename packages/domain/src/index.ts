@@ -21,6 +21,7 @@ export * from './tariff/defaults';
 export * from './tariff/json';
 export * from './tariff/model';
 export * from './tariff/published';
+export * from './tariff/regions';
 export * from './tariff/storage';
 export * from '@homeview/contract/calendar';
 export * from './time/periods';

@@ -67,6 +67,8 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
         LOG_LEVEL: 'info',
         // The led carbon job must never reach the internet from a test.
         CARBON_INTENSITY_URL: 'http://127.0.0.1:1',
+        // Nor the comparison's published prices (OCTOPUS_API_URL).
+        OCTOPUS_API_URL: 'http://127.0.0.1:1',
       },
     });
     db = await openPostgres(state.launch.env.DATABASE_URL as string, 3);

@@ -22,6 +22,8 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     // A spawned server's led carbon job fetches the recorded intensity once homes have electricity: never
     // from the internet in a test (a suite that wants figures points it at its stand-in).
     CARBON_INTENSITY_URL: 'http://127.0.0.1:1',
+    // Tariffs compared fetch a region's published prices: never from the internet in a test either.
+    OCTOPUS_API_URL: 'http://127.0.0.1:1',
     ...extra,
   };
   if (!('DATABASE_URL' in extra)) delete env.DATABASE_URL;

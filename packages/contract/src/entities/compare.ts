@@ -87,6 +87,19 @@ export const CompareTariff = z.object({
   /** Additive, a home that exports: `total` less `export_income`, £; the tariffs are then sorted by it. */
   net: z.number().optional(),
   /**
+   * Additive (regional rates): Agile and Tracker, priced from the published prices of the home's region —
+   * the product codes (AGILE-18-02-21 …), the region's letter and the local dates [from, to) they priced.
+   */
+  published: z
+    .object({
+      product: z.string(),
+      region: z.string(),
+      codes: z.array(z.string()),
+      from: z.string(),
+      to: z.string(),
+    })
+    .optional(),
+  /**
    * Additive, with `move_kwh`, time-of-use candidates only: the same months had min(move_kwh, that day's
    * 16:00–19:00 use) moved each day into the tariff's cheapest half-hours of the day; £ as `total`.
    */
@@ -120,6 +133,16 @@ export const EnergyCompare = z.object({
   fuels: z.array(fuel),
   /** Additive: the kWh a day moved for the `moved` figures, when asked. */
   move_kwh: z.number().optional(),
+  /**
+   * Additive (regional rates): the home's electricity region (GSP group letter A–P, its name, and whether
+   * its postcode or its Octopus tariff code said it); null when neither does.
+   */
+  region: z
+    .object({ letter: z.string(), name: z.string(), from: z.enum(['postcode', 'tariff_code']) })
+    .nullable()
+    .optional(),
+  /** Additive (regional rates): where Agile's and Tracker's published prices came from, in words. */
+  rates_source: z.string().optional(),
   currency_unit: z.string(),
   time_zone: z.string(),
 });

@@ -1,8 +1,9 @@
 import type { CompareRates, EnergyCompare } from '@homeview/contract';
-import { localDate, PUBLISHED_SOURCES, type Rate, ratesUsed } from '@homeview/domain';
+import { localDate, PUBLISHED_SOURCES, type Rate, REGION_NAMES, ratesUsed } from '@homeview/domain';
 import { CURRENCY_UNIT } from '../../shared/units';
 import type { CandidateKind, Comparison, PricedCandidate } from './compare';
 import { DYNAMIC_PRODUCTS } from './compare-dynamic';
+import { publishedOf, ratesSourceOf, regionalNote } from './compare-regional-present';
 
 // GET /energy_info/compare/'s answer: pennies become pounds only here; each tariff lists the rates it
 // used per fuel and over which local dates, and the notes say in words what the figures leave out.
@@ -15,6 +16,8 @@ const NAMES: Record<CandidateKind, string> = {
   intelligentGo: 'Intelligent Go (fixed window)',
   cosy: 'Cosy',
   flux: 'Flux',
+  agile: 'Agile (your region’s published prices)',
+  tracker: 'Tracker (your region’s published prices)',
 };
 
 const SOURCES: Record<CandidateKind, string> = {
@@ -25,6 +28,8 @@ const SOURCES: Record<CandidateKind, string> = {
   intelligentGo: PUBLISHED_SOURCES.intelligentGo,
   cosy: PUBLISHED_SOURCES.cosy,
   flux: PUBLISHED_SOURCES.flux,
+  agile: 'Octopus Agile, published half-hourly prices of your region',
+  tracker: 'Octopus Tracker, published daily prices of your region',
 };
 
 const MONTH_NAMES = [
@@ -92,6 +97,8 @@ function monthList(names: readonly string[], of: number): string {
 function dynamicNotes(c: Comparison, names: readonly string[]): string[] {
   return DYNAMIC_PRODUCTS.map((product) => {
     const months = c.dynamic[product];
+    if (!months.every(Boolean) && c.regional.region !== null)
+      return regionalNote(c, product, names, monthList);
     if (months.every(Boolean))
       return `${product}: your own tariff is ${product} over these months, priced per half-hour from its published prices stored for your home, so “Your tariff” is the ${product} figure.`;
     const missing = names.filter((_, i) => !months[i]);
@@ -158,6 +165,7 @@ export function presentComparison(c: Comparison): EnergyCompare {
     ...(t.exportIncome === undefined
       ? {}
       : { export_income: t.exportIncome.total / 100, net: netOf(t) / 100 }),
+    ...publishedOf(c, t, from, to),
     ...(t.moved === undefined
       ? {}
       : {
@@ -179,6 +187,15 @@ export function presentComparison(c: Comparison): EnergyCompare {
     notes: notesOf(c, keys.map(monthName)),
     fuels: c.fuels,
     ...(c.moveWh === undefined ? {} : { move_kwh: c.moveWh / 1000 }),
+    region:
+      c.regional.region === null
+        ? null
+        : {
+            letter: c.regional.region.region,
+            name: REGION_NAMES[c.regional.region.region],
+            from: c.regional.region.from,
+          },
+    rates_source: ratesSourceOf(c),
     currency_unit: CURRENCY_UNIT,
     time_zone: zone,
   };

@@ -22,6 +22,7 @@ import type { Queryable } from '../../db/types';
 import type { Fuel } from '../../shared/fuel';
 import { tariffsFor } from '../../shared/tariff-book';
 import { type DynamicProduct, dynamicCoverage } from './compare-dynamic';
+import { type Regional, type RegionalSource, regionalBooks } from './compare-regional';
 import { compareSpan, halfHoursIn } from './compare-repository';
 import type { EnergyHouse } from './repository';
 
@@ -42,7 +43,16 @@ import type { EnergyHouse } from './repository';
 // month view's income is; a cost stays import plus standing charge as on every screen, and `net` is the
 // cost less that income, which ranks the candidates.
 
-export type CandidateKind = 'current' | 'cap' | 'economy7' | 'go' | 'intelligentGo' | 'cosy' | 'flux';
+export type CandidateKind =
+  | 'current'
+  | 'cap'
+  | 'economy7'
+  | 'go'
+  | 'intelligentGo'
+  | 'cosy'
+  | 'flux'
+  | 'agile'
+  | 'tracker';
 
 export interface PricedCandidate {
   kind: CandidateKind;
@@ -76,6 +86,8 @@ export interface Comparison {
   dynamic: Record<DynamicProduct, boolean[]>;
   /** Wh a day moved for `moved`, when asked. */
   moveWh?: number;
+  /** The home's region and its published Agile and Tracker books (compare-regional.ts). */
+  regional: Regional;
 }
 
 /** The candidates whose cheap windows the moved-load column moves into (the cap and yours are flat or the home's own). */
@@ -96,6 +108,7 @@ function candidateBooks(
   kind: CandidateKind,
   own: Partial<Record<Fuel, TariffBook>>,
   zone: string,
+  regional: Regional,
 ): Partial<Record<Fuel, TariffBook>> {
   const gas = own.gas === undefined ? {} : { gas: own.gas };
   switch (kind) {
@@ -116,6 +129,11 @@ function candidateBooks(
       return { electricity: compileTariffs(INTELLIGENT_GO_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
     case 'flux':
       return { electricity: compileTariffs(FLUX_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
+    case 'agile':
+    case 'tracker': {
+      const book = regional.books[kind]?.book;
+      return book === undefined ? {} : { electricity: book, ...gas };
+    }
   }
 }
 
@@ -136,6 +154,7 @@ export async function compareTariffs(
   house: EnergyHouse,
   monthsAsked: number,
   now: number,
+  source: RegionalSource,
   moveWh?: number,
 ): Promise<Comparison> {
   const zone = house.time_zone;
@@ -158,8 +177,14 @@ export async function compareTariffs(
   }
   const days = moveWh === undefined ? [] : dayHalvesOf(months, zone);
   const exports = (slots.electricity ?? []).some((s) => s.export_wh > 0);
-  const candidates = CANDIDATES.map((kind): PricedCandidate => {
-    const books = candidateBooks(kind, own, zone);
+  const regional = await regionalBooks(source, house.id, zone, months, slots.electricity ?? [], now);
+  // Agile and Tracker join only where their published prices price every month (else the answer says which
+  // months lack them): a partial figure beside whole ones would mislead.
+  const regionalKinds = (['agile', 'tracker'] as const).filter(
+    (p) => months.length > 0 && fuels.includes('electricity') && regional.books[p]?.covered.every(Boolean),
+  );
+  const candidates = [...CANDIDATES, ...regionalKinds].map((kind): PricedCandidate => {
+    const books = candidateBooks(kind, own, zone, regional);
     const monthly = months.map(() => 0);
     const byFuel: Partial<Record<Fuel, number[]>> = {};
     for (const fuel of fuels) {
@@ -197,5 +222,5 @@ export async function compareTariffs(
     return { period, slots: Math.round((period.end - period.start) / 1800), dataSlots };
   });
   const dynamic = dynamicCoverage(own.electricity, slots.electricity ?? [], months);
-  return { house, monthsAsked, months: monthData, fuels, candidates, exports, dynamic, moveWh };
+  return { house, monthsAsked, months: monthData, fuels, candidates, exports, dynamic, moveWh, regional };
 }

@@ -55,6 +55,7 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
       house,
       months ?? COMPARE_MONTHS_MAX,
       epochSeconds(ctx.clock.now()),
+      { primary: ctx.db, octopusApiUrl: ctx.config.octopusApiUrl },
       move_kwh, // Wh a day, as the contract parses it
     );
     if (format !== 'csv') return presentComparison(comparison);

@@ -201,7 +201,7 @@ export class OctopusSource implements SupplierSource {
     return rows;
   }
 
-  /** A `next` link on the API's own origin (the key is never sent anywhere else); octopus-products.ts too. */
+  /** A `next` link on the API's own origin (the key is never sent anywhere else); shared/octopus-rates.ts too. */
   sameOrigin(next: string): URL {
     let url: URL;
     try {
@@ -219,7 +219,12 @@ export class OctopusSource implements SupplierSource {
     return new URL(path, this.base);
   }
 
-  /** One checked GET (counted in `calls`); octopus-products.ts asks the products through it. */
+  /** An answer Octopus should not have sent (shared/octopus-rates.ts: a rate's figures). */
+  badAnswer(message: string): Error {
+    return new SupplierError('bad_answer', message);
+  }
+
+  /** One checked GET (counted in `calls`); shared/octopus-rates.ts asks the products through it. */
   async get<T>(url: URL, schema: z.ZodType<T>, what: string): Promise<T> {
     this.calls += 1;
     let response: Response;

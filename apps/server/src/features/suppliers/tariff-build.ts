@@ -7,7 +7,7 @@ import {
   type Tariff,
   touRate,
 } from '@homeview/domain';
-import { type DatedPrice, priceAt, type TariffCode } from './octopus-products';
+import { type DatedPrice, priceAt, type TariffCode } from '../../shared/octopus-rates';
 
 // The home's dated tariff versions from its Octopus agreements and their products' rates (pure). Each
 // instant where an agreement starts or ends or one of its rates changes starts a version on that instant's

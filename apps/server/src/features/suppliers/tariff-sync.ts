@@ -3,7 +3,7 @@ import type { Db } from '../../db/types';
 import type { Fuel } from '../../shared/fuel';
 import { hasOwnTariff, setSupplierTariffs, supplierPrices } from '../tariffs/supplier';
 import type { OctopusAgreement, OctopusSource } from './octopus';
-import { type DatedPrice, parseTariffCode, type RateSeries, tariffRates } from './octopus-products';
+import { type DatedPrice, parseTariffCode, type RateSeries, tariffRates } from '../../shared/octopus-rates';
 import { storedAgreements, storeAgreements } from './repository';
 import { SupplierError } from './source';
 import { buildVersions, type PricedAgreement } from './tariff-build';

@@ -551,6 +551,32 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
     );
   });
 
+  it('says the home’s region and where Agile’s and Tracker’s prices came from', async () => {
+    const source =
+      'Agile and Tracker: Octopus’s published prices for region C (London), from the Octopus products API, kept on this server.';
+    renderCompare({
+      ...threeMonths,
+      region: { letter: 'C', name: 'London', from: 'postcode' },
+      rates_source: source,
+    });
+    expect(text(await screen.findByTestId('compare-region'))).toBe(
+      `Your region: London (C), from your postcode. ${source}`,
+    );
+  });
+
+  it('a home with no region is told how to give one', async () => {
+    renderCompare({
+      ...threeMonths,
+      region: null,
+      rates_source: 'Agile and Tracker: your home’s region is not known.',
+    });
+    const line = await screen.findByTestId('compare-region');
+    expect(text(line)).toBe(
+      'Your region is not known. Add your postcode to compare Agile and Tracker at your region’s published prices. Agile and Tracker: your home’s region is not known.',
+    );
+    expect(within(line).getByRole('link', { name: 'Add your postcode' }).getAttribute('href')).toBe('/setup');
+  });
+
   it('is reached from the usage screen by its link', async () => {
     logIn();
     stubApi({

@@ -68,6 +68,7 @@ export const NO_FAULTS = (): StandinFaults => ({
   productErrors: 0,
   ratePageSize: 1500,
   agileUntil: Number.POSITIVE_INFINITY,
+  replay: false,
   errors5xx: 0,
   rateLimited: 0,
   retryAfterS: 120,

@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { AGILE, AGILE_REGION, AGILE_STANDING_PENCE, agileRows } from './octopus-agile';
+import {
+  agileRegionRows,
+  agileStandingPence,
+  REGIONAL_PATH,
+  trackerRows,
+  trackerStandingPence,
+} from './octopus-regional';
 
 // The Octopus stand-in's public products endpoints (../shared/design/suppliers.md): an electricity
 // tariff's (E-1R, E-2R) standard-unit-rates, day-unit-rates, night-unit-rates and standing-charges, and a
@@ -8,7 +14,8 @@ import { AGILE, AGILE_REGION, AGILE_STANDING_PENCE, agileRows } from './octopus-
 // pence, VAT (5%) included, times UTC, newest first, rows overlapping period_from/period_to, paged with
 // `next`, each price listed for direct debit and (dearer) for other payment methods. Small fixed products
 // written for the tests (no real rate file is read): the numbers are exported so tests work a day's cost
-// by hand from them. And Agile (octopus-agile.ts): a real price per half-hour of 2020, region A.
+// by hand from them. And Agile (octopus-agile.ts): a real price per half-hour of 2020, region A, and
+// every region's Agile and Tracker (octopus-regional.ts).
 
 export const REGION = 'C';
 /** The account's agreement by default: a variable product whose unit rate changed on 2015-01-01. */
@@ -81,28 +88,34 @@ function gasRates(path: string): StandinRate[] | undefined {
   return GAS_PRODUCT_RATES[decodeURIComponent(match[1] as string)]?.[match[4] as string];
 }
 
-const AGILE_PATH = new RegExp(
-  `^/v1/products/${AGILE}/electricity-tariffs/E-1R-${AGILE}-${AGILE_REGION}/(standard-unit-rates|standing-charges)/$`,
-);
 const iso = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
 
 /**
- * The Agile tariff's rates: a row per half-hour of the file published by `until` (Octopus publishes the
- * next day's at about 16:00), or its one standing charge.
+ * A region's Agile or Tracker rates overlapping the asked period: a row per half-hour (Agile) or local day
+ * (Tracker) published by `until` (Octopus publishes the next day's at about 16:00), or its standing charge.
  */
-function agileRates(path: string, until: number): StandinRate[] | undefined {
-  const match = AGILE_PATH.exec(path);
-  if (match === null) return undefined;
-  if (match[1] === 'standing-charges') return [rate(AGILE_STANDING_PENCE, '2018-02-21T00:00:00Z')];
-  return agileRows()
-    .filter((r) => r.from < until)
-    .map((r) => ({
-      incVat: r.incVat,
-      otherIncVat: r.incVat,
-      from: iso(r.from),
-      to: iso(r.from + 1800),
-      anyMethod: true,
-    }));
+function regionalRates(url: URL, faults: ProductFaults): StandinRate[] | undefined {
+  const match = REGIONAL_PATH.exec(url.pathname);
+  if (match === null || match[1] !== match[2]) return undefined;
+  const [, product, , region = '', series] = match;
+  const tracker = product?.startsWith('SILVER-') === true;
+  if (series === 'standing-charges')
+    return [
+      rate(tracker ? trackerStandingPence(region) : agileStandingPence(region), '2018-02-21T00:00:00Z'),
+    ];
+  const q = url.searchParams;
+  const from = q.has('period_from')
+    ? Date.parse(q.get('period_from') as string) / 1000
+    : Number.NEGATIVE_INFINITY;
+  const to = q.has('period_to') ? Date.parse(q.get('period_to') as string) / 1000 : Number.POSITIVE_INFINITY;
+  const rows = (tracker ? trackerRows : agileRegionRows)(region, from, to, faults.agileUntil, faults.replay);
+  return rows.map((r) => ({
+    incVat: r.incVat,
+    otherIncVat: r.incVat,
+    from: iso(r.from),
+    to: iso(r.to),
+    anyMethod: true,
+  }));
 }
 
 export interface ProductFaults {
@@ -110,8 +123,10 @@ export interface ProductFaults {
   productErrors: number;
   /** Rows a rate page holds at most. */
   ratePageSize: number;
-  /** Agile's half-hours starting from this instant are not priced yet (not published). */
+  /** Agile's half-hours (and Tracker's days) starting from this instant are not priced yet (not published). */
   agileUntil: number;
+  /** Agile and Tracker priced in every year, 2020's replayed (octopus-regional.ts): benchmarks, the demo. */
+  replay: boolean;
 }
 
 const PATH =
@@ -142,8 +157,7 @@ export function answerProducts(res: ServerResponse, url: URL, faults: ProductFau
     faults.productErrors -= 1;
     return send(503, { detail: 'Service unavailable' });
   }
-  const rates =
-    electricityRates(url.pathname) ?? gasRates(url.pathname) ?? agileRates(url.pathname, faults.agileUntil);
+  const rates = electricityRates(url.pathname) ?? gasRates(url.pathname) ?? regionalRates(url, faults);
   if (rates === undefined) return send(404, { detail: 'No such tariff.' });
   const q = url.searchParams;
   const from = q.has('period_from') ? Date.parse(q.get('period_from') as string) : Number.NEGATIVE_INFINITY;

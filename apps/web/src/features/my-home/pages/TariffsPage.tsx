@@ -54,6 +54,7 @@ function Compared({ answer, onMove }: { answer: EnergyCompare; onMove: (kwh: num
           ? ` Your home does not have ${answer.months_asked} complete months of data yet, so only these are compared.`
           : ''}
       </p>
+      <RegionLine answer={answer} />
       <SummaryTable tariffs={tariffs} months={months.length} unit={unit} moveKwh={answer.move_kwh} />
       <MoveForm moveKwh={answer.move_kwh} onMove={onMove} />
       <SeriesChart
@@ -96,5 +97,29 @@ function Compared({ answer, onMove }: { answer: EnergyCompare; onMove: (kwh: num
         <Link to="/my-home/usage">Your usage</Link>
       </p>
     </div>
+  );
+}
+
+/** The home's region and where Agile's and Tracker's published prices came from, said plainly (additive). */
+function RegionLine({ answer }: { answer: EnergyCompare }) {
+  if (answer.region === undefined && answer.rates_source === undefined) return null;
+  const region = answer.region;
+  return (
+    <p className="compare__region" data-testid="compare-region">
+      {region === null || region === undefined ? (
+        <>
+          <strong>Your region is not known.</strong> <Link to="/setup">Add your postcode</Link> to compare
+          Agile and Tracker at your region’s published prices.{' '}
+        </>
+      ) : (
+        <>
+          <strong>
+            Your region: {region.name} ({region.letter})
+          </strong>
+          , from your {region.from === 'postcode' ? 'postcode' : 'Octopus tariff'}.{' '}
+        </>
+      )}
+      {answer.rates_source}
+    </p>
   );
 }

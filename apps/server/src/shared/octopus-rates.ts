@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import type { Fuel } from '../../shared/fuel';
-import type { OctopusSource } from './octopus';
-import { SupplierError } from './source';
+import type { Fuel } from './fuel';
 
 // The public Octopus products endpoints (../shared/design/suppliers.md): a tariff code's dated rates, in
-// pence VAT included (as on the bill), times UTC, paged with `next`. Asked through the account's client
-// (OctopusSource.get: same checks, counted calls, same errors). Where a product lists both direct-debit and
-// other payment methods' rows, the direct-debit ones are kept.
+// pence VAT included (as on the bill), times UTC, paged with `next`. The one reader of them, for the
+// suppliers feature (a connected home's own tariff, asked through the account's client: same checks,
+// counted calls, its errors) and the energy feature (published rates of a region, asked through
+// `publicRates`, no key). Where a product lists both direct-debit and other payment methods' rows, the
+// direct-debit ones are kept.
+
+/** What asks the endpoints: a checked GET, paths under the base URL, `next` kept on its origin. */
+export interface RatesClient {
+  url(path: string): URL;
+  sameOrigin(next: string): URL;
+  get<T>(url: URL, schema: z.ZodType<T>, what: string): Promise<T>;
+  /** The error an answer of the wrong content is (a shape the schema passed but the figures refuse). */
+  badAnswer(message: string): Error;
+}
 
 /** The rates a tariff is priced by: a single register's, or Economy 7's day and night. */
 export type RateSeries = 'standard-unit-rates' | 'day-unit-rates' | 'night-unit-rates' | 'standing-charges';
@@ -75,11 +84,13 @@ export function penceToMicro(pence: number): number {
   return Math.round(Number((pence * 10_000).toPrecision(12)));
 }
 
+/** A row's time that is no time: turned into the client's own error by tariffRates. */
+class BadRate extends Error {}
+
 const instant = (text: string | null, open: number): number => {
   if (text === null) return open;
   const t = Date.parse(text);
-  if (Number.isNaN(t))
-    throw new SupplierError('bad_answer', `Octopus sent a rate time that is not one: ${text}`);
+  if (Number.isNaN(t)) throw new BadRate(`Octopus sent a rate time that is not one: ${text}`);
   return Math.floor(t / 1000);
 };
 
@@ -91,7 +102,7 @@ export function directDebit(rows: readonly RateRow[]): RateRow[] {
 
 /** The dated prices of one series of a tariff overlapping [fromS, toS), oldest first. */
 export async function tariffRates(
-  source: OctopusSource,
+  source: RatesClient,
   tariff: TariffCode,
   series: RateSeries,
   fromS: number,
@@ -108,19 +119,24 @@ export async function tariffRates(
   const seen = new Set<string>();
   while (url !== null) {
     if (seen.has(url.href) || seen.size >= MAX_PAGES)
-      throw new SupplierError('bad_answer', 'Octopus sent a chain of rate pages that does not end');
+      throw source.badAnswer('Octopus sent a chain of rate pages that does not end');
     seen.add(url.href);
     const page: z.infer<typeof RatePage> = await source.get(url, RatePage, 'tariff rates');
     rows.push(...page.results);
     url = page.next === null ? null : source.sameOrigin(page.next);
   }
   if (series === 'standing-charges' && rows.some((r) => r.value_inc_vat < 0))
-    throw new SupplierError('bad_answer', `Octopus sent a negative standing charge for ${tariff.code}`);
-  const prices = directDebit(rows).map((r) => ({
-    from: instant(r.valid_from, Number.NEGATIVE_INFINITY),
-    to: instant(r.valid_to, Number.POSITIVE_INFINITY),
-    price: penceToMicro(r.value_inc_vat),
-  }));
+    throw source.badAnswer(`Octopus sent a negative standing charge for ${tariff.code}`);
+  let prices: DatedPrice[];
+  try {
+    prices = directDebit(rows).map((r) => ({
+      from: instant(r.valid_from, Number.NEGATIVE_INFINITY),
+      to: instant(r.valid_to, Number.POSITIVE_INFINITY),
+      price: penceToMicro(r.value_inc_vat),
+    }));
+  } catch (error) {
+    throw error instanceof BadRate ? source.badAnswer(error.message) : error;
+  }
   // A page sent twice repeats rows: one per start.
   const byStart = new Map(prices.map((p) => [p.from, p]));
   return [...byStart.values()].filter((p) => p.to > p.from).sort((a, b) => a.from - b.from);
@@ -131,4 +147,61 @@ export function priceAt(prices: readonly DatedPrice[], t: number): number | null
   let best: DatedPrice | undefined;
   for (const p of prices) if (p.from <= t && t < p.to && (best === undefined || p.from > best.from)) best = p;
   return best?.price ?? null;
+}
+
+/** Why the public products endpoints gave nothing usable: unreachable, an error status, or a bad answer. */
+export class PublicRatesError extends Error {
+  override name = 'PublicRatesError';
+}
+
+/**
+ * The products endpoints with no key (they need none): for published rates of any region. Every answer is
+ * checked by the caller's schema; any failure is a PublicRatesError, never a crash of the asking request.
+ */
+export function publicRates(baseUrl: string, timeoutMs: number): RatesClient & { calls: number } {
+  const base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  return {
+    calls: 0,
+    url: (path) => new URL(path, base),
+    sameOrigin(next) {
+      let url: URL;
+      try {
+        url = new URL(next, base);
+      } catch {
+        throw new PublicRatesError('Octopus sent a next page that is not a URL');
+      }
+      if (url.origin !== base.origin)
+        throw new PublicRatesError(`Octopus sent a next page on another host (${url.host})`);
+      return url;
+    },
+    badAnswer: (message) => new PublicRatesError(message),
+    async get(url, schema, what) {
+      this.calls += 1;
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch {
+        throw new PublicRatesError('the Octopus products API could not be reached');
+      }
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        throw new PublicRatesError(
+          `the Octopus products API answered ${response.status} to the ${what} request`,
+        );
+      }
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        throw new PublicRatesError(`the Octopus products API sent a ${what} answer that is not JSON`);
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success)
+        throw new PublicRatesError(`the Octopus products API sent a ${what} answer of an unexpected shape`);
+      return parsed.data;
+    },
+  };
 }

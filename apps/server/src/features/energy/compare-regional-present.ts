@@ -1,0 +1,60 @@
+import { REGION_NAMES } from '@homeview/domain';
+import type { Comparison, PricedCandidate } from './compare';
+import type { DynamicProduct } from './compare-dynamic';
+
+// What the answer says of the regional candidates (compare-regional.ts): the region and where the
+// published prices came from, each priced candidate's product codes and dates, and for a product left out
+// the months its published prices lack and why — named, never filled in.
+
+const KIND = { Agile: 'agile', Tracker: 'tracker' } as const;
+
+function regionName(c: Comparison): string {
+  const region = c.regional.region;
+  return region === null ? '' : `region ${region.region} (${REGION_NAMES[region.region]})`;
+}
+
+/** The answer's `rates_source`: where Agile's and Tracker's prices came from, or why there are none. */
+export function ratesSourceOf(c: Comparison): string {
+  if (c.regional.region === null)
+    return 'Agile and Tracker: your home’s region is not known (no postcode, no Octopus tariff code), so no region’s published prices can be chosen.';
+  const fetch =
+    c.regional.problem === null
+      ? 'from the Octopus products API, kept on this server'
+      : `only those kept on this server from earlier: just now ${c.regional.problem}`;
+  return `Agile and Tracker: Octopus’s published prices for ${regionName(c)}, ${fetch}.`;
+}
+
+/** The note on a product whose prices the home's own tariff does not give, for a home with a region. */
+export function regionalNote(
+  c: Comparison,
+  product: DynamicProduct,
+  names: readonly string[],
+  monthList: (names: readonly string[], of: number) => string,
+): string {
+  const kind = KIND[product];
+  const book = c.regional.books[kind];
+  const covered = book?.covered ?? names.map(() => false);
+  const prices = product === 'Agile' ? 'half-hourly' : 'daily';
+  if (c.candidates.some((t) => t.kind === kind))
+    return `${product}: priced from its published ${prices} prices for ${regionName(c)} (${book?.codes.join(', ')}), with its standing charge, over every month compared.`;
+  if (!c.fuels.includes('electricity'))
+    return `${product} is not compared: your home has no electricity data.`;
+  const missing = names.filter((_, i) => !covered[i]);
+  const why = c.regional.problem ?? 'not published for those dates';
+  return `${product} is not compared: its published ${prices} prices or standing charges for ${regionName(c)} are missing for ${monthList(missing, names.length)} (${why}); no price is made up.`;
+}
+
+/** A regional candidate's `published`: its product codes, region and local dates. */
+export function publishedOf(c: Comparison, t: PricedCandidate, from: string, to: string) {
+  if ((t.kind !== 'agile' && t.kind !== 'tracker') || c.regional.region === null) return {};
+  const book = c.regional.books[t.kind];
+  return {
+    published: {
+      product: t.kind === 'agile' ? 'Agile' : 'Tracker',
+      region: c.regional.region.region,
+      codes: book?.codes ?? [],
+      from,
+      to,
+    },
+  };
+}

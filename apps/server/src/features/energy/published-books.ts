@@ -1,0 +1,87 @@
+import {
+  addDays,
+  compileTariffs,
+  DEFAULT_TARIFFS,
+  dynamicRate,
+  localDate,
+  makeTariff,
+  type Period,
+  type SlotEnergy,
+  startOfLocalDate,
+  type Tariff,
+  type TariffBook,
+} from '@homeview/domain';
+import { type DatedPrice, priceAt } from '../../shared/octopus-rates';
+import type { PublishedPrices } from './published-rates';
+
+// A region's stored published prices (published-rates.ts) as the tariff engine's book for a comparison
+// (issue 37): every unit-rate row gives each half-hour it covers its price (Agile: one half-hour a row;
+// Tracker: one local day a row, so 46, 48 or 50 half-hours on a clock-change day), one dynamic import
+// rate for the whole range; a version starts wherever a product code or its standing charge changes, on
+// that instant's local date. Nothing is filled in: `covered` says per month whether every half-hour with
+// data has a published price and every local day a published standing charge, and a month that is not
+// covered is named by the answer, never priced by the book's fallback (the cap).
+
+const SLOT_S = 1800;
+/** An open-ended unit row prices one day at most (the API dates every Agile and Tracker row). */
+const OPEN_ROW_S = 86_400;
+
+export interface PublishedBook {
+  book: TariffBook;
+  /** Per month: every half-hour with data priced, every day's standing charge published. */
+  covered: boolean[];
+  /** The product codes whose prices were used (those with any stored). */
+  codes: string[];
+}
+
+function slotPrices(parts: readonly PublishedPrices[]): Map<number, number> {
+  const prices = new Map<number, number>();
+  for (const { span, unit } of parts)
+    for (const row of unit) {
+      const from = Math.max(row.from, span.from);
+      const to = Math.min(Number.isFinite(row.to) ? row.to : row.from + OPEN_ROW_S, span.to);
+      for (let slot = Math.ceil(from / SLOT_S) * SLOT_S; slot < to; slot += SLOT_S)
+        prices.set(slot, row.price);
+    }
+  return prices;
+}
+
+/** The standing charge in force at `t` under the code whose span holds it, or null. */
+function standingAt(parts: readonly PublishedPrices[], t: number): number | null {
+  const part = parts.find((p) => p.span.from <= t && t < p.span.to);
+  return part === undefined ? null : priceAt(part.standing, t);
+}
+
+export function publishedBook(
+  parts: readonly PublishedPrices[],
+  name: string,
+  zone: string,
+  months: readonly Period[],
+  slots: readonly SlotEnergy[],
+): PublishedBook {
+  const prices = slotPrices(parts);
+  const rate = dynamicRate(prices, name);
+  const changes = new Set<number>();
+  for (const { span, standing } of parts) {
+    changes.add(span.from);
+    for (const p of standing as DatedPrice[])
+      for (const t of [p.from, p.to]) if (t > span.from && t < span.to) changes.add(t);
+  }
+  const byDate = new Map<string, Tariff>();
+  for (const t of [...changes].sort((a, b) => a - b))
+    byDate.set(
+      localDate(t, zone),
+      makeTariff({ startDate: localDate(t, zone), standingCharge: standingAt(parts, t), import: rate }),
+    );
+  const book = compileTariffs([...byDate.values()], zone, DEFAULT_TARIFFS);
+  const covered = months.map((month) => {
+    for (const s of slots)
+      if (s.slot_start >= month.start && s.slot_start < month.end && !prices.has(s.slot_start)) return false;
+    const last = localDate(month.end - 1, zone);
+    for (let day = localDate(month.start, zone); day <= last; day = addDays(day, 1))
+      if (standingAt(parts, startOfLocalDate(day, zone)) === null) return false;
+    return true;
+  });
+  const codes = parts.filter((p) => p.unit.length > 0).map((p) => p.span.product);
+  return { book, covered, codes };
+}

@@ -1,0 +1,75 @@
+import { type RegionLetter, startOfLocalDate } from '@homeview/domain';
+
+// Which Octopus products price the regional candidates (issue 37): Agile (a price per half-hour) and
+// Tracker (a price per local day), each a dated list of the product codes on sale, since the code changes
+// when Octopus relaunches the product; a date is priced by the code on sale then. Codes as the products
+// endpoints name them, E-1R-<code>-<region letter> for a region's electricity tariff. Sources: Agile
+// AGILE-18-02-21 and Tracker SILVER-2017-1 (the first versions, 2018–2022: guylipman.com/octopus, the
+// Octopus Tracker/Agile comparison pages' product lists), AGILE-22-07-22, SILVER-22-04-25, SILVER-22-07-22
+// and the FLEX codes of 25 November 2022 (Octopus's products list as clients record it, e.g. the Home
+// Assistant Octopus integration's tests and tracker price pages: "SILVER-FLEX-22-11-25 … November 2022
+// v1 (original)"), SILVER-23-12-06, SILVER-24-04-03, SILVER-24-07-01, SILVER-24-10-01 and AGILE-23-12-06,
+// AGILE-24-10-01 (the same lists, each code's name its launch date). ⚠ The first Tracker's start is the
+// launch month, not checked against the products list's `available_from`. Go, Cosy, Flux, Intelligent Go
+// and Economy 7 keep their dated tables in domain `tariff/published.ts` (their windows matter more than a
+// region's penny); they are not fetched.
+
+export const PUBLISHED_PRODUCTS = ['agile', 'tracker'] as const;
+export type PublishedProduct = (typeof PUBLISHED_PRODUCTS)[number];
+
+export const PRODUCT_NAMES: Record<PublishedProduct, string> = { agile: 'Agile', tracker: 'Tracker' };
+
+interface CodeRow {
+  /** Local date (Europe/London) the code went on sale. */
+  readonly from: string;
+  readonly code: string;
+}
+
+export const PRODUCT_CODES: Record<PublishedProduct, readonly CodeRow[]> = {
+  agile: [
+    { from: '2018-02-21', code: 'AGILE-18-02-21' },
+    { from: '2022-07-22', code: 'AGILE-22-07-22' },
+    { from: '2022-11-25', code: 'AGILE-FLEX-22-11-25' },
+    { from: '2023-12-06', code: 'AGILE-23-12-06' },
+    { from: '2024-10-01', code: 'AGILE-24-10-01' },
+  ],
+  tracker: [
+    { from: '2018-12-01', code: 'SILVER-2017-1' },
+    { from: '2022-04-25', code: 'SILVER-22-04-25' },
+    { from: '2022-07-22', code: 'SILVER-22-07-22' },
+    { from: '2022-11-25', code: 'SILVER-FLEX-22-11-25' },
+    { from: '2023-12-06', code: 'SILVER-23-12-06' },
+    { from: '2024-04-03', code: 'SILVER-24-04-03' },
+    { from: '2024-07-01', code: 'SILVER-24-07-01' },
+    { from: '2024-10-01', code: 'SILVER-24-10-01' },
+  ],
+};
+
+/** Product launches are dated on GB's clock, whatever the home's zone. */
+const GB = 'Europe/London';
+
+export interface CodeSpan {
+  product: string;
+  tariffCode: string;
+  /** Epoch seconds, [from, to). */
+  from: number;
+  to: number;
+}
+
+/** The product codes pricing [from, to) for a region, each with the part of the range it prices. */
+export function codeSpans(
+  product: PublishedProduct,
+  region: RegionLetter,
+  from: number,
+  to: number,
+): CodeSpan[] {
+  const rows = PRODUCT_CODES[product];
+  return rows.flatMap((row, i) => {
+    const start = Math.max(from, startOfLocalDate(row.from, GB));
+    const next = rows[i + 1];
+    const end = Math.min(to, next === undefined ? Number.POSITIVE_INFINITY : startOfLocalDate(next.from, GB));
+    return start < end
+      ? [{ product: row.code, tariffCode: `E-1R-${row.code}-${region}`, from: start, to: end }]
+      : [];
+  });
+}

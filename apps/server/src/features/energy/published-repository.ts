@@ -1,0 +1,82 @@
+import type { Queryable } from '../../db/types';
+import type { DatedPrice } from '../../shared/octopus-rates';
+
+// published_rates (0040): a region's published prices per tariff code, shared by every home of the region.
+// One statement to store a fetch (upsert on tariff code, series and start: a published price never
+// changes, a re-sent row only moves fetched_at) and one to read a range.
+
+export type Series = 'unit' | 'standing';
+
+export interface StoredCode {
+  tariffCode: string;
+  product: string;
+  region: string;
+}
+
+export async function storePublished(
+  db: Queryable,
+  code: StoredCode,
+  series: Series,
+  prices: readonly DatedPrice[],
+  now: number,
+): Promise<void> {
+  const rows = prices.filter((p) => Number.isFinite(p.from));
+  if (rows.length === 0) return;
+  await db.query(
+    `insert into published_rates (tariff_code, product, region, series, valid_from, valid_to, price, fetched_at)
+     select $1, $2, $3, $4, f, t, p, $8
+       from unnest(string_to_array($5, ',')::bigint[], string_to_array($6, ',', '')::bigint[],
+                   string_to_array($7, ',')::bigint[]) u(f, t, p)
+     on conflict (tariff_code, series, valid_from)
+       do update set valid_to = excluded.valid_to, price = excluded.price, fetched_at = excluded.fetched_at`,
+    [
+      code.tariffCode,
+      code.product,
+      code.region,
+      series,
+      rows.map((r) => r.from).join(','),
+      rows.map((r) => (Number.isFinite(r.to) ? String(r.to) : '')).join(','),
+      rows.map((r) => r.price).join(','),
+      now,
+    ],
+  );
+}
+
+/** The stored prices of `codes` overlapping [from, to), oldest first (an open end is Infinity). */
+export async function readPublished(
+  db: Queryable,
+  codes: readonly string[],
+  series: Series,
+  from: number,
+  to: number,
+): Promise<DatedPrice[]> {
+  if (codes.length === 0) return [];
+  const { rows } = await db.query<{ valid_from: string; valid_to: string | null; price: string }>(
+    `select valid_from, valid_to, price from published_rates
+      where tariff_code = any(string_to_array($1, ',')) and series = $2
+        and valid_from < $4 and (valid_to is null or valid_to > $3)
+      order by valid_from`,
+    [codes.join(','), series, from, to],
+  );
+  return rows.map((r) => ({
+    from: Number(r.valid_from),
+    to: r.valid_to === null ? Number.POSITIVE_INFINITY : Number(r.valid_to),
+    price: Number(r.price),
+  }));
+}
+
+/** The end of the stored unit prices of a code from `from` on (null: none start at or before it). */
+export async function storedUnitsEnd(
+  db: Queryable,
+  tariffCode: string,
+  from: number,
+): Promise<number | null> {
+  const { rows } = await db.query<{ first: string | null; last: string | null }>(
+    `select min(valid_from) as first, max(coalesce(valid_to, valid_from + 1800)) as last from published_rates
+      where tariff_code = $1 and series = 'unit' and coalesce(valid_to, valid_from + 1800) > $2`,
+    [tariffCode, from],
+  );
+  const row = rows[0];
+  if (row?.first == null || row.last == null || Number(row.first) > from) return null;
+  return Number(row.last);
+}
