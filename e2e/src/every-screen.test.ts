@@ -189,6 +189,24 @@ for (const width of [390, 1280]) {
         '/my-home/tariffs',
       ])
         await visit(path);
+      // Compare tariffs (still on it): each tariff against yours, the figure that answers the page, is in
+      // sight without scrolling the table sideways, at a phone's width too.
+      const outOfSight = await page
+        .getByTestId('compare-summary')
+        .locator('tbody tr')
+        .evaluateAll(
+          (rows, w) =>
+            rows.map((row) => {
+              const cell = row.querySelector('td[data-label="Against your tariff"]');
+              const box = cell?.getBoundingClientRect();
+              return box !== undefined && box.left >= -0.5 && box.right <= w + 0.5
+                ? 'in sight'
+                : row.textContent;
+            }),
+          width,
+        );
+      expect(outOfSight.length).toBeGreaterThan(1);
+      expect(outOfSight.filter((seen) => seen !== 'in sight')).toEqual([]);
 
       // Usage: each tab, then the period before (an earlier Timeline day, the day, week, month and year before).
       await visit('/my-home/usage');

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: the summary table is displayed as blocks on a phone, where some browsers (Safari) drop a table's semantics unless its roles are explicit.
 import type { EnergyCompare } from '@homeview/contract/web';
 import type { ReactNode } from 'react';
 import { differenceText, monthName, penniesText, perCentText, type TariffRow } from '../compare';
@@ -34,28 +35,51 @@ export function SummaryTable({
   const moved = moveKwh !== undefined && tariffs.some((t) => t.moved !== null);
   // A home that exports: what each tariff would have paid for its export, and the cost less it.
   const exports = tariffs.some((t) => t.exportIncome !== null);
+  const costLabel = `Cost over ${months === 1 ? '1 month' : `${months} months`}`;
+  const movedLabel = `If you moved ${moveKwh} kWh a day from 16:00–19:00`;
   return (
+    // On a phone each row is a card of labelled figures (styles: .data-table--cards), so "Against your
+    // tariff", the figure that answers the page's question, is never scrolled out of sight. The roles keep
+    // it a table for screen readers once CSS displays its parts as blocks.
     <ScrollRegion label="Each tariff’s cost">
-      <table className="data-table" data-testid="compare-summary">
+      <table className="data-table data-table--cards" data-testid="compare-summary" role="table">
         <caption>Each tariff’s cost, cheapest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tariff</th>
-            <th scope="col">Cost over {months === 1 ? '1 month' : `${months} months`}</th>
-            {exports ? <th scope="col">Export income</th> : null}
-            {exports ? <th scope="col">Cost less export income</th> : null}
-            <th scope="col">Against your tariff</th>
-            {moved ? <th scope="col">If you moved {moveKwh} kWh a day from 16:00–19:00</th> : null}
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Tariff
+            </th>
+            <th scope="col" role="columnheader">
+              {costLabel}
+            </th>
+            {exports ? (
+              <th scope="col" role="columnheader">
+                Export income
+              </th>
+            ) : null}
+            {exports ? (
+              <th scope="col" role="columnheader">
+                Cost less export income
+              </th>
+            ) : null}
+            <th scope="col" role="columnheader">
+              Against your tariff
+            </th>
+            {moved ? (
+              <th scope="col" role="columnheader">
+                {movedLabel}
+              </th>
+            ) : null}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {tariffs.map((t) => (
-            <tr key={t.name} className={t.current ? 'compare__own' : undefined}>
-              <th scope="row">
+            <tr key={t.name} className={t.current ? 'compare__own' : undefined} role="row">
+              <th scope="row" role="rowheader">
                 {t.name}
                 {t.current ? <span className="visually-hidden"> (yours now)</span> : null}
               </th>
-              <td>
+              <td role="cell" data-label={costLabel}>
                 {penniesText(unit, t.total)}
                 {t.fuelTotals === null ? null : (
                   <span className="compare__fuels">
@@ -72,11 +96,23 @@ export function SummaryTable({
                   Rates and dates
                 </a>
               </td>
-              {exports ? <td>{penniesText(unit, t.exportIncome ?? 0)}</td> : null}
-              {exports ? <td>{penniesText(unit, t.net)}</td> : null}
-              <td>{t.difference === null ? 'Yours now' : againstText(unit, t.difference, t.perMille)}</td>
+              {exports ? (
+                <td role="cell" data-label="Export income">
+                  {penniesText(unit, t.exportIncome ?? 0)}
+                </td>
+              ) : null}
+              {exports ? (
+                <td role="cell" data-label="Cost less export income">
+                  {penniesText(unit, t.net)}
+                </td>
+              ) : null}
+              <td role="cell" data-label="Against your tariff">
+                {t.difference === null ? 'Yours now' : againstText(unit, t.difference, t.perMille)}
+              </td>
               {moved ? (
-                <td>{t.moved === null ? 'Not a time-of-use candidate' : penniesText(unit, t.moved)}</td>
+                <td role="cell" data-label={movedLabel}>
+                  {t.moved === null ? 'Not a time-of-use candidate' : penniesText(unit, t.moved)}
+                </td>
               ) : null}
             </tr>
           ))}
