@@ -13,6 +13,7 @@ import {
 } from '@homeview/domain';
 import { type DatedPrice, priceAt } from '../../shared/octopus-rates';
 import type { PublishedPrices } from './published-rates';
+import type { PriceSource } from './published-repository';
 
 // A region's stored published prices (published-rates.ts) as the tariff engine's book for a comparison
 // (issue 37): every unit-rate row gives each half-hour it covers its price (Agile: one half-hour a row;
@@ -32,6 +33,29 @@ export interface PublishedBook {
   covered: boolean[];
   /** The product codes whose prices were used (those with any stored). */
   codes: string[];
+  /** The unit prices' sources over the compared range, in order: runs of one source, epoch seconds. */
+  sources: SourceRun[];
+}
+
+export interface SourceRun {
+  source: PriceSource;
+  from: number;
+  to: number;
+}
+
+/** Where the unit prices used over [from, to) came from: consecutive rows of one source joined. */
+export function sourceRuns(parts: readonly PublishedPrices[], from: number, to: number): SourceRun[] {
+  const runs: SourceRun[] = [];
+  for (const { span, unit } of parts)
+    for (const row of unit) {
+      const start = Math.max(row.from, span.from, from);
+      const end = Math.min(Number.isFinite(row.to) ? row.to : row.from + OPEN_ROW_S, span.to, to);
+      if (start >= end) continue;
+      const last = runs.at(-1);
+      if (last !== undefined && last.source === row.source) last.to = Math.max(last.to, end);
+      else runs.push({ source: row.source, from: start, to: end });
+    }
+  return runs;
 }
 
 function slotPrices(parts: readonly PublishedPrices[]): Map<number, number> {
@@ -83,5 +107,7 @@ export function publishedBook(
     return true;
   });
   const codes = parts.filter((p) => p.unit.length > 0).map((p) => p.span.product);
-  return { book, covered, codes };
+  const first = months[0]?.start ?? 0;
+  const end = months.at(-1)?.end ?? 0;
+  return { book, covered, codes, sources: sourceRuns(parts, first, end) };
 }
