@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { addDays, startOfLocalDate } from '@homeview/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runImport } from '../src/cli/run-import';
+import { publishedBuilds } from '../src/features/energy/compare-regional';
 import type { Db } from '../src/db/types';
 import { describeReal, realFile } from '../src/ingest/formats/real-data.test-support';
 import { login, makeTestApp, TEST_PASSWORD, type TestApp } from './support/app';
@@ -206,6 +207,25 @@ describeEachDb('Agile and Tracker from imported rate files', (suite) => {
       expect(named(body, 'Agile')?.published?.sources).toEqual([
         { source: 'imported file', from: '2020-10-01', to: '2020-12-01' },
       ]);
+    });
+
+    it('keeps the built books for the next comparison, and builds again once the stored prices change', async () => {
+      const house = await home('files-a2', 'NR1');
+      const builds = publishedBuilds.count;
+      expect(figures(named(await compare(down, house), 'Tracker'))).toEqual([8.3, [1.93, 6.37]]);
+      expect(publishedBuilds.count - builds).toBe(0);
+      // A corrected file (10 November at 19.3p), as another server or the CLI would store it: its rows'
+      // fingerprint moves, so the next comparison reads them. Nov 2 × 19.3p = 38.6p + 600p → 639p.
+      const corrected = page(
+        trackerDays('2020-10-01', '2020-11-30', (day) => (day === '2020-11-10' ? 19.3 : trackerPence(day))),
+      );
+      expect((await importFile(['--tariff', 'E-1R-SILVER-2017-1-A'], 'tracker-2.json', corrected)).code).toBe(
+        0,
+      );
+      const again = await compare(down, house);
+      expect(figures(named(again, 'Tracker'))).toEqual([8.32, [1.93, 6.39]]);
+      expect(figures(named(again, 'Agile'))).toEqual([8.34, [1.41, 6.93]]);
+      expect(publishedBuilds.count - builds).toBe(1); // Tracker's only
     });
   });
 

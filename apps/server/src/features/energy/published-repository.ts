@@ -84,8 +84,9 @@ export async function readPublished(
 
 /**
  * What the rows of `codes` overlapping [from, to) are, in one index range read and a few numbers: any
- * row stored, changed or re-sourced since moves it (a re-sent row moves fetched_at), so a book built from
- * them may be kept per process while it holds (published-books.ts' memo), on every server alike.
+ * row stored, changed or re-sourced since moves it (a re-sent row moves fetched_at; prices are summed
+ * weighted by their half-hour, so two swapped prices move it too), so a book built from them may be kept
+ * per process while it holds (compare-regional.ts' memo), on every server alike.
  */
 export async function publishedFingerprint(
   db: Queryable,
@@ -95,7 +96,8 @@ export async function publishedFingerprint(
 ): Promise<string> {
   if (codes.length === 0) return '';
   const { rows } = await db.query<{ n: string; at: string | null; total: string | null; files: string }>(
-    `select count(*) as n, max(fetched_at) as at, sum(price) as total,
+    `select count(*) as n, max(fetched_at) as at,
+            sum(price * ((valid_from / 1800) % 1009 + 1)) as total,
             count(*) filter (where source = 'file') as files
        from published_rates
       where tariff_code = any(string_to_array($1, ',')) and valid_from < $3
