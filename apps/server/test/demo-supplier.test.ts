@@ -125,6 +125,24 @@ it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electr
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   expect(running.output()).not.toContain('sk_test_standin');
+  // Compare tariffs prices Agile and Tracker for the home's region (B: the postcode LE11 the account
+  // gave) from the stand-in's published prices, replayed into the filled months (2020's are the only
+  // real ones); without `replay` they were left out as not published.
+  const compare = await fetch(
+    `${running.url}/api/v3/energy_info/compare/?user_id=${home.user_id}&months=12`,
+    {
+      headers: { cookie },
+    },
+  );
+  expect(compare.status).toBe(200);
+  const compared = (await compare.json()) as {
+    tariffs: { name: string; published?: { product: string; region: string } }[];
+  };
+  const published = compared.tariffs.flatMap((t) => (t.published === undefined ? [] : [t.published]));
+  expect(published.map((p) => [p.product, p.region]).sort()).toEqual([
+    ['Agile', 'B'],
+    ['Tracker', 'B'],
+  ]);
   expect(await stop(running)).toBe(0);
 
   const db = await openPglite(join(root, 'data'));

@@ -110,6 +110,7 @@ describeEachDb('Agile and Tracker from the region’s published prices', (suite)
       codes: ['AGILE-18-02-21'],
       from: '2020-10-01',
       to: '2020-12-01',
+      sources: [{ source: 'Octopus products API', from: '2020-10-01', to: '2020-12-01' }],
     });
     expect(tracker?.published?.codes).toEqual(['SILVER-2017-1']);
     // Its own standing charge from its first day, the published one: 22p a day.

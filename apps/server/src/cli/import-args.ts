@@ -5,10 +5,12 @@ import {
   type ReadingsCsvFormat,
   type ReadingsUnits,
 } from '../ingest/formats';
+import { type KnownCode, knownTariffCode } from '../features/energy/published-products';
 import { CliError } from './args';
 
-// `npm run import -- <readings|appliances|prices> --house H [flags] FILE`, checked before anything is
-// opened: strict flags (unknown, repeated or valueless ones are errors) and exactly one file.
+// `npm run import -- <readings|appliances|prices> --house H [flags] FILE`, and a region's published
+// prices with no house (`prices --tariff CODE`), checked before anything is opened: strict flags
+// (unknown, repeated or valueless ones are errors) and exactly one file.
 
 export const IMPORT_USAGE = [
   'Usage:',
@@ -16,6 +18,8 @@ export const IMPORT_USAGE = [
   '      [--fuel electricity|gas] [--gas-unit kwh|m3] FILE',
   '  npm run import -- appliances --house H [--interval-s 60] [--naive-zone ZONE] [--unmapped skip] FILE',
   '  npm run import -- prices --house H --format agile FILE',
+  '  npm run import -- prices --tariff E-1R-AGILE-24-10-01-C [--series standard-unit-rates|standing-charges] FILE',
+  "      (a region's published prices for Compare tariffs: the products endpoint's JSON, or an Agile CSV)",
 ].join('\n');
 
 export type ImportArgs =
@@ -36,12 +40,19 @@ export type ImportArgs =
       naiveZone: string | null;
       unmapped: 'error' | 'skip';
     }
-  | { kind: 'prices'; house: number; file: string };
+  | { kind: 'prices'; house: number; file: string }
+  | {
+      kind: 'published';
+      file: string;
+      tariff: KnownCode;
+      /** Which of the products endpoints' series the file is: unit rates (the default) or standing charges. */
+      series: 'unit' | 'standing';
+    };
 
 const FLAGS: Readonly<Record<string, readonly string[]>> = {
   readings: ['house', 'format', 'replace', 'fuel', 'gas-unit', 'calorific-value'],
   appliances: ['house', 'interval-s', 'naive-zone', 'unmapped'],
-  prices: ['house', 'format'],
+  prices: ['house', 'format', 'tariff', 'series'],
 };
 
 /** Flags without a value. --replace: a reading whose start is stored overwrites it (a correction). */
@@ -83,15 +94,12 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
     throw new CliError(kind === undefined ? IMPORT_USAGE : `Unknown import "${kind}".\n\n${IMPORT_USAGE}`);
   }
   const { flags, files } = split(kind, rest);
+  if (kind === 'prices' && flags.has('tariff')) return publishedArgs(flags, oneFile(files));
+  if (flags.has('series')) throw new CliError("--series is for --tariff (a region's published prices)");
   const house = flags.get('house');
   if (house === undefined) throw new CliError('--house is required (the house id; create-house prints it)');
   if (!/^[1-9]\d{0,9}$/.test(house)) throw new CliError(`--house must be a house id, got "${house}"`);
-  if (files.length !== 1) {
-    throw new CliError(
-      files.length === 0 ? 'Which file? Give its path last.' : `One file at a time, got ${files.join(', ')}`,
-    );
-  }
-  const base = { house: Number(house), file: files[0] as string };
+  const base = { house: Number(house), file: oneFile(files) };
   const format = flags.get('format');
   if (kind === 'readings') {
     if (!isReadingsCsvFormat(format))
@@ -113,6 +121,30 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
   const unmapped = flags.get('unmapped') ?? 'error';
   if (unmapped !== 'error' && unmapped !== 'skip') throw new CliError('--unmapped must be error or skip');
   return { kind: 'appliances', ...base, interval_s: Number(interval), naiveZone, unmapped };
+}
+
+function oneFile(files: readonly string[]): string {
+  if (files.length !== 1) {
+    throw new CliError(
+      files.length === 0 ? 'Which file? Give its path last.' : `One file at a time, got ${files.join(', ')}`,
+    );
+  }
+  return files[0] as string;
+}
+
+/** `prices --tariff CODE [--series …] FILE`: a region's published prices, for no house. */
+function publishedArgs(flags: Map<string, string>, file: string): ImportArgs {
+  for (const other of ['house', 'format'])
+    if (flags.has(other))
+      throw new CliError(
+        `--${other} is not taken with --tariff: the prices are the region's (the code's letter), for every home in it; the format is read from the file`,
+      );
+  const tariff = knownTariffCode(flags.get('tariff') as string);
+  if (typeof tariff === 'string') throw new CliError(`--tariff: ${tariff}`);
+  const series = flags.get('series') ?? 'standard-unit-rates';
+  if (series !== 'standard-unit-rates' && series !== 'standing-charges')
+    throw new CliError(`--series must be standard-unit-rates or standing-charges (got "${series}")`);
+  return { kind: 'published', file, tariff, series: series === 'standing-charges' ? 'standing' : 'unit' };
 }
 
 /**

@@ -21,6 +21,7 @@ import { streamCsvLined } from '../ingest/lined';
 import { PowerIngestor } from '../ingest/power';
 import { CliError } from './args';
 import { type ImportArgs, parseImportArgs } from './import-args';
+import { importPublished } from './import-published';
 import { ProgressBar, type ProgressTarget } from './progress';
 
 // `npm run import`: files streamed into a house through the same way in as HTTP ingest (receive), the whole
@@ -221,10 +222,17 @@ async function run(argv: readonly string[], io: ImportIo): Promise<number> {
   const db = await (io.open ?? (() => openDb(config)))();
   try {
     await migrate(db);
+    const now = Math.floor((io.now?.() ?? new Date()).getTime() / 1000);
+    if (args.kind === 'published') {
+      const started = performance.now();
+      const summary = await importPublished(db, args, size, now);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      io.out(`Imported ${args.file} as ${args.tariff.tariffCode}: ${summary} (${seconds} s).`);
+      return 0;
+    }
     const house = await houseTariffs(db, args.house);
     if (house === null) throw new CliError(`There is no house ${args.house}.`);
     const started = performance.now();
-    const now = Math.floor((io.now?.() ?? new Date()).getTime() / 1000);
     const bar = new ProgressBar(io.progress ?? null, size, `import ${args.kind}`);
     const summary =
       args.kind === 'readings'

@@ -97,6 +97,19 @@ export const CompareTariff = z.object({
       codes: z.array(z.string()),
       from: z.string(),
       to: z.string(),
+      /**
+       * Additive (rate files): where its unit prices came from over which local dates [from, to), in
+       * order: 'Octopus products API' (fetched) or 'imported file' (`npm run import -- prices --tariff`).
+       */
+      sources: z
+        .array(
+          z.object({
+            source: z.enum(['Octopus products API', 'imported file']),
+            from: z.string(),
+            to: z.string(),
+          }),
+        )
+        .optional(),
     })
     .optional(),
   /**

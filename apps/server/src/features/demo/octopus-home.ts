@@ -42,6 +42,9 @@ export async function startDemoOctopus(
 ): Promise<OctopusStandin> {
   const standin = await startOctopusStandin({
     gasMprn: true,
+    // Agile's and Tracker's published prices in every year (2020's replayed), so Compare tariffs prices
+    // the demo homes' region (C) over their months: this server's OCTOPUS_API_URL is this stand-in.
+    replay: true,
     shiftS: weeksAfter(now, refitSeries().at(-1)!.start),
     gasShiftS: weeksAfter(now, gasSeries().at(-1)!.start),
   });

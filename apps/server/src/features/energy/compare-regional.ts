@@ -1,14 +1,38 @@
 import type { Period, SlotEnergy } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { type HomeRegion, homeRegion } from '../../shared/home-region';
-import { type PublishedBook, publishedBook } from './published-books';
-import { PRODUCT_NAMES, PUBLISHED_PRODUCTS, type PublishedProduct } from './published-products';
+import { Memo } from './memo';
+import { type BuiltPublished, buildPublished, type PublishedBook, publishedBook } from './published-books';
+import { codeSpans, PRODUCT_NAMES, PUBLISHED_PRODUCTS, type PublishedProduct } from './published-products';
 import { fetchPublished, publishedPrices } from './published-rates';
+import { publishedFingerprint } from './published-repository';
 
 // The regional candidates of a comparison (issue 37): the home's region (shared/home-region.ts: postcode,
 // else its Octopus tariff code's letter), then Agile's and Tracker's published prices for it over the
 // compared months, fetched where missing (published-rates.ts, on the primary: it writes) and turned into
 // books (published-books.ts). A home with no region gets none, and the answer says why.
+//
+// A year of Agile is ~17,500 stored prices: read and built into a book on every request, they were most of
+// a comparison's time. So the built books are kept per process, keyed by product, region, zone, range
+// and a fingerprint of the stored rows (count, newest fetched_at, weighted sum of prices, file rows: one index
+// range read), which any row stored, re-sent or imported changes — on this server or another, so a
+// server never prices from rows another has since replaced. Only each home's coverage is worked per request.
+
+/**
+ * Built books per database (one in a server; tests and benchmarks open several in one process), each
+ * ~1–2 MB for a year of Agile: a few regions × 2 products × the ranges in use.
+ */
+const BUILT = new WeakMap<Queryable, Memo<BuiltPublished>>();
+const builtFor = (db: Queryable) => {
+  const memo = BUILT.get(db) ?? new Memo<BuiltPublished>(16);
+  BUILT.set(db, memo);
+  return memo;
+};
+/** Books built since the process started (tests: a second comparison builds none). */
+export const publishedBuilds = { count: 0 };
+
+/** Forgets a database's built books (the compare bench measures a request that builds them). */
+export const forgetPublishedBooks = (db: Queryable) => BUILT.delete(db);
 
 export interface Regional {
   region: HomeRegion | null;
@@ -48,8 +72,20 @@ export async function regionalBooks(
   );
   const books: Partial<Record<PublishedProduct, PublishedBook>> = {};
   for (const product of PUBLISHED_PRODUCTS) {
-    const parts = await publishedPrices(source.primary, product, region.region, first.start, last.end);
-    books[product] = publishedBook(parts, `${PRODUCT_NAMES[product]} ${region.region}`, zone, months, slots);
+    const codes = codeSpans(product, region.region, first.start, last.end).map((s) => s.tariffCode);
+    const print = await publishedFingerprint(source.primary, codes, first.start, last.end);
+    const key = `${product}|${region.region}|${zone}|${first.start}|${last.end}|${print}`;
+    const memo = builtFor(source.primary);
+    let built = memo.peek(key);
+    if (built === undefined) {
+      const parts = await publishedPrices(source.primary, product, region.region, first.start, last.end);
+      const name = `${PRODUCT_NAMES[product]} ${region.region}`;
+      built = memo.get(key, () => {
+        publishedBuilds.count += 1;
+        return buildPublished(parts, name, zone, first.start, last.end);
+      });
+    }
+    books[product] = publishedBook(built, zone, months, slots);
   }
   return { region, books, problem };
 }

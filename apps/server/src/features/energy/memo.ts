@@ -6,6 +6,11 @@ export class Memo<V> {
   readonly #entries = new Map<string, V>();
   constructor(readonly max: number) {}
 
+  /** The kept value, if any (for a value that needs awaiting before it can be made). */
+  peek(key: string): V | undefined {
+    return this.#entries.get(key);
+  }
+
   get(key: string, make: () => V): V {
     let value = this.#entries.get(key);
     if (value === undefined) {

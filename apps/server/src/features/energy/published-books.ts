@@ -13,6 +13,7 @@ import {
 } from '@homeview/domain';
 import { type DatedPrice, priceAt } from '../../shared/octopus-rates';
 import type { PublishedPrices } from './published-rates';
+import type { PriceSource } from './published-repository';
 
 // A region's stored published prices (published-rates.ts) as the tariff engine's book for a comparison
 // (issue 37): every unit-rate row gives each half-hour it covers its price (Agile: one half-hour a row;
@@ -32,6 +33,29 @@ export interface PublishedBook {
   covered: boolean[];
   /** The product codes whose prices were used (those with any stored). */
   codes: string[];
+  /** The unit prices' sources over the compared range, in order: runs of one source, epoch seconds. */
+  sources: SourceRun[];
+}
+
+export interface SourceRun {
+  source: PriceSource;
+  from: number;
+  to: number;
+}
+
+/** Where the unit prices used over [from, to) came from: consecutive rows of one source joined. */
+export function sourceRuns(parts: readonly PublishedPrices[], from: number, to: number): SourceRun[] {
+  const runs: SourceRun[] = [];
+  for (const { span, unit } of parts)
+    for (const row of unit) {
+      const start = Math.max(row.from, span.from, from);
+      const end = Math.min(Number.isFinite(row.to) ? row.to : row.from + OPEN_ROW_S, span.to, to);
+      if (start >= end) continue;
+      const last = runs.at(-1);
+      if (last !== undefined && last.source === row.source) last.to = Math.max(last.to, end);
+      else runs.push({ source: row.source, from: start, to: end });
+    }
+  return runs;
 }
 
 function slotPrices(parts: readonly PublishedPrices[]): Map<number, number> {
@@ -52,13 +76,24 @@ function standingAt(parts: readonly PublishedPrices[], t: number): number | null
   return part === undefined ? null : priceAt(part.standing, t);
 }
 
-export function publishedBook(
+/** What a book is, whatever the home: built once per set of stored rows and kept (compare-regional.ts). */
+export interface BuiltPublished {
+  book: TariffBook;
+  /** The unit price of each half-hour priced. */
+  prices: ReadonlyMap<number, number>;
+  parts: readonly PublishedPrices[];
+  codes: string[];
+  sources: SourceRun[];
+}
+
+/** The book of `parts` over [from, to) in the home's zone (its versions start on local dates). */
+export function buildPublished(
   parts: readonly PublishedPrices[],
   name: string,
   zone: string,
-  months: readonly Period[],
-  slots: readonly SlotEnergy[],
-): PublishedBook {
+  from: number,
+  to: number,
+): BuiltPublished {
   const prices = slotPrices(parts);
   const rate = dynamicRate(prices, name);
   const changes = new Set<number>();
@@ -74,14 +109,28 @@ export function publishedBook(
       makeTariff({ startDate: localDate(t, zone), standingCharge: standingAt(parts, t), import: rate }),
     );
   const book = compileTariffs([...byDate.values()], zone, DEFAULT_TARIFFS);
+  const codes = parts.filter((p) => p.unit.length > 0).map((p) => p.span.product);
+  return { book, prices, parts, codes, sources: sourceRuns(parts, from, to) };
+}
+
+/** A built book for one home: per month, whether its half-hours with data and its days are all priced. */
+export function publishedBook(
+  built: BuiltPublished,
+  zone: string,
+  months: readonly Period[],
+  slots: readonly SlotEnergy[],
+): PublishedBook {
   const covered = months.map((month) => {
-    for (const s of slots)
-      if (s.slot_start >= month.start && s.slot_start < month.end && !prices.has(s.slot_start)) return false;
     const last = localDate(month.end - 1, zone);
     for (let day = localDate(month.start, zone); day <= last; day = addDays(day, 1))
-      if (standingAt(parts, startOfLocalDate(day, zone)) === null) return false;
+      if (standingAt(built.parts, startOfLocalDate(day, zone)) === null) return false;
     return true;
   });
-  const codes = parts.filter((p) => p.unit.length > 0).map((p) => p.span.product);
-  return { book, covered, codes };
+  // One pass over the half-hours: a slot without a price uncovers its month.
+  for (const s of slots) {
+    if (built.prices.has(s.slot_start)) continue;
+    const i = months.findIndex((m) => s.slot_start >= m.start && s.slot_start < m.end);
+    if (i >= 0) covered[i] = false;
+  }
+  return { book: built.book, covered, codes: built.codes, sources: built.sources };
 }

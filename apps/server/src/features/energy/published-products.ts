@@ -1,4 +1,4 @@
-import { type RegionLetter, startOfLocalDate } from '@homeview/domain';
+import { type RegionLetter, regionOfTariffCode, startOfLocalDate } from '@homeview/domain';
 
 // Which Octopus products price the regional candidates (issue 37): Agile (a price per half-hour) and
 // Tracker (a price per local day), each a dated list of the product codes on sale, since the code changes
@@ -72,4 +72,35 @@ export function codeSpans(
       ? [{ product: row.code, tariffCode: `E-1R-${row.code}-${region}`, from: start, to: end }]
       : [];
   });
+}
+
+/** A tariff code whose published prices Compare tariffs reads: its product, region and the dates it priced. */
+export interface KnownCode {
+  tariffCode: string;
+  /** The product code (AGILE-24-10-01). */
+  code: string;
+  product: PublishedProduct;
+  region: RegionLetter;
+  /** Epoch seconds [from, to) the code was on sale (to: Infinity while it is the newest). */
+  from: number;
+  to: number;
+}
+
+/** The code's product and dates, or why Compare tariffs would never read its prices (a sentence). */
+export function knownTariffCode(tariffCode: string): KnownCode | string {
+  const match = /^E-1R-(.+)-([A-Z])$/.exec(tariffCode);
+  const region = regionOfTariffCode(tariffCode);
+  if (match === null || region === null)
+    return `${JSON.stringify(tariffCode)} is not an electricity tariff code of a region, such as E-1R-AGILE-24-10-01-C (E-1R-<product>-<region letter A–P>)`;
+  const code = match[1] as string;
+  for (const product of PUBLISHED_PRODUCTS) {
+    const rows = PRODUCT_CODES[product];
+    const i = rows.findIndex((r) => r.code === code);
+    if (i < 0) continue;
+    const next = rows[i + 1];
+    const to = next === undefined ? Number.POSITIVE_INFINITY : startOfLocalDate(next.from, GB);
+    return { tariffCode, code, product, region, from: startOfLocalDate((rows[i] as CodeRow).from, GB), to };
+  }
+  const all = PUBLISHED_PRODUCTS.flatMap((p) => PRODUCT_CODES[p].map((r) => r.code));
+  return `${code} is not a product Compare tariffs prices; it knows ${all.join(', ')}`;
 }

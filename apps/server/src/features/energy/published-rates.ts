@@ -1,14 +1,8 @@
 import type { RegionLetter } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
-import {
-  type DatedPrice,
-  PublicRatesError,
-  parseTariffCode,
-  publicRates,
-  tariffRates,
-} from '../../shared/octopus-rates';
+import { PublicRatesError, parseTariffCode, publicRates, tariffRates } from '../../shared/octopus-rates';
 import { type CodeSpan, codeSpans, type PublishedProduct } from './published-products';
-import { readPublished, storedUnitsEnd, storePublished } from './published-repository';
+import { readPublished, type StoredPrice, storedUnitsEnd, storePublished } from './published-repository';
 
 // The region's published Agile and Tracker prices for a comparison (issue 37), fetched from the Octopus
 // products endpoints (OCTOPUS_API_URL, no key, every answer checked by shared/octopus-rates.ts' schema) and
@@ -27,8 +21,9 @@ const asked = new Map<string, { at: number; problem: string | null }>();
 /** One product code's stored prices, each row to be read only inside the code's span. */
 export interface PublishedPrices {
   span: CodeSpan;
-  unit: DatedPrice[];
-  standing: DatedPrice[];
+  /** Each with its source: fetched from the API or imported from a file (0041). */
+  unit: StoredPrice[];
+  standing: StoredPrice[];
 }
 
 export interface Fetched {

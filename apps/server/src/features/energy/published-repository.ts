@@ -2,10 +2,17 @@ import type { Queryable } from '../../db/types';
 import type { DatedPrice } from '../../shared/octopus-rates';
 
 // published_rates (0040): a region's published prices per tariff code, shared by every home of the region.
-// One statement to store a fetch (upsert on tariff code, series and start: a published price never
-// changes, a re-sent row only moves fetched_at) and one to read a range.
+// One statement to store a fetch or an imported file (upsert on tariff code, series and start: a published
+// price never changes, a re-sent row only moves fetched_at; the last writer's source stays, 0041) and one
+// to read a range.
 
 export type Series = 'unit' | 'standing';
+/** Where a row came from (0041): the products API, or a rate file (`npm run import -- prices --tariff`). */
+export type PriceSource = 'api' | 'file';
+
+export interface StoredPrice extends DatedPrice {
+  source: PriceSource;
+}
 
 export interface StoredCode {
   tariffCode: string;
@@ -19,16 +26,19 @@ export async function storePublished(
   series: Series,
   prices: readonly DatedPrice[],
   now: number,
+  source: PriceSource = 'api',
 ): Promise<void> {
   const rows = prices.filter((p) => Number.isFinite(p.from));
   if (rows.length === 0) return;
   await db.query(
-    `insert into published_rates (tariff_code, product, region, series, valid_from, valid_to, price, fetched_at)
-     select $1, $2, $3, $4, f, t, p, $8
+    `insert into published_rates
+       (tariff_code, product, region, series, valid_from, valid_to, price, fetched_at, source)
+     select $1, $2, $3, $4, f, t, p, $8, $9
        from unnest(string_to_array($5, ',')::bigint[], string_to_array($6, ',', '')::bigint[],
                    string_to_array($7, ',')::bigint[]) u(f, t, p)
      on conflict (tariff_code, series, valid_from)
-       do update set valid_to = excluded.valid_to, price = excluded.price, fetched_at = excluded.fetched_at`,
+       do update set valid_to = excluded.valid_to, price = excluded.price, fetched_at = excluded.fetched_at,
+                     source = excluded.source`,
     [
       code.tariffCode,
       code.product,
@@ -38,6 +48,7 @@ export async function storePublished(
       rows.map((r) => (Number.isFinite(r.to) ? String(r.to) : '')).join(','),
       rows.map((r) => r.price).join(','),
       now,
+      source,
     ],
   );
 }
@@ -49,10 +60,15 @@ export async function readPublished(
   series: Series,
   from: number,
   to: number,
-): Promise<DatedPrice[]> {
+): Promise<StoredPrice[]> {
   if (codes.length === 0) return [];
-  const { rows } = await db.query<{ valid_from: string; valid_to: string | null; price: string }>(
-    `select valid_from, valid_to, price from published_rates
+  const { rows } = await db.query<{
+    valid_from: string;
+    valid_to: string | null;
+    price: string;
+    source: PriceSource;
+  }>(
+    `select valid_from, valid_to, price, source from published_rates
       where tariff_code = any(string_to_array($1, ',')) and series = $2
         and valid_from < $4 and (valid_to is null or valid_to > $3)
       order by valid_from`,
@@ -62,7 +78,34 @@ export async function readPublished(
     from: Number(r.valid_from),
     to: r.valid_to === null ? Number.POSITIVE_INFINITY : Number(r.valid_to),
     price: Number(r.price),
+    source: r.source,
   }));
+}
+
+/**
+ * What the rows of `codes` overlapping [from, to) are, in one index range read and a few numbers: any
+ * row stored, changed or re-sourced since moves it (a re-sent row moves fetched_at; prices are summed
+ * weighted by their half-hour, so two swapped prices move it too), so a book built from them may be kept
+ * per process while it holds (compare-regional.ts' memo), on every server alike.
+ */
+export async function publishedFingerprint(
+  db: Queryable,
+  codes: readonly string[],
+  from: number,
+  to: number,
+): Promise<string> {
+  if (codes.length === 0) return '';
+  const { rows } = await db.query<{ n: string; at: string | null; total: string | null; files: string }>(
+    `select count(*) as n, max(fetched_at) as at,
+            sum(price * ((valid_from / 1800) % 1009 + 1)) as total,
+            count(*) filter (where source = 'file') as files
+       from published_rates
+      where tariff_code = any(string_to_array($1, ',')) and valid_from < $3
+        and (valid_to is null or valid_to > $2)`,
+    [codes.join(','), from, to],
+  );
+  const r = rows[0];
+  return r === undefined ? '' : `${r.n}|${r.at}|${r.total}|${r.files}`;
 }
 
 /** The end of the stored unit prices of a code from `from` on (null: none start at or before it). */

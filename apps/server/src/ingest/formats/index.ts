@@ -35,6 +35,7 @@ export {
   type RuleOverrides,
 } from './detect-events';
 export { ParseError, type ParseResult } from './errors';
+export { type FilePrice, type FilePrices, parsePublishedPrices } from './published-prices';
 export { ELECTRICITY_UNITS, type ReadingsUnits } from './gas';
 export { genericLayout, parseGenericCsv, streamGenericCsv } from './generic';
 export { n3rgyLayout, parseN3rgyCsv, streamN3rgyCsv } from './n3rgy';
