@@ -185,6 +185,27 @@ describeEachDb('Agile and Tracker from the region’s published prices', (suite)
     expect(figures(named(second, 'Tracker'))).toEqual([9.38, [2.14, 7.24]]);
   });
 
+  it('prices from the prices kept earlier while the products API cannot be reached: nothing to ask', async () => {
+    // Fetched once through the reachable app, then asked through one whose OCTOPUS_API_URL points nowhere:
+    // every half-hour compared is priced from published_rates, so the API is not asked and no failure shown.
+    const house = await home('regional-kept', { postcode: 'SW1A' });
+    expect(figures(named(await compare(house), 'Agile'))).toEqual([8.72, [1.48, 7.24]]);
+    const down = await makeTestApp(suite.db);
+    down.clock.advance(NOW * 1000 - down.clock.now().getTime());
+    const session = await login(down.app, { username: house.username, password: TEST_PASSWORD });
+    const res = await down.app.inject({
+      url: `/api/v3/energy_info/compare/?user_id=${house.userId}&months=12`,
+      headers: session.headers(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(figures(named(body, 'Agile'))).toEqual([8.72, [1.48, 7.24]]);
+    expect(body.rates_source).toBe(
+      'Agile and Tracker: Octopus’s published prices for region C (London), from the Octopus products API, kept on this server.',
+    );
+    await down.app.close();
+  });
+
   it('says the products API could not be reached, on every request until it is asked again', async () => {
     // A second app on the same database whose OCTOPUS_API_URL points nowhere (the test default); Cardiff: K.
     const down = await makeTestApp(suite.db);
@@ -203,7 +224,7 @@ describeEachDb('Agile and Tracker from the region’s published prices', (suite)
       expect(body.region.letter).toBe('K');
       expect(named(body, 'Agile')).toBeUndefined();
       expect(body.rates_source).toBe(
-        'Agile and Tracker: Octopus’s published prices for region K (South Wales), only those kept on this server from earlier: just now the Octopus products API could not be reached.',
+        'Agile and Tracker: no published prices for region K (South Wales) are kept on this server, and just now the Octopus products API could not be reached.',
       );
       expect(body.notes).toContain(
         'Tracker is not compared: its published daily prices or standing charges for region K (South Wales) are missing for October 2020 and November 2020 (the Octopus products API could not be reached); no price is made up.',

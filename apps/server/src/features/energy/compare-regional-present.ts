@@ -46,11 +46,13 @@ export function ratesSourceOf(c: Comparison): string {
     );
     return `Agile and Tracker: Octopus’s published prices for ${regionName(c)}, kept on this server${now}. ${each.join('. ')}.`;
   }
-  const fetch =
-    c.regional.problem === null
-      ? 'from the Octopus products API, kept on this server'
-      : `only those kept on this server from earlier: just now ${c.regional.problem}`;
-  return `Agile and Tracker: Octopus’s published prices for ${regionName(c)}, ${fetch}.`;
+  if (c.regional.problem === null)
+    return `Agile and Tracker: Octopus’s published prices for ${regionName(c)}, from the Octopus products API, kept on this server.`;
+  // Unreachable: say whether earlier prices stand in, never "only those kept" when there are none.
+  const kept = books.some(([, book]) => (book?.sources.length ?? 0) > 0);
+  return kept
+    ? `Agile and Tracker: Octopus’s published prices for ${regionName(c)}, only those kept on this server from earlier: just now ${c.regional.problem}.`
+    : `Agile and Tracker: no published prices for ${regionName(c)} are kept on this server, and just now ${c.regional.problem}.`;
 }
 
 /** The note on a product whose prices the home's own tariff does not give, for a home with a region. */
