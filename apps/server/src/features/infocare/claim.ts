@@ -1,5 +1,5 @@
 import { prepared, type Queryable } from '../../db/types';
-import type { PushSubscriptionRow } from '../../push/subscriptions';
+import { BROWSERS_OF, type PushSubscriptionRow } from '../../push/subscriptions';
 import { DISPLAY_NAME, type NotificationFacts } from './notification-text';
 
 // Claiming due notifications for delivery (notify.ts's deliverDue): a batch of rows in one statement,
@@ -18,7 +18,7 @@ export interface Due extends NotificationFacts {
   email: string | null;
   phone: string | null;
   raised_at: number;
-  /** A push row's browsers, read with its batch (notify.ts); unset: the sender reads them. */
+  /** A push row's browsers, read with its claim; unset: the sender reads them. */
   browsers?: PushSubscriptionRow[];
 }
 
@@ -55,7 +55,13 @@ export async function claimDue(
   now: number,
   max: number,
 ): Promise<{ due: Due[]; skipped: number }> {
-  const { rows } = await db.query<Due & { addressed: boolean; next_attempt_at: number }>(
+  const { rows } = await db.query<
+    Omit<Due, 'browsers'> & {
+      addressed: boolean;
+      next_attempt_at: number;
+      browsers: PushSubscriptionRow[] | null;
+    }
+  >(
     prepared(`with picked as materialized (
        select n.id, n.alert_id, n.user_id, n.kind, n.channel, n.level, n.attempts, n.next_attempt_at
          from infocare_notifications n
@@ -89,7 +95,9 @@ export async function claimDue(
                    else ${DISPLAY_NAME('r')} end as resolved_name,
               a.resolved_note, c.name as check_in_name, c.reply as check_in_reply,
               c.deadline as check_in_deadline, c.outcome as check_in_outcome,
-              c.replied_at as check_in_replied_at
+              c.replied_at as check_in_replied_at,
+              -- A push row's browsers with it (each push read its own before, then each batch).
+              case when p.channel = 'push' then ${BROWSERS_OF('p.user_id')} end as browsers
          from picked p
          join users u on u.id = p.user_id
          join infocare_alerts a on a.id = p.alert_id
@@ -120,8 +128,8 @@ export async function claimDue(
   );
   const due: Due[] = [];
   let skipped = 0;
-  for (const { addressed, next_attempt_at: _order, ...row } of rows) {
-    if (addressed) due.push(row);
+  for (const { addressed, next_attempt_at: _order, browsers, ...row } of rows) {
+    if (addressed) due.push(browsers ? { ...row, browsers } : row);
     else skipped += 1;
   }
   return { due, skipped };

@@ -3,7 +3,6 @@ import { prepared, type Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { PushSender } from '../../push/push';
 import type { SmsSender } from '../../sms/sms';
-import { subscriptionsOfUsers } from '../../push/subscriptions';
 import { CLAIM_BATCH, claimDue, type Due, sentRecorder, type Transactional } from './claim';
 import { type NotificationKind, notificationText } from './notification-text';
 
@@ -259,16 +258,8 @@ export async function deliverDue(
       const kicks = wake?.kicks() ?? 0;
       const room = Math.min(CLAIM_BATCH, limit - claimed);
       if (room <= 0) return { full: false, after, kicks };
+      // A push row comes with its browsers (claim.ts): no read per push, nor per batch.
       const batch = await claimDue(db, now, room);
-      // The batch's browsers in one read, not one read per push (each waited for a pooled connection).
-      const pushes = batch.due.filter((d) => d.channel === 'push');
-      if (pushes.length > 0 && senders.push) {
-        const browsers = await subscriptionsOfUsers(
-          db,
-          pushes.map((d) => d.user_id),
-        );
-        for (const d of pushes) d.browsers = browsers.get(d.user_id) ?? [];
-      }
       claimed += batch.due.length + batch.skipped;
       queue.push(...batch.due);
       return { full: batch.due.length + batch.skipped === room, after, kicks };
