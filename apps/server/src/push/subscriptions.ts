@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 
 // The browsers each person asked to be notified on (migration 0029). Every read and write names the
 // person: nobody reaches another's rows.
