@@ -86,3 +86,75 @@ describeEachDb('notifications claimed in batches by two runs at once', (suite) =
     expect(rows).toEqual(carerIds.map((id) => ({ user_id: id, status: 'sent', attempts: 1 })));
   });
 });
+
+describeEachDb('a claim fails the rows with no address for their channel', (suite) => {
+  const clock = new FakeClock();
+  const now = () => Math.floor(clock.now().getTime() / 1000);
+
+  it('fails them in the claim with why, and sends the rest of the batch', async () => {
+    const mum = await makeUser(suite.db, 'mum');
+    // Email and SMS: one carer has no email, one has a phone, the third neither a phone nor an email.
+    await suite.db.query('insert into user_settings (user_id, alert_notification) values ($1, 3)', [mum.id]);
+    const { rows: carers } = await suite.db.query<{ id: number; username: string }>(
+      `insert into users (username, email, phone, password_hash, setup_done)
+       values ('noemail', null, null, $1, true), ('phoned', 'phoned@example.com', '+447700900123', $1, true),
+              ('nophone', 'nophone@example.com', null, $1, true)
+       returning id, username`,
+      [unusablePassword()],
+    );
+    await suite.db.query(
+      `insert into carer_links (carer_user_id, dependant_user_id, accepted_at)
+       select unnest($1::int[]), $2, now()`,
+      [carers.map((c) => c.id), mum.id],
+    );
+    const houseId = (await findHouseIdOf(suite.db, mum.id))!;
+    const t = now();
+    const alertId = await suite.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: number }>(
+        `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
+         values ($1, 'test-urgent', 'inactivity', 'Off', 'Urgent', 'No activity', 'Nothing since 09:00.', 'x', $2, $2)
+         returning id`,
+        [houseId, t],
+      );
+      await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
+      return rows[0]!.id;
+    });
+    const quiet = { clock, print: () => undefined };
+    const senders = {
+      mailer: createMailer({
+        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
+        db: suite.db,
+        ...quiet,
+      }),
+      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
+    };
+
+    expect(await deliverDue(suite.db, senders, t)).toBe(3);
+    const { rows } = await suite.db.query<{
+      username: string;
+      channel: string;
+      status: string;
+      last_error: string | null;
+      attempts: number;
+    }>(
+      `select u.username, n.channel, n.status, n.last_error, n.attempts from infocare_notifications n
+         join users u on u.id = n.user_id
+        where n.alert_id = $1 order by u.username, n.channel`,
+      [alertId],
+    );
+    expect(rows).toEqual([
+      {
+        username: 'noemail',
+        channel: 'email',
+        status: 'failed',
+        last_error: 'no email address',
+        attempts: 0,
+      },
+      { username: 'noemail', channel: 'sms', status: 'failed', last_error: 'no phone number', attempts: 0 },
+      { username: 'nophone', channel: 'email', status: 'sent', last_error: null, attempts: 1 },
+      { username: 'nophone', channel: 'sms', status: 'failed', last_error: 'no phone number', attempts: 0 },
+      { username: 'phoned', channel: 'email', status: 'sent', last_error: null, attempts: 1 },
+      { username: 'phoned', channel: 'sms', status: 'sent', last_error: null, attempts: 1 },
+    ]);
+  });
+});

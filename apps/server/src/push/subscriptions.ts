@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 
 // The browsers each person asked to be notified on (migration 0029). Every read and write names the
 // person: nobody reaches another's rows.
@@ -20,21 +20,16 @@ export async function subscriptionsOf(db: Queryable, userId: number): Promise<Pu
   return rows;
 }
 
-/** The browsers of several people at once (a delivery run's batch), each person's in id order. */
-export async function subscriptionsOfUsers(
-  db: Queryable,
-  userIds: readonly number[],
-): Promise<Map<number, PushSubscriptionRow[]>> {
-  const byUser = new Map<number, PushSubscriptionRow[]>(userIds.map((id) => [id, []]));
-  if (userIds.length === 0) return byUser;
-  const { rows } = await db.query<PushSubscriptionRow & { user_id: number }>(
-    prepared(`select user_id, id, endpoint, p256dh, auth, created_at::int as created_at
-       from push_subscriptions where user_id = any($1::int[]) order by user_id, id`),
-    [[...new Set(userIds)]],
-  );
-  for (const { user_id, ...row } of rows) byUser.get(user_id)?.push(row);
-  return byUser;
-}
+/**
+ * A person's browsers as a JSON array of PushSubscriptionRow in id order, for a statement that reads them
+ * with its own rows (a delivery claim's batch, infocare/claim.ts: no round trip of their own per claim).
+ * `userId` is an SQL expression built by code, never input.
+ */
+export const BROWSERS_OF = (userId: string): string =>
+  `(select coalesce(json_agg(json_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh,
+                                               'auth', s.auth, 'created_at', s.created_at) order by s.id),
+                    '[]'::json)
+      from push_subscriptions s where s.user_id = ${userId})`;
 
 /** Adds the browser, or renews its keys when it subscribed again (a new subscription, same endpoint). */
 export async function saveSubscription(

@@ -1,12 +1,12 @@
 import { prepared, type Queryable } from '../../db/types';
-import type { PushSubscriptionRow } from '../../push/subscriptions';
+import { BROWSERS_OF, type PushSubscriptionRow } from '../../push/subscriptions';
 import { DISPLAY_NAME, type NotificationFacts } from './notification-text';
 
-// Claiming due notifications for delivery (notify.ts's deliverDue): a batch of rows in one short
-// transaction, each then left to its sender for the lease. One claim of many rows rather than one claim
-// per row: a claim's cost is mostly its ordering check over every pending row, the same for one row as
-// for a hundred (`npm run bench push`, bench/NOTES.md). Its statements are prepared (db/types.ts): a run
-// delivering as homes are raised (deliveries.ts) claims a few rows at a time, hundreds of claims a run.
+// Claiming due notifications for delivery (notify.ts's deliverDue): a batch of rows in one statement,
+// each then left to its sender for the lease. One claim of many rows rather than one claim per row: a
+// claim's cost is mostly its ordering check over every pending row, the same for one row as for a hundred
+// (`npm run bench push`, bench/NOTES.md). Its statements are prepared (db/types.ts): a run delivering as
+// homes are raised (deliveries.ts) claims a few rows at a time, hundreds of claims a run.
 
 export interface Due extends NotificationFacts {
   id: number;
@@ -18,7 +18,7 @@ export interface Due extends NotificationFacts {
   email: string | null;
   phone: string | null;
   raised_at: number;
-  /** A push row's browsers, read with its batch (notify.ts); unset: the sender reads them. */
+  /** A push row's browsers, read with its claim; unset: the sender reads them. */
   browsers?: PushSubscriptionRow[];
 }
 
@@ -40,20 +40,30 @@ export const CLAIM_LEASE_S = 600;
 export const CLAIM_BATCH = 128;
 
 /**
- * Claims up to `max` due rows in one short transaction: they stay 'pending' but are not due again before
- * the lease ends (other runs and processes skip them), and each attempt is counted. Rows with no address
- * for their channel are 'failed' at once and counted in `skipped`. An empty `due` and no `skipped`: nothing
+ * Claims up to `max` due rows in one statement: they stay 'pending' but are not due again before the
+ * lease ends (other runs and processes skip them), and each attempt is counted. Rows with no address for
+ * their channel are 'failed' at once and counted in `skipped`. An empty `due` and no `skipped`: nothing
  * is due. The ordering check never lets a batch hold two rows of one order (the later has the earlier
  * pending), so a batch's rows may go out in any order and at once.
+ *
+ * Pick, lock, read and lease are one statement (its own transaction): a claim was five round trips
+ * (begin, pick, details, lease, commit), and a run delivering while it raises makes hundreds of claims
+ * while the raises wait for the same connections and cores (`npm run bench push`, bench/NOTES.md).
  */
 export async function claimDue(
-  db: Transactional,
+  db: Queryable,
   now: number,
   max: number,
 ): Promise<{ due: Due[]; skipped: number }> {
-  return db.transaction(async (tx) => {
-    const { rows: picked } = await tx.query<{ id: number }>(
-      prepared(`select n.id
+  const { rows } = await db.query<
+    Omit<Due, 'browsers'> & {
+      addressed: boolean;
+      next_attempt_at: number;
+      browsers: PushSubscriptionRow[] | null;
+    }
+  >(
+    prepared(`with picked as materialized (
+       select n.id, n.alert_id, n.user_id, n.kind, n.channel, n.level, n.attempts, n.next_attempt_at
          from infocare_notifications n
          left join infocare_check_ins c on c.alert_id = n.alert_id
         where n.status = 'pending' and n.next_attempt_at <= $1
@@ -72,55 +82,57 @@ export async function claimDue(
                                  join infocare_check_ins oc on oc.alert_id = o.alert_id
                                 where o.kind = 'checkin' and o.channel = n.channel and o.status = 'pending'
                                   and o.id < n.id and oc.phone = c.phone))
-        order by n.next_attempt_at, n.id limit $2 for update of n skip locked`),
-      [now, max],
-    );
-    if (picked.length === 0) return { due: [], skipped: 0 };
-    const ids = picked.map((r) => r.id);
-    // What each message says, read once for the batch (the rows are locked: nobody changes them meanwhile).
-    const { rows } = await tx.query<Due>(
-      prepared(`select n.id, n.alert_id, n.user_id, n.kind, n.channel, n.attempts, u.email,
-              case when n.kind = 'checkin' then c.phone else u.phone end as phone,
-              a.name, a.text, n.level, a.raised_at, h.name as house_name, h.time_zone,
+        order by n.next_attempt_at, n.id limit $2 for update of n skip locked
+     ),
+     -- What each message says, read with the pick (its rows are locked: nobody changes them meanwhile).
+     facts as materialized (
+       select p.id, p.alert_id, p.user_id, p.kind, p.channel, p.attempts, p.next_attempt_at, u.email,
+              case when p.kind = 'checkin' then c.phone else u.phone end as phone,
+              a.name, a.text, p.level, a.raised_at, h.name as house_name, h.time_zone,
               ${DISPLAY_NAME('t')} as taken_name, a.taken_at,
               case when a.resolved_at is null then null
                    when a.resolved_by is null then coalesce(c.name, 'A former carer')
                    else ${DISPLAY_NAME('r')} end as resolved_name,
               a.resolved_note, c.name as check_in_name, c.reply as check_in_reply,
               c.deadline as check_in_deadline, c.outcome as check_in_outcome,
-              c.replied_at as check_in_replied_at
-         from infocare_notifications n
-         join users u on u.id = n.user_id
-         join infocare_alerts a on a.id = n.alert_id
+              c.replied_at as check_in_replied_at,
+              -- A push row's browsers with it (each push read its own before, then each batch).
+              case when p.channel = 'push' then ${BROWSERS_OF('p.user_id')} end as browsers
+         from picked p
+         join users u on u.id = p.user_id
+         join infocare_alerts a on a.id = p.alert_id
          join houses h on h.id = a.house_id
          left join infocare_check_ins c on c.alert_id = a.id
          left join users t on t.id = a.taken_by
          left join user_settings ts on ts.user_id = a.taken_by
          left join users r on r.id = a.resolved_by
          left join user_settings rs on rs.user_id = a.resolved_by
-        where n.id = any($1::bigint[])
-        order by n.next_attempt_at, n.id`),
-      [ids],
-    );
-    const addressed = (d: Due) => d.channel === 'push' || Boolean(d.channel === 'email' ? d.email : d.phone);
-    const due = rows.filter(addressed);
-    const unaddressed = rows.filter((d) => !addressed(d)).map((d) => d.id);
-    if (unaddressed.length > 0)
-      await tx.query(
-        `update infocare_notifications set status = 'failed',
-                last_error = case channel when 'email' then 'no email address' else 'no phone number' end
-          where id = any($1::bigint[])`,
-        [unaddressed],
-      );
-    if (due.length > 0)
-      await tx.query(
-        prepared(
-          'update infocare_notifications set attempts = attempts + 1, next_attempt_at = $2 where id = any($1::bigint[])',
-        ),
-        [due.map((d) => d.id), now + CLAIM_LEASE_S],
-      );
-    return { due, skipped: unaddressed.length };
-  });
+     ),
+     -- A push needs no address here (the sender finds the browsers); email and SMS need theirs.
+     sorted as materialized (
+       select f.*, f.channel = 'push'
+                   or coalesce(case f.channel when 'email' then f.email else f.phone end, '') <> '' as addressed
+         from facts f
+     ),
+     leased as (
+       update infocare_notifications n set attempts = n.attempts + 1, next_attempt_at = $3
+         from sorted s where n.id = s.id and s.addressed
+     ),
+     unaddressed as (
+       update infocare_notifications n set status = 'failed',
+              last_error = case s.channel when 'email' then 'no email address' else 'no phone number' end
+         from sorted s where n.id = s.id and not s.addressed
+     )
+     select * from sorted order by next_attempt_at, id`),
+    [now, max, now + CLAIM_LEASE_S],
+  );
+  const due: Due[] = [];
+  let skipped = 0;
+  for (const { addressed, next_attempt_at: _order, browsers, ...row } of rows) {
+    if (addressed) due.push(browsers ? { ...row, browsers } : row);
+    else skipped += 1;
+  }
+  return { due, skipped };
 }
 
 /**

@@ -3,7 +3,6 @@ import { prepared, type Queryable } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import type { PushSender } from '../../push/push';
 import type { SmsSender } from '../../sms/sms';
-import { subscriptionsOfUsers } from '../../push/subscriptions';
 import { CLAIM_BATCH, claimDue, type Due, sentRecorder, type Transactional } from './claim';
 import { type NotificationKind, notificationText } from './notification-text';
 
@@ -68,48 +67,84 @@ export async function queueNotifications(
 ): Promise<void> {
   if (alertIds.length === 0) return;
   const kind = options.kind ?? 'alert';
-  // Preferences are the dependant's (spec-decisions: infocare-level settings use the dependant's id).
-  const { rows: prefs } = await tx.query<{ code: number }>(
-    prepared(
-      'select coalesce((select alert_notification from user_settings where user_id = $1), 1)::int as code',
-    ),
-    [houseOwnerId],
-  );
-  const code = prefs[0]?.code ?? 1;
-  const channels = channelsFor(code, kind);
-  if (channels.length === 0) return;
-  const { rows: carers } = await tx.query<QuietModes & { carer_user_id: number; has_modes: boolean }>(
-    prepared(`select l.carer_user_id, m.user_id is not null as has_modes, m.holiday_status, m.holiday_start,
-            m.holiday_end, m.dnd_status, m.dnd_start, m.dnd_end, m.dnd_urgent_through
-       from carer_links l left join user_modes m on m.user_id = l.carer_user_id
-      where l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $2`),
-    [houseOwnerId, options.except ?? 0],
-  );
   const reminder = kind === 'alert' || kind === 'again';
-  const { rows: alerts } = await tx.query<{ id: number; type: 'On' | 'Off'; level: string }>(
-    prepared(`select id, type, level from infocare_alerts where id = any(string_to_array($1, ',')::int[])
-        and ($2 = false or (taken_at is null and resolved_at is null))`),
-    [alertIds.join(','), reminder],
-  );
-  // One statement for every row (an alert to 1,000 carers is 1,000 rows, queued in the raising transaction).
-  const rows: Array<[number, number, string, string, string, number, string | null]> = [];
-  for (const alert of alerts) {
-    const due = options.dueAt?.get(alert.id) ?? now;
-    for (const carer of carers) {
-      const held = notificationSuppressed(carer.has_modes ? carer : null, alert.type, now, zone, alert.level);
-      for (const channel of channels)
-        rows.push([
-          alert.id,
-          carer.carer_user_id,
-          channel,
-          alert.level,
-          held ? 'suppressed' : 'pending',
-          due,
-          held,
-        ]);
+  const due = options.dueAt ?? new Map<number, number>();
+  // One statement reads the dependant's preferences, the alerts still to tell and their carers, and queues
+  // the rows of every carer with no holiday or Do Not Disturb set (nothing can hold theirs back): a raise
+  // was four round trips here while a busy minute's raises go one after another and delivery shares the
+  // connections and cores (`npm run bench push`). It answers the carers with modes set, whose rows are
+  // judged here (notificationSuppressed) and queued by a second statement. Preferences are the
+  // dependant's (spec-decisions: infocare-level settings use the dependant's id); alerts already taken or
+  // resolved get no more reminders. Each code's channels come from channelsFor, as digits (CHANNELS).
+  const { rows: answer } = await tx.query<
+    QuietModes & {
+      code: number;
+      alert_id: number | null;
+      type: 'On' | 'Off';
+      level: string;
+      carer_user_id: number;
     }
+  >(
+    prepared(`with s as (
+       select coalesce((select alert_notification from user_settings where user_id = $1), 1)::int as code
+     ),
+     pairs as materialized (
+       select a.id as alert_id, a.type, a.level, l.carer_user_id, m.user_id is not null as has_modes,
+              m.holiday_status, m.holiday_start, m.holiday_end, m.dnd_status, m.dnd_start, m.dnd_end,
+              m.dnd_urgent_through
+         from infocare_alerts a
+         join carer_links l on l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $4
+         left join user_modes m on m.user_id = l.carer_user_id
+        where a.id = any(string_to_array($2, ',')::int[]) and ($3 = 0 or (a.taken_at is null and a.resolved_at is null))
+     ),
+     queued as (
+       insert into infocare_notifications (alert_id, user_id, channel, level, status, next_attempt_at, kind)
+       select p.alert_id, p.carer_user_id, (array['email', 'sms', 'push'])[c.digit], p.level, 'pending',
+              coalesce(d.at, $8), $9
+         from pairs p
+        cross join s
+        cross join lateral unnest(string_to_array(split_part($5, ';', (s.code & 7) + 1), ',')::int[])
+                   with ordinality as c (digit, n)
+         left join unnest(string_to_array($6, ',')::int[], string_to_array($7, ',')::bigint[]) d (alert_id, at)
+           on d.alert_id = p.alert_id
+        where not p.has_modes
+        order by p.alert_id, p.carer_user_id, c.n
+       on conflict do nothing
+     )
+     select s.code, p.alert_id, p.type, p.level, p.carer_user_id, p.holiday_status, p.holiday_start,
+            p.holiday_end, p.dnd_status, p.dnd_start, p.dnd_end, p.dnd_urgent_through
+       from s left join pairs p on p.has_modes
+      order by p.alert_id, p.carer_user_id`),
+    [
+      houseOwnerId,
+      alertIds.join(','),
+      reminder ? 1 : 0,
+      options.except ?? 0,
+      channelDigits(kind),
+      [...due.keys()].join(','),
+      [...due.values()].join(','),
+      now,
+      kind,
+    ],
+  );
+  const moded = answer.filter((r) => r.alert_id !== null);
+  const channels = channelsFor(answer[0]?.code ?? 1, kind);
+  if (moded.length === 0 || channels.length === 0) return;
+  const rows: Array<[number, number, string, string, string, number, string | null]> = [];
+  for (const pair of moded) {
+    const alertId = pair.alert_id as number;
+    const held = notificationSuppressed(pair, pair.type, now, zone, pair.level);
+    for (const channel of channels)
+      rows.push([
+        alertId,
+        pair.carer_user_id,
+        channel,
+        pair.level,
+        held ? 'suppressed' : 'pending',
+        due.get(alertId) ?? now,
+        held,
+      ]);
   }
-  if (rows.length === 0) return;
   const column = <T>(i: number) => rows.map((r) => r[i] as T);
   await tx.query(
     prepared(`insert into infocare_notifications
@@ -122,6 +157,17 @@ export async function queueNotifications(
     [column(0), column(1), column(2), column(3), column(4), column(5), column(6), kind],
   );
 }
+
+/** The channels' order in queueNotifications' one statement: a channel is its index + 1 there. */
+const CHANNELS = ['email', 'sms', 'push'] as const;
+
+/** channelsFor of every code (0–7) as digits, codes split by ';', channels by ','. */
+const channelDigits = (kind: NotificationKind): string =>
+  Array.from({ length: 8 }, (_, code) =>
+    channelsFor(code, kind)
+      .map((c) => CHANNELS.indexOf(c) + 1)
+      .join(','),
+  ).join(';');
 
 /** Someone is on the alert (or it is resolved): what is still waiting to remind carers of it is held. */
 export async function holdReminders(tx: Queryable, alertId: number, why: string): Promise<void> {
@@ -254,16 +300,8 @@ export async function deliverDue(
       const kicks = wake?.kicks() ?? 0;
       const room = Math.min(CLAIM_BATCH, limit - claimed);
       if (room <= 0) return { full: false, after, kicks };
+      // A push row comes with its browsers (claim.ts): no read per push, nor per batch.
       const batch = await claimDue(db, now, room);
-      // The batch's browsers in one read, not one read per push (each waited for a pooled connection).
-      const pushes = batch.due.filter((d) => d.channel === 'push');
-      if (pushes.length > 0 && senders.push) {
-        const browsers = await subscriptionsOfUsers(
-          db,
-          pushes.map((d) => d.user_id),
-        );
-        for (const d of pushes) d.browsers = browsers.get(d.user_id) ?? [];
-      }
       claimed += batch.due.length + batch.skipped;
       queue.push(...batch.due);
       return { full: batch.due.length + batch.skipped === room, after, kicks };

@@ -9,6 +9,8 @@ import type { Queryable } from '../../db/types';
 export interface StoreResult {
   /** Ids of alerts raised by this evaluation (to notify). */
   raised: number[];
+  /** Those of them raised as a Warning (the only ones a check-in asks about, check-in.ts). */
+  warnings: number[];
   /** Ids of open alerts this evaluation raised to a higher level (to notify again). */
   escalated: number[];
   cleared: number;
@@ -21,11 +23,14 @@ export async function storeCandidates(
   now: number,
 ): Promise<StoreResult> {
   const raised: number[] = [];
+  const warnings: number[] = [];
   const escalated: number[] = [];
   for (const c of candidates) {
     const row = await insertCandidate(tx, houseId, c);
-    if (row.inserted) raised.push(row.id);
-    else if (levelRank(c.level) > levelRank(row.level)) {
+    if (row.inserted) {
+      raised.push(row.id);
+      if (row.level === 'Warning') warnings.push(row.id);
+    } else if (levelRank(c.level) > levelRank(row.level)) {
       // Escalation (Warning → Urgent) keeps the alert and its history (its text stays as true when raised).
       const updated = await tx.query(
         `update infocare_alerts set level = $2, text = $3, evidence = $4::jsonb,
@@ -44,7 +49,7 @@ export async function storeCandidates(
         and kind = any(string_to_array($4, ','))`,
     [houseId, now, open.join('\x1f'), ENGINE_KINDS.join(',')],
   );
-  return { raised, escalated, cleared: cleared.rowCount };
+  return { raised, warnings, escalated, cleared: cleared.rowCount };
 }
 
 /** Inserts the candidate unless its cause is stored already (house + cause is unique): the row either way. */
