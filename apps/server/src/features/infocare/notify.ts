@@ -68,83 +68,52 @@ export async function queueNotifications(
   if (alertIds.length === 0) return;
   const kind = options.kind ?? 'alert';
   const reminder = kind === 'alert' || kind === 'again';
-  const due = options.dueAt ?? new Map<number, number>();
-  // One statement reads the dependant's preferences, the alerts still to tell and their carers, and queues
-  // the rows of every carer with no holiday or Do Not Disturb set (nothing can hold theirs back): a raise
-  // was four round trips here while a busy minute's raises go one after another and delivery shares the
-  // connections and cores (`npm run bench push`). It answers the carers with modes set, whose rows are
-  // judged here (notificationSuppressed) and queued by a second statement. Preferences are the
-  // dependant's (spec-decisions: infocare-level settings use the dependant's id); alerts already taken or
-  // resolved get no more reminders. Each code's channels come from channelsFor, as digits (CHANNELS).
-  const { rows: answer } = await tx.query<
+  // The dependant's preferences, the alerts still to tell and their carers with their modes, in one read
+  // (a row per alert and carer): a raise was three reads here, one round trip each, while the 250 raises
+  // of a busy minute go one after another (`npm run bench push`). Preferences are the dependant's
+  // (spec-decisions: infocare-level settings use the dependant's id). Alerts already taken or resolved get
+  // no more reminders.
+  const { rows: pairs } = await tx.query<
     QuietModes & {
       code: number;
-      alert_id: number | null;
+      alert_id: number;
       type: 'On' | 'Off';
       level: string;
       carer_user_id: number;
+      has_modes: boolean;
     }
   >(
-    prepared(`with s as (
-       select coalesce((select alert_notification from user_settings where user_id = $1), 1)::int as code
-     ),
-     pairs as materialized (
-       select a.id as alert_id, a.type, a.level, l.carer_user_id, m.user_id is not null as has_modes,
-              m.holiday_status, m.holiday_start, m.holiday_end, m.dnd_status, m.dnd_start, m.dnd_end,
-              m.dnd_urgent_through
-         from infocare_alerts a
-         join carer_links l on l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $4
-         left join user_modes m on m.user_id = l.carer_user_id
-        where a.id = any(string_to_array($2, ',')::int[]) and ($3 = 0 or (a.taken_at is null and a.resolved_at is null))
-     ),
-     queued as (
-       insert into infocare_notifications (alert_id, user_id, channel, level, status, next_attempt_at, kind)
-       select p.alert_id, p.carer_user_id, (array['email', 'sms', 'push'])[c.digit], p.level, 'pending',
-              coalesce(d.at, $8), $9
-         from pairs p
-        cross join s
-        cross join lateral unnest(string_to_array(split_part($5, ';', (s.code & 7) + 1), ',')::int[])
-                   with ordinality as c (digit, n)
-         left join unnest(string_to_array($6, ',')::int[], string_to_array($7, ',')::bigint[]) d (alert_id, at)
-           on d.alert_id = p.alert_id
-        where not p.has_modes
-        order by p.alert_id, p.carer_user_id, c.n
-       on conflict do nothing
-     )
-     select s.code, p.alert_id, p.type, p.level, p.carer_user_id, p.holiday_status, p.holiday_start,
-            p.holiday_end, p.dnd_status, p.dnd_start, p.dnd_end, p.dnd_urgent_through
-       from s left join pairs p on p.has_modes
-      order by p.alert_id, p.carer_user_id`),
-    [
-      houseOwnerId,
-      alertIds.join(','),
-      reminder ? 1 : 0,
-      options.except ?? 0,
-      channelDigits(kind),
-      [...due.keys()].join(','),
-      [...due.values()].join(','),
-      now,
-      kind,
-    ],
+    prepared(`select s.code, a.id as alert_id, a.type, a.level, l.carer_user_id, m.user_id is not null as has_modes,
+            m.holiday_status, m.holiday_start, m.holiday_end, m.dnd_status, m.dnd_start, m.dnd_end,
+            m.dnd_urgent_through
+       from (select coalesce((select alert_notification from user_settings where user_id = $1), 1)::int as code) s
+       join infocare_alerts a on a.id = any(string_to_array($2, ',')::int[])
+                             and ($3 = 0 or (a.taken_at is null and a.resolved_at is null))
+       join carer_links l on l.dependant_user_id = $1 and l.accepted_at is not null and l.carer_user_id <> $4
+       left join user_modes m on m.user_id = l.carer_user_id
+      order by a.id, l.carer_user_id`),
+    [houseOwnerId, alertIds.join(','), reminder ? 1 : 0, options.except ?? 0],
   );
-  const moded = answer.filter((r) => r.alert_id !== null);
-  const channels = channelsFor(answer[0]?.code ?? 1, kind);
-  if (moded.length === 0 || channels.length === 0) return;
+  if (pairs.length === 0) return;
+  const channels = channelsFor(pairs[0]!.code, kind);
+  if (channels.length === 0) return;
+  // One statement for every row (an alert to 1,000 carers is 1,000 rows, queued in the raising transaction).
   const rows: Array<[number, number, string, string, string, number, string | null]> = [];
-  for (const pair of moded) {
-    const alertId = pair.alert_id as number;
-    const held = notificationSuppressed(pair, pair.type, now, zone, pair.level);
+  for (const pair of pairs) {
+    const due = options.dueAt?.get(pair.alert_id) ?? now;
+    const held = notificationSuppressed(pair.has_modes ? pair : null, pair.type, now, zone, pair.level);
     for (const channel of channels)
       rows.push([
-        alertId,
+        pair.alert_id,
         pair.carer_user_id,
         channel,
         pair.level,
         held ? 'suppressed' : 'pending',
-        due.get(alertId) ?? now,
+        due,
         held,
       ]);
   }
+  if (rows.length === 0) return;
   const column = <T>(i: number) => rows.map((r) => r[i] as T);
   await tx.query(
     prepared(`insert into infocare_notifications
@@ -157,17 +126,6 @@ export async function queueNotifications(
     [column(0), column(1), column(2), column(3), column(4), column(5), column(6), kind],
   );
 }
-
-/** The channels' order in queueNotifications' one statement: a channel is its index + 1 there. */
-const CHANNELS = ['email', 'sms', 'push'] as const;
-
-/** channelsFor of every code (0–7) as digits, codes split by ';', channels by ','. */
-const channelDigits = (kind: NotificationKind): string =>
-  Array.from({ length: 8 }, (_, code) =>
-    channelsFor(code, kind)
-      .map((c) => CHANNELS.indexOf(c) + 1)
-      .join(','),
-  ).join(';');
 
 /** Someone is on the alert (or it is resolved): what is still waiting to remind carers of it is held. */
 export async function holdReminders(tx: Queryable, alertId: number, why: string): Promise<void> {
