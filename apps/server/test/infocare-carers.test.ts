@@ -13,7 +13,8 @@ import { startSmsProvider, type TestSmsProvider } from './support/sms';
 
 // Several carers, one alert (issue 25): "I'm on it" and "resolved" are recorded once even when two carers
 // press together, only the dependant's carers may do either, the other carers are told in a short text
-// and get no more reminders for it; an Urgent alert nobody takes within 15 minutes is sent again, once.
+// and get no more reminders for it; an Urgent alert nobody takes is sent again every 15 minutes until
+// someone does (issue 36).
 
 describeEachDb('InfoCare carers on one alert', (suite) => {
   let t: TestApp;
@@ -189,7 +190,7 @@ describeEachDb('InfoCare carers on one alert', (suite) => {
     await suite.db.query('update infocare_alerts set cleared_at = $2 where id = $1', [id, secs()]);
   });
 
-  it('sends an untaken Urgent alert again to every carer after 15 minutes, once; a taken one not', async () => {
+  it('sends an untaken Urgent alert again to every carer every 15 minutes until one takes it', async () => {
     const timer = new InfocareTimer({
       db: suite.db,
       mailer: noMail,
@@ -208,35 +209,60 @@ describeEachDb('InfoCare carers on one alert', (suite) => {
     expect((await post(a, { dependant_user_id: mum.id, id: taken, take: true })).statusCode).toBe(200);
     const again = async () =>
       (
-        await suite.db.query<{ alert_id: number; username: string }>(
-          `select n.alert_id, u.username from infocare_notifications n join users u on u.id = n.user_id
-            where n.kind = 'again' order by n.alert_id, u.username`,
+        await suite.db.query<{ alert_id: number; username: string; round: number }>(
+          `select n.alert_id, u.username, n.round from infocare_notifications n join users u on u.id = n.user_id
+            where n.kind = 'again' order by n.alert_id, n.round, u.username`,
         )
-      ).rows.map((r) => `${r.alert_id}:${r.username}`);
+      ).rows.map((r) => `${r.alert_id}:${r.round}:${r.username}`);
     t.clock.advance((URGENT_RESEND_AFTER_S - 60) * 1000);
     await timer.tick();
     expect(await again()).toEqual([]);
     t.clock.advance(60_000);
     const before = sms.texts.length;
     await timer.tick();
-    expect(await again()).toEqual([`${urgent}:ann`, `${urgent}:bob`]);
+    expect(await again()).toEqual([`${urgent}:1:ann`, `${urgent}:1:bob`]);
     expect(sms.texts.slice(before).filter((x) => x.body.includes('nobody is on it yet'))).toHaveLength(2);
     expect(sms.texts.slice(before).find((x) => x.body.includes('nobody'))?.body).toBe(
       'InfoCare: Urgent, nobody is on it yet: No activity. Nothing used for 6 h since 07:03.',
     );
+    // 14 minutes on, nothing; at 15, the second round, to both again.
+    t.clock.advance(14 * 60_000);
+    await timer.tick();
+    expect(await again()).toHaveLength(2);
+    t.clock.advance(60_000);
+    await timer.tick();
+    expect(await again()).toEqual([
+      `${urgent}:1:ann`,
+      `${urgent}:1:bob`,
+      `${urgent}:2:ann`,
+      `${urgent}:2:bob`,
+    ]);
+    expect(sms.texts.filter((x) => x.body.includes('nobody is on it yet'))).toHaveLength(4);
+    // Bob takes it: no third round, however long it stays open.
+    const b = await login(t.app, bob);
+    expect((await post(b, { dependant_user_id: mum.id, id: urgent, take: true })).statusCode).toBe(200);
     for (const minutes of [15, 60, 240]) {
       t.clock.advance(minutes * 60_000);
       await timer.tick();
     }
-    expect(await again()).toEqual([`${urgent}:ann`, `${urgent}:bob`]);
+    expect(await again()).toHaveLength(4);
     // An Urgent alert that became so over an hour ago (a replay of history) is not sent again.
     const { rows } = await suite.db.query<{ id: number }>(
       `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
        values ($1, 'old:1', 'inactivity', 'Off', 'Urgent', 'No activity', 'Old.', 'clock', $2, $2) returning id`,
       [houseId, secs() - 3601],
     );
+    // Nor is one whose last re-send was over an hour ago (a chain broken while the server was down).
+    const broken = await suite.db.query<{ id: number }>(
+      `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at,
+                                    resent_at, resends)
+       values ($1, 'old:2', 'inactivity', 'Off', 'Urgent', 'No activity', 'Old.', 'clock', $2, $2, $3, 1)
+       returning id`,
+      [houseId, secs() - 7200, secs() - 3601],
+    );
     await timer.tick();
     expect((await again()).filter((r) => r.startsWith(`${rows[0]!.id}:`))).toEqual([]);
+    expect((await again()).filter((r) => r.startsWith(`${broken.rows[0]!.id}:`))).toEqual([]);
     await timer.stop();
   });
 });

@@ -55,6 +55,8 @@ export interface QueueOptions {
   except?: number;
   /** When each alert's rows fall due (default now): carers wait while the dependant is asked first. */
   dueAt?: ReadonlyMap<number, number>;
+  /** Which re-send of an untaken Urgent alert these 'again' rows are (resend.ts); default 0. */
+  round?: number;
 }
 
 export async function queueNotifications(
@@ -117,13 +119,13 @@ export async function queueNotifications(
   const column = <T>(i: number) => rows.map((r) => r[i] as T);
   await tx.query(
     prepared(`insert into infocare_notifications
-       (alert_id, user_id, channel, level, status, next_attempt_at, last_error, kind)
-     select a, u, c, l, s, d, h, $8
+       (alert_id, user_id, channel, level, status, next_attempt_at, last_error, kind, round)
+     select a, u, c, l, s, d, h, $8, $9
        from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])
             with ordinality as t (a, u, c, l, s, d, h, n)
       order by n
      on conflict do nothing`),
-    [column(0), column(1), column(2), column(3), column(4), column(5), column(6), kind],
+    [column(0), column(1), column(2), column(3), column(4), column(5), column(6), kind, options.round ?? 0],
   );
 }
 
