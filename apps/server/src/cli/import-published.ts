@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { localDate } from '@homeview/domain';
+import { GB_ZONE, localDate } from '@homeview/domain';
 import type { Db } from '../db/types';
 import { importPublishedFile } from '../features/energy/published-import';
 import { parsePublishedPrices } from '../ingest/formats';
@@ -10,7 +10,6 @@ import type { ImportArgs } from './import-args';
 // A year of half-hours is ~2 MB, so the file is read whole; a bad row stores nothing.
 
 const MAX_BYTES = 64 * 1024 * 1024;
-const GB = 'Europe/London';
 const count = (n: number) => n.toLocaleString('en-GB');
 
 export async function importPublished(
@@ -24,10 +23,10 @@ export async function importPublished(
   if (!parsed.ok) throw parsed.error;
   const result = await importPublishedFile(db, args.tariff, args.series, parsed.value, now);
   const what = args.series === 'unit' ? 'unit prices' : 'standing charges';
-  const last = Number.isFinite(result.to) ? localDate(result.to - 1, GB) : 'open-ended';
+  const last = Number.isFinite(result.to) ? localDate(result.to - 1, GB_ZONE) : 'open-ended';
   const outside =
     result.outside === 0
       ? ''
       : `; ${count(result.outside)} fall outside the dates the code was on sale and are never used`;
-  return `${count(result.rows)} published ${what} of region ${args.tariff.region}, ${localDate(result.from, GB)} to ${last} (UK dates), stored as from an imported file${outside}`;
+  return `${count(result.rows)} published ${what} of region ${args.tariff.region}, ${localDate(result.from, GB_ZONE)} to ${last} (UK dates), stored as from an imported file${outside}`;
 }

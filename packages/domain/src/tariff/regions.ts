@@ -14,6 +14,10 @@
 // Northern Ireland (BT), the Isle of Man (IM) and the Channel Islands (GY, JE) are not in a GB GSP group:
 // null, as an unknown area is.
 
+/** Great Britain's market clock: suppliers' products, prices and their days are dated on it, whatever a
+ *  home's own zone. */
+export const GB_ZONE = 'Europe/London';
+
 export const REGION_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'L', 'M', 'N', 'P'] as const;
 export type RegionLetter = (typeof REGION_LETTERS)[number];
 

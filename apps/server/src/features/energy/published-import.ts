@@ -1,4 +1,4 @@
-import { addDays, localDate, startOfLocalDate } from '@homeview/domain';
+import { addDays, GB_ZONE, localDate, startOfLocalDate } from '@homeview/domain';
 import type { Db } from '../../db/types';
 import { type FilePrice, type FilePrices, ParseError } from '../../ingest/formats';
 import { formatUtc } from '../../ingest/formats/time';
@@ -13,8 +13,6 @@ import { type Series, storePublished } from './published-repository';
 // published_rates with source 'file', in one transaction: a bad row anywhere stores nothing. Compare
 // tariffs then reads them as it reads fetched ones (it asks the API only for what is not stored) and says
 // which dates the file priced.
-
-const GB = 'Europe/London';
 
 export interface ImportedPrices {
   rows: number;
@@ -73,8 +71,8 @@ function checkUnitRow(code: KnownCode, row: FilePrice): void {
       );
     return;
   }
-  const day = localDate(row.from, GB);
-  if (startOfLocalDate(day, GB) !== row.from || startOfLocalDate(addDays(day, 1), GB) !== row.to)
+  const day = localDate(row.from, GB_ZONE);
+  if (startOfLocalDate(day, GB_ZONE) !== row.from || startOfLocalDate(addDays(day, 1), GB_ZONE) !== row.to)
     fail(
       row,
       'valid_from',
@@ -97,7 +95,7 @@ export async function importPublishedFile(
     throw new ParseError(
       null,
       null,
-      `none of the file's prices fall in the dates ${code.tariffCode} was on sale (from ${localDate(code.from, GB)}${Number.isFinite(code.to) ? ` to ${localDate(code.to - 1, GB)}` : ''}); is it another product's file?`,
+      `none of the file's prices fall in the dates ${code.tariffCode} was on sale (from ${localDate(code.from, GB_ZONE)}${Number.isFinite(code.to) ? ` to ${localDate(code.to - 1, GB_ZONE)}` : ''}); is it another product's file?`,
     );
   await db.transaction((tx) =>
     storePublished(

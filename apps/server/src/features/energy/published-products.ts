@@ -1,4 +1,4 @@
-import { type RegionLetter, regionOfTariffCode, startOfLocalDate } from '@homeview/domain';
+import { GB_ZONE, type RegionLetter, regionOfTariffCode, startOfLocalDate } from '@homeview/domain';
 
 // Which Octopus products price the regional candidates (issue 37): Agile (a price per half-hour) and
 // Tracker (a price per local day), each a dated list of the product codes on sale, since the code changes
@@ -45,9 +45,6 @@ export const PRODUCT_CODES: Record<PublishedProduct, readonly CodeRow[]> = {
   ],
 };
 
-/** Product launches are dated on GB's clock, whatever the home's zone. */
-const GB = 'Europe/London';
-
 export interface CodeSpan {
   product: string;
   tariffCode: string;
@@ -65,9 +62,12 @@ export function codeSpans(
 ): CodeSpan[] {
   const rows = PRODUCT_CODES[product];
   return rows.flatMap((row, i) => {
-    const start = Math.max(from, startOfLocalDate(row.from, GB));
+    const start = Math.max(from, startOfLocalDate(row.from, GB_ZONE));
     const next = rows[i + 1];
-    const end = Math.min(to, next === undefined ? Number.POSITIVE_INFINITY : startOfLocalDate(next.from, GB));
+    const end = Math.min(
+      to,
+      next === undefined ? Number.POSITIVE_INFINITY : startOfLocalDate(next.from, GB_ZONE),
+    );
     return start < end
       ? [{ product: row.code, tariffCode: `E-1R-${row.code}-${region}`, from: start, to: end }]
       : [];
@@ -98,8 +98,15 @@ export function knownTariffCode(tariffCode: string): KnownCode | string {
     const i = rows.findIndex((r) => r.code === code);
     if (i < 0) continue;
     const next = rows[i + 1];
-    const to = next === undefined ? Number.POSITIVE_INFINITY : startOfLocalDate(next.from, GB);
-    return { tariffCode, code, product, region, from: startOfLocalDate((rows[i] as CodeRow).from, GB), to };
+    const to = next === undefined ? Number.POSITIVE_INFINITY : startOfLocalDate(next.from, GB_ZONE);
+    return {
+      tariffCode,
+      code,
+      product,
+      region,
+      from: startOfLocalDate((rows[i] as CodeRow).from, GB_ZONE),
+      to,
+    };
   }
   const all = PUBLISHED_PRODUCTS.flatMap((p) => PRODUCT_CODES[p].map((r) => r.code));
   return `${code} is not a product Compare tariffs prices; it knows ${all.join(', ')}`;
