@@ -95,7 +95,7 @@ const instant = (text: string | null, open: number): number => {
 };
 
 /** Direct debit where the product lists it; rows without a payment method apply to every one. */
-export function directDebit(rows: readonly RateRow[]): RateRow[] {
+export function directDebit<R extends { payment_method?: string | null }>(rows: readonly R[]): R[] {
   const hasDd = rows.some((r) => r.payment_method === 'DIRECT_DEBIT');
   return hasDd ? rows.filter((r) => !r.payment_method || r.payment_method === 'DIRECT_DEBIT') : [...rows];
 }

@@ -1,4 +1,5 @@
 import { GB_ZONE, type RegionLetter, regionOfTariffCode, startOfLocalDate } from '@homeview/domain';
+import { parseTariffCode } from '../../shared/octopus-rates';
 
 // Which Octopus products price the regional candidates (issue 37): Agile (a price per half-hour) and
 // Tracker (a price per local day), each a dated list of the product codes on sale, since the code changes
@@ -45,6 +46,15 @@ export const PRODUCT_CODES: Record<PublishedProduct, readonly CodeRow[]> = {
   ],
 };
 
+/** Epoch seconds [from, to) a product's i-th code was on sale: until the next one (Infinity: the newest). */
+function onSale(rows: readonly CodeRow[], i: number): { from: number; to: number } {
+  const next = rows[i + 1];
+  return {
+    from: startOfLocalDate((rows[i] as CodeRow).from, GB_ZONE),
+    to: next === undefined ? Number.POSITIVE_INFINITY : startOfLocalDate(next.from, GB_ZONE),
+  };
+}
+
 export interface CodeSpan {
   product: string;
   tariffCode: string;
@@ -62,12 +72,9 @@ export function codeSpans(
 ): CodeSpan[] {
   const rows = PRODUCT_CODES[product];
   return rows.flatMap((row, i) => {
-    const start = Math.max(from, startOfLocalDate(row.from, GB_ZONE));
-    const next = rows[i + 1];
-    const end = Math.min(
-      to,
-      next === undefined ? Number.POSITIVE_INFINITY : startOfLocalDate(next.from, GB_ZONE),
-    );
+    const sale = onSale(rows, i);
+    const start = Math.max(from, sale.from);
+    const end = Math.min(to, sale.to);
     return start < end
       ? [{ product: row.code, tariffCode: `E-1R-${row.code}-${region}`, from: start, to: end }]
       : [];
@@ -88,25 +95,15 @@ export interface KnownCode {
 
 /** The code's product and dates, or why Compare tariffs would never read its prices (a sentence). */
 export function knownTariffCode(tariffCode: string): KnownCode | string {
-  const match = /^E-1R-(.+)-([A-Z])$/.exec(tariffCode);
+  const parsed = parseTariffCode(tariffCode);
   const region = regionOfTariffCode(tariffCode);
-  if (match === null || region === null)
+  if (parsed === null || parsed.fuel !== 'electricity' || parsed.registers !== 1 || region === null)
     return `${JSON.stringify(tariffCode)} is not an electricity tariff code of a region, such as E-1R-AGILE-24-10-01-C (E-1R-<product>-<region letter A–P>)`;
-  const code = match[1] as string;
+  const code = parsed.product;
   for (const product of PUBLISHED_PRODUCTS) {
     const rows = PRODUCT_CODES[product];
     const i = rows.findIndex((r) => r.code === code);
-    if (i < 0) continue;
-    const next = rows[i + 1];
-    const to = next === undefined ? Number.POSITIVE_INFINITY : startOfLocalDate(next.from, GB_ZONE);
-    return {
-      tariffCode,
-      code,
-      product,
-      region,
-      from: startOfLocalDate((rows[i] as CodeRow).from, GB_ZONE),
-      to,
-    };
+    if (i >= 0) return { tariffCode: parsed.code, code, product, region, ...onSale(rows, i) };
   }
   const all = PUBLISHED_PRODUCTS.flatMap((p) => PRODUCT_CODES[p].map((r) => r.code));
   return `${code} is not a product Compare tariffs prices; it knows ${all.join(', ')}`;

@@ -1,3 +1,4 @@
+import { directDebit, penceToMicro } from '../../shared/octopus-rates';
 import { agileLayout } from './agile';
 import { csvRecords } from './csv';
 import { capture, ParseError, type ParseResult, shown } from './errors';
@@ -106,13 +107,16 @@ function parseJsonPage(text: string): FilePrices {
     );
   if (results.length === 0) throw new ParseError(1, 'results', 'is empty: the file has no prices');
   const lines = entryLines(text);
+  // The payment methods' rule and the pence → µ£ rounding are the API reader's own (shared/octopus-rates.ts).
   const read = results.map((entry, i) => readEntry(entry, i, lines[i] ?? 1));
-  const hasDd = read.some((r) => r.method === 'DIRECT_DEBIT');
-  const kept = read.filter((r) => !hasDd || r.method === null || r.method === 'DIRECT_DEBIT');
-  return { format: 'octopus-json', region: null, rows: sorted(kept.map((r) => r.price)) };
+  return { format: 'octopus-json', region: null, rows: sorted(directDebit(read).map((r) => r.price)) };
 }
 
-function readEntry(entry: unknown, i: number, line: number): { price: FilePrice; method: string | null } {
+function readEntry(
+  entry: unknown,
+  i: number,
+  line: number,
+): { price: FilePrice; payment_method: string | null } {
   const field = `results[${i}]`;
   const fail = (name: string, detail: string): never => {
     throw new ParseError(line, `${field}.${name}`, detail);
@@ -134,10 +138,8 @@ function readEntry(entry: unknown, i: number, line: number): { price: FilePrice;
   const from = time('valid_from');
   const to = time('valid_to');
   if (to <= from) fail('valid_to', `${formatUtc(to)} is not after valid_from ${formatUtc(from)}`);
-  const method = typeof e.payment_method === 'string' ? e.payment_method : null;
-  // Pence (up to 4 places, or float noise) → µ£, as the API reader does (shared/octopus-rates.ts).
-  const price = Math.round(Number(((value as number) * 10_000).toPrecision(12)));
-  return { price: { from, to, price, line, field }, method };
+  const payment_method = typeof e.payment_method === 'string' ? e.payment_method : null;
+  return { price: { from, to, price: penceToMicro(value as number), line, field }, payment_method };
 }
 
 const sorted = (rows: FilePrice[]) => rows.sort((a, b) => a.from - b.from);
