@@ -2,12 +2,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { unusablePassword } from '../src/features/accounts/password';
 import { CLAIM_BATCH } from '../src/features/infocare/claim';
 import { deliverDue, queueNotifications } from '../src/features/infocare/notify';
-import { createMailer } from '../src/mail/mailer';
-import type { PushSender } from '../src/push/push';
-import { createSmsSender } from '../src/sms/sms';
 import { FakeClock, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
+import { outboxSenders, recordingPush } from './support/senders';
 
 // Rows are claimed CLAIM_BATCH at a time (claim.ts). Two delivery runs at once (two servers' timers, or
 // a run still going when the next starts) each claim batches from the same queue: every row goes out once
@@ -23,14 +21,7 @@ describeEachDb('notifications claimed in batches by two runs at once', (suite) =
   let carerIds: number[] = [];
   const reached: number[] = [];
 
-  const push: PushSender = {
-    publicKey: async () => 'unused',
-    async send(userId) {
-      await new Promise((resolve) => setTimeout(resolve, 3));
-      reached.push(userId);
-      return { delivered: 1, failures: [] };
-    },
-  };
+  const push = recordingPush(reached);
 
   beforeAll(async () => {
     mum = await makeUser(suite.db, 'mum');
@@ -61,16 +52,7 @@ describeEachDb('notifications claimed in batches by two runs at once', (suite) =
       );
       await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
     });
-    const quiet = { clock, print: () => undefined };
-    const senders = {
-      mailer: createMailer({
-        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
-        db: suite.db,
-        ...quiet,
-      }),
-      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
-      push,
-    };
+    const senders = outboxSenders(suite.db, clock, push);
 
     const [first, second] = await Promise.all([
       deliverDue(suite.db, senders, t),
@@ -119,15 +101,7 @@ describeEachDb('a claim fails the rows with no address for their channel', (suit
       await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
       return rows[0]!.id;
     });
-    const quiet = { clock, print: () => undefined };
-    const senders = {
-      mailer: createMailer({
-        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
-        db: suite.db,
-        ...quiet,
-      }),
-      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
-    };
+    const senders = outboxSenders(suite.db, clock);
 
     expect(await deliverDue(suite.db, senders, t)).toBe(3);
     const { rows } = await suite.db.query<{

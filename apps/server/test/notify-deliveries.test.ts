@@ -2,12 +2,10 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import { unusablePassword } from '../src/features/accounts/password';
 import { deliveryRunner } from '../src/features/infocare/deliveries';
 import { queueNotifications } from '../src/features/infocare/notify';
-import { createMailer } from '../src/mail/mailer';
-import type { PushSender } from '../src/push/push';
-import { createSmsSender } from '../src/sms/sms';
 import { FakeClock, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
+import { outboxSenders, recordingPush } from './support/senders';
 
 // A run kicks delivery after each home it stores (deliveries.ts, job.ts): a home's pushes go out while
 // the next homes are still to be raised, not after the last, all by one deliverDue call whose senders
@@ -24,14 +22,7 @@ describeEachDb('delivery kicked as each home is stored', (suite) => {
   const carersOf = new Map<number, number[]>();
   const reached: number[] = [];
 
-  const push: PushSender = {
-    publicKey: async () => 'unused',
-    async send(userId) {
-      await new Promise((resolve) => setTimeout(resolve, 3));
-      reached.push(userId);
-      return { delivered: 1, failures: [] };
-    },
-  };
+  const push = recordingPush(reached);
 
   beforeAll(async () => {
     for (let h = 0; h < HOMES; h += 1) {
@@ -58,16 +49,7 @@ describeEachDb('delivery kicked as each home is stored', (suite) => {
 
   it("sends each home's pushes before the next home is raised, once each, in one deliverDue call", async () => {
     const t = now();
-    const quiet = { clock, print: () => undefined };
-    const senders = {
-      mailer: createMailer({
-        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
-        db: suite.db,
-        ...quiet,
-      }),
-      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
-      push,
-    };
+    const senders = outboxSenders(suite.db, clock, push);
     const deliveries = deliveryRunner(suite.db, senders, t);
     for (const mum of mums) {
       const houseId = (await findHouseIdOf(suite.db, mum.id))!;
@@ -97,16 +79,7 @@ describeEachDb('delivery kicked as each home is stored', (suite) => {
   });
 
   it('settles at once when nothing was kicked', async () => {
-    const quiet = { clock, print: () => undefined };
-    const senders = {
-      mailer: createMailer({
-        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
-        db: suite.db,
-        ...quiet,
-      }),
-      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
-      push,
-    };
+    const senders = outboxSenders(suite.db, clock, push);
     expect(await deliveryRunner(suite.db, senders, now()).settled()).toEqual({ sent: 0, runs: 0 });
   });
 });

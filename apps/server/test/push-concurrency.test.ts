@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deliverDue, IN_FLIGHT, queueNotifications } from '../src/features/infocare/notify';
-import { createMailer } from '../src/mail/mailer';
 import { createPushSender, type PushSender } from '../src/push/push';
 import { saveSubscription } from '../src/push/subscriptions';
-import { createSmsSender } from '../src/sms/sms';
 import { FakeClock, link, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
+import { outboxSenders } from './support/senders';
 import { type BrowserSubscription, type StandInPushService, startPushService } from './support/push-service';
 
 // Issue 36: an Urgent alert to many carers goes out IN_FLIGHT.push at a time, never one after another
@@ -73,16 +72,7 @@ describeEachDb('Web Push to many carers at once', (suite) => {
       );
       await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
     });
-    const quiet = { clock, print: () => undefined };
-    const senders = {
-      mailer: createMailer({
-        config: { smtpUrl: null, mailFrom: 'InfoCare <a@example.com>' },
-        db: suite.db,
-        ...quiet,
-      }),
-      sms: createSmsSender({ config: { smsUrl: null, smsToken: null }, db: suite.db, ...quiet }),
-      push,
-    };
+    const senders = outboxSenders(suite.db, clock, push);
 
     // One run delivers all (the pushes, and the email standing in for the one that was gone).
     expect(await deliverDue(suite.db, senders, t)).toBe(CARERS);
