@@ -34,4 +34,28 @@ describe('minute readings', () => {
     expect(readings).toHaveLength(600);
     expect(readings.reduce((a, r) => a + r.import_wh, 0)).toBe(840);
   });
+
+  it('a minute the register did not move in is a reading of 0 Wh, not a gap', () => {
+    const s = emptyMinutes();
+    // A solar home at midday: the import register stands still for two minutes, then moves 2 Wh.
+    for (let k = 0; k < 12; k++) addEnergy(s, M + k * 10, M + k * 10 + 10, 0, 'import');
+    for (let k = 12; k < 18; k++) addEnergy(s, M + k * 10, M + k * 10 + 10, k === 15 ? 2000 : 0, 'import');
+    expect(closeMinutes(s, M + 180).map((r) => [r.start - M, r.interval_s, r.import_wh])).toEqual([
+      [0, 60, 0],
+      [60, 60, 0],
+      [120, 60, 2],
+    ]);
+  });
+
+  it('an interval arriving late lands in its own minute, in order', () => {
+    const s = emptyMinutes();
+    addEnergy(s, M + 120, M + 180, 3000, 'import');
+    addEnergy(s, M, M + 60, 1000, 'import');
+    addEnergy(s, M + 60, M + 120, 2000, 'import');
+    expect(closeMinutes(s, M + 180).map((r) => [r.start - M, r.import_wh])).toEqual([
+      [0, 1],
+      [60, 2],
+      [120, 3],
+    ]);
+  });
 });

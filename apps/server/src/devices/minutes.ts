@@ -25,7 +25,12 @@ export function emptyMinutes(): MinuteState {
   return { open: [], importMwh: 0, importWh: 0, exportMwh: 0, exportWh: 0 };
 }
 
-/** Adds `mwh` used over [from, to) in one direction, split across minutes (bins) exactly (integer mWh). */
+/**
+ * Adds `mwh` used over [from, to) in one direction, split across minutes (bins) exactly (integer mWh).
+ * Every minute the interval spans is known, a register that did not move included: it becomes a reading
+ * of 0 Wh, never a gap (a solar home's midday, a small load under the register's 1 Wh step), which the
+ * screens and InfoCare would take for missing data.
+ */
 export function addEnergy(
   state: MinuteState,
   from: number,
@@ -34,7 +39,7 @@ export function addEnergy(
   direction: 'import' | 'export',
   binS = MINUTE_S,
 ): void {
-  if (to <= from || mwh === 0) return;
+  if (to <= from) return;
   const span = to - from;
   const col = direction === 'import' ? 1 : 2;
   let given = 0;
@@ -42,15 +47,25 @@ export function addEnergy(
     const upTo = Math.min(to, m + binS) - from;
     const share = Math.round((mwh * upTo) / span) - given;
     given += share;
-    if (share === 0) continue;
-    let bin = state.open.find((b) => b[0] === m);
-    if (bin === undefined) {
-      bin = [m, 0, 0];
-      state.open.push(bin);
-      state.open.sort((a, b) => a[0] - b[0]);
-    }
-    bin[col] = (bin[col] as number) + share;
+    binAt(state, m)[col] += share;
   }
+}
+
+/** The open bin starting at `m`, added in order when new (intervals mostly arrive in order: it goes last). */
+function binAt(state: MinuteState, m: number): [number, number, number] {
+  const open = state.open;
+  for (let k = open.length - 1; k >= 0; k--) {
+    const bin = open[k] as [number, number, number];
+    if (bin[0] === m) return bin;
+    if (bin[0] < m) {
+      const added: [number, number, number] = [m, 0, 0];
+      open.splice(k + 1, 0, added);
+      return added;
+    }
+  }
+  const added: [number, number, number] = [m, 0, 0];
+  open.unshift(added);
+  return added;
 }
 
 /**

@@ -174,8 +174,8 @@ export function integratePower(
   | { kind: 'rejected'; reason: string } {
   if (Math.abs(w) > maxW)
     return { kind: 'rejected', reason: `power ${w} W is more than ${maxW / 1000} kW could carry` };
-  if (previous === null || t <= previous.t || t - previous.t > MAX_POWER_GAP_S || previous.w === 0)
-    return { kind: 'none' };
+  if (previous === null || t <= previous.t || t - previous.t > MAX_POWER_GAP_S) return { kind: 'none' };
+  // 0 W held is energy too: 0 Wh over a known time, minutes of 0 rather than a gap.
   const mwh = Math.round((Math.abs(previous.w) * (t - previous.t)) / 3.6);
-  return { kind: 'energy', from: previous.t, to: t, mwh, direction: previous.w > 0 ? 'import' : 'export' };
+  return { kind: 'energy', from: previous.t, to: t, mwh, direction: previous.w >= 0 ? 'import' : 'export' };
 }
