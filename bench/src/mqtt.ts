@@ -40,6 +40,8 @@ const LOADS: Load[] = [
   /** Simulated 10 s rounds (default 20 minutes of device time). */
   { kind: 'saturation', rounds: env('BENCH_MQTT_ROUNDS', 120) },
 ];
+/** BENCH_MQTT_PHASES=offered (or fleet,saturation): only those loads. */
+const PHASES = process.env.BENCH_MQTT_PHASES?.split(',');
 /** BENCH_MQTT_TARIFFS=0: the homes price at the default tariff (one book shared by all). */
 const TARIFFS = process.env.BENCH_MQTT_TARIFFS !== '0';
 /** A flat tariff of each home's own (24.5 p/kWh, 60 p a day). */
@@ -533,7 +535,8 @@ export async function benchMqtt(store: 'pglite' | 'postgres'): Promise<void> {
           .join(' ')}`,
     );
     const results: PhaseResult[] = [];
-    for (const load of LOADS) {
+    const loads = LOADS.filter((l) => PHASES === undefined || PHASES.includes(l.kind));
+    for (const load of loads) {
       const r = await phase(db, load);
       report(r);
       results.push(r);
@@ -544,7 +547,7 @@ export async function benchMqtt(store: 'pglite' | 'postgres'): Promise<void> {
     );
     console.log('  |---|---|---|---|---|---|---|');
     for (const [i, r] of results.entries()) {
-      const load = LOADS[i] as Load;
+      const load = loads[i] as Load;
       console.log(
         `  | ${r.label} | ${Math.round(r.received / r.seconds).toLocaleString('en-GB')} | ${s2(pct(r.delays, 0.5))} | ` +
           `${s2(pct(r.delays, 0.99))} | ${load.kind === 'saturation' ? '—' : keepsUp(r) ? 'yes' : 'no'} | ${cpuPer1000(r)} | ${mib(r.rssMax)} |`,
