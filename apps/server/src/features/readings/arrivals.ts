@@ -12,7 +12,6 @@
 import { heard, listenTo, noticeFor, told } from '../../db/notices';
 import type { DayArrival } from '@homeview/domain';
 import { type Db, prepared, type Queryable } from '../../db/types';
-import { ELECTRICITY_CODE } from '../../shared/fuel';
 
 type Listener = (houseId: number) => void;
 
@@ -42,27 +41,10 @@ export function dataArrived(db: Db, houseId: number): void {
   told(db, ARRIVALS_CHANNEL, String(houseId));
 }
 
-// When a day became complete (issue 36, migration 0032): the same arrival, kept. Called by the one write
-// path inside its transaction, after the day rollups of `days` were written, so a day whose last missing
-// half-hour this write stored is recorded at the write's `now`, once (a later replace keeps the first).
+// When a day became complete (issue 36, migration 0032): the same arrival, kept. The one write path
+// records it in its write statement (daily.ts `writeBatches`, electricity only): a day whose last missing
+// half-hour a write stored is recorded at the write's `now`, once (a later replace keeps the first).
 // InfoCare learns from these when a home's half-hours usually arrive (domain infocare/publication.ts).
-export async function recordCompleteDays(
-  tx: Queryable,
-  days: readonly { houseId: number; dates: readonly string[] }[],
-  now: number,
-): Promise<void> {
-  const house = days.flatMap((d) => d.dates.map(() => d.houseId));
-  if (house.length === 0) return;
-  await tx.query(
-    prepared(`insert into day_arrivals (house_id, day, complete_at)
-       select d.house_id, d.day, $3::bigint
-         from unnest(string_to_array($1, ',')::int[], string_to_array($2, ',')::date[]) t(house_id, day)
-         join daily_rollups d on d.house_id = t.house_id and d.fuel = ${ELECTRICITY_CODE} and d.day = t.day
-        where d.covered_s >= d.slots * 1800
-       on conflict (house_id, day) do nothing`),
-    [house.join(','), days.flatMap((d) => d.dates).join(','), now],
-  );
-}
 
 /** The days of these houses that became complete from `fromDay` on, before `now`, by house. */
 export async function completeDaysOf(

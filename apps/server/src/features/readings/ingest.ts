@@ -7,7 +7,6 @@ import { refreshApplianceDaysOfHouses } from './appliance-days';
 import { checkReading, maxWhIn, type Reading } from './reading';
 import { type BatchContext, housesContextOf, housesContextRead, type ReadingColumns } from './blocks';
 import { datesOfSlots, type HouseWrite, writeBatches } from './daily';
-import { recordCompleteDays } from './arrivals';
 import { estimatesBeaten, estimateWindows, isFineBatch } from './estimates';
 import { eventCost, measuredUses, type StoredEvent } from './events';
 import { byHouse, mergeUses } from './use-days';
@@ -236,20 +235,16 @@ export async function ingestReadingsOfHouses(
       results.set(houseId, { stored: merged.stored, duplicates: sent - merged.stored });
     }
     // Every house's blocks, half-hours, days and months in one statement.
+    // Electricity's completed days are recorded as they complete (day_arrivals, in the same statement).
     await writeBatches(
       tx,
       writes.map((w) => w.write),
       fuelCode(fuel),
+      fuel === 'electricity' ? options.now : null,
     );
     // Then every house's estimated appliance uses (estimates.ts), two reads for all: from electricity
     // only (the appliances are electric; a gas meter's steps are the boiler, not a kettle).
     if (fuel !== 'electricity') return;
-    // The days this write completed, and when (arrivals.ts): InfoCare learns the home's publication time.
-    await recordCompleteDays(
-      tx,
-      writes.map(({ write }) => ({ houseId: write.houseId, dates: write.dates })),
-      options.now,
-    );
     const estimated = await estimateWindows(
       tx,
       writes.flatMap(({ write, batch }) => {
