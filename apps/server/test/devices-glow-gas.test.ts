@@ -121,7 +121,7 @@ describeEachDb('a Glow’s gas over MQTT', (suite) => {
     const prefix = `t${randomUUID().slice(0, 8)}/`;
     const houseId = await glowHouse(`glow-gas-${suite.kind}`, 'AABBCCDDEE21');
     const topic = `${prefix}glow/AABBCCDDEE21/SENSOR/gasmeter`;
-    clock = T0 + 4 * 3600;
+    clock = T0 + 6 * 3600;
     const consumer = await start(prefix);
     // The register as refreshed, re-sent every 5 minutes (the IHD re-sends every ~10 s: fewer, same rule).
     const register = (m: number): number => {
@@ -130,20 +130,22 @@ describeEachDb('a Glow’s gas over MQTT', (suite) => {
       if (m < 130) return 5003.234; // 13:30
       if (m < 160) return 5004.235; // 14:10, a refresh off the half-hour
       if (m < 210) return 5004.535; // 14:40
-      return 5004.625; // 15:30
+      return 5004.625; // 15:30, then no gas until 17:00
     };
     let sent = 0;
-    for (let m = 0; m <= 210; m += 5) {
+    for (let m = 0; m <= 300; m += 5) {
       await publish(topic, gas(T0 + m * MIN, register(m)));
       sent++;
     }
-    await until('the six gas half-hours', async () => (await readingsOf(houseId, 1)).length === 6);
+    await until('the nine gas half-hours', async () => (await readingsOf(houseId, 1)).length === 9);
     await until('every message', () => consumer.stats.messages === sent);
     await consumer.flush();
-    // Worked by hand: 12:30's 1.234 kWh in 12:00–12:30; 13:30's 2 kWh in 13:00–13:30 (the 13:00 refresh
-    // read no gas); 14:10's 1.001 kWh over 13:40–14:10, 20 min of it (667 Wh) in 13:30 and 10 (334) in 14:00;
-    // 14:40's 0.3 kWh over 14:10–14:40: 200 Wh in 14:00 (334 + 200 = 534) and 100 in 14:30; 15:30's
-    // 0.09 kWh in 15:00–15:30.
+    // Worked by hand: 12:30's 1.234 kWh in 12:00–12:30; 13:30's 2 kWh in 13:00–13:30, and 12:30–13:00 none
+    // (the 13:00 refresh read no gas: 0 Wh, not a gap); 14:10's 1.001 kWh over 13:40–14:10, 20 min of it
+    // (667 Wh) in 13:30 and 10 (334) in 14:00; 14:40's 0.3 kWh over 14:10–14:40: 200 Wh in 14:00 (334 + 200
+    // = 534) and 100 in 14:30; 15:30's 0.09 kWh in 15:00–15:30. Then the register stands still: at 17:00 it
+    // still reads the same, so the meter read it so at a refresh after 16:30: 15:30 and 16:00 had none,
+    // stored as they are known, without waiting for the next change (16:30 may yet hold some).
     const half = (h: number, m: number, wh: number) => ({
       start_ts: T0 + ((h - 12) * 60 + m) * MIN,
       interval_s: 1800,
@@ -152,11 +154,14 @@ describeEachDb('a Glow’s gas over MQTT', (suite) => {
     const stored = await readingsOf(houseId, 1);
     expect(stored).toEqual([
       half(12, 0, 1234),
+      half(12, 30, 0),
       half(13, 0, 2000),
       half(13, 30, 667),
       half(14, 0, 534),
       half(14, 30, 100),
       half(15, 0, 90),
+      half(15, 30, 0),
+      half(16, 0, 0),
     ]);
     // Exactly the register's movement, 5004.625 − 5000.000 kWh, and no electricity from the gas topic.
     expect(stored.reduce((sum, r) => sum + r.import_wh, 0)).toBe(4625);
@@ -168,7 +173,7 @@ describeEachDb('a Glow’s gas over MQTT', (suite) => {
     );
     expect(day.rows).toEqual([{ fuel: 1, import_wh: 4625 }]);
     expect(consumer.stats.rejected).toBe(0);
-    expect(consumer.stats.gasStored).toBe(6);
+    expect(consumer.stats.gasStored).toBe(9);
   });
 
   it('refuses the error value and a step back, counted on the device, and loses no electricity', async () => {

@@ -27,9 +27,10 @@ export interface StoredCounter {
   gap?: PendingGap | null;
   /**
    * A Glow's gas register (gasmeter topic): its counter, refreshed every half-hour (counter.ts Register),
-   * and its open half-hours (minutes.ts with 1800 s bins), stored as gas.
+   * and its open half-hours (minutes.ts with 1800 s bins), stored as gas; `known`: the time up to which its
+   * gas is known (placed, or none used), from which half-hours with none are 0 Wh, never a gap.
    */
-  gas?: { import: CounterState | null; halfHours: MinuteState } | null;
+  gas?: { import: CounterState | null; halfHours: MinuteState; known?: number } | null;
   /** A plug's use detection (held power, the use in progress, uses waiting for the counter): PlugUses. */
   plug?: PlugState | null;
   /**

@@ -27,8 +27,10 @@ export const MAX_POWER_GAP_S = 120;
  * the stored gas adds up to the register's movement, Wh for Wh (the carry of minutes.ts); the open
  * half-hours wait, stored with the device, for the next change.
  */
-const GAS: Register = { maxW: MAX_GAS_W, refreshS: 1800 };
 const HALF_HOUR_S = 1800;
+/** A Glow reads the gas meter every half-hour and re-sends the register in between. */
+const GAS_REFRESH_S = 1800;
+const GAS: Register = { maxW: MAX_GAS_W, refreshS: GAS_REFRESH_S };
 
 /**
  * What a sample's channel tells back: a value refused (counted on the device), readings closed. One sink
@@ -122,10 +124,26 @@ function takeGas(live: Live, s: DeviceSample, now: number, sink: SampleSink): vo
   const gas = live.counter.gas;
   const { state, step } = stepCounter(gas.import, s.t, s.importMwh, GAS);
   gas.import = state;
-  if (step.kind === 'rejected') sink.reject(live, s, `gas: ${step.reason}`, now);
-  if (step.kind === 'energy') addEnergy(gas.halfHours, step.from, step.to, step.mwh, 'import', HALF_HOUR_S);
-  // Up to the register's last change (state.t), not this sample: a re-send adds nothing to what is known.
-  const readings = closeMinutes(gas.halfHours, state.t, HALF_HOUR_S);
+  // No gas was used from what is known until the register moved, nor until the refresh before a sample
+  // that still reads the same: a summer day without heating is 48 half-hours of 0 Wh, not missing data.
+  // A change is placed from at least that refresh (counter.ts), so no closed half-hour gets energy later.
+  const noGasUntil = (t: number) => {
+    if (gas.known !== undefined && t > gas.known)
+      addEnergy(gas.halfHours, gas.known, t, 0, 'import', HALF_HOUR_S);
+    gas.known = Math.max(gas.known ?? t, t);
+  };
+  if (step.kind === 'first') gas.known = s.t;
+  else if (step.kind === 'rejected') {
+    sink.reject(live, s, `gas: ${step.reason}`, now);
+    gas.known = s.t; // what came before this sample is not known: a gap, never 0
+  } else if (step.kind === 'unchanged') noGasUntil(s.t - GAS_REFRESH_S);
+  else if (step.kind === 'energy') {
+    noGasUntil(step.from);
+    addEnergy(gas.halfHours, step.from, step.to, step.mwh, 'import', HALF_HOUR_S);
+    gas.known = step.to;
+  }
+  // Up to what is known (a re-send before a refresh adds nothing), never past the register's sample.
+  const readings = closeMinutes(gas.halfHours, Math.max(state.t, gas.known ?? state.t), HALF_HOUR_S);
   if (readings.length > 0) sink.readings(live, readings, 'gas');
 }
 
