@@ -11,12 +11,8 @@
 //     "little" (70 % of its active half-hours brought down to the floor, by a seeded draw) and "late"
 //     (nothing above the floor from 05:00 to noon) — target ≥ 80 % flagged.
 // Then each home delivered as a supplier delivers it, late and with outages (infocare-daily-lag.ts).
-// `SHOW=1` prints each Warning on an ordinary day with its figures and band. The files' clocks are naive
-// UK local time: each half-hour is placed at its local instant (the earlier
-// of two on the autumn night).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+// `SHOW=1` prints each Warning on an ordinary day with its figures and band. The homes and how their
+// files become half-hours: infocare-daily-homes.ts.
 import {
   activeFromWh,
   addDays,
@@ -24,56 +20,12 @@ import {
   dayFindings,
   type HalfHourlyDay,
   halfHourlyDay,
-  instantOfLocal,
   localDate,
   localParts,
 } from '@homeview/domain';
 import { Rng } from '@homeview/simulator';
+import { realHomes, type Series, ZONE } from './infocare-daily-homes';
 import { lagAndOutages } from './infocare-daily-lag';
-
-const REAL = join(import.meta.dirname, '../../../shared/data/real');
-const ZONE = 'Europe/London';
-
-/** Wh by half-hour start, from a naive-local "YYYY-MM-DD HH:MM" and a Wh figure (null: missing). */
-type Series = Map<number, number>;
-
-const at = (local: string) => {
-  const [date, time] = local.split(' ') as [string, string];
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return instantOfLocal(date, (h * 60 + (m < 30 ? 0 : 30)) * 60, ZONE, 'earlier');
-};
-
-function house20(): Series {
-  const text = readFileSync(join(REAL, 'refit-house20-halfhourly/refit_house20_halfhourly_kwh.csv'), 'utf8');
-  const series: Series = new Map();
-  for (const line of text.trim().split('\n').slice(1)) {
-    const [local, kwh, , , , , present, missing] = line.split(',') as string[];
-    if (Number(present) < 25 || Number(missing) > 5) continue; // an outage: the half-hour is missing
-    series.set(at(local as string), Math.round(Number(kwh) * 1000));
-  }
-  return series;
-}
-
-function house2(): Series {
-  const months = ['2013-10', '2013-11', '2013-12', '2014-01', '2014-02', '2014-03', '2014-04', '2014-05'];
-  const sums = new Map<number, { wh: number; n: number }>();
-  for (const month of months) {
-    const text = gunzipSync(readFileSync(join(REAL, `nilm-1min/REFIT_House2_${month}.csv.gz`))).toString();
-    for (const line of text.trim().split('\n').slice(1)) {
-      const [time, aggregate] = line.split(',') as [string, string];
-      const w = Number(aggregate);
-      if (!(w > 0)) continue; // Aggregate 0 is missing data
-      const slot = at(time.slice(0, 16));
-      const sum = sums.get(slot) ?? { wh: 0, n: 0 };
-      sum.wh += w / 60;
-      sum.n++;
-      sums.set(slot, sum);
-    }
-  }
-  const series: Series = new Map();
-  for (const [slot, { wh, n }] of sums) if (n >= 25) series.set(slot, Math.round((wh * 30) / n));
-  return series;
-}
 
 /** The day's half-hours made quiet: `little` drops 70 % of what rose above the floor, `late` the morning. */
 function quiet(series: Series, day: HalfHourlyDay, kind: 'little' | 'late', random: () => number): Series {
@@ -134,13 +86,10 @@ function judgeHome(name: string, series: Series): void {
 }
 
 export async function benchInfocareDaily(): Promise<void> {
-  const homes: [string, Series, number][] = [
-    ['REFIT house 20', house20(), 9 * 60 + 30],
-    ['REFIT house 2', house2(), 7 * 60],
-  ];
-  for (const [name, series] of homes) judgeHome(name, series);
+  const homes = realHomes();
+  for (const { name, series } of homes) judgeHome(name, series);
   // The same homes delivered a day late, with lag and outages (infocare-daily-lag.ts).
-  for (const [name, series, usual] of homes) {
+  for (const { name, series, usualMinute: usual } of homes) {
     const dates = [...new Set([...series.keys()].map((t) => localDate(t, ZONE)))].sort();
     console.log(lagAndOutages(name, series, dates, usual));
   }
