@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { instantOfLocal } from '@homeview/domain';
+import { instantOfLocal, localDate } from '@homeview/domain';
 
 const REAL = join(import.meta.dirname, '../../../shared/data/real');
 export const ZONE = 'Europe/London';
@@ -21,6 +21,12 @@ export type Series = Map<number, number>;
 export interface RealHome {
   name: string;
   series: Series;
+  /**
+   * Local dates on which the home's plugs (kettle, microwave, washing machine, dishwasher; IDEAL's
+   * electric shower) show an appliance a person operates used (20 Wh or more): someone was about, by
+   * evidence apart from the meter's half-hours the rules read.
+   */
+  present: Set<string>;
   /** Local minute the supplier usually publishes the day before (the lag model's centre). */
   usualMinute: number;
 }
@@ -34,29 +40,42 @@ const utcSlot = (date: string, time: string) => {
   return t - (t % 1800);
 };
 
-function house20(): Series {
+/** Wh of the plugs by local date (the file's own date: naive local, or UTC's converted). */
+type Plugs = Map<string, number>;
+const PRESENT_WH = 20;
+const presentDays = (plugs: Plugs) => new Set([...plugs].flatMap(([d, wh]) => (wh >= PRESENT_WH ? [d] : [])));
+
+function house20(): { series: Series; present: Set<string> } {
   const text = readFileSync(join(REAL, 'refit-house20-halfhourly/refit_house20_halfhourly_kwh.csv'), 'utf8');
   const series: Series = new Map();
+  const plugs: Plugs = new Map();
   for (const line of text.trim().split('\n').slice(1)) {
-    const [local, kwh, , , , , present, missing] = line.split(',') as string[];
-    if (Number(present) < 25 || Number(missing) > 5) continue; // an outage: the half-hour is missing
+    const [local, kwh, kettle, microwave, washing, dishwasher, present, missing] = line.split(
+      ',',
+    ) as string[];
     const [date, time] = (local as string).split(' ') as [string, string];
+    const plugWh = [kettle, microwave, washing, dishwasher].reduce((s, k) => s + Number(k) * 1000, 0);
+    plugs.set(date, (plugs.get(date) ?? 0) + plugWh);
+    if (Number(present) < 25 || Number(missing) > 5) continue; // an outage: the half-hour is missing
     series.set(localSlot(date, time), Math.round(Number(kwh) * 1000));
   }
-  return series;
+  return { series, present: presentDays(plugs) };
 }
 
-/** Half-hours summed from 1-minute files (`Time,Aggregate,…`, W); `utc` for UK-DALE's clock. */
-function fromMinutes(files: readonly string[], utc = false): Series {
+/** Half-hours summed from 1-minute files (`Time,Aggregate,plugs…`, W); `utc` for UK-DALE's clock. */
+function fromMinutes(files: readonly string[], utc = false): { series: Series; present: Set<string> } {
   const sums = new Map<number, { wh: number; n: number }>();
+  const plugs: Plugs = new Map();
   for (const file of files) {
     const raw = readFileSync(join(REAL, file));
     const text = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString();
     for (const line of text.trim().split('\n').slice(1)) {
-      const [time, aggregate] = line.split(',') as [string, string];
+      const [time, aggregate, ...channels] = line.split(',') as [string, string, ...string[]];
+      const slot = (utc ? utcSlot : localSlot)(time.slice(0, 10), time.slice(11, 16));
+      const date = localDate(slot, ZONE);
+      plugs.set(date, (plugs.get(date) ?? 0) + channels.reduce((s, c) => s + (Number(c) || 0), 0) / 60);
       const w = Number(aggregate);
       if (!(w > 0)) continue; // Aggregate 0 is missing data
-      const slot = (utc ? utcSlot : localSlot)(time.slice(0, 10), time.slice(11, 16));
       const sum = sums.get(slot) ?? { wh: 0, n: 0 };
       sum.wh += w / 60;
       sum.n++;
@@ -65,7 +84,7 @@ function fromMinutes(files: readonly string[], utc = false): Series {
   }
   const series: Series = new Map();
   for (const [slot, { wh, n }] of sums) if (n >= 25) series.set(slot, Math.round((wh * 30) / n));
-  return series;
+  return { series, present: presentDays(plugs) };
 }
 
 const nilm = (house: string, months: readonly string[]) =>
@@ -75,11 +94,11 @@ const nilm = (house: string, months: readonly string[]) =>
 export function realHomes(): RealHome[] {
   const refit2 = ['2013-10', '2013-11', '2013-12', '2014-01', '2014-02', '2014-03', '2014-04', '2014-05'];
   return [
-    { name: 'REFIT house 20', series: house20(), usualMinute: 9 * 60 + 30 },
-    { name: 'REFIT house 2', series: fromMinutes(nilm('REFIT_House2', refit2)), usualMinute: 7 * 60 },
+    { name: 'REFIT house 20', ...house20(), usualMinute: 9 * 60 + 30 },
+    { name: 'REFIT house 2', ...fromMinutes(nilm('REFIT_House2', refit2)), usualMinute: 7 * 60 },
     {
       name: 'UK-DALE house 2',
-      series: fromMinutes(
+      ...fromMinutes(
         [
           ...nilm('UKDALE_House2', ['2013-05', '2013-06']),
           'ukdale-house2-1min/UKDALE_House2_2013-07.csv',
@@ -91,7 +110,7 @@ export function realHomes(): RealHome[] {
     },
     {
       name: 'IDEAL house 65',
-      series: fromMinutes([
+      ...fromMinutes([
         'ideal-house65-1min/IDEAL_House65_2017-06.csv',
         ...nilm('IDEAL_House65', ['2018-02', '2018-04']),
       ]),

@@ -16,6 +16,8 @@
 import {
   activeFromWh,
   addDays,
+  type DayBands,
+  type DayBefore,
   dayBands,
   dayFindings,
   type HalfHourlyDay,
@@ -24,70 +26,94 @@ import {
   localParts,
 } from '@homeview/domain';
 import { Rng } from '@homeview/simulator';
-import { realHomes, type Series, ZONE } from './infocare-daily-homes';
+import { type RealHome, realHomes, type Series, ZONE } from './infocare-daily-homes';
 import { lagAndOutages } from './infocare-daily-lag';
 
-/** The day's half-hours made quiet: `little` drops 70 % of what rose above the floor, `late` the morning. */
-function quiet(series: Series, day: HalfHourlyDay, kind: 'little' | 'late', random: () => number): Series {
+type Kind = 'little' | 'late' | 'little_usual' | 'late_usual';
+const KINDS: readonly Kind[] = ['little', 'late', 'little_usual', 'late_usual'];
+
+/**
+ * The day's half-hours made quiet, each active one brought down to the floor: `little` 70 % of them (a
+ * seeded draw), `late` those from 05:00 to noon; and as a bad day of her own (3 December 2026):
+ * `little_usual` all but 30 % of her usual count (the band's median), so a busy day made quiet is as
+ * quiet as an ordinary one made quiet, `late_usual` those from 05:00 to 4 hours after her usual start.
+ */
+function quiet(
+  series: Series,
+  day: HalfHourlyDay,
+  bands: DayBands,
+  kind: Kind,
+  random: () => number,
+): Series {
   const out: Series = new Map(series);
   const threshold = activeFromWh(day.floor_wh);
+  const lateUntil = kind === 'late' ? 12 * 60 : (bands.began_minute?.median ?? 7 * 60) + 240;
+  const keep =
+    kind === 'little' ? 0.3 : (0.3 * bands.active_half_hours.median) / Math.max(1, day.active_half_hours);
   for (const [slot, wh] of series) {
     if (localDate(slot, ZONE) !== day.date || wh < threshold) continue;
     const p = localParts(slot, ZONE);
     const minute = p.hour * 60 + p.minute;
-    if (kind === 'late' ? minute >= 5 * 60 && minute < 12 * 60 : random() < 0.7) out.set(slot, day.floor_wh);
+    const late = kind === 'late' || kind === 'late_usual';
+    if (late ? minute >= 5 * 60 && minute < lateUntil : random() >= keep) out.set(slot, day.floor_wh);
   }
   return out;
 }
 
-function judgeHome(name: string, series: Series): void {
+function judgeHome({ name, series, present }: RealHome): void {
   const dates = [...new Set([...series.keys()].map((t) => localDate(t, ZONE)))].sort();
   const judged: HalfHourlyDay[] = [];
   const rng = new Rng(7); // seeded: every run injects the same quiet days
   const random = () => rng.next();
-  let ordinary = 0;
-  let warned = 0;
-  let away = 0;
-  let awayWarned = 0;
-  let incomplete = 0;
-  const injected = { little: { hit: 0, of: 0 }, late: { hit: 0, of: 0 } };
+  const count = { ordinary: 0, warned: 0, away: 0, awayWarned: 0, busy: 0, busyWarned: 0, incomplete: 0 };
+  const injected = Object.fromEntries(KINDS.map((k) => [k, { hit: 0, of: 0 }])) as Record<Kind, Hit>;
+  let before: DayBefore | null = null;
   for (const date of dates) {
     const day = halfHourlyDay(date, ZONE, series);
+    const bands = day && dayBands(judged.filter((d) => d.date >= addDays(date, -28)));
+    const dayBefore = before?.day?.date === addDays(date, -1) ? before : null;
+    before = { day, bands };
     if (day === null) {
-      incomplete++;
+      count.incomplete++;
       continue;
     }
-    const bands = dayBands(judged.filter((d) => d.date >= addDays(date, -28)));
     judged.push(day);
     if (bands === null) continue;
-    const findings = dayFindings(day, bands);
-    if (day.active_half_hours <= 3) {
-      away++;
-      if (findings.length > 0) awayWarned++;
+    const warned = dayFindings(day, bands, dayBefore).length > 0;
+    // The first bench's count: every day with more than 3 active half-hours was "ordinary".
+    if (day.active_half_hours > 3)
+      [count.busy, count.busyWarned] = [count.busy + 1, count.busyWarned + +warned];
+    // Ordinary: someone about by the plugs and more than 3 active half-hours.
+    if (day.active_half_hours <= 3 || !present.has(date)) {
+      [count.away, count.awayWarned] = [count.away + 1, count.awayWarned + +warned];
       continue;
     }
-    ordinary++;
-    if (findings.length > 0) warned++;
-    if (findings.length > 0 && process.env.SHOW)
-      console.log(name, JSON.stringify(day), findings, JSON.stringify(bands));
-    for (const kind of ['little', 'late'] as const) {
-      const made = halfHourlyDay(date, ZONE, quiet(series, day, kind, random)) as HalfHourlyDay;
+    count.ordinary++;
+    if (warned) count.warned++;
+    if (warned && process.env.SHOW)
+      console.log(name, JSON.stringify(day), dayFindings(day, bands, dayBefore), JSON.stringify(bands));
+    for (const kind of KINDS) {
+      const made = halfHourlyDay(date, ZONE, quiet(series, day, bands, kind, random)) as HalfHourlyDay;
       injected[kind].of++;
-      if (dayFindings(made, bands).length > 0) injected[kind].hit++;
+      if (dayFindings(made, bands, dayBefore).length > 0) injected[kind].hit++;
     }
   }
-  const pct = ({ hit, of }: { hit: number; of: number }) =>
-    `${((hit / Math.max(1, of)) * 100).toFixed(0)} % of ${of}`;
+  const pct = ({ hit, of }: Hit) => `${((hit / Math.max(1, of)) * 100).toFixed(0)} %`;
+  const perWeek = (n: number, of: number) => ((n / Math.max(1, of)) * 7).toFixed(3);
   console.log(
-    `  ${name.padEnd(16)} ordinary days ${String(ordinary).padStart(3)}, Warnings ${String(warned).padStart(2)} = ${((warned / Math.max(1, ordinary)) * 7).toFixed(3)} per home-week (≤ 0.10)` +
-      ` │ nobody about ${away} (warned ${awayWarned}) │ incomplete ${incomplete} (never judged)` +
-      ` │ injected quiet flagged: little ${pct(injected.little)}, late ${pct(injected.late)} (≥ 80 %)`,
+    `  ${name.padEnd(16)} ordinary days ${String(count.ordinary).padStart(3)}, Warnings ${String(count.warned).padStart(2)} = ${perWeek(count.warned, count.ordinary)} per home-week (≤ 0.10)` +
+      ` [every day > 3 active: ${perWeek(count.busyWarned, count.busy)} of ${count.busy}]` +
+      ` │ nobody about by the plugs or ≤ 3 active ${count.away} (warned ${count.awayWarned}) │ incomplete ${count.incomplete}` +
+      ` │ injected quiet flagged (≥ 80 %): little ${pct(injected.little)}, late ${pct(injected.late)} of ${injected.late.of}` +
+      ` │ of her usual: little ${pct(injected.little_usual)}, late ${pct(injected.late_usual)}`,
   );
 }
 
+type Hit = { hit: number; of: number };
+
 export async function benchInfocareDaily(): Promise<void> {
   const homes = realHomes();
-  for (const { name, series } of homes) judgeHome(name, series);
+  for (const home of homes) judgeHome(home);
   // The same homes delivered a day late, with lag and outages (infocare-daily-lag.ts).
   for (const { name, series, usualMinute: usual } of homes) {
     const dates = [...new Set([...series.keys()].map((t) => localDate(t, ZONE)))].sort();
