@@ -144,6 +144,11 @@ describe('the day against her band', () => {
     const away = { day: day(2, null), bands };
     expect(dayFindings(day(8, 18 * 60 + 30), bands)).toEqual(['little_activity', 'late_start']);
     expect(dayFindings(day(8, 18 * 60 + 30), bands, away)).toEqual([]);
+    expect(dayWords(day(8, 18 * 60 + 30), bands, away)).toEqual([
+      'Activity again after the quiet day before: active 4 h against the usual 10 h.',
+      'The day began at 18:30 (usually 07:00) and ended at 22:00.',
+      'In the night before 05:00, no activity (usually none).',
+    ]);
     // A second day with nobody about (3 active half-hours) is told again.
     expect(dayFindings(day(3, null), bands, away)).toEqual(['little_activity', 'late_start']);
     // A day before with no band to judge it by (or not complete) changes nothing.

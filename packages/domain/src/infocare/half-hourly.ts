@@ -190,6 +190,8 @@ const halfHourOf = (minute: number) => Math.round(minute / 30) * 30;
  */
 export function dayWords(day: HalfHourlyDay, bands: DayBands, before: DayBefore | null = null): string[] {
   const findings = dayFindings(day, bands, before);
+  // A day spared a Warning for the quiet day before it says so, never "ordinary".
+  const spared = findings.length === 0 && before !== null && dayFindings(day, bands).length > 0;
   const active = `active ${hours(day.active_half_hours)} against the usual ${usualHours(bands.active_half_hours)}`;
   const began = bands.began_minute;
   const start =
@@ -201,7 +203,10 @@ export function dayWords(day: HalfHourlyDay, bands: DayBands, before: DayBefore 
   if (findings.includes('little_activity')) lines.push(`A quiet day: ${active}.`);
   if (findings.includes('late_start')) lines.push(`A late start: ${start}.`);
   if (findings.includes('busy_night')) lines.push(`A busy night: ${night}.`);
-  if (findings.length === 0) lines.push(`An ordinary day: ${active}.`);
+  if (findings.length === 0)
+    lines.push(
+      spared ? `Activity again after the quiet day before: ${active}.` : `An ordinary day: ${active}.`,
+    );
   if (!findings.includes('little_activity') && findings.length > 0) lines.push(`Otherwise ${active}.`);
   if (!findings.includes('late_start'))
     lines.push(
