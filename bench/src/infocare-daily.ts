@@ -63,8 +63,9 @@ function quiet(
 function judgeHome({ name, series, present }: RealHome): void {
   const dates = [...new Set([...series.keys()].map((t) => localDate(t, ZONE)))].sort();
   const judged: HalfHourlyDay[] = [];
-  const rng = new Rng(7); // seeded: every run injects the same quiet days
-  const random = () => rng.next();
+  // Seeded: every run injects the same quiet days; `little` draws from the first bench's sequence.
+  const rngs = { little: new Rng(7), little_usual: new Rng(8) };
+  const random = (kind: Kind) => () => (kind === 'little_usual' ? rngs.little_usual : rngs.little).next();
   const count = { ordinary: 0, warned: 0, away: 0, awayWarned: 0, busy: 0, busyWarned: 0, incomplete: 0 };
   const injected = Object.fromEntries(KINDS.map((k) => [k, { hit: 0, of: 0 }])) as Record<Kind, Hit>;
   let before: DayBefore | null = null;
@@ -93,7 +94,7 @@ function judgeHome({ name, series, present }: RealHome): void {
     if (warned && process.env.SHOW)
       console.log(name, JSON.stringify(day), dayFindings(day, bands, dayBefore), JSON.stringify(bands));
     for (const kind of KINDS) {
-      const made = halfHourlyDay(date, ZONE, quiet(series, day, bands, kind, random)) as HalfHourlyDay;
+      const made = halfHourlyDay(date, ZONE, quiet(series, day, bands, kind, random(kind))) as HalfHourlyDay;
       injected[kind].of++;
       if (dayFindings(made, bands, dayBefore).length > 0) injected[kind].hit++;
     }
