@@ -1,18 +1,18 @@
 // `npm run bench infocare-daily`: the day-late InfoCare (issue 36, domain infocare/half-hourly.ts) on real
-// homes' half-hours, read in place from ../shared/data/real (REFIT, CC BY 4.0, attributions in each
-// SOURCE.md): REFIT House 20's 15 months of half-hours, and REFIT House 2's 8 months of 1-minute readings
-// summed into half-hours. Each day is judged against the 28 before it, as the product would each morning.
-// Printed per home:
-//   - ordinary days (complete, someone about: more than 3 active half-hours, a band to judge by) and the
-//     Warnings raised on them, per home-week — target ≤ 0.10;
-//   - days with nobody about (≤ 3 active half-hours: away, or worse) and their Warnings, apart;
+// homes' half-hours (infocare-daily-homes.ts: REFIT houses 20 and 2, tuned on; UK-DALE house 2 and IDEAL
+// house 65, checks). Each day is judged against the 28 before it and with the day before, as the product
+// judges it each morning. Printed per home:
+//   - ordinary days (complete, a band to judge by, someone about by the plugs and more than 3 active
+//     half-hours) and the Warnings raised on them, per home-week — target ≤ 0.10; in brackets the first
+//     bench's count, every day with more than 3 active half-hours (an empty house whose fridge and timers
+//     lift 4–24 half-hours over the floor counted as ordinary there);
+//   - the other days (nobody about by the plugs, or ≤ 3 active half-hours) and their Warnings, apart;
 //   - incomplete days (an outage: a half-hour missing): never judged, so never "low activity";
-//   - injected quiet days, each ordinary day made quiet in two ways and judged against the same band:
-//     "little" (70 % of its active half-hours brought down to the floor, by a seeded draw) and "late"
-//     (nothing above the floor from 05:00 to noon) — target ≥ 80 % flagged.
+//   - injected quiet days, each ordinary day made quiet and judged against the same band: "little" (70 %
+//     of its active half-hours brought down to the floor, by a seeded draw) and "late" (nothing above the
+//     floor from 05:00 to noon), then the same relative to her own usual (see quiet()) — target ≥ 80 %.
 // Then each home delivered as a supplier delivers it, late and with outages (infocare-daily-lag.ts).
-// `SHOW=1` prints each Warning on an ordinary day with its figures and band. The homes and how their
-// files become half-hours: infocare-daily-homes.ts.
+// `SHOW=1` prints each Warning on an ordinary day with its figures and band.
 import {
   activeFromWh,
   addDays,
