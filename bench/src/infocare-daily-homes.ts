@@ -3,7 +3,7 @@
 // supplier's half-hours: Wh by half-hour start (epoch s), a half-hour kept only when at least 25 of its
 // minutes were measured (`Aggregate == 0` is missing data), the rest an outage.
 //   - REFIT house 20: 15 months of half-hours (the folder's own aggregation), 2 people.
-//   - REFIT house 2: 8 months of 1-minute readings, 4 people.
+//   - REFIT house 2: 9 months of 1-minute readings (Oct 2013 – Jun 2014; June added 3 December), 4 people.
 //   - UK-DALE house 2 and IDEAL house 65 (Edinburgh): added 3 December 2026 as checks nobody tuned on.
 // REFIT's and IDEAL's clocks are naive UK local time (each half-hour placed at its local instant, the
 // earlier of two on the autumn night); UK-DALE's is UTC.
@@ -95,7 +95,11 @@ export function realHomes(): RealHome[] {
   const refit2 = ['2013-10', '2013-11', '2013-12', '2014-01', '2014-02', '2014-03', '2014-04', '2014-05'];
   return [
     { name: 'REFIT house 20', ...house20(), usualMinute: 9 * 60 + 30 },
-    { name: 'REFIT house 2', ...fromMinutes(nilm('REFIT_House2', refit2)), usualMinute: 7 * 60 },
+    {
+      name: 'REFIT house 2',
+      ...fromMinutes([...nilm('REFIT_House2', refit2), 'refit-house2-1min/REFIT_House2_2014-06.csv']),
+      usualMinute: 7 * 60,
+    },
     {
       name: 'UK-DALE house 2',
       ...fromMinutes(
