@@ -155,6 +155,10 @@ describe('the day against her band', () => {
     expect(dayFindings(day(20, 12 * 60), bands, { day: day(9, 7 * 60), bands: null })).toEqual([
       'late_start',
     ]);
+    expect(dayFindings(day(8, 18 * 60 + 30), bands, { day: day(2, null), bands: null })).toEqual([
+      'little_activity',
+      'late_start',
+    ]);
     expect(dayFindings(day(8, 18 * 60 + 30), bands, { day: null, bands: null })).toEqual([
       'little_activity',
       'late_start',

@@ -149,11 +149,13 @@ export function dayFindings(
   before: DayBefore | null = null,
 ): DayFinding[] {
   const findings: DayFinding[] = [];
-  const prior = before?.day ?? null;
+  // The day before counts only when it was judged (complete, with a band): then it had its Warning.
+  const prior = before?.bands != null ? before.day : null;
+  const priorBands = before?.bands ?? null;
   const returned = prior !== null && nobodyAbout(prior) && !nobodyAbout(day);
   if (littleActivity(day, bands) && !returned) findings.push('little_activity');
   const began = bands.began_minute;
-  const afterQuiet = prior !== null && before?.bands != null && littleActivity(prior, before.bands);
+  const afterQuiet = prior !== null && priorBands !== null && littleActivity(prior, priorBands);
   const lateBegun =
     began !== null &&
     day.began_minute !== null &&
