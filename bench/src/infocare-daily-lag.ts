@@ -76,15 +76,25 @@ export function lagAndOutages(
       arrivals.push({ day: date, completeAt: at });
       // Judged at max(07:00, arrival) against the complete days in by then, and on the whole data.
       const judgedAt = Math.max(at, instantOfLocal(morning, 7 * 3600, ZONE));
-      const prior = (source: Map<string, HalfHourlyDay | null>, seen: (d: string) => boolean) =>
-        dates
-          .filter((d) => d < date && d >= addDays(date, -28) && seen(d))
-          .flatMap((d) => (source.get(d) ? [source.get(d) as HalfHourlyDay] : []));
-      const bands = dayBands(prior(got, (d) => (published.get(d) as number) <= judgedAt));
-      const wholeBands = dayBands(prior(full, () => true));
+      const seen = (d: string) => (published.get(d) as number) <= judgedAt;
+      const bands = bandsOf(got, dates, date, seen);
+      const wholeBands = bandsOf(full, dates, date, () => true);
+      // The day before as it stood then (in and complete, with its own band), as the product reads it.
+      const yesterday = addDays(date, -1);
+      const before = (source: Map<string, HalfHourlyDay | null>, seen: (d: string) => boolean) => ({
+        day: seen(yesterday) ? (source.get(yesterday) ?? null) : null,
+        bands: bandsOf(source, dates, yesterday, seen),
+      });
       const whole = full.get(date) ?? null;
-      const flagged = bands !== null && dayFindings(day, bands).length > 0;
-      const flaggedWhole = whole !== null && wholeBands !== null && dayFindings(whole, wholeBands).length > 0;
+      const flagged = bands !== null && dayFindings(day, bands, before(got, seen)).length > 0;
+      const flaggedWhole =
+        whole !== null &&
+        wholeBands !== null &&
+        dayFindings(
+          whole,
+          wholeBands,
+          before(full, () => true),
+        ).length > 0;
       if (flagged && !flaggedWhole) fromLag++;
     }
   }
@@ -94,5 +104,19 @@ export function lagAndOutages(
     `  ${name.padEnd(16)} low activity from lag or outages ${fromLag} (0) │ outages told "no data" ${toldOutage} of ${outage.size}` +
     ` │ days only late told "no data": learned margin ${(lateToldLearned / weeks).toFixed(3)}, fixed 3 h ${(lateToldFixed / weeks).toFixed(3)} per home-week` +
     ` │ last learned: usual +${learned.usualMinute} min, margin ${learned.marginS / 60} min (default ${DEFAULT_PUBLICATION.marginS / 60})`
+  );
+}
+
+/** The band of `date` from the complete days of the 28 before it that `seen` lets in. */
+function bandsOf(
+  source: Map<string, HalfHourlyDay | null>,
+  dates: readonly string[],
+  date: string,
+  seen: (d: string) => boolean,
+) {
+  return dayBands(
+    dates
+      .filter((d) => d < date && d >= addDays(date, -28) && seen(d))
+      .flatMap((d) => (source.get(d) ? [source.get(d) as HalfHourlyDay] : [])),
   );
 }

@@ -24,6 +24,9 @@ import { startTestSmtp, type TestSmtp } from './support/smtp';
 // - Gran's yesterday reached us only up to 09:00 at first (its 07:00–09:00 rise: as a whole day, quiet);
 //   the rest, with nothing more, comes later.
 // - Nan's yesterday was quiet too, and her carer is on holiday.
+// - Pop (the same carer on holiday) had nobody about on Saturday 26 October (nothing rose) and was back
+//   at 18:00 yesterday (6 half-hours of 300 Wh, 3 h): both days judged this morning, a Warning for the
+//   Saturday and none for his return.
 
 const TODAY = '2024-10-28';
 const YESTERDAY = '2024-10-27';
@@ -38,7 +41,13 @@ function history(yesterday: Reading[]): Reading[] {
 describeEachDb('InfoCare a day late: yesterday judged once from the half-hours', (suite) => {
   let smtp: TestSmtp;
   let carer: Person;
-  const houses: Record<'mum' | 'dad' | 'gran' | 'nan', number> = { mum: 0, dad: 0, gran: 0, nan: 0 };
+  const houses: Record<'mum' | 'dad' | 'gran' | 'nan' | 'pop', number> = {
+    mum: 0,
+    dad: 0,
+    gran: 0,
+    nan: 0,
+    pop: 0,
+  };
   let gransRest: Reading[];
   const clock = new FakeClock();
   const at = (ts: number) => clock.advance(ts * 1000 - clock.now().getTime());
@@ -115,6 +124,14 @@ describeEachDb('InfoCare a day late: yesterday judged once from the half-hours',
         name === 'gran' ? yesterdays.gran.filter((r) => r.start < local(YESTERDAY, 9)) : yesterdays[name];
       await ingestReadings(suite.db, houses[name], history(own), { now: morning });
     }
+    const pop = await makeUser(suite.db, 'pop');
+    await link(suite.db, away, pop);
+    houses.pop = (await findHouseIdOf(suite.db, pop.id)) as number;
+    const saturday = addDays(YESTERDAY, -1);
+    const pops = history(halfHourDay(YESTERDAY, [[18, 6, 300]])).filter(
+      (r) => r.start < local(saturday, 0) || r.start >= local(YESTERDAY, 0),
+    );
+    await ingestReadings(suite.db, houses.pop, [...pops, ...halfHourDay(saturday, [])], { now: morning });
     timer = timerOf();
   });
 
@@ -160,6 +177,13 @@ describeEachDb('InfoCare a day late: yesterday judged once from the half-hours',
   it('raises nothing for an ordinary day, and records it as judged', async () => {
     expect(await alerts(houses.dad)).toEqual([]);
     expect(await judgement(houses.dad)).toEqual({ outcome: 'ordinary', judged_at: morning });
+  });
+
+  it('raises none for his return after a day with nobody about, the day before judged with its own Warning', async () => {
+    expect((await alerts(houses.pop)).map((a) => [a.name, a.raised_at])).toEqual([
+      ['A quiet day on 26-10-24', morning],
+    ]);
+    expect(await judgement(houses.pop)).toEqual({ outcome: 'ordinary', judged_at: morning });
   });
 
   it('tells nobody of a quiet day while the carer is on holiday, and still records the alert', async () => {

@@ -6,7 +6,7 @@ import type { Reading } from '../src/features/readings/reading';
 import { link, login, makeTestApp, makeUser, type Person, type Session, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
-import { halfHourDay, local, ORDINARY_DAY } from './support/infocare';
+import { halfHourDay, local, ORDINARY_DAY, type Rise } from './support/infocare';
 
 // GET /assisted_living/days/ (issue 36): a home whose only data is the meter's half-hours (a supplier's,
 // a day late), judged day by day against the 28 days before. Europe/London; the clocks went back on Sunday
@@ -16,6 +16,8 @@ import { halfHourDay, local, ORDINARY_DAY } from './support/infocare';
 // 17:00–21:00 (8 of 300 Wh): 13 active half-hours (6½ h), none at night, begun 07:00, ended 21:00.
 // Tuesday 19 November (yesterday) only the 07:00 half-hour rose: 1 active half-hour, far under the usual.
 // Monday 18 November lacks its 23:30 half-hour: not complete, so not judged.
+// Dad's 18 November had nobody about (nothing rose); on the 19th he was back at 18:00 (6 half-hours of
+// 300 Wh, 3 h): his return, after the day before's Warning, is no Warning of its own.
 
 const TODAY = '2024-11-20';
 const FIRST = '2024-10-01';
@@ -23,6 +25,7 @@ const FIRST = '2024-10-01';
 describeEachDb('InfoCare days from half-hours', (suite) => {
   let t: TestApp;
   let mum: Person;
+  let dad: Person;
   let carer: Person;
   let stranger: Person;
   let session: Session;
@@ -46,6 +49,13 @@ describeEachDb('InfoCare days from half-hours', (suite) => {
       readings.push(...(d === '2024-11-18' ? day.slice(0, -1) : day));
     }
     await ingestReadings(suite.db, houseId, readings, { now });
+    dad = await makeUser(suite.db, 'dad');
+    await link(suite.db, carer, dad);
+    const dads: Reading[] = [];
+    const dadsDay = (d: string): readonly Rise[] =>
+      d === '2024-11-18' ? [] : d === '2024-11-19' ? [[18, 6, 300]] : ORDINARY_DAY;
+    for (let d = FIRST; d < TODAY; d = addDays(d, 1)) dads.push(...halfHourDay(d, dadsDay(d)));
+    await ingestReadings(suite.db, (await findHouseIdOf(suite.db, dad.id)) as number, dads, { now });
     t = await makeTestApp(suite.db);
     t.clock.advance(now * 1000 - t.clock.now().getTime());
     session = await login(t.app, carer);
@@ -104,6 +114,28 @@ describeEachDb('InfoCare days from half-hours', (suite) => {
             'In the night before 05:00, no activity (usually none).',
           ],
         },
+      ],
+    });
+  });
+
+  it('tells a return after a day with nobody about in words, with no finding of its own', async () => {
+    const res = await get(`dependant_user_id=${dad.id}&days=2`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [back, away] = DaysResponse.parse(res.json()).days;
+    expect(away).toMatchObject({
+      date: '2024-11-18',
+      active_half_hours: 0,
+      findings: ['little_activity', 'late_start'],
+    });
+    expect(back).toMatchObject({
+      date: '2024-11-19',
+      active_half_hours: 6,
+      began_minute: 18 * 60,
+      findings: [],
+      words: [
+        'Activity again after the quiet day before: active 3 h against the usual 6½ h.',
+        'The day began at 18:00 (usually 07:00) and ended at 21:00.',
+        'In the night before 05:00, no activity (usually none).',
       ],
     });
   });

@@ -54,6 +54,17 @@ describe('the Warning of a day outside her band', () => {
     expect(dayAlert(day('2026-01-20', 4, 420), bands, JUDGED, ZONE)?.name).toBe('A quiet day on 20-01-26');
   });
 
+  it('raises none for her return after a day with nobody about, and again for a second such day', () => {
+    // 21 January: back at 18:30 with 4 active half-hours (under half the median 14.5) after a day with 1.
+    const back = day('2026-01-21', 4, 18 * 60 + 30);
+    expect(dayAlert(back, bands, JUDGED, ZONE)?.name).toBe('A quiet day yesterday');
+    const away = { day: day('2026-01-20', 1, null), bands };
+    expect(dayAlert(back, bands, JUDGED, ZONE, away)).toBeUndefined();
+    expect(dayAlert(day('2026-01-21', 0, null), bands, JUDGED, ZONE, away)?.name).toBe(
+      'A quiet day yesterday',
+    );
+  });
+
   it('raises none for an ordinary day, nor without a band', () => {
     expect(dayAlert(day('2026-01-21', 14, 450), bands, JUDGED, ZONE)).toBeUndefined();
     expect(dayAlert(day('2026-01-21', 1, null), null, JUDGED, ZONE)).toBeUndefined();

@@ -45,6 +45,29 @@ describe('a day from its half-hours', () => {
     });
   });
 
+  it('leaves out of the night a run from midnight on: the evening still going, not a waking night', () => {
+    // Floor 100, active from 150. 00:00 and 00:30 active (a heater left on from the evening), 01:00 not,
+    // then 02:00 and 03:30 active: the night's 2, the day's 4.
+    const map = slots('2026-01-14T00:00:00Z', 48, 100, {
+      '2026-01-14T00:00:00Z': 1500,
+      '2026-01-14T00:30:00Z': 600,
+      '2026-01-14T02:00:00Z': 300,
+      '2026-01-14T03:30:00Z': 300,
+    });
+    expect(halfHourlyDay('2026-01-14', ZONE, map)).toMatchObject({
+      active_half_hours: 4,
+      night_active_half_hours: 2,
+    });
+    // Active from midnight to 05:00 without a break: the whole night is the evening's (10 of 10 left out).
+    const allNight = slots('2026-01-14T00:00:00Z', 48, 100);
+    for (let k = 0; k < 10; k++) allNight.set(utc('2026-01-14T00:00:00Z') + k * 1800, 400);
+    expect(halfHourlyDay('2026-01-14', ZONE, allNight)).toMatchObject({
+      active_half_hours: 10,
+      night_active_half_hours: 0,
+      began_minute: null,
+    });
+  });
+
   it('is not judged until every half-hour of its own local date is there', () => {
     const map = slots('2026-01-14T00:00:00Z', 48, 100);
     map.delete(utc('2026-01-14T23:30:00Z'));
@@ -82,16 +105,64 @@ describe('the day against her band', () => {
 
   it('finds far less activity, a late start and a busy night, each just past its line', () => {
     const bands = dayBands(usual)!;
-    // Little activity: under min(20 - 2, 40 % of 20) = 8 active half-hours.
-    expect(dayFindings(day(7, 7 * 60), bands)).toEqual(['little_activity']);
-    expect(dayFindings(day(8, 7 * 60), bands)).toEqual([]);
-    // A late start: more than 4 hours after 07:00, or nothing from 05:00 on.
-    expect(dayFindings(day(20, 11 * 60 + 1), bands)).toEqual(['late_start']);
-    expect(dayFindings(day(20, 11 * 60), bands)).toEqual([]);
+    // Little activity: under min(10th percentile 20, half the median 20) = 10 active half-hours.
+    expect(dayFindings(day(9, 7 * 60), bands)).toEqual(['little_activity']);
+    expect(dayFindings(day(10, 7 * 60), bands)).toEqual([]);
+    // A late start: after max(median 07:00 + 3 h, 90th percentile 07:00 + 1 h) = 10:00, or nothing from
+    // 05:00 on.
+    expect(dayFindings(day(20, 10 * 60 + 1), bands)).toEqual(['late_start']);
+    expect(dayFindings(day(20, 10 * 60), bands)).toEqual([]);
     expect(dayFindings(day(20, null), bands)).toEqual(['late_start']);
     // A busy night: more than 0 + max(4, 2 × 0) active night half-hours.
     expect(dayFindings(day(20, 7 * 60, 5), bands)).toEqual(['busy_night']);
     expect(dayFindings(day(20, 7 * 60, 4), bands)).toEqual([]);
+  });
+
+  it('moves each line with her own spread: her quietest days, her late days', () => {
+    // 3 of 20 days at 6 active half-hours: the 10th percentile (position 1.9 of 0–19) is 6, under half
+    // the median 20 (10), so the line is 6.
+    const quiet = dayBands([...Array.from({ length: 3 }, () => day(6, 7 * 60)), ...usual.slice(3)])!;
+    expect(dayFindings(day(5, 7 * 60), quiet)).toEqual(['little_activity']);
+    expect(dayFindings(day(6, 7 * 60), quiet)).toEqual([]);
+    // 6 of 20 days begun at 09:30: median 07:00, 90th percentile (position 17.1) 09:30, so the line is
+    // max(07:00 + 3 h, 09:30 + 1 h) = 10:30.
+    const late = dayBands([...Array.from({ length: 6 }, () => day(20, 9 * 60 + 30)), ...usual.slice(6)])!;
+    expect(dayFindings(day(20, 10 * 60 + 31), late)).toEqual(['late_start']);
+    expect(dayFindings(day(20, 10 * 60 + 30), late)).toEqual([]);
+  });
+
+  it('calls no late start the day after a quiet day, nor a quiet day her return after nobody about', () => {
+    const bands = dayBands(usual)!;
+    const quietBefore = { day: day(9, 7 * 60), bands };
+    // Begun at 12:00 after a quiet day (9 < 10): her getting up again; the quiet day had its Warning.
+    expect(dayFindings(day(20, 12 * 60), bands)).toEqual(['late_start']);
+    expect(dayFindings(day(20, 12 * 60), bands, quietBefore)).toEqual([]);
+    // A second quiet day still is one, and a day with nothing from 05:00 is still a late start.
+    expect(dayFindings(day(9, 7 * 60), bands, quietBefore)).toEqual(['little_activity']);
+    expect(dayFindings(day(20, null), bands, quietBefore)).toEqual(['late_start']);
+    // After a day with nobody about (2 active half-hours), back at 18:30 with 8: neither quiet nor late.
+    const away = { day: day(2, null), bands };
+    expect(dayFindings(day(8, 18 * 60 + 30), bands)).toEqual(['little_activity', 'late_start']);
+    expect(dayFindings(day(8, 18 * 60 + 30), bands, away)).toEqual([]);
+    expect(dayWords(day(8, 18 * 60 + 30), bands, away)).toEqual([
+      'Activity again after the quiet day before: active 4 h against the usual 10 h.',
+      'The day began at 18:30 (usually 07:00) and ended at 22:00.',
+      'In the night before 05:00, no activity (usually none).',
+    ]);
+    // A second day with nobody about (3 active half-hours) is told again.
+    expect(dayFindings(day(3, null), bands, away)).toEqual(['little_activity', 'late_start']);
+    // A day before with no band to judge it by (or not complete) changes nothing.
+    expect(dayFindings(day(20, 12 * 60), bands, { day: day(9, 7 * 60), bands: null })).toEqual([
+      'late_start',
+    ]);
+    expect(dayFindings(day(8, 18 * 60 + 30), bands, { day: day(2, null), bands: null })).toEqual([
+      'little_activity',
+      'late_start',
+    ]);
+    expect(dayFindings(day(8, 18 * 60 + 30), bands, { day: null, bands: null })).toEqual([
+      'little_activity',
+      'late_start',
+    ]);
   });
 
   it('says the day in words, what matters first', () => {

@@ -1,7 +1,14 @@
 import { addDays, shortDate } from '@homeview/contract/calendar';
 import { localDate } from '../time/zone';
 import type { AlertCandidate } from './alert-input';
-import { type DayBands, type DayFinding, dayFindings, dayWords, type HalfHourlyDay } from './half-hourly';
+import {
+  type DayBands,
+  type DayBefore,
+  type DayFinding,
+  dayFindings,
+  dayWords,
+  type HalfHourlyDay,
+} from './half-hourly';
 
 // The Warning of a day-late home (issue 36): yesterday, once all its half-hours are in, fell outside her
 // band of the 28 days before in a way that matters (dayFindings). Never Urgent: it is a day late. One per
@@ -14,15 +21,19 @@ const LEAD: Record<DayFinding, { name: string; icon: string }> = {
   busy_night: { name: 'A busy night, early', icon: 'clock' },
 };
 
-/** The day's Warning, or undefined for a day inside her band (or with no band yet to judge it by). */
+/**
+ * The day's Warning, or undefined for a day inside her band (or with no band yet to judge it by); `before`
+ * is the day before with its band (a return after a day with nobody about is not a new Warning).
+ */
 export function dayAlert(
   day: HalfHourlyDay,
   bands: DayBands | null,
   judgedAt: number,
   zone: string,
+  before: DayBefore | null = null,
 ): AlertCandidate | undefined {
   if (bands === null) return undefined;
-  const findings = dayFindings(day, bands);
+  const findings = dayFindings(day, bands, before);
   const first = findings[0];
   if (first === undefined) return undefined;
   return {
@@ -32,7 +43,7 @@ export function dayAlert(
     level: 'Warning',
     // "yesterday" as the alert's time reads it (a day judged later is named by its date).
     name: `${LEAD[first].name} ${addDays(localDate(judgedAt, zone), -1) === day.date ? 'yesterday' : `on ${shortDate(day.date)}`}`,
-    text: `${shortDate(day.date)}, from the meter's half-hours: ${dayWords(day, bands).join(' ')}`,
+    text: `${shortDate(day.date)}, from the meter's half-hours: ${dayWords(day, bands, before).join(' ')}`,
     icon: LEAD[first].icon,
     activityId: 0,
     raisedAt: judgedAt,

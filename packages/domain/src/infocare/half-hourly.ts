@@ -9,7 +9,7 @@ import { quantile } from './stats';
 // when activity began and ended, how many half-hours were active and how many of them fell in the night,
 // each against the same person's band over the 28 days before (the published approach: a daily activity
 // score from interval meter data against a 28-day normal band). Tuned on REFIT houses 20 and 2 (`npm run
-// bench infocare-daily`): thresholds in one place, below.
+// bench infocare-daily`), checked on UK-DALE house 2 and IDEAL house 65: thresholds in one place, below.
 
 /** Half-hours starting before this local minute (05:00) are the night's. */
 export const NIGHT_END_MINUTE = 5 * 60;
@@ -22,11 +22,18 @@ export const BAND_DAYS = 28;
 export const MIN_BAND_DAYS = 14;
 /** A day with at most this many active half-hours is nobody's ordinary day: kept out of the band. */
 const AWAY_MAX = 3;
-/** Far less activity: under the band's 10th percentile by 2, and under 40 % of the usual. */
-const LOW_BELOW_BAND = 2;
-const LOW_FRACTION = 0.4;
-/** A late start: begun this long after the band's 90th percentile (or not at all). */
-const LATE_MINUTES = 240;
+/**
+ * Far less activity: under half her usual (the band's median) and under all but her quietest days (its
+ * 10th percentile), in the words a carer reads: "active 4 h against her usual 9–11 h".
+ */
+const LOW_FRACTION = 0.5;
+/**
+ * A late start: begun 3 hours or more after her usual start (the band's median) and an hour after her
+ * late days (its 90th percentile), or not at all. Her usual, not her latest: a late riser's odd lie-in
+ * (the 90th percentile) no longer pushes the line to mid-afternoon (it was 4 hours after the 90th).
+ */
+const LATE_AFTER_USUAL = 180;
+const LATE_AFTER_LATE_DAYS = 60;
 /** A busy night: this many active night half-hours over the band's 90th percentile, or twice the usual. */
 const NIGHT_EXTRA = 4;
 
@@ -39,6 +46,7 @@ export interface HalfHourlyDay {
   /** The floor (Wh per half-hour) activity is measured from. */
   floor_wh: number;
   active_half_hours: number;
+  /** Active half-hours before 05:00, less a run from midnight on (the evening's, not a waking night). */
   night_active_half_hours: number;
   /** Local minute the first active half-hour from 05:00 starts; null when none. */
   began_minute: number | null;
@@ -68,11 +76,13 @@ export function halfHourlyDay(
   const threshold = activeFromWh(floor);
   const active = values.filter((v) => v.wh >= threshold);
   const daytime = active.filter((v) => v.minute >= NIGHT_END_MINUTE);
+  // A load or an evening still going at midnight (a heater on till 00:30, a late film) is the evening's.
+  const fromMidnight = values.findIndex((v) => v.wh < threshold || v.minute >= NIGHT_END_MINUTE);
   return {
     date,
     floor_wh: floor,
     active_half_hours: active.length,
-    night_active_half_hours: active.length - daytime.length,
+    night_active_half_hours: active.length - daytime.length - fromMidnight,
     began_minute: daytime[0]?.minute ?? null,
     ended_minute: daytime.length === 0 ? null : (daytime.at(-1) as { minute: number }).minute + 30,
   };
@@ -113,15 +123,44 @@ export function dayBands(prior: readonly HalfHourlyDay[]): DayBands | null {
 /** Ways a day can fall outside the band that matter to a carer (each a Warning: it is a day late). */
 export type DayFinding = 'little_activity' | 'late_start' | 'busy_night';
 
-/** What the day's figures say against the band: no findings is an ordinary day. */
-export function dayFindings(day: HalfHourlyDay, bands: DayBands): DayFinding[] {
+/** The day before the one judged, with its own band: null when it is not complete (or not known). */
+export interface DayBefore {
+  day: HalfHourlyDay | null;
+  bands: DayBands | null;
+}
+
+const littleActivity = (day: HalfHourlyDay, bands: DayBands) =>
+  day.active_half_hours <
+  Math.min(bands.active_half_hours.low, LOW_FRACTION * bands.active_half_hours.median);
+
+/** A day with nobody about: at most `AWAY_MAX` active half-hours (away, or worse). */
+const nobodyAbout = (day: HalfHourlyDay) => day.active_half_hours <= AWAY_MAX;
+
+/**
+ * What the day's figures say against the band: no findings is an ordinary day. The day after a quiet day
+ * (`before` itself far less active, its own Warning raised) is not called a late start: activity beginning
+ * late then is her return or her getting up again. The day after a day with nobody about, once someone is
+ * about again, is not called quiet either: she came back (or was found) that day, which the day before's
+ * Warning already asked about. A second day with nobody about, or a second quiet one, still is.
+ */
+export function dayFindings(
+  day: HalfHourlyDay,
+  bands: DayBands,
+  before: DayBefore | null = null,
+): DayFinding[] {
   const findings: DayFinding[] = [];
-  const active = bands.active_half_hours;
-  if (day.active_half_hours < Math.min(active.low - LOW_BELOW_BAND, LOW_FRACTION * active.median))
-    findings.push('little_activity');
+  // The day before counts only when it was judged (complete, with a band): then it had its Warning.
+  const prior = before?.bands != null ? before.day : null;
+  const priorBands = before?.bands ?? null;
+  const returned = prior !== null && nobodyAbout(prior) && !nobodyAbout(day);
+  if (littleActivity(day, bands) && !returned) findings.push('little_activity');
   const began = bands.began_minute;
-  if (day.began_minute === null || (began !== null && day.began_minute > began.high + LATE_MINUTES))
-    findings.push('late_start');
+  const afterQuiet = prior !== null && priorBands !== null && littleActivity(prior, priorBands);
+  const lateBegun =
+    began !== null &&
+    day.began_minute !== null &&
+    day.began_minute > Math.max(began.median + LATE_AFTER_USUAL, began.high + LATE_AFTER_LATE_DAYS);
+  if (day.began_minute === null || (lateBegun && !afterQuiet)) findings.push('late_start');
   const night = bands.night_active_half_hours;
   if (day.night_active_half_hours > night.high + Math.max(NIGHT_EXTRA, 2 * night.median))
     findings.push('busy_night');
@@ -151,8 +190,10 @@ const halfHourOf = (minute: number) => Math.round(minute / 30) * 30;
  * "Mum's day yesterday" in words: when it began and ended, the active hours and the night, each against
  * the usual range, led by what matters ("A quiet day: active 2½ h against the usual 7–9 h.").
  */
-export function dayWords(day: HalfHourlyDay, bands: DayBands): string[] {
-  const findings = dayFindings(day, bands);
+export function dayWords(day: HalfHourlyDay, bands: DayBands, before: DayBefore | null = null): string[] {
+  const findings = dayFindings(day, bands, before);
+  // A day spared a Warning for the quiet day before it says so, never "ordinary".
+  const spared = findings.length === 0 && before !== null && dayFindings(day, bands).length > 0;
   const active = `active ${hours(day.active_half_hours)} against the usual ${usualHours(bands.active_half_hours)}`;
   const began = bands.began_minute;
   const start =
@@ -164,7 +205,10 @@ export function dayWords(day: HalfHourlyDay, bands: DayBands): string[] {
   if (findings.includes('little_activity')) lines.push(`A quiet day: ${active}.`);
   if (findings.includes('late_start')) lines.push(`A late start: ${start}.`);
   if (findings.includes('busy_night')) lines.push(`A busy night: ${night}.`);
-  if (findings.length === 0) lines.push(`An ordinary day: ${active}.`);
+  if (findings.length === 0)
+    lines.push(
+      spared ? `Activity again after the quiet day before: ${active}.` : `An ordinary day: ${active}.`,
+    );
   if (!findings.includes('little_activity') && findings.length > 0) lines.push(`Otherwise ${active}.`);
   if (!findings.includes('late_start'))
     lines.push(

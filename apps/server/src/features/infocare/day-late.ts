@@ -142,7 +142,7 @@ export async function judgeDayIn(
     [house.id, date, now],
   );
   if (recorded.rowCount === 0) return null;
-  const candidate = dayAlert(banded.day, banded.bands, now, house.time_zone);
+  const candidate = dayAlert(banded.day, banded.bands, now, house.time_zone, banded.before);
   const outcome = banded.bands === null ? 'no_band' : candidate ? 'warning' : 'ordinary';
   let alertId: number | null = null;
   if (candidate) {

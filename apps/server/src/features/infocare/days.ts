@@ -28,7 +28,7 @@ export async function daysOf(
   const zone = house.time_zone;
   const newest = addDays(localDate(now, zone), -1);
   const days = await bandedDays(db, house, addDays(newest, -(count - 1)), newest);
-  const views = days.map(({ date, day, bands }): HalfHourlyDayView => {
+  const views = days.map(({ date, day, bands, before }): HalfHourlyDayView => {
     if (day === null) return incomplete(date);
     return {
       date,
@@ -37,8 +37,8 @@ export async function daysOf(
       night_active_half_hours: day.night_active_half_hours,
       began_minute: day.began_minute,
       ended_minute: day.ended_minute,
-      findings: bands === null ? [] : dayFindings(day, bands),
-      words: bands === null ? [] : dayWords(day, bands),
+      findings: bands === null ? [] : dayFindings(day, bands, before),
+      words: bands === null ? [] : dayWords(day, bands, before),
     };
   });
   // Yesterday's state against the home's usual publication time (issue 36), learned before now.

@@ -2,6 +2,7 @@ import {
   addDays,
   BAND_DAYS,
   type DayBands,
+  type DayBefore,
   dayBands,
   type HalfHourlyDay,
   halfHourlyDay,
@@ -23,6 +24,8 @@ export interface BandedDay {
   day: HalfHourlyDay | null;
   /** The band of the complete days among the 28 before; null with fewer than 14 ordinary ones. */
   bands: DayBands | null;
+  /** The day before with its own band (domain dayFindings: a return after a day with nobody about). */
+  before: DayBefore;
 }
 
 /** The days from `first` to `last` (local dates, both included), oldest first. */
@@ -32,16 +35,15 @@ export async function bandedDays(
   first: string,
   last: string,
 ): Promise<BandedDay[]> {
-  const from = addDays(first, -BAND_DAYS);
+  // From a day earlier than the first's band, so the first's day before has its own band too.
+  const from = addDays(first, -BAND_DAYS - 1);
   const complete: HalfHourlyDay[] = [];
   const out: BandedDay[] = [];
+  let before: DayBefore = { day: null, bands: null };
   for (const { date, day } of await halfHourlyDays(db, house, from, last)) {
-    if (date >= first)
-      out.push({
-        date,
-        day,
-        bands: day === null ? null : dayBands(complete.filter((d) => d.date >= addDays(date, -BAND_DAYS))),
-      });
+    const bands = day === null ? null : dayBands(complete.filter((d) => d.date >= addDays(date, -BAND_DAYS)));
+    if (date >= first) out.push({ date, day, bands, before });
+    before = { day, bands };
     if (day !== null) complete.push(day);
   }
   return out;
