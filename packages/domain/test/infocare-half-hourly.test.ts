@@ -190,5 +190,16 @@ describe('the day against her band', () => {
     expect(dayWords(day(20, 7 * 60, 5), bands)[0]).toBe(
       'A busy night: in the night before 05:00, active 2½ h (usually none).',
     );
+    // Outside the usual range yet no Warning (under it, but not under half her usual 10 h): never
+    // "ordinary" beside a figure outside the range it is shown against.
+    expect(dayWords(day(16, 7 * 60), bands)[0]).toBe(
+      'Quieter than usual: active 8 h against the usual 10 h.',
+    );
+    expect(dayWords(day(17, 7 * 60), spread)[0]).toBe(
+      'Quieter than usual: active 8½ h against the usual 9½–13½ h.',
+    );
+    expect(dayWords(day(30, 7 * 60), spread)[0]).toBe(
+      'Busier than usual: active 15 h against the usual 9½–13½ h.',
+    );
   });
 });

@@ -206,9 +206,7 @@ export function dayWords(day: HalfHourlyDay, bands: DayBands, before: DayBefore 
   if (findings.includes('late_start')) lines.push(`A late start: ${start}.`);
   if (findings.includes('busy_night')) lines.push(`A busy night: ${night}.`);
   if (findings.length === 0)
-    lines.push(
-      spared ? `Activity again after the quiet day before: ${active}.` : `An ordinary day: ${active}.`,
-    );
+    lines.push(`${spared ? 'Activity again after the quiet day before' : pace(day, bands)}: ${active}.`);
   if (!findings.includes('little_activity') && findings.length > 0) lines.push(`Otherwise ${active}.`);
   if (!findings.includes('late_start'))
     lines.push(
@@ -221,3 +219,14 @@ export function dayWords(day: HalfHourlyDay, bands: DayBands, before: DayBefore 
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A day without a Warning, by its active hours against the usual range as shown: never "ordinary" beside
+ * a figure outside it ("Quieter than usual: active 8 h against the usual 10½–13½ h").
+ */
+function pace(day: HalfHourlyDay, bands: DayBands): string {
+  const band = bands.active_half_hours;
+  if (day.active_half_hours < Math.round(band.low)) return 'Quieter than usual';
+  if (day.active_half_hours > Math.round(band.high)) return 'Busier than usual';
+  return 'An ordinary day';
+}
