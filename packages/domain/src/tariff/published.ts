@@ -119,8 +119,11 @@ export const FLUX_ROWS: readonly FluxRow[] = [
   },
 ];
 
+/** Economy 7's night on a smart meter, minutes of the UTC day [from, to): 00:30–07:30 UTC all year. */
+export const ECONOMY_7_NIGHT_UTC = { from: 30, to: 450 } as const;
+
 const WINDOWS = {
-  economy7: { nightFrom: 30, nightTo: 450, basis: 'gmt' },
+  economy7: { nightFrom: ECONOMY_7_NIGHT_UTC.from, nightTo: ECONOMY_7_NIGHT_UTC.to, basis: 'gmt' },
   go: { nightFrom: 30, nightTo: 330, basis: 'local' },
 } as const;
 

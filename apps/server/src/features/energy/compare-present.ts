@@ -53,6 +53,12 @@ function unitRates(rate: Rate | null): CompareRates['unit_rates'] {
   );
 }
 
+/** A candidate's rates' source: a time-of-use one priced from its region's published rates says so. */
+const sourceOf = (c: PricedCandidate): string =>
+  c.published === true
+    ? `Octopus ${NAMES[c.kind]}, published rates of your region (its windows as Octopus dates them)`
+    : SOURCES[c.kind];
+
 function ratesOf(c: PricedCandidate, from: string, to: string, exports: boolean): CompareRates[] {
   return Object.entries(c.books).flatMap(([fuel, book]) =>
     ratesUsed(book, from, to).map((r) => ({
@@ -60,7 +66,7 @@ function ratesOf(c: PricedCandidate, from: string, to: string, exports: boolean)
       from: r.from,
       to: r.to,
       // A candidate's gas is the home's own unless the candidate is the (dual-fuel) cap.
-      source: !r.own ? 'price cap' : fuel === 'gas' && c.kind !== 'cap' ? 'your tariff' : SOURCES[c.kind],
+      source: !r.own ? 'price cap' : fuel === 'gas' && c.kind !== 'cap' ? 'your tariff' : sourceOf(c),
       clock: r.import.type === 'schedule' ? r.import.basis : null,
       unit_rates: unitRates(r.import),
       standing_charge: micro(r.standingCharge),
