@@ -46,8 +46,7 @@ async function main(): Promise<void> {
   // DEMO alone: the stand-in too, for the demo homes' Compare tariffs only (published rates: energy/routes.ts),
   // so a demo never asks the real Octopus API and its made-up prices are kept apart from Octopus's; every
   // other home still asks OCTOPUS_API_URL.
-  const demoRates =
-    demoOctopus ?? (loaded.demo ? await startOctopusStandin({ replay: true }) : null);
+  const demoRates = demoOctopus ?? (loaded.demo ? await startOctopusStandin({ replay: true }) : null);
   const config = demoOctopus
     ? {
         ...loaded,

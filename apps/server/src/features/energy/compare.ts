@@ -219,7 +219,8 @@ export async function compareTariffs(
     const electricityBook = books.electricity;
     const priced: PricedCandidate = { kind, books, monthly, byFuel, total: sum(monthly) };
     if (kind in TABLES)
-      priced.published = publishedBookOf(kind as keyof typeof TABLES, regional, fuels.includes('electricity')) !== undefined;
+      priced.published =
+        publishedBookOf(kind as keyof typeof TABLES, regional, fuels.includes('electricity')) !== undefined;
     if (exports && electricityBook !== undefined) {
       const income = monthlyExportIncome(electricityBook, slots.electricity ?? [], months).map(nanoToPennies);
       priced.exportIncome = { monthly: income, total: sum(income) };

@@ -82,7 +82,7 @@ export async function fetchPublished(
         const stored = await storedUnitsEnd(db, key, span.from, series);
         const askFrom = stored === null ? span.from : stored;
         if (askFrom >= span.to) continue;
-        const asking = `${origin.url}|${span.tariffCode}|${series}|${askFrom}|${span.to}`;
+        const asking = `${origin.url}|${key}|${series}|${askFrom}|${span.to}`;
         const last = asked.get(asking);
         if (last !== undefined && now - last.at < ASK_AGAIN_S && now >= last.at) {
           problem ??= last.problem;

@@ -98,9 +98,14 @@ export function touRows(code: string, region: string, from: number, to: number):
     product.windows.forEach(([minute, name], i) => {
       const end = product.windows[i + 1]?.[0];
       // Minutes after local midnight on the clock: the skipped or repeated hour moves what follows it.
-      const start = Math.min(midnight + minute * 60 + (next - midnight - 86_400) * (minute >= 120 ? 1 : 0), next);
+      const start = Math.min(
+        midnight + minute * 60 + (next - midnight - 86_400) * (minute >= 120 ? 1 : 0),
+        next,
+      );
       const stop =
-        end === undefined ? next : Math.min(midnight + end * 60 + (next - midnight - 86_400) * (end >= 120 ? 1 : 0), next);
+        end === undefined
+          ? next
+          : Math.min(midnight + end * 60 + (next - midnight - 86_400) * (end >= 120 ? 1 : 0), next);
       if (stop <= lo || start >= hi || stop <= start) return;
       const incVat = touPence(code, name, region);
       const last = out.at(-1);
