@@ -135,7 +135,7 @@ export const SETTINGS = {
   demo: setting(
     'DEMO',
     'true (PGlite), false (DATABASE_URL)',
-    'Create the demo account (username demo, a published password) and its sample homes on an empty database. On by default only for the embedded database; with DATABASE_URL set DEMO=true to get it. The demo homes\' Compare tariffs then price published rates from a stand-in of the Octopus products API the server starts on a loopback port (made-up prices, named so and kept apart from Octopus\'s), never from OCTOPUS_API_URL.',
+    "Create the demo account (username demo, a published password) and its sample homes on an empty database. On by default only for the embedded database; with DATABASE_URL set DEMO=true to get it. The demo homes' Compare tariffs then price published rates from a stand-in of the Octopus products API the server starts on a loopback port (made-up prices, named so and kept apart from Octopus's), never from OCTOPUS_API_URL.",
     (raw, { env }) => flag('DEMO', raw, env('DATABASE_URL') === undefined),
   ),
   demoLive: setting(

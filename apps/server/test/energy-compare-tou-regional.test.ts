@@ -129,7 +129,7 @@ describeEachDb('Time-of-use candidates from the region’s published rates', (su
     expect(named(body, 'Intelligent Go (fixed window)')?.published?.codes).toEqual(['INTELLI-VAR-24-10-29']);
     // The published standing charge, and the rates named as the region's, not the table's.
     expect(go?.rates.map((r) => [r.standing_charge, r.source])).toEqual([
-      [0.51, 'Octopus Go-style night, published rates of your region (its windows as Octopus dates them)'],
+      [0.51, 'Octopus Go: published rates of your region, each window as Octopus dates it'],
     ]);
     expect(body.rates_source).toBe(
       'Agile, Tracker, Economy 7, Go, Intelligent Go, Cosy and Flux: Octopus’s published prices for region C (London), from the Octopus products API, kept on this server.',

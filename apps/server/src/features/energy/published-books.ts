@@ -110,6 +110,8 @@ export interface BuiltPublished {
   parts: readonly PublishedPrices[];
   codes: string[];
   sources: SourceRun[];
+  /** Per month of the book's range, whether every local day has a standing charge (publishedBook, once). */
+  standingCovered?: boolean[];
 }
 
 /** The book of `parts` over [from, to) in the home's zone (its versions start on local dates). */
@@ -154,12 +156,15 @@ export function publishedBook(
   months: readonly Period[],
   slots: readonly SlotEnergy[],
 ): PublishedBook {
-  const covered = months.map((month) => {
+  // Every local day's standing charge: the same for every home (the book is kept per zone and range), so
+  // worked once per book.
+  built.standingCovered ??= months.map((month) => {
     const last = localDate(month.end - 1, zone);
     for (let day = localDate(month.start, zone); day <= last; day = addDays(day, 1))
       if (standingAt(built.parts, startOfLocalDate(day, zone)) === null) return false;
     return true;
   });
+  const covered = [...built.standingCovered];
   // One pass over the half-hours: a slot without a price (Flux: an export without its price) uncovers its month.
   const exports = built.exportPrices;
   for (const s of slots) {
