@@ -16,7 +16,8 @@ import { SCRATCH_DIR } from './support/scratch';
 // 00:30–07:30 UTC night (features/demo/standins/octopus-tou.ts, octopus-products.ts). January 2025, so GMT:
 // the local windows are UTC. A home's half-hours: 10 January 01:00 (1 kWh: Go's and Intelligent Go's
 // night, Cosy's and Flux's day, Economy 7's night) and 17:00 (2 kWh: every peak or day); first reading the
-// 10th, so 22 days of standing charge. By hand, region C (the stand-in's base + 0.2p; standing 51p;
+// 10th, so 22 days of standing charge; 1 kWh exported at 17:00 (Flux's export product, FLUX-EXPORT-23-02-14:
+// its peak, region C 35 + 0.2 = 35.2p → £0.35; the others at the default 15p → £0.15). By hand, region C (the stand-in's base + 0.2p; standing 51p;
 // Economy 7 the table of VAR-22-11-01: day 18.9p, night 9.45p, standing 21.21p):
 //   Go             1 × 8.7  + 2 × 25.2 =  59.1p + 22 × 51p = 1181.1p  → £11.81
 //   Intelligent Go 1 × 7.7  + 2 × 26.2 =  60.1p + 1122p    = 1182.1p  → £11.82
@@ -31,8 +32,8 @@ import { SCRATCH_DIR } from './support/scratch';
 
 const NOW = at('2025-02-05T12:00:00Z');
 const READINGS = [
-  ['2025-01-10T01:00:00Z', 1000],
-  ['2025-01-10T17:00:00Z', 2000],
+  ['2025-01-10T01:00:00Z', 1000, 0],
+  ['2025-01-10T17:00:00Z', 2000, 1000],
 ] as const;
 
 interface Tariff {
@@ -40,6 +41,7 @@ interface Tariff {
   total: number;
   monthly: { month: string; cost: number }[];
   rates: { source: string; standing_charge: number; clock: string | null }[];
+  export_income?: number;
   published?: {
     product: string;
     region: string;
@@ -67,12 +69,12 @@ describeEachDb('Time-of-use candidates from the region’s published rates', (su
       url: '/api/ingest/v1/readings',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${house.key}` },
       payload: JSON.stringify({
-        readings: READINGS.map(([iso, wh]) => ({
+        readings: READINGS.map(([iso, wh, exported]) => ({
           start: at(iso),
           interval_s: 1800,
           import_wh: wh,
-          export_wh: 0,
-          generation_wh: 0,
+          export_wh: exported,
+          generation_wh: exported,
         })),
       }),
     });
@@ -126,6 +128,8 @@ describeEachDb('Time-of-use candidates from the region’s published rates', (su
       sources: [{ source: 'Octopus products API', from: '2025-01-01', to: '2025-02-01' }],
     });
     expect(named(body, 'Economy 7')?.published?.codes).toEqual(['VAR-22-11-01']);
+    expect(named(body, 'Flux')?.export_income).toBe(0.35);
+    expect(named(body, 'Cosy')?.export_income).toBe(0.15);
     expect(named(body, 'Intelligent Go (fixed window)')?.published?.codes).toEqual(['INTELLI-VAR-24-10-29']);
     // The published standing charge, and the rates named as the region's, not the table's.
     expect(go?.rates.map((r) => [r.standing_charge, r.source])).toEqual([
