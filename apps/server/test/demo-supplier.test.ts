@@ -136,6 +136,7 @@ it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electr
   );
   expect(compare.status).toBe(200);
   const compared = (await compare.json()) as {
+    notes: string[];
     tariffs: {
       name: string;
       published?: { product: string; region: string; sources?: { source: string }[] };
@@ -158,6 +159,11 @@ it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electr
   expect([...new Set(published.flatMap((p) => (p.sources ?? []).map((x) => x.source)))]).toEqual([
     'Octopus stand-in (demo prices)',
   ]);
+  expect(
+    compared.notes.filter((n) =>
+      n.startsWith('Agile: priced from the demo’s Octopus stand-in’s half-hourly'),
+    ),
+  ).toHaveLength(1);
   expect(await stop(running)).toBe(0);
 
   const db = await openPglite(join(root, 'data'));

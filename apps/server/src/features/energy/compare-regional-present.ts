@@ -115,7 +115,9 @@ export function regionalNote(
   const covered = book?.covered ?? names.map(() => false);
   const prices = product === 'Agile' ? 'half-hourly' : 'daily';
   if (c.candidates.some((t) => t.kind === kind))
-    return `${product}: priced from its published ${prices} prices for ${regionName(c)} (${book?.codes.join(', ')}), with its standing charge, over every month compared.`;
+    return c.regional.source === 'standin'
+      ? `${product}: priced from the demo’s Octopus stand-in’s ${prices} prices for ${regionName(c)} (made-up, under ${book?.codes.join(', ')}), with its standing charge, over every month compared.`
+      : `${product}: priced from its published ${prices} prices for ${regionName(c)} (${book?.codes.join(', ')}), with its standing charge, over every month compared.`;
   if (!c.fuels.includes('electricity'))
     return `${product} is not compared: your home has no electricity data.`;
   const missing = names.filter((_, i) => !covered[i]);
