@@ -173,7 +173,8 @@ export async function startProduct(options: StartOptions = {}): Promise<RunningP
     DATABASE_URL: '',
     // No test reaches the internet: My Home's carbon forecast is refused at once ("no forecast now").
     CARBON_INTENSITY_URL: 'http://127.0.0.1:1',
-    // Nor are a region's published Agile and Tracker prices fetched: the comparison says they are missing.
+    // Nor are a region's published prices fetched from Octopus: a real home's comparison says they are
+    // missing; the demo homes' come from the server's own stand-in (DEMO, energy/routes.ts).
     OCTOPUS_API_URL: 'http://127.0.0.1:1',
     ...(clockAt === undefined ? {} : { TIME_LAPSE_EPOCH: String(epoch), TIME_LAPSE_FROM: String(clockAt) }),
     ...options.env,

@@ -71,6 +71,8 @@ export interface AppDeps {
   requests?: InFlight;
   /** A streaming replica of `db` for reads that may lag (DATABASE_READ_URL); none: every read on `db`. */
   replica?: Db | null;
+  /** A demo server's Octopus stand-in URL, for its demo homes' published rates (AppContext.demoRates). */
+  demoRates?: string | null;
   /** More routes, registered after the built-in ones with the same hooks (tests, later features). */
   routes?: ReadonlyArray<(app: FastifyInstance, ctx: AppContext) => void>;
 }
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push: deps.push !== undefined ? deps.push : createPushSender({ config, db }),
     reads: (request) => router.forReader(wroteAt(request.cookies)),
     requests,
+    demoRates: deps.demoRates ?? null,
   };
 
   const registeredRoutes: { method: string; url: string }[] = [];

@@ -135,7 +135,7 @@ export const SETTINGS = {
   demo: setting(
     'DEMO',
     'true (PGlite), false (DATABASE_URL)',
-    'Create the demo account (username demo, a published password) and its sample homes on an empty database. On by default only for the embedded database; with DATABASE_URL set DEMO=true to get it.',
+    "Create the demo account (username demo, a published password) and its sample homes on an empty database. On by default only for the embedded database; with DATABASE_URL set DEMO=true to get it. The demo homes' Compare tariffs then price published rates from a stand-in of the Octopus products API the server starts on a loopback port (made-up prices, named so and kept apart from Octopus's), never from OCTOPUS_API_URL.",
     (raw, { env }) => flag('DEMO', raw, env('DATABASE_URL') === undefined),
   ),
   demoLive: setting(
@@ -255,7 +255,7 @@ export const SETTINGS = {
   octopusApiUrl: setting(
     'OCTOPUS_API_URL',
     'https://api.octopus.energy',
-    "Base URL of the Octopus Energy REST API (the documented /v1/... paths are under it), for supplier accounts' half-hours and for the published Agile and Tracker prices of a home's region that Compare tariffs fetches (no key); tests and the demo point it at a local stand-in, spawned test servers at nowhere.",
+    "Base URL of the Octopus Energy REST API (the documented /v1/... paths are under it), for supplier accounts' half-hours and for the published prices of a home's region that Compare tariffs fetches (Agile, Tracker, Go, Intelligent Go, Cosy, Flux, Economy 7; no key); tests and the demo point it at a local stand-in, spawned test servers at nowhere.",
     (raw) => httpBase('OCTOPUS_API_URL', raw ?? 'https://api.octopus.energy'),
   ),
   carbonIntensityUrl: setting(

@@ -28,4 +28,9 @@ export interface AppContext {
   reads(request: FastifyRequest): Promise<Db>;
   /** The requests in flight (main.ts's, or the app's own): a request's long work pauses for the others. */
   requests: InFlight;
+  /**
+   * A demo server's Octopus stand-in (main.ts, DEMO): the products endpoints its demo homes' comparisons
+   * ask instead of OCTOPUS_API_URL (energy/routes.ts); null elsewhere.
+   */
+  demoRates: string | null;
 }

@@ -21,6 +21,7 @@ import {
   startDemoOctopus,
 } from './features/demo/octopus-home';
 import { startCarbonStandin } from './features/demo/standins/carbon-intensity';
+import { startOctopusStandin } from './features/demo/standins/octopus';
 import { prepareDemoInfocare } from './features/infocare/demo';
 import { serverInfocareTimer } from './features/infocare/server-timer';
 import { prettyDestination, prettyLogs } from './http/pretty-log';
@@ -42,6 +43,10 @@ async function main(): Promise<void> {
     loaded.demo && loaded.demoSupplier ? await startDemoOctopus(Math.floor(Date.now() / 1000)) : null;
   // And the carbon intensity forecast's stand-in (My Home's greenest times).
   const demoCarbon = demoOctopus ? await startCarbonStandin() : null;
+  // DEMO alone: the stand-in too, for the demo homes' Compare tariffs only (published rates: energy/routes.ts),
+  // so a demo never asks the real Octopus API and its made-up prices are kept apart from Octopus's; every
+  // other home still asks OCTOPUS_API_URL.
+  const demoRates = demoOctopus ?? (loaded.demo ? await startOctopusStandin({ replay: true }) : null);
   const config = demoOctopus
     ? {
         ...loaded,
@@ -88,7 +93,14 @@ async function main(): Promise<void> {
       ? prettyDestination(process.stdout)
       : undefined;
     const requests = new InFlight();
-    const app = await buildApp({ config, db, replica, requests, ...(logStream ? { logStream } : {}) });
+    const app = await buildApp({
+      config,
+      db,
+      replica,
+      requests,
+      demoRates: demoRates?.url ?? null,
+      ...(logStream ? { logStream } : {}),
+    });
     let simulation: DemoSimulation | undefined;
     let demoLead: Leadership | undefined;
     let listening = false;
@@ -186,7 +198,7 @@ async function main(): Promise<void> {
         .then(() => supplierLead.stop())
         .then(() => carbonLead.stop())
         .then(() => app.close())
-        .then(() => demoOctopus?.close())
+        .then(() => demoRates?.close())
         .then(() => demoCarbon?.close())
         .then(() => replica?.close())
         .then(() => db?.close())
@@ -270,7 +282,7 @@ async function main(): Promise<void> {
     }
     console.log(lines.join('\n'));
   } catch (error) {
-    await demoOctopus?.close().catch(() => undefined);
+    await demoRates?.close().catch(() => undefined);
     await demoCarbon?.close().catch(() => undefined);
     await replica?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);

@@ -136,13 +136,34 @@ it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electr
   );
   expect(compare.status).toBe(200);
   const compared = (await compare.json()) as {
-    tariffs: { name: string; published?: { product: string; region: string } }[];
+    notes: string[];
+    tariffs: {
+      name: string;
+      published?: { product: string; region: string; sources?: { source: string }[] };
+    }[];
   };
+  // And Go, Intelligent Go, Cosy, Flux and Economy 7 from the stand-in's rates for region B; every
+  // figure named as the stand-in's (made-up prices), never as the Octopus products API's (0043).
   const published = compared.tariffs.flatMap((t) => (t.published === undefined ? [] : [t.published]));
-  expect(published.map((p) => [p.product, p.region]).sort()).toEqual([
-    ['Agile', 'B'],
-    ['Tracker', 'B'],
+  expect(published.map((p) => [p.product, p.region]).sort()).toEqual(
+    [
+      ['Agile', 'B'],
+      ['Cosy', 'B'],
+      ['Economy 7', 'B'],
+      ['Flux', 'B'],
+      ['Go', 'B'],
+      ['Intelligent Go', 'B'],
+      ['Tracker', 'B'],
+    ].sort(),
+  );
+  expect([...new Set(published.flatMap((p) => (p.sources ?? []).map((x) => x.source)))]).toEqual([
+    'Octopus stand-in (demo prices)',
   ]);
+  expect(
+    compared.notes.filter((n) =>
+      n.startsWith('Agile: priced from the demo’s Octopus stand-in’s half-hourly'),
+    ),
+  ).toHaveLength(1);
   expect(await stop(running)).toBe(0);
 
   const db = await openPglite(join(root, 'data'));

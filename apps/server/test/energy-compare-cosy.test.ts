@@ -96,7 +96,7 @@ describeEachDb('Cosy among the tariffs compared', (suite) => {
         fuel: 'electricity',
         from: '2026-10-01',
         to: '2026-12-01',
-        source: expect.stringContaining('Cosy (published rates'),
+        source: expect.stringContaining('Cosy, built-in table (published rates'),
         clock: 'local',
         unit_rates: [
           { name: 'day', start: '00:00', price: 0.2581 },

@@ -289,7 +289,7 @@ describeEachDb('Agile and Tracker from imported rate files', (suite) => {
       [
         ['--tariff', 'E-1R-FIX-12M-15-03-01-E'],
         page(days),
-        'import: --tariff: FIX-12M-15-03-01 is not a product Compare tariffs prices; it knows AGILE-18-02-21, AGILE-22-07-22, AGILE-FLEX-22-11-25, AGILE-23-12-06, AGILE-24-10-01, SILVER-2017-1, SILVER-22-04-25, SILVER-22-07-22, SILVER-FLEX-22-11-25, SILVER-23-12-06, SILVER-24-04-03, SILVER-24-07-01, SILVER-24-10-01',
+        'import: --tariff: FIX-12M-15-03-01 is not a product Compare tariffs prices; it knows AGILE-18-02-21, AGILE-22-07-22, AGILE-FLEX-22-11-25, AGILE-23-12-06, AGILE-24-10-01, SILVER-2017-1, SILVER-22-04-25, SILVER-22-07-22, SILVER-FLEX-22-11-25, SILVER-23-12-06, SILVER-24-04-03, SILVER-24-07-01, SILVER-24-10-01, VAR-22-11-01, GO-VAR-22-10-14, INTELLI-VAR-22-10-14, INTELLI-VAR-24-10-29, COSY-22-12-08, FLUX-IMPORT-23-02-14, FLUX-EXPORT-23-02-14',
       ],
       [
         ['--tariff', 'E-1R-SILVER-24-10-01-E'],

@@ -19,6 +19,7 @@ export const IMPORT_USAGE = [
   '  npm run import -- appliances --house H [--interval-s 60] [--naive-zone ZONE] [--unmapped skip] FILE',
   '  npm run import -- prices --house H --format agile FILE',
   '  npm run import -- prices --tariff E-1R-AGILE-24-10-01-C [--series standard-unit-rates|standing-charges] FILE',
+  '  npm run import -- prices --tariff E-2R-VAR-22-11-01-C --series day-unit-rates|night-unit-rates|standing-charges FILE',
   "      (a region's published prices for Compare tariffs: the products endpoint's JSON, or an Agile CSV)",
 ].join('\n');
 
@@ -45,8 +46,11 @@ export type ImportArgs =
       kind: 'published';
       file: string;
       tariff: KnownCode;
-      /** Which of the products endpoints' series the file is: unit rates (the default) or standing charges. */
-      series: 'unit' | 'standing';
+      /**
+       * Which of the products endpoints' series the file is: unit rates (the default), standing charges,
+       * or an E-2R (Economy 7) tariff's day or night rates.
+       */
+      series: 'unit' | 'standing' | 'day' | 'night';
     };
 
 const FLAGS: Readonly<Record<string, readonly string[]>> = {
@@ -141,10 +145,18 @@ function publishedArgs(flags: Map<string, string>, file: string): ImportArgs {
       );
   const tariff = knownTariffCode(flags.get('tariff') as string);
   if (typeof tariff === 'string') throw new CliError(`--tariff: ${tariff}`);
-  const series = flags.get('series') ?? 'standard-unit-rates';
-  if (series !== 'standard-unit-rates' && series !== 'standing-charges')
-    throw new CliError(`--series must be standard-unit-rates or standing-charges (got "${series}")`);
-  return { kind: 'published', file, tariff, series: series === 'standing-charges' ? 'standing' : 'unit' };
+  // An E-2R tariff (Economy 7) has day and night rates, never a standard one.
+  const twoRates = tariff.tariffCode.startsWith('E-2R-');
+  const allowed: Record<string, 'unit' | 'standing' | 'day' | 'night'> = twoRates
+    ? { 'day-unit-rates': 'day', 'night-unit-rates': 'night', 'standing-charges': 'standing' }
+    : { 'standard-unit-rates': 'unit', 'standing-charges': 'standing' };
+  const series = flags.get('series') ?? (twoRates ? undefined : 'standard-unit-rates');
+  const chosen = series === undefined ? undefined : allowed[series];
+  if (chosen === undefined)
+    throw new CliError(
+      `--series must be ${Object.keys(allowed).join(' or ')} for ${tariff.tariffCode}${series === undefined ? '' : ` (got "${series}")`}`,
+    );
+  return { kind: 'published', file, tariff, series: chosen };
 }
 
 /**

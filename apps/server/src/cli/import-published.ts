@@ -22,7 +22,9 @@ export async function importPublished(
   const parsed = parsePublishedPrices(await readFile(args.file, 'utf8'));
   if (!parsed.ok) throw parsed.error;
   const result = await importPublishedFile(db, args.tariff, args.series, parsed.value, now);
-  const what = args.series === 'unit' ? 'unit prices' : 'standing charges';
+  const what = { unit: 'unit prices', standing: 'standing charges', day: 'day rates', night: 'night rates' }[
+    args.series
+  ];
   const last = Number.isFinite(result.to) ? localDate(result.to - 1, GB_ZONE) : 'open-ended';
   const outside =
     result.outside === 0

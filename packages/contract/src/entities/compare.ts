@@ -87,8 +87,9 @@ export const CompareTariff = z.object({
   /** Additive, a home that exports: `total` less `export_income`, £; the tariffs are then sorted by it. */
   net: z.number().optional(),
   /**
-   * Additive (regional rates): Agile and Tracker, priced from the published prices of the home's region —
-   * the product codes (AGILE-18-02-21 …), the region's letter and the local dates [from, to) they priced.
+   * Additive (regional rates): Agile, Tracker and (additive) Economy 7, Go, Intelligent Go, Cosy and Flux,
+   * priced from the published prices of the home's region — the product codes (AGILE-18-02-21 …), the
+   * region's letter and the local dates [from, to) they priced.
    */
   published: z
     .object({
@@ -99,12 +100,20 @@ export const CompareTariff = z.object({
       to: z.string(),
       /**
        * Additive (rate files): where its unit prices came from over which local dates [from, to), in
-       * order: 'Octopus products API' (fetched) or 'imported file' (`npm run import -- prices --tariff`).
+       * order: 'Octopus products API' (fetched) or 'imported file' (`npm run import -- prices --tariff`);
+       * additive: 'Octopus stand-in (demo prices)' (a demo home on a demo server: made-up prices), and for
+       * Economy 7, Go, Intelligent Go, Cosy or Flux 'built-in table' (its region's published rates lacked
+       * for some month: priced from one region's table, `codes` empty).
        */
       sources: z
         .array(
           z.object({
-            source: z.enum(['Octopus products API', 'imported file']),
+            source: z.enum([
+              'Octopus products API',
+              'imported file',
+              'Octopus stand-in (demo prices)',
+              'built-in table',
+            ]),
             from: z.string(),
             to: z.string(),
           }),
@@ -154,7 +163,7 @@ export const EnergyCompare = z.object({
     .object({ letter: z.string(), name: z.string(), from: z.enum(['postcode', 'tariff_code']) })
     .nullable()
     .optional(),
-  /** Additive (regional rates): where Agile's and Tracker's published prices came from, in words. */
+  /** Additive (regional rates): where the published prices came from (or which tables stood in), in words. */
   rates_source: z.string().optional(),
   currency_unit: z.string(),
   time_zone: z.string(),

@@ -11,6 +11,18 @@ import { fixedRate, makeTariff, type RateStep, type Tariff, touRate } from './mo
 // Flux's export is its own (three windows); every other candidate exports at the default's 15p (Octopus
 // Outgoing Fixed, defaults.ts), which any import tariff may be paired with. Agile and Tracker are not here:
 // their prices are per half-hour or per day, from `tariff_prices`, never a table.
+//
+// These tables are the fallback (issue 37): the server prices each candidate from its product's published
+// rates for the home's region (Octopus's products endpoints, or a rate file: apps/server
+// features/energy/published-*.ts) and uses a table only where those lack a month, and says so. Regional
+// rows for the tables were looked for (searches of 3 December 2026, public pages and docs) and none were
+// added: what was found is either ranges across all regions (switchtooctopus.co.uk/docs/heat-pumps/
+// running-costs-on-cosy, reviewed May 2026: "Cosy Hours (13.7p–15.3p/kWh) … Standard rate (31.6p–34.9p/kWh)
+// … Peak rate (49.2p–54.2p/kWh)", "vary by region and tariff version"), rules rather than rates
+// (octopusreferral.link/cosy-octopus-tariff: off-peak "40% cheaper than the flexible Octopus rate in your
+// region", peak "60% above"), or one region's quote whose windows differ from the table's
+// (community.openenergymonitor.org/t/24250, August 2023: "rates for Yorkshire are 17.56p / 29.26p / 46.82p"
+// with cheap 2pm–5pm and peak 5pm–8pm in summer time). No region's table is invented from them.
 
 const p = (pence: number): number => Math.round(pence * 10_000);
 
@@ -119,8 +131,11 @@ export const FLUX_ROWS: readonly FluxRow[] = [
   },
 ];
 
+/** Economy 7's night on a smart meter, minutes of the UTC day [from, to): 00:30–07:30 UTC all year. */
+export const ECONOMY_7_NIGHT_UTC = { from: 30, to: 450 } as const;
+
 const WINDOWS = {
-  economy7: { nightFrom: 30, nightTo: 450, basis: 'gmt' },
+  economy7: { nightFrom: ECONOMY_7_NIGHT_UTC.from, nightTo: ECONOMY_7_NIGHT_UTC.to, basis: 'gmt' },
   go: { nightFrom: 30, nightTo: 330, basis: 'local' },
 } as const;
 
@@ -218,11 +233,12 @@ export const INTELLIGENT_GO_TARIFFS: readonly Tariff[] = nightAndCap(
   intelligentGoSteps,
 );
 
-/** The candidates' names as answers show them, and where their rates come from. */
+/** Where a candidate's rates come from when its table prices it (the fallback), as answers name it. */
 export const PUBLISHED_SOURCES = {
-  economy7: 'Economy 7 (published rates, Octopus Eastern; night 00:30–07:30 UTC)',
-  go: 'Go-style night (8.50p 00:30–05:30; day at the price cap)',
-  cosy: 'Cosy (published rates, one region; cheap 04:00–07:00, 13:00–16:00, 22:00–00:00; peak 16:00–19:00)',
-  intelligentGo: 'Intelligent Go (7.50p 23:30–05:30, its fixed window only; day at the price cap)',
-  flux: 'Flux (published rates, one region; import and export cheap 02:00–05:00, peak 16:00–19:00)',
+  economy7: 'Economy 7, built-in table (published rates, Octopus Eastern; night 00:30–07:30 UTC)',
+  go: 'Go-style night, built-in table (8.50p 00:30–05:30; day at the price cap)',
+  cosy: 'Cosy, built-in table (published rates, one region; cheap 04:00–07:00, 13:00–16:00, 22:00–00:00; peak 16:00–19:00)',
+  intelligentGo:
+    'Intelligent Go, built-in table (7.50p 23:30–05:30, its fixed window only; day at the price cap)',
+  flux: 'Flux, built-in table (published rates, one region; import and export cheap 02:00–05:00, peak 16:00–19:00)',
 } as const;

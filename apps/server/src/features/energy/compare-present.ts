@@ -4,6 +4,7 @@ import { CURRENCY_UNIT } from '../../shared/units';
 import type { CandidateKind, Comparison, PricedCandidate } from './compare';
 import { DYNAMIC_PRODUCTS } from './compare-dynamic';
 import { publishedOf, ratesSourceOf, regionalNote } from './compare-regional-present';
+import { PRODUCT_NAMES, type TableProduct } from './published-products';
 
 // GET /energy_info/compare/'s answer: pennies become pounds only here; each tariff lists the rates it
 // used per fuel and over which local dates, and the notes say in words what the figures leave out.
@@ -53,14 +54,33 @@ function unitRates(rate: Rate | null): CompareRates['unit_rates'] {
   );
 }
 
-function ratesOf(c: PricedCandidate, from: string, to: string, exports: boolean): CompareRates[] {
+/** A candidate's rates' source: a time-of-use one priced from its region's published rates says whose. */
+const sourceOf = (c: PricedCandidate, standin: boolean): string => {
+  if (c.published !== true) return SOURCES[c.kind];
+  const name = PRODUCT_NAMES[c.kind as TableProduct];
+  return standin
+    ? `${name}: the demo’s Octopus stand-in’s rates for your region (made-up prices, not Octopus’s)`
+    : `Octopus ${name}: published rates of your region, each window as Octopus dates it`;
+};
+
+function ratesOf(
+  c: PricedCandidate,
+  from: string,
+  to: string,
+  exports: boolean,
+  standin: boolean,
+): CompareRates[] {
   return Object.entries(c.books).flatMap(([fuel, book]) =>
     ratesUsed(book, from, to).map((r) => ({
       fuel: fuel as CompareRates['fuel'],
       from: r.from,
       to: r.to,
       // A candidate's gas is the home's own unless the candidate is the (dual-fuel) cap.
-      source: !r.own ? 'price cap' : fuel === 'gas' && c.kind !== 'cap' ? 'your tariff' : SOURCES[c.kind],
+      source: !r.own
+        ? 'price cap'
+        : fuel === 'gas' && c.kind !== 'cap'
+          ? 'your tariff'
+          : sourceOf(c, standin),
       clock: r.import.type === 'schedule' ? r.import.basis : null,
       unit_rates: unitRates(r.import),
       standing_charge: micro(r.standingCharge),
@@ -161,7 +181,7 @@ export function presentComparison(c: Comparison): EnergyCompare {
       fuels: Object.fromEntries(Object.entries(t.byFuel).map(([fuel, p]) => [fuel, (p[i] as number) / 100])),
       ...(t.exportIncome === undefined ? {} : { export_income: (t.exportIncome.monthly[i] as number) / 100 }),
     })),
-    rates: from === '' ? [] : ratesOf(t, from, to, c.exports),
+    rates: from === '' ? [] : ratesOf(t, from, to, c.exports, c.regional.source === 'standin'),
     ...(t.exportIncome === undefined
       ? {}
       : { export_income: t.exportIncome.total / 100, net: netOf(t) / 100 }),

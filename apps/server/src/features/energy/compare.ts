@@ -32,6 +32,10 @@ import type { EnergyHouse } from './repository';
 // of its fuels' costs each rounded to the penny, as the usage screens show them (one month view per
 // fuel), and a total is the sum of its months, so the current tariff's total is the screens' sum exactly.
 //
+// Economy 7, Go, Intelligent Go, Cosy and Flux are priced from their products' published rates for the
+// home's region (compare-regional.ts) where those price every month compared, else from their dated table
+// (domain tariff/published.ts, one region's rates), which the answer names as the fallback it is.
+//
 // Gas (a home that has it): every candidate keeps the home's own gas tariff (its versions, else Ofgem's
 // gas cap) — Economy 7, Go, Intelligent Go, Cosy and Flux are electricity tariffs — except the price cap,
 // the default tariff of both fuels, which prices gas at the gas cap of each date. Agile and Tracker are
@@ -65,6 +69,8 @@ export interface PricedCandidate {
   total: number;
   /** A home that exports: pennies of export income per month, and their sum. */
   exportIncome?: { monthly: number[]; total: number };
+  /** Economy 7, Go, Intelligent Go, Cosy, Flux: whether the region's published rates priced it (else its table). */
+  published?: boolean;
   /** With a move asked, time-of-use candidates only: the same, had the evening's use moved (move.ts). */
   moved?: { monthly: number[]; total: number; movedWh: number };
 }
@@ -104,6 +110,22 @@ export function lastCompleteMonths(now: number, count: number, zone: string): Pe
   return out;
 }
 
+const TABLES = {
+  economy7: ECONOMY_7_TARIFFS,
+  go: GO_TARIFFS,
+  cosy: COSY_TARIFFS,
+  intelligentGo: INTELLIGENT_GO_TARIFFS,
+  flux: FLUX_TARIFFS,
+} as const;
+
+/** The region's published book of a time-of-use candidate when it prices every month, else undefined. */
+const publishedBookOf = (kind: keyof typeof TABLES, regional: Regional, electricity: boolean) => {
+  const book = regional.books[kind];
+  return electricity && book !== undefined && book.covered.length > 0 && book.covered.every(Boolean)
+    ? book.book
+    : undefined;
+};
+
 function candidateBooks(
   kind: CandidateKind,
   own: Partial<Record<Fuel, TariffBook>>,
@@ -120,15 +142,13 @@ function candidateBooks(
         ...(own.gas === undefined ? {} : { gas: compileTariffs([], zone, DEFAULT_GAS_TARIFFS) }),
       };
     case 'economy7':
-      return { electricity: compileTariffs(ECONOMY_7_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
     case 'go':
-      return { electricity: compileTariffs(GO_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
     case 'cosy':
-      return { electricity: compileTariffs(COSY_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
     case 'intelligentGo':
-      return { electricity: compileTariffs(INTELLIGENT_GO_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
-    case 'flux':
-      return { electricity: compileTariffs(FLUX_TARIFFS, zone, DEFAULT_TARIFFS), ...gas };
+    case 'flux': {
+      const published = publishedBookOf(kind, regional, own.electricity !== undefined);
+      return { electricity: published ?? compileTariffs(TABLES[kind], zone, DEFAULT_TARIFFS), ...gas };
+    }
     case 'agile':
     case 'tracker': {
       const book = regional.books[kind]?.book;
@@ -198,6 +218,9 @@ export async function compareTariffs(
     }
     const electricityBook = books.electricity;
     const priced: PricedCandidate = { kind, books, monthly, byFuel, total: sum(monthly) };
+    if (kind in TABLES)
+      priced.published =
+        publishedBookOf(kind as keyof typeof TABLES, regional, fuels.includes('electricity')) !== undefined;
     if (exports && electricityBook !== undefined) {
       const income = monthlyExportIncome(electricityBook, slots.electricity ?? [], months).map(nanoToPennies);
       priced.exportIncome = { monthly: income, total: sum(income) };

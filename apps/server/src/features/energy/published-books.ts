@@ -3,6 +3,7 @@ import {
   compileTariffs,
   DEFAULT_TARIFFS,
   dynamicRate,
+  ECONOMY_7_NIGHT_UTC,
   localDate,
   makeTariff,
   type Period,
@@ -17,8 +18,11 @@ import type { PriceSource } from './published-repository';
 
 // A region's stored published prices (published-rates.ts) as the tariff engine's book for a comparison
 // (issue 37): every unit-rate row gives each half-hour it covers its price (Agile: one half-hour a row;
-// Tracker: one local day a row, so 46, 48 or 50 half-hours on a clock-change day), one dynamic import
-// rate for the whole range; a version starts wherever a product code or its standing charge changes, on
+// Tracker: one local day a row, so 46, 48 or 50 half-hours on a clock-change day; Go, Intelligent Go,
+// Cosy, Flux: one window a row, its times UTC, so its windows move with the clock as Octopus sets them);
+// Economy 7 gives each half-hour its dated night rate inside 00:30–07:30 UTC and its day rate outside.
+// One dynamic import rate for the whole range (and Flux's export the same way from its export product);
+// a version starts wherever a product code or its standing charge changes, on
 // that instant's local date. Nothing is filled in: `covered` says per month whether every half-hour with
 // data has a published price and every local day a published standing charge, and a month that is not
 // covered is named by the answer, never priced by the book's fallback (the cap).
@@ -43,13 +47,19 @@ export interface SourceRun {
   to: number;
 }
 
+/** The rows that date a part's unit prices: its unit rates, or Economy 7's day rates (open rows run on). */
+const datingRows = (part: PublishedPrices) => (part.unit.length > 0 ? part.unit : part.day);
+const rowEnd = (part: PublishedPrices, row: DatedPrice) =>
+  Number.isFinite(row.to) ? row.to : part.unit.length > 0 ? row.from + OPEN_ROW_S : part.span.to;
+
 /** Where the unit prices used over [from, to) came from: consecutive rows of one source joined. */
 export function sourceRuns(parts: readonly PublishedPrices[], from: number, to: number): SourceRun[] {
   const runs: SourceRun[] = [];
-  for (const { span, unit } of parts)
-    for (const row of unit) {
+  for (const part of parts)
+    for (const row of datingRows(part)) {
+      const { span } = part;
       const start = Math.max(row.from, span.from, from);
-      const end = Math.min(Number.isFinite(row.to) ? row.to : row.from + OPEN_ROW_S, span.to, to);
+      const end = Math.min(rowEnd(part, row), span.to, to);
       if (start >= end) continue;
       const last = runs.at(-1);
       if (last !== undefined && last.source === row.source) last.to = Math.max(last.to, end);
@@ -58,15 +68,29 @@ export function sourceRuns(parts: readonly PublishedPrices[], from: number, to: 
   return runs;
 }
 
-function slotPrices(parts: readonly PublishedPrices[]): Map<number, number> {
+/** Economy 7: each half-hour of [from, to) its night rate in 00:30–07:30 UTC, else its day rate. */
+function dayNightPrices(part: PublishedPrices, from: number, to: number, prices: Map<number, number>): void {
+  const start = Math.max(from, part.span.from);
+  const end = Math.min(to, part.span.to);
+  for (let slot = Math.ceil(start / SLOT_S) * SLOT_S; slot < end; slot += SLOT_S) {
+    const minute = (slot % 86_400) / 60;
+    const night = minute >= ECONOMY_7_NIGHT_UTC.from && minute < ECONOMY_7_NIGHT_UTC.to;
+    const price = priceAt(night ? part.night : part.day, slot);
+    if (price !== null) prices.set(slot, price);
+  }
+}
+
+function slotPrices(parts: readonly PublishedPrices[], from: number, to: number): Map<number, number> {
   const prices = new Map<number, number>();
-  for (const { span, unit } of parts)
-    for (const row of unit) {
-      const from = Math.max(row.from, span.from);
-      const to = Math.min(Number.isFinite(row.to) ? row.to : row.from + OPEN_ROW_S, span.to);
-      for (let slot = Math.ceil(from / SLOT_S) * SLOT_S; slot < to; slot += SLOT_S)
+  for (const part of parts) {
+    if (part.unit.length === 0) dayNightPrices(part, from, to, prices);
+    for (const row of part.unit) {
+      const start = Math.max(row.from, part.span.from);
+      const end = Math.min(rowEnd(part, row), part.span.to);
+      for (let slot = Math.ceil(start / SLOT_S) * SLOT_S; slot < end; slot += SLOT_S)
         prices.set(slot, row.price);
     }
+  }
   return prices;
 }
 
@@ -81,9 +105,13 @@ export interface BuiltPublished {
   book: TariffBook;
   /** The unit price of each half-hour priced. */
   prices: ReadonlyMap<number, number>;
+  /** Flux: the export price of each half-hour priced (its export product); absent for the others. */
+  exportPrices?: ReadonlyMap<number, number>;
   parts: readonly PublishedPrices[];
   codes: string[];
   sources: SourceRun[];
+  /** Per month of the book's range, whether every local day has a standing charge (publishedBook, once). */
+  standingCovered?: boolean[];
 }
 
 /** The book of `parts` over [from, to) in the home's zone (its versions start on local dates). */
@@ -93,9 +121,12 @@ export function buildPublished(
   zone: string,
   from: number,
   to: number,
+  exportParts?: readonly PublishedPrices[],
 ): BuiltPublished {
-  const prices = slotPrices(parts);
+  const prices = slotPrices(parts, from, to);
   const rate = dynamicRate(prices, name);
+  const exportPrices = exportParts === undefined ? undefined : slotPrices(exportParts, from, to);
+  const exportRate = exportPrices === undefined ? undefined : dynamicRate(exportPrices, `${name} export`);
   const changes = new Set<number>();
   for (const { span, standing } of parts) {
     changes.add(span.from);
@@ -106,11 +137,16 @@ export function buildPublished(
   for (const t of [...changes].sort((a, b) => a - b))
     byDate.set(
       localDate(t, zone),
-      makeTariff({ startDate: localDate(t, zone), standingCharge: standingAt(parts, t), import: rate }),
+      makeTariff({
+        startDate: localDate(t, zone),
+        standingCharge: standingAt(parts, t),
+        import: rate,
+        ...(exportRate === undefined ? {} : { export: exportRate }),
+      }),
     );
   const book = compileTariffs([...byDate.values()], zone, DEFAULT_TARIFFS);
-  const codes = parts.filter((p) => p.unit.length > 0).map((p) => p.span.product);
-  return { book, prices, parts, codes, sources: sourceRuns(parts, from, to) };
+  const codes = parts.filter((p) => datingRows(p).length > 0).map((p) => p.span.product);
+  return { book, prices, exportPrices, parts, codes, sources: sourceRuns(parts, from, to) };
 }
 
 /** A built book for one home: per month, whether its half-hours with data and its days are all priced. */
@@ -120,15 +156,22 @@ export function publishedBook(
   months: readonly Period[],
   slots: readonly SlotEnergy[],
 ): PublishedBook {
-  const covered = months.map((month) => {
+  // Every local day's standing charge: the same for every home (the book is kept per zone and range), so
+  // worked once per book.
+  built.standingCovered ??= months.map((month) => {
     const last = localDate(month.end - 1, zone);
     for (let day = localDate(month.start, zone); day <= last; day = addDays(day, 1))
       if (standingAt(built.parts, startOfLocalDate(day, zone)) === null) return false;
     return true;
   });
-  // One pass over the half-hours: a slot without a price uncovers its month.
+  const covered = [...built.standingCovered];
+  // One pass over the half-hours: a slot without a price (Flux: an export without its price) uncovers its month.
+  const exports = built.exportPrices;
   for (const s of slots) {
-    if (built.prices.has(s.slot_start)) continue;
+    const priced =
+      built.prices.has(s.slot_start) &&
+      (exports === undefined || s.export_wh === 0 || exports.has(s.slot_start));
+    if (priced) continue;
     const i = months.findIndex((m) => s.slot_start >= m.start && s.slot_start < m.end);
     if (i >= 0) covered[i] = false;
   }

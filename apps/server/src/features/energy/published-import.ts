@@ -8,8 +8,10 @@ import { type Series, storePublished } from './published-repository';
 // A rate file as a source of a region's published prices (issue 37: `npm run import -- prices --tariff
 // E-1R-AGILE-24-10-01-C FILE`), for a server the products API cannot reach: the file's rows (parsed by
 // ingest/formats/published-prices.ts) are checked as the product publishes them — Agile's unit rates a
-// half-hour each, Tracker's a local day each (Europe/London: 23 or 25 hours at the clock changes), none
-// overlapping, standing charges never below zero, a CSV's region the code's — then stored in
+// half-hour each, Tracker's a local day each (Europe/London: 23 or 25 hours at the clock changes), Go's,
+// Intelligent Go's, Cosy's and Flux's a window each (dated, on the half-hour), Economy 7's (E-2R) day and
+// night rates dated (the newest may be open-ended), none overlapping, standing charges never below zero,
+// a CSV's region the code's — then stored in
 // published_rates with source 'file', in one transaction: a bad row anywhere stores nothing. Compare
 // tariffs then reads them as it reads fetched ones (it asks the API only for what is not stored) and says
 // which dates the file priced.
@@ -49,7 +51,7 @@ export function checkFilePrices(code: KnownCode, series: Series, file: FilePrice
   for (const row of file.rows) {
     if (series === 'standing' && row.price < 0)
       fail(row, 'value_inc_vat', 'a standing charge is never below zero');
-    if (series === 'unit') checkUnitRow(code, row);
+    if (series !== 'standing') checkUnitRow(code, row);
     if (previous !== undefined && row.from < previous.to)
       fail(
         row,
@@ -61,7 +63,17 @@ export function checkFilePrices(code: KnownCode, series: Series, file: FilePrice
 }
 
 function checkUnitRow(code: KnownCode, row: FilePrice): void {
+  if (code.product === 'economy7') return; // dated day or night rates: any start, the newest open-ended
   if (!Number.isFinite(row.to)) fail(row, 'valid_to', 'is missing: a published unit price is dated');
+  if (code.product !== 'agile' && code.product !== 'tracker') {
+    if (row.from % 1800 !== 0 || row.to % 1800 !== 0)
+      fail(
+        row,
+        'valid_from',
+        `${formatUtc(row.from)} to ${formatUtc(row.to)} is not a window of whole half-hours on :00 or :30`,
+      );
+    return;
+  }
   if (code.product === 'agile') {
     if (row.from % 1800 !== 0 || row.to - row.from !== 1800)
       fail(

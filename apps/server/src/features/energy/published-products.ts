@@ -1,50 +1,67 @@
 import { GB_ZONE, type RegionLetter, regionOfTariffCode, startOfLocalDate } from '@homeview/domain';
 import { parseTariffCode } from '../../shared/octopus-rates';
+import {
+  AGILE_CODES,
+  COSY_CODES,
+  type CodeRow,
+  ECONOMY_7_CODES,
+  FLUX_EXPORT_CODES,
+  FLUX_IMPORT_CODES,
+  GO_CODES,
+  INTELLIGENT_GO_CODES,
+  TRACKER_CODES,
+} from './published-codes';
 
-// Which Octopus products price the regional candidates (issue 37): Agile (a price per half-hour) and
-// Tracker (a price per local day), each a dated list of the product codes on sale, since the code changes
-// when Octopus relaunches the product; a date is priced by the code on sale then. Codes as the products
-// endpoints name them, E-1R-<code>-<region letter> for a region's electricity tariff. Sources: Agile
-// AGILE-18-02-21 and Tracker SILVER-2017-1 (the first versions, 2018–2022: guylipman.com/octopus, the
-// Octopus Tracker/Agile comparison pages' product lists), AGILE-22-07-22, SILVER-22-04-25, SILVER-22-07-22
-// and the FLEX codes of 25 November 2022 (Octopus's products list as clients record it, e.g. the Home
-// Assistant Octopus integration's tests and tracker price pages: "SILVER-FLEX-22-11-25 … November 2022
-// v1 (original)"), SILVER-23-12-06, SILVER-24-04-03, SILVER-24-07-01, SILVER-24-10-01 and AGILE-23-12-06,
-// AGILE-24-10-01 (the same lists, each code's name its launch date). ⚠ The first Tracker's start is the
-// launch month, not checked against the products list's `available_from`. Go, Cosy, Flux, Intelligent Go
-// and Economy 7 keep their dated tables in domain `tariff/published.ts` (their windows matter more than a
-// region's penny); they are not fetched.
+// Which Octopus products price the regional candidates (issue 37), each with the dated product codes on
+// sale (published-codes.ts, sources there) and how its published rates are read:
+// - 'slots': unit rates dated to the half-hour — Agile (a row per half-hour), Tracker (a row per local
+//   day), and the time-of-use products Go, Intelligent Go, Cosy and Flux (a row per window per day: the
+//   products endpoints give their windows as the rows' valid_from/valid_to, UTC) — each half-hour priced
+//   by the row holding it;
+// - 'day-night': Economy 7 (E-2R), dated day and night rates, the night being the smart meter's window
+//   (00:30–07:30 UTC, domain ECONOMY_7_NIGHT_UTC).
+// Flux's export ('fluxExport', FLUX-EXPORT-23-02-14) is fetched as a product of its own and priced with
+// Flux's import; it is no candidate by itself. Each code is asked as E-<1|2>R-<code>-<region letter>.
 
-export const PUBLISHED_PRODUCTS = ['agile', 'tracker'] as const;
+export const PUBLISHED_PRODUCTS = [
+  'agile',
+  'tracker',
+  'economy7',
+  'go',
+  'intelligentGo',
+  'cosy',
+  'flux',
+  'fluxExport',
+] as const;
 export type PublishedProduct = (typeof PUBLISHED_PRODUCTS)[number];
+/** The products priced from a time-of-use table (domain tariff/published.ts) when their rates are lacking. */
+export type TableProduct = Exclude<PublishedProduct, 'agile' | 'tracker' | 'fluxExport'>;
+export const TABLE_PRODUCTS: readonly TableProduct[] = ['economy7', 'go', 'intelligentGo', 'cosy', 'flux'];
 
-export const PRODUCT_NAMES: Record<PublishedProduct, string> = { agile: 'Agile', tracker: 'Tracker' };
-
-interface CodeRow {
-  /** Local date (Europe/London) the code went on sale. */
-  readonly from: string;
-  readonly code: string;
+interface ProductSpec {
+  readonly name: string;
+  readonly codes: readonly CodeRow[];
+  readonly read: 'slots' | 'day-night';
 }
 
-export const PRODUCT_CODES: Record<PublishedProduct, readonly CodeRow[]> = {
-  agile: [
-    { from: '2018-02-21', code: 'AGILE-18-02-21' },
-    { from: '2022-07-22', code: 'AGILE-22-07-22' },
-    { from: '2022-11-25', code: 'AGILE-FLEX-22-11-25' },
-    { from: '2023-12-06', code: 'AGILE-23-12-06' },
-    { from: '2024-10-01', code: 'AGILE-24-10-01' },
-  ],
-  tracker: [
-    { from: '2018-12-01', code: 'SILVER-2017-1' },
-    { from: '2022-04-25', code: 'SILVER-22-04-25' },
-    { from: '2022-07-22', code: 'SILVER-22-07-22' },
-    { from: '2022-11-25', code: 'SILVER-FLEX-22-11-25' },
-    { from: '2023-12-06', code: 'SILVER-23-12-06' },
-    { from: '2024-04-03', code: 'SILVER-24-04-03' },
-    { from: '2024-07-01', code: 'SILVER-24-07-01' },
-    { from: '2024-10-01', code: 'SILVER-24-10-01' },
-  ],
+export const PRODUCTS: Record<PublishedProduct, ProductSpec> = {
+  agile: { name: 'Agile', codes: AGILE_CODES, read: 'slots' },
+  tracker: { name: 'Tracker', codes: TRACKER_CODES, read: 'slots' },
+  economy7: { name: 'Economy 7', codes: ECONOMY_7_CODES, read: 'day-night' },
+  go: { name: 'Go', codes: GO_CODES, read: 'slots' },
+  intelligentGo: { name: 'Intelligent Go', codes: INTELLIGENT_GO_CODES, read: 'slots' },
+  cosy: { name: 'Cosy', codes: COSY_CODES, read: 'slots' },
+  flux: { name: 'Flux', codes: FLUX_IMPORT_CODES, read: 'slots' },
+  fluxExport: { name: 'Flux export', codes: FLUX_EXPORT_CODES, read: 'slots' },
 };
+
+export const PRODUCT_NAMES = Object.fromEntries(
+  PUBLISHED_PRODUCTS.map((p) => [p, PRODUCTS[p].name]),
+) as Record<PublishedProduct, string>;
+
+/** The unit series a product's rates are stored under (published_rates.series). */
+export const unitSeries = (product: PublishedProduct): readonly ('unit' | 'day' | 'night')[] =>
+  PRODUCTS[product].read === 'day-night' ? ['day', 'night'] : ['unit'];
 
 /** Epoch seconds [from, to) a product's i-th code was on sale: until the next one (Infinity: the newest). */
 function onSale(rows: readonly CodeRow[], i: number): { from: number; to: number } {
@@ -63,6 +80,8 @@ export interface CodeSpan {
   to: number;
 }
 
+const registers = (product: PublishedProduct) => (PRODUCTS[product].read === 'day-night' ? 2 : 1);
+
 /** The product codes pricing [from, to) for a region, each with the part of the range it prices. */
 export function codeSpans(
   product: PublishedProduct,
@@ -70,13 +89,20 @@ export function codeSpans(
   from: number,
   to: number,
 ): CodeSpan[] {
-  const rows = PRODUCT_CODES[product];
+  const rows = PRODUCTS[product].codes;
   return rows.flatMap((row, i) => {
     const sale = onSale(rows, i);
     const start = Math.max(from, sale.from);
     const end = Math.min(to, sale.to);
     return start < end
-      ? [{ product: row.code, tariffCode: `E-1R-${row.code}-${region}`, from: start, to: end }]
+      ? [
+          {
+            product: row.code,
+            tariffCode: `E-${registers(product)}R-${row.code}-${region}`,
+            from: start,
+            to: end,
+          },
+        ]
       : [];
   });
 }
@@ -97,14 +123,17 @@ export interface KnownCode {
 export function knownTariffCode(tariffCode: string): KnownCode | string {
   const parsed = parseTariffCode(tariffCode);
   const region = regionOfTariffCode(tariffCode);
-  if (parsed === null || parsed.fuel !== 'electricity' || parsed.registers !== 1 || region === null)
-    return `${JSON.stringify(tariffCode)} is not an electricity tariff code of a region, such as E-1R-AGILE-24-10-01-C (E-1R-<product>-<region letter A–P>)`;
+  if (parsed === null || parsed.fuel !== 'electricity' || region === null)
+    return `${JSON.stringify(tariffCode)} is not an electricity tariff code of a region, such as E-1R-AGILE-24-10-01-C (E-1R-<product>-<region letter A–P>, E-2R-… for Economy 7)`;
   const code = parsed.product;
   for (const product of PUBLISHED_PRODUCTS) {
-    const rows = PRODUCT_CODES[product];
+    const rows = PRODUCTS[product].codes;
     const i = rows.findIndex((r) => r.code === code);
-    if (i >= 0) return { tariffCode: parsed.code, code, product, region, ...onSale(rows, i) };
+    if (i < 0) continue;
+    if (parsed.registers !== registers(product))
+      return `${code} is priced as E-${registers(product)}R-${code}-<region> (${PRODUCTS[product].name}), not ${parsed.code}`;
+    return { tariffCode: parsed.code, code, product, region, ...onSale(rows, i) };
   }
-  const all = PUBLISHED_PRODUCTS.flatMap((p) => PRODUCT_CODES[p].map((r) => r.code));
+  const all = PUBLISHED_PRODUCTS.flatMap((p) => PRODUCTS[p].codes.map((r) => r.code));
   return `${code} is not a product Compare tariffs prices; it knows ${all.join(', ')}`;
 }

@@ -6,9 +6,17 @@ import type { DatedPrice } from '../../shared/octopus-rates';
 // price never changes, a re-sent row only moves fetched_at; the last writer's source stays, 0041) and one
 // to read a range.
 
-export type Series = 'unit' | 'standing';
-/** Where a row came from (0041): the products API, or a rate file (`npm run import -- prices --tariff`). */
-export type PriceSource = 'api' | 'file';
+/** A single register's unit rates, standing charges, or Economy 7's (E-2R) day and night rates (0043). */
+export type Series = 'unit' | 'standing' | 'day' | 'night';
+/**
+ * Where a row came from (0041): the products API, a rate file (`npm run import -- prices --tariff`), or
+ * the Octopus stand-in a demo server prices its demo homes from (0043), never Octopus's.
+ */
+export type PriceSource = 'api' | 'file' | 'standin';
+
+/** The key a tariff code's rows are stored under: the stand-in's apart (0043), never read as Octopus's. */
+export const storedCode = (tariffCode: string, source: PriceSource): string =>
+  source === 'standin' ? `standin:${tariffCode}` : tariffCode;
 
 export interface StoredPrice extends DatedPrice {
   source: PriceSource;
@@ -108,16 +116,21 @@ export async function publishedFingerprint(
   return r === undefined ? '' : `${r.n}|${r.at}|${r.total}|${r.files}`;
 }
 
-/** The end of the stored unit prices of a code from `from` on (null: none start at or before it). */
+/**
+ * The end of the stored unit prices of a series of a code from `from` on (null: none start at or before
+ * it). An open-ended row (Economy 7's rate in force) ends at its start: it is asked again from there, so a
+ * price changed since is found (one row).
+ */
 export async function storedUnitsEnd(
   db: Queryable,
   tariffCode: string,
   from: number,
+  series: Series = 'unit',
 ): Promise<number | null> {
   const { rows } = await db.query<{ first: string | null; last: string | null }>(
-    `select min(valid_from) as first, max(coalesce(valid_to, valid_from + 1800)) as last from published_rates
-      where tariff_code = $1 and series = 'unit' and coalesce(valid_to, valid_from + 1800) > $2`,
-    [tariffCode, from],
+    `select min(valid_from) as first, max(coalesce(valid_to, valid_from)) as last from published_rates
+      where tariff_code = $1 and series = $3 and (valid_to is null or valid_to > $2)`,
+    [tariffCode, from, series],
   );
   const row = rows[0];
   if (row?.first == null || row.last == null || Number(row.first) > from) return null;

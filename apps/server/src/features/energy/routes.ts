@@ -9,6 +9,7 @@ import { requireHouseOf } from '../../shared/house';
 import { compareTariffs } from './compare';
 import { comparisonCsv, comparisonCsvName } from './compare-csv';
 import { presentComparison } from './compare-present';
+import type { RatesOrigin } from './published-rates';
 import { presentEnergyView } from './present';
 import { energyView } from './service';
 import { comingTimes } from './times';
@@ -16,6 +17,19 @@ import { comingTimes } from './times';
 // §7 GET /energy_info/today/ and /energy_info/detail/: the user's own home or, at the infocare level, a
 // linked dependant's (authz allows only those ids). A timestamp anywhere in a period selects it; `fuel`
 // (additive, default electricity) picks whose rows answer.
+
+/**
+ * Where a comparison's published rates are asked (issue 37): OCTOPUS_API_URL, except on a demo server
+ * (ctx.demoRates: the Octopus stand-in main.ts starts with DEMO), where a demo home asks the stand-in, so a
+ * demo never reaches the internet nor has a made-up price taken for Octopus's; with DEMO_SUPPLIER
+ * OCTOPUS_API_URL is that stand-in for every home, and what it serves is kept as the stand-in's too.
+ */
+function ratesOrigin(ctx: AppContext, demoHome: boolean): RatesOrigin {
+  const standin = ctx.demoRates;
+  if (standin !== null && (demoHome || ctx.config.octopusApiUrl === standin))
+    return { url: standin, source: 'standin' };
+  return { url: ctx.config.octopusApiUrl, source: 'api' };
+}
 
 export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(endpoints.energyToday.path, async (request) => {
@@ -55,7 +69,7 @@ export function energyRoutes(app: FastifyInstance, ctx: AppContext): void {
       house,
       months ?? COMPARE_MONTHS_MAX,
       epochSeconds(ctx.clock.now()),
-      { primary: ctx.db, octopusApiUrl: ctx.config.octopusApiUrl },
+      { primary: ctx.db, origin: ratesOrigin(ctx, house.demo) },
       move_kwh, // Wh a day, as the contract parses it
     );
     if (format !== 'csv') return presentComparison(comparison);

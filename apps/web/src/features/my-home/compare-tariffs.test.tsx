@@ -572,7 +572,7 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
     });
     const line = await screen.findByTestId('compare-region');
     expect(text(line)).toBe(
-      'Your region is not known. Add your postcode to compare Agile and Tracker at your region’s published prices. Agile and Tracker: your home’s region is not known.',
+      'Your region is not known. Add your postcode to compare Agile, Tracker, Go, Intelligent Go, Cosy, Flux and Economy 7 at your region’s published prices. Agile and Tracker: your home’s region is not known.',
     );
     expect(within(line).getByRole('link', { name: 'Add your postcode' }).getAttribute('href')).toBe('/setup');
   });

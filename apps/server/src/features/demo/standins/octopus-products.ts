@@ -6,6 +6,7 @@ import {
   trackerRows,
   trackerStandingPence,
 } from './octopus-regional';
+import { TOU_PATH, TOU_PRODUCTS, touRows, touStandingPence } from './octopus-tou';
 
 // The Octopus stand-in's public products endpoints (../shared/design/suppliers.md): an electricity
 // tariff's (E-1R, E-2R) standard-unit-rates, day-unit-rates, night-unit-rates and standing-charges, and a
@@ -15,7 +16,9 @@ import {
 // `next`, each price listed for direct debit and (dearer) for other payment methods. Small fixed products
 // written for the tests (no real rate file is read): the numbers are exported so tests work a day's cost
 // by hand from them. And Agile (octopus-agile.ts): a real price per half-hour of 2020, region A, and
-// every region's Agile and Tracker (octopus-regional.ts).
+// every region's Agile and Tracker (octopus-regional.ts), Go, Intelligent Go, Cosy and Flux (octopus-tou.ts).
+// Economy 7 (VARIABLE's E-2R tariff) is regional too: region C's day, night and standing charge are the
+// table's below, each other region's those plus 0.1p/kWh (0.5p a day) per letter after C (less before it).
 
 export const REGION = 'C';
 /** The account's agreement by default: a variable product whose unit rate changed on 2015-01-01. */
@@ -90,6 +93,37 @@ function gasRates(path: string): StandinRate[] | undefined {
 
 const iso = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
 
+/** A time-of-use product's rows (octopus-tou.ts) overlapping the asked period, or its standing charge. */
+function touRates(url: URL): StandinRate[] | undefined {
+  const match = TOU_PATH.exec(url.pathname);
+  if (match === null || match[1] !== match[2] || TOU_PRODUCTS[match[1] as string] === undefined)
+    return undefined;
+  const [, code = '', , region = '', series] = match;
+  if (series === 'standing-charges') return [rate(touStandingPence(region), '2018-01-01T00:00:00Z')];
+  const q = url.searchParams;
+  const from = q.has('period_from') ? Date.parse(q.get('period_from') as string) / 1000 : -Infinity;
+  const to = q.has('period_to') ? Date.parse(q.get('period_to') as string) / 1000 : Infinity;
+  return touRows(code, region, from, to).map((r) => ({
+    incVat: r.incVat,
+    otherIncVat: r.incVat,
+    from: iso(r.from),
+    to: iso(r.to),
+    anyMethod: true,
+  }));
+}
+
+const LETTERS = 'ABCDEFGHJKLMNP';
+/** VARIABLE's E-2R (Economy 7) rates in a region: region C's as the table, others offset per letter. */
+function economy7Regional(rates: StandinRate[], region: string, series: string): StandinRate[] {
+  const steps = LETTERS.indexOf(region) - LETTERS.indexOf(REGION);
+  const step = series === 'standing-charges' ? 0.5 : 0.1;
+  return rates.map((r) => ({
+    ...r,
+    incVat: Math.round((r.incVat + step * steps) * 10_000) / 10_000,
+    otherIncVat: Math.round((r.otherIncVat + step * steps) * 10_000) / 10_000,
+  }));
+}
+
 /**
  * A region's Agile or Tracker rates overlapping the asked period: a row per half-hour (Agile) or local day
  * (Tracker) published by `until` (Octopus publishes the next day's at about 16:00), or its standing charge.
@@ -144,7 +178,8 @@ function electricityRates(path: string): StandinRate[] | undefined {
     series === 'standing-charges' ||
     (single ? series === 'standard-unit-rates' : series !== 'standard-unit-rates');
   const rates = product?.[series as string];
-  return match === null || tariffProduct !== match[1] || !fits ? undefined : rates;
+  if (match === null || tariffProduct !== match[1] || !fits || rates === undefined) return undefined;
+  return registers === '2' ? economy7Regional(rates, match[4] as string, series as string) : rates;
 }
 
 /** Answers a products request; returns the status sent. */
@@ -157,7 +192,8 @@ export function answerProducts(res: ServerResponse, url: URL, faults: ProductFau
     faults.productErrors -= 1;
     return send(503, { detail: 'Service unavailable' });
   }
-  const rates = electricityRates(url.pathname) ?? gasRates(url.pathname) ?? regionalRates(url, faults);
+  const rates =
+    electricityRates(url.pathname) ?? gasRates(url.pathname) ?? regionalRates(url, faults) ?? touRates(url);
   if (rates === undefined) return send(404, { detail: 'No such tariff.' });
   const q = url.searchParams;
   const from = q.has('period_from') ? Date.parse(q.get('period_from') as string) : Number.NEGATIVE_INFINITY;

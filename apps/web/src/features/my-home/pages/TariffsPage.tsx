@@ -100,7 +100,7 @@ function Compared({ answer, onMove }: { answer: EnergyCompare; onMove: (kwh: num
   );
 }
 
-/** The home's region and where Agile's and Tracker's published prices came from, said plainly (additive). */
+/** The home's region and where the published prices came from (or which tables stood in), said plainly (additive). */
 function RegionLine({ answer }: { answer: EnergyCompare }) {
   if (answer.region === undefined && answer.rates_source === undefined) return null;
   const region = answer.region;
@@ -109,7 +109,7 @@ function RegionLine({ answer }: { answer: EnergyCompare }) {
       {region === null || region === undefined ? (
         <>
           <strong>Your region is not known.</strong> <Link to="/setup">Add your postcode</Link> to compare
-          Agile and Tracker at your region’s published prices.{' '}
+          Agile, Tracker, Go, Intelligent Go, Cosy, Flux and Economy 7 at your region’s published prices.{' '}
         </>
       ) : (
         <>
