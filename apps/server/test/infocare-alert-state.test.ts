@@ -142,11 +142,26 @@ describeEachDb('InfoCare alert state and taking over', (suite) => {
       clearedAt: now - 3 * 3600 - 600,
       evidence: { last_seen_at: midnight - 6 * 3600 },
     });
+    // Yesterday's silence from 16:00, watched until the day ended: nothing (but the fridge-freezer) was
+    // used, so it must not read as if something had been.
+    const unbroken = await raise({
+      cause: 'inactivity:3',
+      kind: 'inactivity',
+      type: 'Off',
+      name: 'No activity',
+      raisedAt: midnight - 5 * 3600,
+      clearedAt: midnight,
+      evidence: { last_seen_at: midnight - 8 * 3600 },
+    });
     const a = await login(t.app, ann);
     const first = await page(a);
     expect(first.alerts.find((x) => x.id === silence)?.closed).toEqual({
       at: now - 3 * 3600 - 1800,
       reason: 'something was used again',
+    });
+    expect(first.alerts.find((x) => x.id === unbroken)?.closed).toEqual({
+      at: midnight,
+      reason: 'the day ended with nothing used',
     });
     const byId = new Map(first.alerts.map((x) => [x.id, x]));
     expect(byId.get(closed)?.closed).toEqual({ at: onSince + 6720, reason: 'the oven went off' });

@@ -115,9 +115,10 @@ function takenAndResolved(h: Handling | undefined, viewerId: number): Pick<Alert
  * use); else when the engine saw it end.
  */
 async function closedOf(db: Queryable, ids: string): Promise<Map<number, { at: number; reason: string }>> {
-  const { rows } = await db.query<{ id: number; kind: string; name: string; at: number }>(
-    `select a.id, a.kind, a.name,
-            least(a.cleared_at, coalesce(case
+  const { rows } = await db.query<{ id: number; kind: string; name: string; at: number; used: boolean }>(
+    `select a.id, a.kind, a.name, u.at is not null as used, least(a.cleared_at, coalesce(u.at, a.cleared_at)) as at
+       from infocare_alerts a
+       cross join lateral (select case
               when a.kind = 'long_on' then
                 (select max(e.end_ts)
                    from uses_between(a.house_id, (a.evidence->>'on_since')::bigint, a.cleared_at) e
@@ -128,16 +129,17 @@ async function closedOf(db: Queryable, ids: string): Promise<Map<number, { at: n
                                      coalesce((a.evidence->>'last_seen_at')::bigint, a.raised_at - 86400) + 1,
                                      a.cleared_at + 1) e
                    join appliance_types t on t.id = e.appliance_type_id and not t.continuous)
-              end, a.cleared_at)) as at
-       from infocare_alerts a
+              end as at) u
       where a.id = any(string_to_array($1, ',')::int[]) and a.cleared_at is not null`,
     [ids],
   );
-  return new Map(rows.map((r) => [r.id, { at: Number(r.at), reason: closedReason(r.kind, r.name) }]));
+  return new Map(rows.map((r) => [r.id, { at: Number(r.at), reason: closedReason(r.kind, r.name, r.used) }]));
 }
 
-function closedReason(kind: string, name: string): string {
+/** `used`: a use ended the situation; else the engine stopped watching it (a silence at the day's end). */
+function closedReason(kind: string, name: string, used: boolean): string {
   if (kind === 'long_on') return `the ${name.replace(/ left on$/, '').toLowerCase()} went off`;
+  if ((kind === 'inactivity' || kind === 'morning') && !used) return 'the day ended with nothing used';
   if (kind === 'morning') return 'the day started';
   if (kind === 'inactivity') return 'something was used again';
   if (kind === 'no_data') return 'readings came again';
