@@ -140,6 +140,7 @@ it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electr
     tariffs: {
       name: string;
       published?: { product: string; region: string; sources?: { source: string }[] };
+      rates: { fuel: string; source: string }[];
     }[];
   };
   // And Go, Intelligent Go, Cosy, Flux and Economy 7 from the stand-in's rates for region B; every
@@ -164,6 +165,21 @@ it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electr
       n.startsWith('Agile: priced from the demo’s Octopus stand-in’s half-hourly'),
     ),
   ).toHaveLength(1);
+  // The rates each figure used say the same (they once read "Octopus Agile, published … of your region").
+  const electricitySources = (name: string) => [
+    ...new Set(
+      compared.tariffs
+        .find((t) => t.name.startsWith(name))
+        ?.rates.filter((r) => r.fuel === 'electricity' && r.source !== 'price cap')
+        .map((r) => r.source),
+    ),
+  ];
+  expect(electricitySources('Agile')).toEqual([
+    'Agile: the demo’s Octopus stand-in’s half-hourly prices for your region (made-up prices, not Octopus’s)',
+  ]);
+  expect(electricitySources('Tracker')).toEqual([
+    'Tracker: the demo’s Octopus stand-in’s daily prices for your region (made-up prices, not Octopus’s)',
+  ]);
   expect(await stop(running)).toBe(0);
 
   const db = await openPglite(join(root, 'data'));

@@ -54,8 +54,10 @@ function unitRates(rate: Rate | null): CompareRates['unit_rates'] {
   );
 }
 
-/** A candidate's rates' source: a time-of-use one priced from its region's published rates says whose. */
+/** A candidate's rates' source: one priced from its region's published rates says whose. */
 const sourceOf = (c: PricedCandidate, standin: boolean): string => {
+  if ((c.kind === 'agile' || c.kind === 'tracker') && standin)
+    return `${c.kind === 'agile' ? 'Agile' : 'Tracker'}: the demo’s Octopus stand-in’s ${c.kind === 'agile' ? 'half-hourly' : 'daily'} prices for your region (made-up prices, not Octopus’s)`;
   if (c.published !== true) return SOURCES[c.kind];
   const name = PRODUCT_NAMES[c.kind as TableProduct];
   return standin
@@ -63,7 +65,34 @@ const sourceOf = (c: PricedCandidate, standin: boolean): string => {
     : `Octopus ${name}: published rates of your region, each window as Octopus dates it`;
 };
 
+/**
+ * Adjacent ranges whose rates read the same as one (a book's versions also change with what the screen
+ * does not list, e.g. the cap's quarters under a published candidate: four identical entries read as noise).
+ */
+export function mergeSame(ranges: readonly CompareRates[]): CompareRates[] {
+  const out: CompareRates[] = [];
+  const same = (a: CompareRates, b: CompareRates) =>
+    JSON.stringify({ ...a, from: '', to: '' }) === JSON.stringify({ ...b, from: '', to: '' });
+  for (const r of ranges) {
+    const last = out.at(-1);
+    if (last !== undefined && same(last, r) && last.to === r.from)
+      out[out.length - 1] = { ...last, to: r.to };
+    else out.push(r);
+  }
+  return out;
+}
+
 function ratesOf(
+  c: PricedCandidate,
+  from: string,
+  to: string,
+  exports: boolean,
+  standin: boolean,
+): CompareRates[] {
+  return mergeSame(ratesUsedOf(c, from, to, exports, standin));
+}
+
+function ratesUsedOf(
   c: PricedCandidate,
   from: string,
   to: string,
