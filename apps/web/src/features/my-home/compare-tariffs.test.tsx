@@ -477,6 +477,27 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
     expect(text(own.querySelectorAll('li p')[1])).toContain('Standing charge 30.00p per day.');
   });
 
+  it('a gas home with no gas tariff of its own: its gas, the same for every tariff, listed once', async () => {
+    const capGas = twelveMonths.tariffs[0]!.rates[1]!;
+    renderCompare({
+      ...twelveMonths,
+      tariffs: twelveMonths.tariffs.map((t) => ({
+        ...t,
+        rates: t.rates.map((r) => (r.fuel === 'gas' ? capGas : r)),
+      })),
+    });
+    const gas = await screen.findByRole('region', { name: 'Gas, every tariff: rates used' });
+    expect([...gas.querySelectorAll('li p strong')].map(text)).toEqual(['Gas, 01-12-25 to 30-11-26']);
+    expect(rowsOf(within(gas).getByRole('table'))).toEqual([['Fixed', '00:00', '7.33p']]);
+    for (const name of ['Your tariff', 'Price cap (the default tariff)']) {
+      const own = screen.getByRole('region', { name: `${name}: rates used` });
+      expect([...own.querySelectorAll('li p strong')].map(text)).toEqual([
+        'Electricity, 01-12-25 to 30-11-26',
+      ]);
+      expect(text(own)).toContain('Gas: as listed above for every tariff.');
+    }
+  });
+
   it('a gas home: each total split into electricity and gas, the two adding up to it', async () => {
     renderCompare(gasTwoMonths);
     const summary = await screen.findByTestId('compare-summary');

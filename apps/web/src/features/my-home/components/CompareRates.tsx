@@ -52,20 +52,44 @@ function RatesRange({ r }: { r: CompareRates }) {
   );
 }
 
+/** The gas ranges every tariff used alike (the home's own gas, or the cap for all), else null. */
+export function sharedGas(tariffs: readonly TariffRow[]): CompareRates[] | null {
+  const gas = tariffs.map((t) => t.rates.filter((r) => r.fuel === 'gas'));
+  const first = gas[0];
+  if (tariffs.length < 2 || first === undefined || first.length === 0) return null;
+  const key = JSON.stringify(first);
+  return gas.every((g) => JSON.stringify(g) === key) ? first : null;
+}
+
 export function CompareRatesList({ tariffs }: { tariffs: readonly TariffRow[] }) {
+  // Gas priced alike for every tariff is listed once, not once per tariff (nine identical lists).
+  const gas = sharedGas(tariffs);
   return (
     <section aria-labelledby="compare-rates" className="stack">
       <h2 id="compare-rates" className="usage__subtitle">
         Rates and dates each figure used
       </h2>
+      {gas === null ? null : (
+        <section aria-label="Gas, every tariff: rates used" className="compare__rates">
+          <h3>Gas, the same for every tariff</h3>
+          <ul className="compare__ranges" data-testid="compare-rates-gas">
+            {gas.map((r) => (
+              <RatesRange key={`${r.fuel}-${r.from}`} r={r} />
+            ))}
+          </ul>
+        </section>
+      )}
       {tariffs.map((t) => (
         <section key={t.name} id={t.anchor} aria-label={`${t.name}: rates used`} className="compare__rates">
           <h3>{t.name}</h3>
           <ul className="compare__ranges" data-testid={`compare-rates-${t.anchor}`}>
-            {t.rates.map((r) => (
-              <RatesRange key={`${r.fuel}-${r.from}`} r={r} />
-            ))}
+            {t.rates
+              .filter((r) => gas === null || r.fuel !== 'gas')
+              .map((r) => (
+                <RatesRange key={`${r.fuel}-${r.from}`} r={r} />
+              ))}
           </ul>
+          {gas === null ? null : <p className="muted">Gas: as listed above for every tariff.</p>}
         </section>
       ))}
     </section>
