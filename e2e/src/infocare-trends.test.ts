@@ -51,7 +51,7 @@ describe.each([390, 1280])('trends at %i px', (width) => {
   }, async () => {
     const page = await signedIn(browser, product.url, { width, timeout: 120_000 });
     const said = await trendsWithChange(page);
-    expect(said.some((s) => /^Getting up \d+ minutes later than in (early|mid|late) \w+\.$/.test(s))).toBe(
+    expect(said.some((s) => /^Getting up (about )?\d+ minutes later than in (early|mid|late) \w+\.$/.test(s))).toBe(
       true,
     );
     const weeks = page.getByRole('region', { name: 'Week by week' });

@@ -164,10 +164,11 @@ describe('weekly trends', () => {
 
 describe('trend words', () => {
   it('durations to the nearest 5 minutes', () => {
-    expect(durationWords(42)).toBe('40 minutes');
-    expect(durationWords(-43)).toBe('45 minutes');
+    expect(durationWords(42)).toBe('about 40 minutes');
+    expect(durationWords(-43)).toBe('about 45 minutes');
+    expect(durationWords(45)).toBe('45 minutes');
     expect(durationWords(60)).toBe('1 hour');
-    expect(durationWords(86)).toBe('1 hour 25 minutes');
+    expect(durationWords(86)).toBe('about 1 hour 25 minutes');
     expect(durationWords(120)).toBe('2 hours');
   });
 

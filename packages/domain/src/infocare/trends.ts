@@ -309,14 +309,18 @@ export function comparedWith(weekStart: string): string {
   return `in ${day <= 10 ? 'early' : day <= 20 ? 'mid' : 'late'} ${monthOf(middle)}`;
 }
 
-/** "40 minutes", "1 hour", "1 hour 25 minutes": a duration in words, to the nearest 5 minutes. */
+/**
+ * "40 minutes", "1 hour", "1 hour 25 minutes": a duration in words, to the nearest 5 minutes, "about" when
+ * that is not the exact figure (the week's table beside it says "+34 min": the words must not say 35 flat).
+ */
 export function durationWords(minutes: number): string {
-  const m = Math.round(Math.abs(minutes) / 5) * 5;
+  const exact = Math.round(Math.abs(minutes));
+  const m = Math.round(exact / 5) * 5;
   const h = Math.floor(m / 60);
   const rest = m % 60;
   const hours = h === 0 ? '' : `${h} hour${h === 1 ? '' : 's'}`;
   const mins = rest === 0 && h > 0 ? '' : `${rest} minutes`;
-  return [hours, mins].filter(Boolean).join(' ');
+  return `${m === exact ? '' : 'about '}${[hours, mins].filter(Boolean).join(' ')}`;
 }
 
 const decimal = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
