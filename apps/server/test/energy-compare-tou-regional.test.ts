@@ -40,7 +40,15 @@ interface Tariff {
   name: string;
   total: number;
   monthly: { month: string; cost: number }[];
-  rates: { source: string; standing_charge: number; clock: string | null }[];
+  rates: {
+    from: string;
+    to: string;
+    source: string;
+    standing_charge: number;
+    clock: string | null;
+    unit_rates: { name: string; start: string; price: number }[];
+    export_unit_rates?: { name: string; start: string; price: number }[];
+  }[];
   export_income?: number;
   published?: {
     product: string;
@@ -135,6 +143,34 @@ describeEachDb('Time-of-use candidates from the region’s published rates', (su
     expect(go?.rates.map((r) => [r.standing_charge, r.source])).toEqual([
       [0.51, 'Octopus Go: published rates of your region, each window as Octopus dates it'],
     ]);
+    // Its windows as a bill shows them, from the published half-hours (not "priced per half-hour" alone):
+    // January's days alike, so one range; GMT, so the home's clock reads the windows as published.
+    const windows = (t?: Tariff, key: 'unit_rates' | 'export_unit_rates' = 'unit_rates') =>
+      t?.rates.map((r) => [r.from, r.to, r.clock, (r[key] ?? []).map((u) => [u.name, u.start, u.price])]);
+    expect(windows(go)).toEqual([
+      [
+        '2025-01-01',
+        '2025-02-01',
+        'local',
+        [
+          ['Standard', '00:00', 0.252],
+          ['Cheap', '00:30', 0.087],
+          ['Standard', '05:30', 0.252],
+        ],
+      ],
+    ]);
+    // Flux: three prices a day (cheap 02:00–05:00, peak 16:00–19:00), and its export's windows beside them.
+    const flux = named(body, 'Flux');
+    const starts = (list: unknown) => (list as [string, string, number][][])[0]?.map(([n, s]) => [n, s]);
+    const fluxPeriods = [
+      ['Standard', '00:00'],
+      ['Cheap', '02:00'],
+      ['Standard', '05:00'],
+      ['Peak', '16:00'],
+      ['Standard', '19:00'],
+    ];
+    expect(starts(windows(flux)?.map((w) => w[3]))).toEqual(fluxPeriods);
+    expect(windows(flux, 'export_unit_rates')?.[0]?.[3]).toContainEqual(['Peak', '16:00', 0.352]);
     expect(body.rates_source).toBe(
       'Agile, Tracker, Economy 7, Go, Intelligent Go, Cosy and Flux: Octopus’s published prices for region C (London), from the Octopus products API, kept on this server.',
     );

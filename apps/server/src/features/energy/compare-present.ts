@@ -5,6 +5,7 @@ import type { CandidateKind, Comparison, PricedCandidate } from './compare';
 import { DYNAMIC_PRODUCTS } from './compare-dynamic';
 import { publishedOf, ratesSourceOf, regionalNote } from './compare-regional-present';
 import { PRODUCT_NAMES, type TableProduct } from './published-products';
+import { isPerHalfHour, windowRanges } from './compare-windows';
 
 // GET /energy_info/compare/'s answer: pennies become pounds only here; each tariff lists the rates it
 // used per fuel and over which local dates, and the notes say in words what the figures leave out.
@@ -100,21 +101,36 @@ function ratesUsedOf(
   standin: boolean,
 ): CompareRates[] {
   return Object.entries(c.books).flatMap(([fuel, book]) =>
-    ratesUsed(book, from, to).map((r) => ({
-      fuel: fuel as CompareRates['fuel'],
-      from: r.from,
-      to: r.to,
-      // A candidate's gas is the home's own unless the candidate is the (dual-fuel) cap.
-      source: !r.own
-        ? 'price cap'
-        : fuel === 'gas' && c.kind !== 'cap'
-          ? 'your tariff'
-          : sourceOf(c, standin),
-      clock: r.import.type === 'schedule' ? r.import.basis : null,
-      unit_rates: unitRates(r.import),
-      standing_charge: micro(r.standingCharge),
-      ...(exports && fuel === 'electricity' ? { export_unit_rates: unitRates(r.export) } : {}),
-    })),
+    ratesUsed(book, from, to).flatMap((r) => {
+      const range: CompareRates = {
+        fuel: fuel as CompareRates['fuel'],
+        from: r.from,
+        to: r.to,
+        // A candidate's gas is the home's own unless the candidate is the (dual-fuel) cap.
+        source: !r.own
+          ? 'price cap'
+          : fuel === 'gas' && c.kind !== 'cap'
+            ? 'your tariff'
+            : sourceOf(c, standin),
+        clock: r.import.type === 'schedule' ? r.import.basis : null,
+        unit_rates: unitRates(r.import),
+        standing_charge: micro(r.standingCharge),
+        ...(exports && fuel === 'electricity' ? { export_unit_rates: unitRates(r.export) } : {}),
+      };
+      // A time-of-use product's published prices: its windows as a bill shows them (compare-windows.ts).
+      if (c.published !== true || !r.own || !isPerHalfHour(r.import)) return [range];
+      const exportWindows = range.export_unit_rates !== undefined && isPerHalfHour(r.export);
+      const prices = [(slot: number) => book.rateAt('import', slot)];
+      if (exportWindows) prices.push((slot: number) => book.rateAt('export', slot));
+      return windowRanges(r.from, r.to, book.zone, prices).map((w) => ({
+        ...range,
+        from: w.from,
+        to: w.to,
+        clock: 'local' as const,
+        unit_rates: w.windows[0] ?? [],
+        ...(exportWindows ? { export_unit_rates: w.windows[1] ?? [] } : {}),
+      }));
+    }),
   );
 }
 
