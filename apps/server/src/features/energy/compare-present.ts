@@ -90,17 +90,7 @@ function ratesOf(
   exports: boolean,
   standin: boolean,
 ): CompareRates[] {
-  return mergeSame(ratesUsedOf(c, from, to, exports, standin));
-}
-
-function ratesUsedOf(
-  c: PricedCandidate,
-  from: string,
-  to: string,
-  exports: boolean,
-  standin: boolean,
-): CompareRates[] {
-  return Object.entries(c.books).flatMap(([fuel, book]) =>
+  const ranges = Object.entries(c.books).flatMap(([fuel, book]) =>
     ratesUsed(book, from, to).flatMap((r) => {
       const range: CompareRates = {
         fuel: fuel as CompareRates['fuel'],
@@ -132,6 +122,7 @@ function ratesUsedOf(
       }));
     }),
   );
+  return mergeSame(ranges);
 }
 
 const monthKey = (date: string) => date.slice(0, 7);

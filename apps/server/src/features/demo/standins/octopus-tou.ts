@@ -18,6 +18,15 @@ interface TouProduct {
   readonly pence: Readonly<Record<string, number>>;
 }
 
+/** Flux's import and export share their windows: cheap 02:00–05:00, peak 16:00–19:00. */
+const FLUX_WINDOWS: TouProduct['windows'] = [
+  [0, 'day'],
+  [120, 'cheap'],
+  [300, 'day'],
+  [960, 'peak'],
+  [1140, 'day'],
+];
+
 export const TOU_PRODUCTS: Record<string, TouProduct> = {
   'GO-VAR-22-10-14': {
     windows: [
@@ -47,26 +56,8 @@ export const TOU_PRODUCTS: Record<string, TouProduct> = {
     ],
     pence: { cosy: 12, day: 25, peak: 37 },
   },
-  'FLUX-IMPORT-23-02-14': {
-    windows: [
-      [0, 'day'],
-      [120, 'cheap'],
-      [300, 'day'],
-      [960, 'peak'],
-      [1140, 'day'],
-    ],
-    pence: { cheap: 20, day: 33, peak: 46 },
-  },
-  'FLUX-EXPORT-23-02-14': {
-    windows: [
-      [0, 'day'],
-      [120, 'cheap'],
-      [300, 'day'],
-      [960, 'peak'],
-      [1140, 'day'],
-    ],
-    pence: { cheap: 9, day: 22, peak: 35 },
-  },
+  'FLUX-IMPORT-23-02-14': { windows: FLUX_WINDOWS, pence: { cheap: 20, day: 33, peak: 46 } },
+  'FLUX-EXPORT-23-02-14': { windows: FLUX_WINDOWS, pence: { cheap: 9, day: 22, peak: 35 } },
 };
 TOU_PRODUCTS['INTELLI-VAR-24-10-29'] = TOU_PRODUCTS['INTELLI-VAR-22-10-14'] as TouProduct;
 
