@@ -51,9 +51,9 @@ describe.each([390, 1280])('trends at %i px', (width) => {
   }, async () => {
     const page = await signedIn(browser, product.url, { width, timeout: 120_000 });
     const said = await trendsWithChange(page);
-    expect(said.some((s) => /^Getting up (about )?\d+ minutes later than in (early|mid|late) \w+\.$/.test(s))).toBe(
-      true,
-    );
+    expect(
+      said.some((s) => /^Getting up (about )?\d+ minutes later than in (early|mid|late) \w+\.$/.test(s)),
+    ).toBe(true);
     const weeks = page.getByRole('region', { name: 'Week by week' });
     const rows = weeks.locator('tbody tr');
     // The weeks from her first with data (issue 33: those before are left out), as many as the heading says.
