@@ -561,6 +561,47 @@ describe('/my-home/tariffs: tariffs compared on the home’s own months', () => 
     ]);
   });
 
+  it('a home that exports: the 15p most tariffs export at listed once, a tariff’s own export beside it', async () => {
+    const fixed = [{ name: 'Fixed', start: '00:00', price: 0.15 }];
+    const electricity = (name: string, exports: typeof fixed) => ({
+      fuel: 'electricity' as const,
+      from: '2026-11-01',
+      to: '2026-12-01',
+      source: name,
+      clock: 'local' as const,
+      unit_rates: [{ name: 'Fixed', start: '00:00', price: 0.2611 }],
+      standing_charge: 0.5719,
+      export_unit_rates: exports,
+    });
+    const flux = exporting.tariffs.find((t) => t.name === 'Flux')!;
+    renderCompare({
+      ...exporting,
+      tariffs: [
+        ...exporting.tariffs
+          .filter((t) => t !== flux)
+          .map((t) => ({ ...t, rates: [electricity(t.name, fixed)] })),
+        { ...flux, name: 'Cosy', rates: [electricity('Cosy', fixed)] },
+        flux,
+      ],
+    });
+    const common = await screen.findByRole('region', { name: 'Export, most tariffs: rates used' });
+    expect(rowsOf(within(common).getByRole('table'))).toEqual([['Fixed', '00:00', '15.00p']]);
+    // Every tariff at 15p lists no export table of its own; Flux lists its windows.
+    for (const name of ['Your tariff', 'Price cap (the default tariff)', 'Cosy']) {
+      const own = screen.getByRole('region', { name: `${name}: rates used` });
+      expect(within(own).queryByRole('table', { name: /^Export rates/ })).toBeNull();
+    }
+    const fluxRates = screen.getByRole('region', { name: 'Flux: rates used' });
+    expect(
+      rowsOf(within(fluxRates).getByRole('table', { name: 'Export rates, 01-11-26 to 30-11-26' })).map((r) =>
+        r.slice(1),
+      ),
+    ).toEqual([
+      ['00:00', '22.52p'],
+      ['16:00', '35.93p'],
+    ]);
+  });
+
   it('a home with no complete month says so and shows no figures', async () => {
     renderCompare(empty);
     expect(text(await screen.findByTestId('compare-empty'))).toContain(

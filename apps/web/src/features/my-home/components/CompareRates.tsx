@@ -16,7 +16,31 @@ const clockText = (clock: CompareRates['clock']): string =>
       ? 'Times are on your home’s clock.'
       : 'Priced per half-hour from published prices.';
 
-function RatesRange({ r }: { r: CompareRates }) {
+type UnitRates = CompareRates['unit_rates'];
+
+const exportRows = (rates: UnitRates) =>
+  rates.map((u) => ({ key: `export-${u.name}-${u.start}`, name: u.name, from: u.start, price: u.price }));
+
+/** The export rates most tariffs' ranges share (Outgoing Fixed's 15p beside any import), if 3 or more do. */
+export function commonExport(tariffs: readonly TariffRow[]): UnitRates | null {
+  const count = new Map<string, { rates: UnitRates; tariffs: Set<string> }>();
+  for (const t of tariffs)
+    for (const r of t.rates) {
+      if (r.export_unit_rates === undefined || r.export_unit_rates.length === 0) continue;
+      const key = JSON.stringify(r.export_unit_rates);
+      const entry = count.get(key) ?? { rates: r.export_unit_rates, tariffs: new Set() };
+      entry.tariffs.add(t.name);
+      count.set(key, entry);
+    }
+  const best = [...count.values()].sort((a, b) => b.tariffs.size - a.tariffs.size)[0];
+  return best !== undefined && best.tariffs.size >= 3 ? best.rates : null;
+}
+
+function RatesRange({ r, shownExport }: { r: CompareRates; shownExport: string | null }) {
+  const ownExport =
+    r.export_unit_rates !== undefined &&
+    r.export_unit_rates.length > 0 &&
+    JSON.stringify(r.export_unit_rates) !== shownExport;
   return (
     <li>
       <p>
@@ -37,17 +61,9 @@ function RatesRange({ r }: { r: CompareRates }) {
           }))}
         />
       )}
-      {r.export_unit_rates === undefined || r.export_unit_rates.length === 0 ? null : (
-        <RateTable
-          caption={`Export rates, ${rangeLabel(r)}`}
-          rows={r.export_unit_rates.map((u) => ({
-            key: `export-${u.name}-${u.start}`,
-            name: u.name,
-            from: u.start,
-            price: u.price,
-          }))}
-        />
-      )}
+      {ownExport ? (
+        <RateTable caption={`Export rates, ${rangeLabel(r)}`} rows={exportRows(r.export_unit_rates ?? [])} />
+      ) : null}
     </li>
   );
 }
@@ -62,8 +78,11 @@ export function sharedGas(tariffs: readonly TariffRow[]): CompareRates[] | null 
 }
 
 export function CompareRatesList({ tariffs }: { tariffs: readonly TariffRow[] }) {
-  // Gas priced alike for every tariff is listed once, not once per tariff (nine identical lists).
+  // Gas priced alike for every tariff is listed once, not once per tariff (nine identical lists); so is
+  // the export rate most tariffs share, each range then listing only an export rate of its own.
   const gas = sharedGas(tariffs);
+  const common = commonExport(tariffs);
+  const shownExport = common === null ? null : JSON.stringify(common);
   return (
     <section aria-labelledby="compare-rates" className="stack">
       <h2 id="compare-rates" className="usage__subtitle">
@@ -74,9 +93,15 @@ export function CompareRatesList({ tariffs }: { tariffs: readonly TariffRow[] })
           <h3>Gas, the same for every tariff</h3>
           <ul className="compare__ranges" data-testid="compare-rates-gas">
             {gas.map((r) => (
-              <RatesRange key={`${r.fuel}-${r.from}`} r={r} />
+              <RatesRange key={`${r.fuel}-${r.from}`} r={r} shownExport={shownExport} />
             ))}
           </ul>
+        </section>
+      )}
+      {common === null ? null : (
+        <section aria-label="Export, most tariffs: rates used" className="compare__rates">
+          <h3>Export, for every tariff that lists none of its own</h3>
+          <RateTable caption="Export rates" captionHidden rows={exportRows(common)} />
         </section>
       )}
       {tariffs.map((t) => (
@@ -86,7 +111,7 @@ export function CompareRatesList({ tariffs }: { tariffs: readonly TariffRow[] })
             {t.rates
               .filter((r) => gas === null || r.fuel !== 'gas')
               .map((r) => (
-                <RatesRange key={`${r.fuel}-${r.from}`} r={r} />
+                <RatesRange key={`${r.fuel}-${r.from}`} r={r} shownExport={shownExport} />
               ))}
           </ul>
           {gas === null ? null : <p className="muted">Gas: as listed above for every tariff.</p>}
