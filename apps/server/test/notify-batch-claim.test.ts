@@ -1,11 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { unusablePassword } from '../src/features/accounts/password';
 import { CLAIM_BATCH } from '../src/features/infocare/claim';
-import { deliverDue, queueNotifications } from '../src/features/infocare/notify';
+import { deliverDue } from '../src/features/infocare/notify';
 import { FakeClock, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
-import { outboxSenders, recordingPush } from './support/senders';
+import { outboxSenders, raiseUrgent, recordingPush } from './support/senders';
 
 // Rows are claimed CLAIM_BATCH at a time (claim.ts). Two delivery runs at once (two servers' timers, or
 // a run still going when the next starts) each claim batches from the same queue: every row goes out once
@@ -43,15 +43,7 @@ describeEachDb('notifications claimed in batches by two runs at once', (suite) =
   it('sends every row once across both runs, each attempted once, both runs sharing the work', async () => {
     const houseId = (await findHouseIdOf(suite.db, mum.id))!;
     const t = now();
-    await suite.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number }>(
-        `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
-         values ($1, 'test-urgent', 'inactivity', 'Off', 'Urgent', 'No activity', 'Nothing since 09:00.', 'x', $2, $2)
-         returning id`,
-        [houseId, t],
-      );
-      await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
-    });
+    await raiseUrgent(suite.db, houseId, mum.id, t);
     const senders = outboxSenders(suite.db, clock, push);
 
     const [first, second] = await Promise.all([
@@ -91,16 +83,7 @@ describeEachDb('a claim fails the rows with no address for their channel', (suit
     );
     const houseId = (await findHouseIdOf(suite.db, mum.id))!;
     const t = now();
-    const alertId = await suite.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number }>(
-        `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
-         values ($1, 'test-urgent', 'inactivity', 'Off', 'Urgent', 'No activity', 'Nothing since 09:00.', 'x', $2, $2)
-         returning id`,
-        [houseId, t],
-      );
-      await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
-      return rows[0]!.id;
-    });
+    const alertId = await raiseUrgent(suite.db, houseId, mum.id, t);
     const senders = outboxSenders(suite.db, clock);
 
     expect(await deliverDue(suite.db, senders, t)).toBe(3);

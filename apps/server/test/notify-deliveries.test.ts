@@ -1,11 +1,10 @@
 import { beforeAll, expect, it, vi } from 'vitest';
 import { unusablePassword } from '../src/features/accounts/password';
 import { deliveryRunner } from '../src/features/infocare/deliveries';
-import { queueNotifications } from '../src/features/infocare/notify';
 import { FakeClock, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
-import { outboxSenders, recordingPush } from './support/senders';
+import { outboxSenders, raiseUrgent, recordingPush } from './support/senders';
 
 // A run kicks delivery after each home it stores (deliveries.ts, job.ts): a home's pushes go out while
 // the next homes are still to be raised, not after the last, all by one deliverDue call whose senders
@@ -53,15 +52,7 @@ describeEachDb('delivery kicked as each home is stored', (suite) => {
     const deliveries = deliveryRunner(suite.db, senders, t);
     for (const mum of mums) {
       const houseId = (await findHouseIdOf(suite.db, mum.id))!;
-      await suite.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: number }>(
-          `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
-           values ($1, 'test-urgent', 'inactivity', 'Off', 'Urgent', 'No activity', 'Nothing since 09:00.', 'x', $2, $2)
-           returning id`,
-          [houseId, t],
-        );
-        await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
-      });
+      await raiseUrgent(suite.db, houseId, mum.id, t);
       deliveries.kick();
       // Delivered while the run goes on: without the kick nothing is sent before settled().
       const mine = carersOf.get(mum.id)!;

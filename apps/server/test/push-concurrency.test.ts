@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { deliverDue, IN_FLIGHT, queueNotifications } from '../src/features/infocare/notify';
+import { deliverDue, IN_FLIGHT } from '../src/features/infocare/notify';
 import { createPushSender, type PushSender } from '../src/push/push';
 import { saveSubscription } from '../src/push/subscriptions';
 import { FakeClock, link, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
-import { outboxSenders } from './support/senders';
+import { outboxSenders, raiseUrgent } from './support/senders';
 import { type BrowserSubscription, type StandInPushService, startPushService } from './support/push-service';
 
 // Issue 36: an Urgent alert to many carers goes out IN_FLIGHT.push at a time, never one after another
@@ -63,15 +63,7 @@ describeEachDb('Web Push to many carers at once', (suite) => {
     const gone = 5;
     service.script(browsers[gone]!.endpoint, 410);
     const t = now();
-    await suite.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number }>(
-        `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
-         values ($1, 'test-urgent', 'inactivity', 'Off', 'Urgent', 'No activity', 'Nothing since 09:00.', 'x', $2, $2)
-         returning id`,
-        [houseId, t],
-      );
-      await queueNotifications(tx, [rows[0]!.id], mum.id, 'Europe/London', t);
-    });
+    await raiseUrgent(suite.db, houseId, mum.id, t);
     const senders = outboxSenders(suite.db, clock, push);
 
     // One run delivers all (the pushes, and the email standing in for the one that was gone).

@@ -1,4 +1,5 @@
 import type { Db } from '../../src/db/types';
+import { queueNotifications } from '../../src/features/infocare/notify';
 import { createMailer } from '../../src/mail/mailer';
 import type { PushSender } from '../../src/push/push';
 import { createSmsSender } from '../../src/sms/sms';
@@ -26,4 +27,19 @@ export function recordingPush(reached: number[]): PushSender {
       return { delivered: 1, failures: [] };
     },
   };
+}
+
+/** An Urgent "No activity" alert raised at `t` for the dependant's home, its notifications queued as the engine does. */
+export function raiseUrgent(db: Db, houseId: number, dependantId: number, t: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number }>(
+      `insert into infocare_alerts (house_id, cause, kind, type, level, name, text, icon, raised_at, urgent_at)
+       values ($1, 'test-urgent', 'inactivity', 'Off', 'Urgent', 'No activity', 'Nothing since 09:00.', 'x', $2, $2)
+       returning id`,
+      [houseId, t],
+    );
+    const id = rows[0]!.id;
+    await queueNotifications(tx, [id], dependantId, 'Europe/London', t);
+    return id;
+  });
 }
