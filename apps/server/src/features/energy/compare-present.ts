@@ -5,7 +5,7 @@ import type { CandidateKind, Comparison, PricedCandidate } from './compare';
 import { DYNAMIC_PRODUCTS } from './compare-dynamic';
 import { publishedOf, ratesSourceOf, regionalNote } from './compare-regional-present';
 import { PRODUCT_NAMES, type TableProduct } from './published-products';
-import { isPerHalfHour, windowRanges } from './compare-windows';
+import { windowRanges } from './compare-windows';
 
 // GET /energy_info/compare/'s answer: pennies become pounds only here; each tariff lists the rates it
 // used per fuel and over which local dates, and the notes say in words what the figures leave out.
@@ -55,15 +55,22 @@ function unitRates(rate: Rate | null): CompareRates['unit_rates'] {
   );
 }
 
+/** What a demo server's stand-in priced, in its words (made-up prices, never passed off as Octopus's). */
+const STANDIN_PRICES: Partial<Record<CandidateKind, string>> = {
+  agile: 'Agile: the demo’s Octopus stand-in’s half-hourly prices',
+  tracker: 'Tracker: the demo’s Octopus stand-in’s daily prices',
+};
+
 /** A candidate's rates' source: one priced from its region's published rates says whose. */
 const sourceOf = (c: PricedCandidate, standin: boolean): string => {
-  if ((c.kind === 'agile' || c.kind === 'tracker') && standin)
-    return `${c.kind === 'agile' ? 'Agile' : 'Tracker'}: the demo’s Octopus stand-in’s ${c.kind === 'agile' ? 'half-hourly' : 'daily'} prices for your region (made-up prices, not Octopus’s)`;
-  if (c.published !== true) return SOURCES[c.kind];
-  const name = PRODUCT_NAMES[c.kind as TableProduct];
-  return standin
-    ? `${name}: the demo’s Octopus stand-in’s rates for your region (made-up prices, not Octopus’s)`
-    : `Octopus ${name}: published rates of your region, each window as Octopus dates it`;
+  const table = c.published === true ? PRODUCT_NAMES[c.kind as TableProduct] : undefined;
+  if (standin) {
+    const prices = STANDIN_PRICES[c.kind] ?? (table && `${table}: the demo’s Octopus stand-in’s rates`);
+    if (prices) return `${prices} for your region (made-up prices, not Octopus’s)`;
+  }
+  return table === undefined
+    ? SOURCES[c.kind]
+    : `Octopus ${table}: published rates of your region, each window as Octopus dates it`;
 };
 
 /**
@@ -108,8 +115,8 @@ function ratesOf(
         ...(exports && fuel === 'electricity' ? { export_unit_rates: unitRates(r.export) } : {}),
       };
       // A time-of-use product's published prices: its windows as a bill shows them (compare-windows.ts).
-      if (c.published !== true || !r.own || !isPerHalfHour(r.import)) return [range];
-      const exportWindows = range.export_unit_rates !== undefined && isPerHalfHour(r.export);
+      if (c.published !== true || !r.own || r.import.type !== 'dynamic') return [range];
+      const exportWindows = range.export_unit_rates !== undefined && r.export?.type === 'dynamic';
       const prices = [(slot: number) => book.rateAt('import', slot)];
       if (exportWindows) prices.push((slot: number) => book.rateAt('export', slot));
       return windowRanges(r.from, r.to, book.zone, prices).map((w) => ({

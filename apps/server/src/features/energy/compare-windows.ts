@@ -1,5 +1,5 @@
 import type { CompareRates } from '@homeview/contract';
-import { addDays, dayLayout, localTimeOfDay, type Rate } from '@homeview/domain';
+import { addDays, dayLayout, localTimeOfDay } from '@homeview/domain';
 
 // A time-of-use candidate priced from its region's published rates holds them as a price per half-hour
 // (Octopus dates every window), so its dated range alone would list no rates ("priced per half-hour").
@@ -53,7 +53,3 @@ export function windowRanges(
   }
   return out.map(({ key: _, ...range }) => range);
 }
-
-/** Whether a rate is a published price per half-hour (a time-of-use product's windows, not a schedule). */
-export const isPerHalfHour = (rate: Rate | null): rate is Extract<Rate, { type: 'dynamic' }> =>
-  rate?.type === 'dynamic';

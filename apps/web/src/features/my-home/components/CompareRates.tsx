@@ -18,8 +18,9 @@ const clockText = (clock: CompareRates['clock']): string =>
 
 type UnitRates = CompareRates['unit_rates'];
 
-const exportRows = (rates: UnitRates) =>
-  rates.map((u) => ({ key: `export-${u.name}-${u.start}`, name: u.name, from: u.start, price: u.price }));
+/** A rate table's rows; `key` tells export rows from unit rows of the same range. */
+const rowsOf = (rates: UnitRates, key = '') =>
+  rates.map((u) => ({ key: `${key}${u.name}-${u.start}`, name: u.name, from: u.start, price: u.price }));
 
 /** The export rates most tariffs' ranges share (Outgoing Fixed's 15p beside any import), if 3 or more do. */
 export function commonExport(tariffs: readonly TariffRow[]): UnitRates | null {
@@ -36,7 +37,7 @@ export function commonExport(tariffs: readonly TariffRow[]): UnitRates | null {
   return best !== undefined && best.tariffs.size >= 3 ? best.rates : null;
 }
 
-function RatesRange({ r, shownExport }: { r: CompareRates; shownExport: string | null }) {
+function RatesRange({ r, shownExport = null }: { r: CompareRates; shownExport?: string | null }) {
   const ownExport =
     r.export_unit_rates !== undefined &&
     r.export_unit_rates.length > 0 &&
@@ -53,16 +54,14 @@ function RatesRange({ r, shownExport }: { r: CompareRates; shownExport: string |
         <RateTable
           caption={`${FUEL_NAME[r.fuel]} unit rates, ${rangeLabel(r)}`}
           captionHidden
-          rows={r.unit_rates.map((u) => ({
-            key: `${u.name}-${u.start}`,
-            name: u.name,
-            from: u.start,
-            price: u.price,
-          }))}
+          rows={rowsOf(r.unit_rates)}
         />
       )}
       {ownExport ? (
-        <RateTable caption={`Export rates, ${rangeLabel(r)}`} rows={exportRows(r.export_unit_rates ?? [])} />
+        <RateTable
+          caption={`Export rates, ${rangeLabel(r)}`}
+          rows={rowsOf(r.export_unit_rates ?? [], 'export-')}
+        />
       ) : null}
     </li>
   );
@@ -93,7 +92,7 @@ export function CompareRatesList({ tariffs }: { tariffs: readonly TariffRow[] })
           <h3>Gas, the same for every tariff</h3>
           <ul className="compare__ranges" data-testid="compare-rates-gas">
             {gas.map((r) => (
-              <RatesRange key={`${r.fuel}-${r.from}`} r={r} shownExport={shownExport} />
+              <RatesRange key={`${r.fuel}-${r.from}`} r={r} />
             ))}
           </ul>
         </section>
@@ -101,7 +100,7 @@ export function CompareRatesList({ tariffs }: { tariffs: readonly TariffRow[] })
       {common === null ? null : (
         <section aria-label="Export, most tariffs: rates used" className="compare__rates">
           <h3>Export, for every tariff that lists none of its own</h3>
-          <RateTable caption="Export rates" captionHidden rows={exportRows(common)} />
+          <RateTable caption="Export rates" captionHidden rows={rowsOf(common, 'export-')} />
         </section>
       )}
       {tariffs.map((t) => (
