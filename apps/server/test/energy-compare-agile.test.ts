@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { importDynamicPrices } from '../src/features/tariffs/service';
 import { login, makeTestApp, type Session, TEST_PASSWORD, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
-import { at } from './support/energy';
+import { at, importHalfHours } from './support/energy';
 import { makeHouse, type KeyedHouse } from './support/ingest';
 
 // Agile and Tracker among the tariffs compared (issue 37): only from published prices stored for the home
@@ -38,15 +38,7 @@ describeEachDb('Agile and Tracker among the tariffs compared', (suite) => {
         url: '/api/ingest/v1/readings',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${house.key}` },
         payload: JSON.stringify({
-          readings: readings
-            .filter(([iso]) => iso.startsWith(month))
-            .map(([iso, wh]) => ({
-              start: at(iso),
-              interval_s: 1800,
-              import_wh: wh,
-              export_wh: 0,
-              generation_wh: 0,
-            })),
+          readings: importHalfHours(readings.filter(([iso]) => iso.startsWith(month))),
         }),
       });
       expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { login, makeTestApp, type Session, TEST_PASSWORD, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
-import { at } from './support/energy';
+import { at, importHalfHours } from './support/energy';
 import { makeHouse } from './support/ingest';
 
 // The moved-load column of tariffs compared (issue 37): "if you moved N kWh a day from 16:00–19:00 into
@@ -62,13 +62,7 @@ describeEachDb('The moved-load column of tariffs compared', (suite) => {
       url: '/api/ingest/v1/readings',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${house.key}` },
       payload: JSON.stringify({
-        readings: READINGS.map(([iso, wh]) => ({
-          start: at(iso),
-          interval_s: 1800,
-          import_wh: wh,
-          export_wh: 0,
-          generation_wh: 0,
-        })),
+        readings: importHalfHours(READINGS),
       }),
     });
     expect(res.statusCode, res.body).toBe(200);

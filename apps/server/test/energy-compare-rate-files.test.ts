@@ -8,7 +8,7 @@ import type { Db } from '../src/db/types';
 import { describeReal, realFile } from '../src/ingest/formats/real-data.test-support';
 import { login, makeTestApp, TEST_PASSWORD, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
-import { at } from './support/energy';
+import { at, importHalfHours } from './support/energy';
 import { type KeyedHouse, makeHouse } from './support/ingest';
 import { type OctopusStandin, startOctopusStandin } from './support/octopus-standin';
 import { SCRATCH_DIR } from './support/scratch';
@@ -139,13 +139,7 @@ describeEachDb('Agile and Tracker from imported rate files', (suite) => {
       url: '/api/ingest/v1/readings',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${house.key}` },
       payload: JSON.stringify({
-        readings: READINGS.map(([when, wh]) => ({
-          start: at(when),
-          interval_s: 1800,
-          import_wh: wh,
-          export_wh: 0,
-          generation_wh: 0,
-        })),
+        readings: importHalfHours(READINGS),
       }),
     });
     expect(res.statusCode, res.body).toBe(200);

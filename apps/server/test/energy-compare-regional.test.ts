@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeTestApp, type Session, TEST_PASSWORD, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
-import { at } from './support/energy';
+import { at, importHalfHours } from './support/energy';
 import { type KeyedHouse, makeHouse } from './support/ingest';
 import { type OctopusStandin, startOctopusStandin } from './support/octopus-standin';
 
@@ -56,13 +56,7 @@ describeEachDb('Agile and Tracker from the region’s published prices', (suite)
         url: '/api/ingest/v1/readings',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${house.key}` },
         payload: JSON.stringify({
-          readings: READINGS.filter(([iso]) => iso.startsWith(month)).map(([iso, wh]) => ({
-            start: at(iso),
-            interval_s: 1800,
-            import_wh: wh,
-            export_wh: 0,
-            generation_wh: 0,
-          })),
+          readings: importHalfHours(READINGS.filter(([iso]) => iso.startsWith(month))),
         }),
       });
       expect(res.statusCode, res.body).toBe(200);

@@ -24,6 +24,16 @@ import type { Session } from './app';
 export const ZONE = 'Europe/London';
 export const at = (iso: string): number => Date.parse(iso) / 1000;
 
+/** Half-hours of import only, [ISO start, Wh], as an ingest batch's readings. */
+export const importHalfHours = (rows: readonly (readonly [string, number])[]): Reading[] =>
+  rows.map(([iso, wh]) => ({
+    start: at(iso),
+    interval_s: 1800,
+    import_wh: wh,
+    export_wh: 0,
+    generation_wh: 0,
+  }));
+
 /** Import: night 00:00–07:00 £0.10, day £0.30 from 07:00; export £0.15; generation £0.05; standing £0.55/day. */
 export const TEST_TARIFF: Tariff = makeTariff({
   startDate: '2020-01-01',
