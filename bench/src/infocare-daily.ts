@@ -10,7 +10,8 @@
 //   - incomplete days (an outage: a half-hour missing): never judged, so never "low activity";
 //   - injected quiet days, each ordinary day made quiet and judged against the same band: "little" (70 %
 //     of its active half-hours brought down to the floor, by a seeded draw) and "late" (nothing above the
-//     floor from 05:00 to noon), then the same relative to her own usual (see quiet()) — target ≥ 80 %.
+//     floor from 05:00 to noon), then the same relative to her own usual, nothing after 13:00, and every
+//     use smaller (see quiet()) — target ≥ 80 %.
 // Then each home delivered as a supplier delivers it, late and with outages (infocare-daily-lag.ts).
 // `SHOW=1` prints each Warning on an ordinary day with its figures and band.
 import {
@@ -29,14 +30,17 @@ import { Rng } from '@homeview/simulator';
 import { type RealHome, realHomes, type Series, ZONE } from './infocare-daily-homes';
 import { lagAndOutages } from './infocare-daily-lag';
 
-type Kind = 'little' | 'late' | 'little_usual' | 'late_usual';
-const KINDS: readonly Kind[] = ['little', 'late', 'little_usual', 'late_usual'];
+type Kind = 'little' | 'late' | 'little_usual' | 'late_usual' | 'fall' | 'scaled';
+const KINDS: readonly Kind[] = ['little', 'late', 'little_usual', 'late_usual', 'fall', 'scaled'];
 
 /**
  * The day's half-hours made quiet, each active one brought down to the floor: `little` 70 % of them (a
  * seeded draw), `late` those from 05:00 to noon; and as a bad day of her own (3 December 2026):
  * `little_usual` all but 30 % of her usual count (the band's median), so a busy day made quiet is as
- * quiet as an ordinary one made quiet, `late_usual` those from 05:00 to 4 hours after her usual start.
+ * quiet as an ordinary one made quiet, `late_usual` those from 05:00 to 4 hours after her usual start;
+ * and (4 December 2026) `fall`, those from 13:00 on (the afternoon and evening of a fall), and `scaled`,
+ * every half-hour's rise over the floor cut to 30 % (each use smaller, not fewer: a checker's other way
+ * to make a day quiet, which a count of active half-hours reads least well).
  */
 function quiet(
   series: Series,
@@ -51,9 +55,18 @@ function quiet(
   const keep =
     kind === 'little' ? 0.3 : (0.3 * bands.active_half_hours.median) / Math.max(1, day.active_half_hours);
   for (const [slot, wh] of series) {
-    if (localDate(slot, ZONE) !== day.date || wh < threshold) continue;
+    if (localDate(slot, ZONE) !== day.date) continue;
+    if (kind === 'scaled') {
+      out.set(slot, Math.round(Math.min(wh, day.floor_wh) + Math.max(0, wh - day.floor_wh) * 0.3));
+      continue;
+    }
+    if (wh < threshold) continue;
     const p = localParts(slot, ZONE);
     const minute = p.hour * 60 + p.minute;
+    if (kind === 'fall') {
+      if (minute >= 13 * 60) out.set(slot, day.floor_wh);
+      continue;
+    }
     const late = kind === 'late' || kind === 'late_usual';
     if (late ? minute >= 5 * 60 && minute < lateUntil : random() >= keep) out.set(slot, day.floor_wh);
   }
@@ -106,7 +119,8 @@ function judgeHome({ name, series, present }: RealHome): void {
       ` [every day > 3 active: ${perWeek(count.busyWarned, count.busy)} of ${count.busy}]` +
       ` │ nobody about by the plugs or ≤ 3 active ${count.away} (warned ${count.awayWarned}) │ incomplete ${count.incomplete}` +
       ` │ injected quiet flagged (≥ 80 %): little ${pct(injected.little)}, late ${pct(injected.late)} of ${injected.late.of}` +
-      ` │ of her usual: little ${pct(injected.little_usual)}, late ${pct(injected.late_usual)}`,
+      ` │ of her usual: little ${pct(injected.little_usual)}, late ${pct(injected.late_usual)}` +
+      ` │ nothing after 13:00 ${pct(injected.fall)} │ every half-hour's rise over the floor × 0.3 ${pct(injected.scaled)}`,
   );
 }
 

@@ -83,10 +83,11 @@ describeEachDb('InfoCare days from half-hours', (suite) => {
           night_active_half_hours: 0,
           began_minute: 420,
           ended_minute: 450,
-          findings: ['little_activity'],
+          findings: ['little_activity', 'early_end'],
           words: [
             'A quiet day: active ½ h against the usual 6½ h.',
-            'The day began at 07:00 (usually 07:00) and ended at 07:30.',
+            'An early end: nothing after 07:30 (usually active until 21:00).',
+            'The day began at 07:00 (usually 07:00).',
             'In the night before 05:00, no activity (usually none).',
           ],
         },

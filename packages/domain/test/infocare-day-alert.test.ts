@@ -9,6 +9,7 @@ const day = (date: string, active: number, began: number | null, night = 0): Hal
   date,
   floor_wh: 100,
   active_half_hours: active,
+  use_wh: active * 100,
   night_active_half_hours: night,
   began_minute: began,
   ended_minute: began === null ? null : 21 * 60,

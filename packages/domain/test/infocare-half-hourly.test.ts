@@ -15,18 +15,25 @@ function slots(from: string, n: number, wh: number, except: Record<string, numbe
   return map;
 }
 
-/** A band's day: only the figures the band reads matter. */
-const day = (active: number, began: number | null, night = 0): HalfHourlyDay => ({
+/** A band's day: only the figures the band reads matter (100 Wh over the floor per active half-hour). */
+const day = (
+  active: number,
+  began: number | null,
+  night = 0,
+  ended = began === null ? null : 22 * 60,
+  useWh = active * 100,
+): HalfHourlyDay => ({
   date: '2026-01-01',
   floor_wh: 100,
   active_half_hours: active,
+  use_wh: useWh,
   night_active_half_hours: night,
   began_minute: began,
-  ended_minute: began === null ? null : 22 * 60,
+  ended_minute: ended,
 });
 
 describe('a day from its half-hours', () => {
-  it('counts the half-hours above the floor, the night ones apart, and when the day began and ended', () => {
+  it('counts the half-hours above the floor, the night ones apart, when the day began and ended, and the Wh its uses took', () => {
     // Floor 100 Wh: active from 150 Wh (100 + max(40, 50)); 139 Wh is not, 150 Wh is.
     const map = slots('2026-01-14T00:00:00Z', 48, 100, {
       '2026-01-14T02:00:00Z': 400,
@@ -39,6 +46,8 @@ describe('a day from its half-hours', () => {
       date: '2026-01-14',
       floor_wh: 100,
       active_half_hours: 4,
+      // From 05:00, over the floor: 200 + 100 + 39 + 50 (the night's 400 Wh at 02:00 is not the day's).
+      use_wh: 389,
       night_active_half_hours: 1,
       began_minute: 7 * 60,
       ended_minute: 13 * 60,
@@ -118,6 +127,46 @@ describe('the day against her band', () => {
     expect(dayFindings(day(20, 7 * 60, 4), bands)).toEqual([]);
   });
 
+  it('finds a day of small uses: under 35 % of her usual Wh over the floor, with fewer active half-hours', () => {
+    // Usual: 20 active half-hours, 2,000 Wh over the floor. Small uses: under min(10th percentile 2,000,
+    // 35 % of the median 2,000) = 700 Wh, and under 80 % of 20 = 16 active half-hours.
+    const bands = dayBands(usual)!;
+    expect(dayFindings(day(15, 7 * 60, 0, 22 * 60, 699), bands)).toEqual(['little_activity']);
+    expect(dayFindings(day(15, 7 * 60, 0, 22 * 60, 700), bands)).toEqual([]);
+    expect(dayFindings(day(16, 7 * 60, 0, 22 * 60, 699), bands)).toEqual([]);
+    expect(dayWords(day(15, 7 * 60, 0, 22 * 60, 650), bands)[0]).toBe(
+      "A quiet day: active 7½ h against the usual 10 h, using 0.7 kWh over the house's steady draw against the usual 2.0 kWh.",
+    );
+    // Few active half-hours say so alone, whatever the Wh.
+    expect(dayWords(day(9, 7 * 60, 0, 22 * 60, 100), bands)[0]).toBe(
+      'A quiet day: active 4½ h against the usual 10 h.',
+    );
+    expect(dayWords(day(9, 7 * 60), bands)[0]).toBe('A quiet day: active 4½ h against the usual 10 h.');
+  });
+
+  it('finds an early end: nothing from 5 hours before her usual end and 2 before her early days', () => {
+    // Usual end 22:00 every day: the line is min(22:00 − 5 h, 22:00 − 2 h) = 17:00.
+    const bands = dayBands(usual)!;
+    expect(dayFindings(day(20, 7 * 60, 0, 16 * 60 + 30), bands)).toEqual(['early_end']);
+    expect(dayFindings(day(20, 7 * 60, 0, 17 * 60), bands)).toEqual([]);
+    expect(dayWords(day(20, 7 * 60, 0, 12 * 60), bands)).toEqual([
+      'An early end: nothing after 12:00 (usually active until 22:00).',
+      'Otherwise active 10 h against the usual 10 h.',
+      'The day began at 07:00 (usually 07:00).',
+      'In the night before 05:00, no activity (usually none).',
+    ]);
+    // 6 of 20 days ended at 18:00: median 22:00, 10th percentile (position 1.9) 18:00, so the line is
+    // min(22:00 − 5 h, 18:00 − 2 h) = 16:00.
+    const early = dayBands([
+      ...Array.from({ length: 6 }, () => day(20, 7 * 60, 0, 18 * 60)),
+      ...usual.slice(6),
+    ])!;
+    expect(dayFindings(day(20, 7 * 60, 0, 15 * 60 + 30), early)).toEqual(['early_end']);
+    expect(dayFindings(day(20, 7 * 60, 0, 16 * 60), early)).toEqual([]);
+    // No activity from 05:00 is a late start, not an early end as well.
+    expect(dayFindings(day(20, null), bands)).toEqual(['late_start']);
+  });
+
   it('moves each line with her own spread: her quietest days, her late days', () => {
     // 3 of 20 days at 6 active half-hours: the 10th percentile (position 1.9 of 0–19) is 6, under half
     // the median 20 (10), so the line is 6.
@@ -149,6 +198,13 @@ describe('the day against her band', () => {
       'The day began at 18:30 (usually 07:00) and ended at 22:00.',
       'In the night before 05:00, no activity (usually none).',
     ]);
+    // After a day that ended at 08:30 (she left, or fell): back at 21:30 is her return, neither quiet nor
+    // late; a second early end is told again.
+    const gone = { day: day(7, 6 * 60, 0, 8 * 60 + 30), bands };
+    expect(dayFindings(gone.day, bands)).toEqual(['little_activity', 'early_end']);
+    expect(dayFindings(day(5, 21 * 60 + 30), bands)).toEqual(['little_activity', 'late_start']);
+    expect(dayFindings(day(5, 21 * 60 + 30), bands, gone)).toEqual([]);
+    expect(dayFindings(day(20, 7 * 60, 0, 12 * 60), bands, gone)).toEqual(['early_end']);
     // A second day with nobody about (3 active half-hours) is told again.
     expect(dayFindings(day(3, null), bands, away)).toEqual(['little_activity', 'late_start']);
     // A day before with no band to judge it by (or not complete) changes nothing.

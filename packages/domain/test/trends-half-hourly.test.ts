@@ -11,6 +11,7 @@ const day = (date: string, began: number, ended: number, active: number, night: 
   date,
   floor_wh: 100,
   active_half_hours: active,
+  use_wh: active * 100,
   night_active_half_hours: night,
   began_minute: began,
   ended_minute: ended,

@@ -15,7 +15,7 @@ export const DaysRequest = formObject({
 export type DaysRequest = z.infer<typeof DaysRequest>;
 
 /** What the day's figures say against the band (none: an ordinary day); each a Warning, never Urgent. */
-export const DAY_FINDINGS = ['little_activity', 'late_start', 'busy_night'] as const;
+export const DAY_FINDINGS = ['little_activity', 'late_start', 'early_end', 'busy_night'] as const;
 
 export const HalfHourlyDayView = z.object({
   /** Local date YYYY-MM-DD in the dependant's zone. */

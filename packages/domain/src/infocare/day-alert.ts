@@ -18,6 +18,7 @@ import {
 const LEAD: Record<DayFinding, { name: string; icon: string }> = {
   little_activity: { name: 'A quiet day', icon: 'hourglass' },
   late_start: { name: 'A late start', icon: 'sunrise' },
+  early_end: { name: 'An early end', icon: 'hourglass' },
   busy_night: { name: 'A busy night, early', icon: 'clock' },
 };
 

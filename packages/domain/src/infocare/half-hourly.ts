@@ -1,3 +1,4 @@
+import { formatKwh } from '../cost/format';
 import { halfHourSlots } from '../time/slots';
 import { startOfLocalDate } from '../time/zone';
 import { hhmm } from './routine';
@@ -28,12 +29,25 @@ const AWAY_MAX = 3;
  */
 const LOW_FRACTION = 0.5;
 /**
+ * Or each use smaller rather than fewer: under 35 % of her usual energy over the floor (and under her
+ * quietest days'), with fewer active half-hours than 80 % of her usual. The count alone reads a day of
+ * small uses (the kettle a third full, no oven) as ordinary; energy alone warned on days out.
+ */
+const LOW_USE_FRACTION = 0.35;
+const LOW_USE_ACTIVE_FRACTION = 0.8;
+/**
  * A late start: begun 3 hours or more after her usual start (the band's median) and an hour after her
  * late days (its 90th percentile), or not at all. Her usual, not her latest: a late riser's odd lie-in
  * (the 90th percentile) no longer pushes the line to mid-afternoon (it was 4 hours after the 90th).
  */
 const LATE_AFTER_USUAL = 180;
 const LATE_AFTER_LATE_DAYS = 60;
+/**
+ * An early end: nothing after 5 hours before her usual end (the band's median) and 2 hours before her
+ * early days' (its 10th percentile): the afternoon and evening of a fall, or of her leaving for the night.
+ */
+const EARLY_BEFORE_USUAL = 300;
+const EARLY_BEFORE_EARLY_DAYS = 120;
 /** A busy night: this many active night half-hours over the band's 90th percentile, or twice the usual. */
 const NIGHT_EXTRA = 4;
 
@@ -46,6 +60,8 @@ export interface HalfHourlyDay {
   /** The floor (Wh per half-hour) activity is measured from. */
   floor_wh: number;
   active_half_hours: number;
+  /** Wh over the floor of the half-hours from 05:00: what the day's uses took. */
+  use_wh: number;
   /** Active half-hours before 05:00, less a run from midnight on (the evening's, not a waking night). */
   night_active_half_hours: number;
   /** Local minute the first active half-hour from 05:00 starts; null when none. */
@@ -76,12 +92,17 @@ export function halfHourlyDay(
   const threshold = activeFromWh(floor);
   const active = values.filter((v) => v.wh >= threshold);
   const daytime = active.filter((v) => v.minute >= NIGHT_END_MINUTE);
+  const useWh = values.reduce(
+    (sum, v) => sum + (v.minute >= NIGHT_END_MINUTE ? Math.max(0, v.wh - floor) : 0),
+    0,
+  );
   // A load or an evening still going at midnight (a heater on till 00:30, a late film) is the evening's.
   const fromMidnight = values.findIndex((v) => v.wh < threshold || v.minute >= NIGHT_END_MINUTE);
   return {
     date,
     floor_wh: floor,
     active_half_hours: active.length,
+    use_wh: useWh,
     night_active_half_hours: active.length - daytime.length - fromMidnight,
     began_minute: daytime[0]?.minute ?? null,
     ended_minute: daytime.length === 0 ? null : (daytime.at(-1) as { minute: number }).minute + 30,
@@ -98,8 +119,10 @@ export interface Band {
 export interface DayBands {
   days: number;
   active_half_hours: Band;
+  use_wh: Band;
   night_active_half_hours: Band;
   began_minute: Band | null;
+  ended_minute: Band | null;
 }
 
 /** The band of the ordinary days among `prior` (the 28 days before); null with fewer than 14. */
@@ -112,16 +135,19 @@ export function dayBands(prior: readonly HalfHourlyDay[]): DayBands | null {
     high: quantile(values, 0.9) as number,
   });
   const began = days.flatMap((d) => (d.began_minute === null ? [] : [d.began_minute]));
+  const ended = days.flatMap((d) => (d.ended_minute === null ? [] : [d.ended_minute]));
   return {
     days: days.length,
     active_half_hours: band(days.map((d) => d.active_half_hours)),
+    use_wh: band(days.map((d) => d.use_wh)),
     night_active_half_hours: band(days.map((d) => d.night_active_half_hours)),
     began_minute: began.length === 0 ? null : band(began),
+    ended_minute: ended.length === 0 ? null : band(ended),
   };
 }
 
 /** Ways a day can fall outside the band that matter to a carer (each a Warning: it is a day late). */
-export type DayFinding = 'little_activity' | 'late_start' | 'busy_night';
+export type DayFinding = 'little_activity' | 'late_start' | 'early_end' | 'busy_night';
 
 /** The day before the one judged, with its own band: null when it is not complete (or not known). */
 export interface DayBefore {
@@ -129,19 +155,35 @@ export interface DayBefore {
   bands: DayBands | null;
 }
 
-const littleActivity = (day: HalfHourlyDay, bands: DayBands) =>
+const fewActive = (day: HalfHourlyDay, bands: DayBands) =>
   day.active_half_hours <
   Math.min(bands.active_half_hours.low, LOW_FRACTION * bands.active_half_hours.median);
+const smallUses = (day: HalfHourlyDay, bands: DayBands) =>
+  day.use_wh < Math.min(bands.use_wh.low, LOW_USE_FRACTION * bands.use_wh.median) &&
+  day.active_half_hours < LOW_USE_ACTIVE_FRACTION * bands.active_half_hours.median;
+const littleActivity = (day: HalfHourlyDay, bands: DayBands) =>
+  fewActive(day, bands) || smallUses(day, bands);
+
+/** Nothing from well before her usual end on (a day with no activity from 05:00 is a late start). */
+const earlyEnd = (day: HalfHourlyDay, bands: DayBands) =>
+  day.ended_minute !== null &&
+  bands.ended_minute !== null &&
+  day.ended_minute <
+    Math.min(
+      bands.ended_minute.median - EARLY_BEFORE_USUAL,
+      bands.ended_minute.low - EARLY_BEFORE_EARLY_DAYS,
+    );
 
 /** A day with nobody about: at most `AWAY_MAX` active half-hours (away, or worse). */
 const nobodyAbout = (day: HalfHourlyDay) => day.active_half_hours <= AWAY_MAX;
 
 /**
  * What the day's figures say against the band: no findings is an ordinary day. The day after a quiet day
- * (`before` itself far less active, its own Warning raised) is not called a late start: activity beginning
- * late then is her return or her getting up again. The day after a day with nobody about, once someone is
- * about again, is not called quiet either: she came back (or was found) that day, which the day before's
- * Warning already asked about. A second day with nobody about, or a second quiet one, still is.
+ * or an early end (`before`, its own Warning raised) is not called a late start: activity beginning late
+ * then is her return or her getting up again. The day after a day with nobody about or one that ended
+ * early, once someone is about again, is not called quiet either: she came back (or was found) that day,
+ * which the day before's Warning already asked about. A second day with nobody about, a second quiet
+ * one or a second early end still is.
  */
 export function dayFindings(
   day: HalfHourlyDay,
@@ -152,15 +194,19 @@ export function dayFindings(
   // The day before counts only when it was judged (complete, with a band): then it had its Warning.
   const prior = before?.bands != null ? before.day : null;
   const priorBands = before?.bands ?? null;
-  const returned = prior !== null && nobodyAbout(prior) && !nobodyAbout(day);
+  const goneBefore =
+    prior !== null && priorBands !== null && (nobodyAbout(prior) || earlyEnd(prior, priorBands));
+  const returned = goneBefore && !nobodyAbout(day);
   if (littleActivity(day, bands) && !returned) findings.push('little_activity');
   const began = bands.began_minute;
-  const afterQuiet = prior !== null && priorBands !== null && littleActivity(prior, priorBands);
+  const afterQuiet =
+    goneBefore || (prior !== null && priorBands !== null && littleActivity(prior, priorBands));
   const lateBegun =
     began !== null &&
     day.began_minute !== null &&
     day.began_minute > Math.max(began.median + LATE_AFTER_USUAL, began.high + LATE_AFTER_LATE_DAYS);
   if (day.began_minute === null || (lateBegun && !afterQuiet)) findings.push('late_start');
+  if (earlyEnd(day, bands)) findings.push('early_end');
   const night = bands.night_active_half_hours;
   if (day.night_active_half_hours > night.high + Math.max(NIGHT_EXTRA, 2 * night.median))
     findings.push('busy_night');
@@ -201,18 +247,27 @@ export function dayWords(day: HalfHourlyDay, bands: DayBands, before: DayBefore 
       ? 'no activity from 05:00 on'
       : `the day began at ${hhmm(day.began_minute)}${began === null ? '' : ` (usually ${range(began, (x) => hhmm(halfHourOf(x)))})`}`;
   const night = `in the night before 05:00, ${day.night_active_half_hours === 0 ? 'no activity' : `active ${hours(day.night_active_half_hours)}`} (usually ${usualHours(bands.night_active_half_hours)})`;
+  const ended = bands.ended_minute;
+  const endedAt = day.ended_minute === null ? '' : hhmm(Math.min(day.ended_minute, 1439));
   const lines: string[] = [];
-  if (findings.includes('little_activity')) lines.push(`A quiet day: ${active}.`);
+  const uses = () =>
+    `, using ${formatKwh(day.use_wh, 1)} kWh over the house's steady draw against the usual ${range(bands.use_wh, (wh) => formatKwh(Math.round(wh), 1))} kWh`;
+  if (findings.includes('little_activity'))
+    lines.push(`A quiet day: ${active}${fewActive(day, bands) ? '' : uses()}.`);
   if (findings.includes('late_start')) lines.push(`A late start: ${start}.`);
+  if (findings.includes('early_end') && ended !== null)
+    lines.push(
+      `An early end: nothing after ${endedAt} (usually active until ${range(ended, (x) => hhmm(Math.min(halfHourOf(x), 1439)))}).`,
+    );
   if (findings.includes('busy_night')) lines.push(`A busy night: ${night}.`);
   if (findings.length === 0)
     lines.push(`${spared ? 'Activity again after the quiet day before' : pace(day, bands)}: ${active}.`);
   if (!findings.includes('little_activity') && findings.length > 0) lines.push(`Otherwise ${active}.`);
   if (!findings.includes('late_start'))
     lines.push(
-      day.ended_minute === null
+      day.ended_minute === null || findings.includes('early_end')
         ? `${capital(start)}.`
-        : `${capital(start)} and ended at ${hhmm(Math.min(day.ended_minute, 1439))}.`,
+        : `${capital(start)} and ended at ${endedAt}.`,
     );
   if (!findings.includes('busy_night')) lines.push(`${capital(night)}.`);
   return lines;
