@@ -1,4 +1,4 @@
-import { instantOfLocal, localDate } from '@homeview/domain';
+import { addDays, instantOfLocal, localDate } from '@homeview/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { PasswordHasher } from '../src/features/accounts/password';
 import { seedDemoIfEmpty } from '../src/features/demo/seed';
@@ -39,6 +39,7 @@ interface StoredAlert {
   level: string;
   text: string;
   raised_at: number;
+  cleared_at: number | null;
   evidence: Record<string, number | string | null>;
 }
 
@@ -85,10 +86,14 @@ describeEachDb('the demo’s InfoCare story', (suite) => {
     const houseId = house[0]!.id;
     alerts = (
       await suite.db.query<StoredAlert>(
-        'select kind, level, text, raised_at, evidence from infocare_alerts where house_id = $1 order by raised_at',
+        'select kind, level, text, raised_at, cleared_at, evidence from infocare_alerts where house_id = $1 order by raised_at',
         [houseId],
       )
-    ).rows.map((a) => ({ ...a, raised_at: Number(a.raised_at) }));
+    ).rows.map((a) => ({
+      ...a,
+      raised_at: Number(a.raised_at),
+      cleared_at: a.cleared_at === null ? null : Number(a.cleared_at),
+    }));
     uses = (
       await suite.db.query<Use>(
         `select t.key, e.start_ts as start, e.end_ts as "end" from appliance_events e
@@ -130,6 +135,22 @@ describeEachDb('the demo’s InfoCare story', (suite) => {
       for (let slot = since - (since % 1800) + 1800; slot + 1800 <= a.raised_at; slot += 1800)
         expect(halfHours.get(slot), `half-hour at ${hhmm(slot)} during "${a.text}"`).toBeLessThan(100);
     }
+  });
+
+  it('ends the afternoon with nothing used as the story does: she is back that evening, by a use', () => {
+    // The day before the seeding (1 April) nothing is used from 11:30 to 19:00 (homes.ts mumsDepartures);
+    // her 19:30 kettle ends the alert. A silence to midnight would read "the day ended with nothing
+    // used" beside a meter active into the evening on the same screen.
+    const yesterday = addDays(localDate(NOW, ZONE), -1);
+    const idle = alerts.filter((a) => a.kind === 'inactivity' && localDate(a.raised_at, ZONE) === yesterday);
+    expect(idle).toHaveLength(1);
+    const { raised_at: raised, cleared_at: cleared } = idle[0]!;
+    expect(cleared).not.toBeNull();
+    expect(localDate(cleared!, ZONE)).toBe(yesterday);
+    // Closed at the engine's next look after the use that ended it (present.ts reads that use back).
+    const back = uses.find((u) => u.start > raised && u.start <= cleared!);
+    expect(back, `cleared at ${hhmm(cleared!)}`).toBeDefined();
+    expect(back!.start).toBeGreaterThanOrEqual(instantOfLocal(yesterday, 19 * 3600, ZONE));
   });
 
   it('says "Morning not started" only when nothing was used that morning before the raising', () => {

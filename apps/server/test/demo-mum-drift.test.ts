@@ -25,5 +25,5 @@ it("Mum's mornings drift later week by week and stay later; her story's days kee
     morningLater: 45,
   });
   expect(departures.find((d) => d.date === '2026-11-25')?.quiet).toEqual({ from: '00:00', to: '10:40' });
-  expect(departures.find((d) => d.date === '2026-11-26')?.quiet).toEqual({ from: '11:30', to: '20:00' });
+  expect(departures.find((d) => d.date === '2026-11-26')?.quiet).toEqual({ from: '11:30', to: '19:00' });
 });
