@@ -42,7 +42,7 @@ export function dataArrived(db: Db, houseId: number): void {
 }
 
 // When a day became complete (issue 36, migration 0032): the same arrival, kept. The one write path
-// records it in its write statement (daily.ts `writeBatches`, electricity only): a day whose last missing
+// records it in its write statement (batch-write.ts `writeBatches`, electricity only): a day whose last missing
 // half-hour a write stored is recorded at the write's `now`, once (a later replace keeps the first).
 // InfoCare learns from these when a home's half-hours usually arrive (domain infocare/publication.ts).
 

@@ -6,7 +6,8 @@ import { type HouseTariffs, houseTariffsOfHouses, tariffsOfHouses } from '../../
 import { refreshApplianceDaysOfHouses } from './appliance-days';
 import { checkReading, maxWhIn, type Reading } from './reading';
 import { type BatchContext, housesContextOf, housesContextRead, type ReadingColumns } from './blocks';
-import { datesOfSlots, type HouseWrite, writeBatches } from './daily';
+import { type HouseWrite, writeBatches } from './batch-write';
+import { datesOfSlots } from './daily';
 import { estimatesBeaten, estimateWindows, isFineBatch } from './estimates';
 import { eventCost, measuredUses, type StoredEvent } from './events';
 import { byHouse, mergeUses } from './use-days';
