@@ -40,11 +40,21 @@ describe('the Warning of a day outside her band', () => {
     );
   });
 
-  it('names a late start and a busy night, never Urgent', () => {
+  it('names a late start, an early end and a busy night, never Urgent', () => {
     expect(dayAlert(day('2026-01-21', 14, 13 * 60), bands, JUDGED, ZONE)).toMatchObject({
       name: 'A late start yesterday',
       level: 'Warning',
     });
+    // Nothing after 13:00 against her usual end 21:00 (the line: 16:00).
+    const early = { ...day('2026-01-21', 14, 420), ended_minute: 13 * 60 };
+    expect(dayAlert(early, bands, JUDGED, ZONE)).toMatchObject({
+      name: 'An early end yesterday',
+      level: 'Warning',
+      icon: 'hourglass',
+    });
+    expect(dayAlert(early, bands, JUDGED, ZONE)?.text).toContain(
+      'An early end: nothing after 13:00 (usually active until 21:00).',
+    );
     expect(dayAlert(day('2026-01-21', 14, 420, 8), bands, JUDGED, ZONE)).toMatchObject({
       name: 'A busy night, early yesterday',
       level: 'Warning',
