@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { instantOfLocal, localDate } from '@homeview/domain';
+import { instantOfLocal, localDate, localParts } from '@homeview/domain';
 
 const REAL = join(import.meta.dirname, '../../../shared/data/real');
 export const ZONE = 'Europe/London';
@@ -27,6 +27,11 @@ export interface RealHome {
    * evidence apart from the meter's half-hours the rules read.
    */
   present: Set<string>;
+  /**
+   * Local date → the longest time (minutes) between 07:00 and 22:00 with no plug on (over 20 W in a
+   * minute; house 20: no half-hour with 10 Wh or more): a long silence is most likely a day out.
+   */
+  plugSilence: Map<string, number>;
   /** Local minute the supplier usually publishes the day before (the lag model's centre). */
   usualMinute: number;
 }
@@ -45,10 +50,30 @@ type Plugs = Map<string, number>;
 const PRESENT_WH = 20;
 const presentDays = (plugs: Plugs) => new Set([...plugs].flatMap(([d, wh]) => (wh >= PRESENT_WH ? [d] : [])));
 
-function house20(): { series: Series; present: Set<string> } {
+/** Local minutes of each date at which a plug was on. */
+type PlugTimes = Map<string, number[]>;
+const [DAY_FROM, DAY_TO] = [7 * 60, 22 * 60];
+const addTime = (times: PlugTimes, date: string, minute: number) => {
+  const list = times.get(date) ?? [];
+  list.push(minute);
+  times.set(date, list);
+};
+/** Every date of `dates`: its longest stretch from 07:00 to 22:00 with no plug on. */
+function silences(dates: Iterable<string>, times: PlugTimes): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const date of dates) {
+    const on = (times.get(date) ?? []).filter((m) => m >= DAY_FROM && m < DAY_TO).sort((a, b) => a - b);
+    const edges = [DAY_FROM, ...on, DAY_TO];
+    out.set(date, Math.max(...edges.slice(1).map((m, i) => m - (edges[i] as number))));
+  }
+  return out;
+}
+
+function house20(): { series: Series; present: Set<string>; plugSilence: Map<string, number> } {
   const text = readFileSync(join(REAL, 'refit-house20-halfhourly/refit_house20_halfhourly_kwh.csv'), 'utf8');
   const series: Series = new Map();
   const plugs: Plugs = new Map();
+  const times: PlugTimes = new Map();
   for (const line of text.trim().split('\n').slice(1)) {
     const [local, kwh, kettle, microwave, washing, dishwasher, present, missing] = line.split(
       ',',
@@ -56,16 +81,22 @@ function house20(): { series: Series; present: Set<string> } {
     const [date, time] = (local as string).split(' ') as [string, string];
     const plugWh = [kettle, microwave, washing, dishwasher].reduce((s, k) => s + Number(k) * 1000, 0);
     plugs.set(date, (plugs.get(date) ?? 0) + plugWh);
+    const [h, m] = time.split(':').map(Number) as [number, number];
+    if (plugWh >= 10) addTime(times, date, h * 60 + m);
     if (Number(present) < 25 || Number(missing) > 5) continue; // an outage: the half-hour is missing
     series.set(localSlot(date, time), Math.round(Number(kwh) * 1000));
   }
-  return { series, present: presentDays(plugs) };
+  return { series, present: presentDays(plugs), plugSilence: silences(plugs.keys(), times) };
 }
 
 /** Half-hours summed from 1-minute files (`Time,Aggregate,plugs…`, W); `utc` for UK-DALE's clock. */
-function fromMinutes(files: readonly string[], utc = false): { series: Series; present: Set<string> } {
+function fromMinutes(
+  files: readonly string[],
+  utc = false,
+): { series: Series; present: Set<string>; plugSilence: Map<string, number> } {
   const sums = new Map<number, { wh: number; n: number }>();
   const plugs: Plugs = new Map();
+  const times: PlugTimes = new Map();
   for (const file of files) {
     const raw = readFileSync(join(REAL, file));
     const text = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString();
@@ -73,7 +104,16 @@ function fromMinutes(files: readonly string[], utc = false): { series: Series; p
       const [time, aggregate, ...channels] = line.split(',') as [string, string, ...string[]];
       const slot = (utc ? utcSlot : localSlot)(time.slice(0, 10), time.slice(11, 16));
       const date = localDate(slot, ZONE);
-      plugs.set(date, (plugs.get(date) ?? 0) + channels.reduce((s, c) => s + (Number(c) || 0), 0) / 60);
+      const plugW = channels.reduce((s, c) => s + (Number(c) || 0), 0);
+      plugs.set(date, (plugs.get(date) ?? 0) + plugW / 60);
+      if (plugW > 20) {
+        const instant = utc ? Date.parse(`${time.slice(0, 16).replace(' ', 'T')}:00Z`) / 1000 : null;
+        const parts = instant === null ? null : localParts(instant, ZONE);
+        const minute = parts
+          ? parts.hour * 60 + parts.minute
+          : Number(time.slice(11, 13)) * 60 + Number(time.slice(14, 16));
+        addTime(times, parts ? localDate(instant as number, ZONE) : time.slice(0, 10), minute);
+      }
       const w = Number(aggregate);
       if (!(w > 0)) continue; // Aggregate 0 is missing data
       const sum = sums.get(slot) ?? { wh: 0, n: 0 };
@@ -84,7 +124,7 @@ function fromMinutes(files: readonly string[], utc = false): { series: Series; p
   }
   const series: Series = new Map();
   for (const [slot, { wh, n }] of sums) if (n >= 25) series.set(slot, Math.round((wh * 30) / n));
-  return { series, present: presentDays(plugs) };
+  return { series, present: presentDays(plugs), plugSilence: silences(plugs.keys(), times) };
 }
 
 const nilm = (house: string, months: readonly string[]) =>

@@ -6,6 +6,8 @@
 //     half-hours) and the Warnings raised on them, per home-week — target ≤ 0.10; in brackets the first
 //     bench's count, every day with more than 3 active half-hours (an empty house whose fridge and timers
 //     lift 4–24 half-hours over the floor counted as ordinary there);
+//     and how many of them fell on days the plugs were silent 6 h or more from 07:00 to 22:00 (most
+//     likely a day out; IDEAL's plugs, shower and laundry only, are silent so every day);
 //   - the other days (nobody about by the plugs, or ≤ 3 active half-hours) and their Warnings, apart;
 //   - incomplete days (an outage: a half-hour missing): never judged, so never "low activity";
 //   - injected quiet days, each ordinary day made quiet and judged against the same band: "little" (70 %
@@ -73,13 +75,26 @@ function quiet(
   return out;
 }
 
-function judgeHome({ name, series, present }: RealHome): void {
+/** A day whose plugs were silent this long between 07:00 and 22:00 was most likely a day out. */
+const OUT_SILENCE = 6 * 60;
+
+function judgeHome({ name, series, present, plugSilence }: RealHome): { ordinary: number; warned: number } {
   const dates = [...new Set([...series.keys()].map((t) => localDate(t, ZONE)))].sort();
   const judged: HalfHourlyDay[] = [];
   // Seeded: every run injects the same quiet days; `little` draws from the first bench's sequence.
   const rngs = { little: new Rng(7), little_usual: new Rng(8) };
   const random = (kind: Kind) => () => (kind === 'little_usual' ? rngs.little_usual : rngs.little).next();
-  const count = { ordinary: 0, warned: 0, away: 0, awayWarned: 0, busy: 0, busyWarned: 0, incomplete: 0 };
+  const count = {
+    ordinary: 0,
+    warned: 0,
+    out: 0,
+    warnedOut: 0,
+    away: 0,
+    awayWarned: 0,
+    busy: 0,
+    busyWarned: 0,
+    incomplete: 0,
+  };
   const injected = Object.fromEntries(KINDS.map((k) => [k, { hit: 0, of: 0 }])) as Record<Kind, Hit>;
   let before: DayBefore | null = null;
   for (const date of dates) {
@@ -104,6 +119,9 @@ function judgeHome({ name, series, present }: RealHome): void {
     }
     count.ordinary++;
     if (warned) count.warned++;
+    const out = (plugSilence.get(date) ?? 0) >= OUT_SILENCE;
+    if (out) count.out++;
+    if (warned && out) count.warnedOut++;
     if (warned && process.env.SHOW)
       console.log(name, JSON.stringify(day), dayFindings(day, bands, dayBefore), JSON.stringify(bands));
     for (const kind of KINDS) {
@@ -115,20 +133,25 @@ function judgeHome({ name, series, present }: RealHome): void {
   const pct = ({ hit, of }: Hit) => `${((hit / Math.max(1, of)) * 100).toFixed(0)} %`;
   const perWeek = (n: number, of: number) => ((n / Math.max(1, of)) * 7).toFixed(3);
   console.log(
-    `  ${name.padEnd(16)} ordinary days ${String(count.ordinary).padStart(3)}, Warnings ${String(count.warned).padStart(2)} = ${perWeek(count.warned, count.ordinary)} per home-week (≤ 0.10)` +
+    `  ${name.padEnd(16)} ordinary days ${String(count.ordinary).padStart(3)}, Warnings ${String(count.warned).padStart(2)} = ${perWeek(count.warned, count.ordinary)} per home-week (≤ 0.10), ${count.warnedOut} of them on the ${count.out} days the plugs were silent 6 h+ from 07:00 to 22:00` +
       ` [every day > 3 active: ${perWeek(count.busyWarned, count.busy)} of ${count.busy}]` +
       ` │ nobody about by the plugs or ≤ 3 active ${count.away} (warned ${count.awayWarned}) │ incomplete ${count.incomplete}` +
       ` │ injected quiet flagged (≥ 80 %): little ${pct(injected.little)}, late ${pct(injected.late)} of ${injected.late.of}` +
       ` │ of her usual: little ${pct(injected.little_usual)}, late ${pct(injected.late_usual)}` +
       ` │ nothing after 13:00 ${pct(injected.fall)} │ every half-hour's rise over the floor × 0.3 ${pct(injected.scaled)}`,
   );
+  return { ordinary: count.ordinary, warned: count.warned };
 }
 
 type Hit = { hit: number; of: number };
 
 export async function benchInfocareDaily(): Promise<void> {
   const homes = realHomes();
-  for (const home of homes) judgeHome(home);
+  const all = homes.map(judgeHome);
+  const [ordinary, warned] = [all.reduce((s, h) => s + h.ordinary, 0), all.reduce((s, h) => s + h.warned, 0)];
+  console.log(
+    `  all four together: ${warned} Warnings on ${ordinary} ordinary days = ${((warned / ordinary) * 7).toFixed(3)} per home-week (≤ 0.10)`,
+  );
   // The same homes delivered a day late, with lag and outages (infocare-daily-lag.ts).
   for (const { name, series, usualMinute: usual } of homes) {
     const dates = [...new Set([...series.keys()].map((t) => localDate(t, ZONE)))].sort();
