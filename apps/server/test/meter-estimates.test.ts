@@ -14,6 +14,7 @@ import { addDays, instantOfLocal } from '@homeview/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runImport } from '../src/cli/run-import';
 import type { Db } from '../src/db/types';
+import { saveHouseAppliance } from '../src/shared/house-appliances';
 import { findHouseIdOf } from './support/houses';
 import { runInfocare } from '../src/features/infocare/job';
 import { ingestApplianceEvents, ingestReadings, type Reading } from '../src/features/readings/ingest';
@@ -40,6 +41,7 @@ const senders: { mailer: Mailer; sms: SmsSender } = {
 };
 const KETTLE = 1;
 const SHOWER = 9;
+const MICROWAVE = 2;
 const ACTIVITY = 19;
 
 interface Step {
@@ -308,6 +310,26 @@ describeEachDb('estimated appliance uses from a meter alone', (suite) => {
       [KETTLE, local(TODAY, 7), true],
     ]);
     expect(stored.filter((e) => e.end_ts <= e.start_ts)).toEqual([]);
+  });
+
+  it('guesses no appliance a house that counts its appliances does not count', async () => {
+    // The same kettle-shaped step (2.8 kW, 07:00–07:02) in three houses: one that has said nothing of its
+    // appliances, one that counts a kettle, one that counts a microwave and no kettle (Mum's "hob": a
+    // guess of an appliance she has none of). Only the third keeps no estimate of it.
+    const from = local(TODAY, 6);
+    const values = watts(from, local(TODAY, 9), []).map((w, i) => (i === 60 || i === 61 ? w + 2800 : w));
+    const kettlesOf = async (name: string, counts: Record<number, number>) => {
+      const person = await makeUser(suite.db, name);
+      const houseId = (await findHouseIdOf(suite.db, person.id)) as number;
+      for (const [type, n] of Object.entries(counts))
+        await saveHouseAppliance(suite.db, houseId, Number(type), { number_of_appliances: n }, new Date());
+      await importFile(houseId, name, csv({ from, values }));
+      return (await events(houseId)).filter((e) => e.appliance_type_id === KETTLE).length;
+    };
+    expect(await kettlesOf('counts-nothing', {})).toBe(1);
+    expect(await kettlesOf('counts-a-kettle', { [KETTLE]: 1, [MICROWAVE]: 1 })).toBe(1);
+    expect(await kettlesOf('counts-no-kettle', { [MICROWAVE]: 1, [KETTLE]: 0 })).toBe(0);
+    expect(await kettlesOf('counts-microwave-only', { [MICROWAVE]: 1 })).toBe(0);
   });
 
   it('sending the same readings again, or replacing them, gives the same uses', async () => {
