@@ -153,6 +153,20 @@ describeEachDb('the demo’s InfoCare story', (suite) => {
     expect(back!.start).toBeGreaterThanOrEqual(instantOfLocal(yesterday, 19 * 3600, ZONE));
   });
 
+  it('begins the late morning as the story does: her 10:30 kettle, not lunch', () => {
+    // Two days before the seeding nothing is used until 10:15 (homes.ts mumsDepartures); her kettle of
+    // 10:15–10:45 ends "Morning not started".
+    const lateDay = addDays(localDate(NOW, ZONE), -2);
+    const late = alerts.filter((a) => a.kind === 'morning' && localDate(a.raised_at, ZONE) === lateDay);
+    expect(late).toHaveLength(1);
+    const first = uses.find((u) => u.start >= instantOfLocal(lateDay, 0, ZONE));
+    expect(first?.key).toBe('kettle');
+    expect(first!.start).toBeGreaterThanOrEqual(instantOfLocal(lateDay, 10 * 3600 + 15 * 60, ZONE));
+    expect(first!.start).toBeLessThan(instantOfLocal(lateDay, 10 * 3600 + 46 * 60, ZONE));
+    expect(late[0]!.cleared_at).not.toBeNull();
+    expect(late[0]!.cleared_at!).toBeGreaterThanOrEqual(first!.start);
+  });
+
   it('says "Morning not started" only when nothing was used that morning before the raising', () => {
     const mornings = alerts.filter((a) => a.kind === 'morning');
     expect(mornings.length).toBeGreaterThan(0);

@@ -24,6 +24,6 @@ it("Mum's mornings drift later week by week and stay later; her story's days kee
     leftOn: { appliance: 'oven', at: '17:40', minutes: 260 },
     morningLater: 45,
   });
-  expect(departures.find((d) => d.date === '2026-11-25')?.quiet).toEqual({ from: '00:00', to: '10:40' });
+  expect(departures.find((d) => d.date === '2026-11-25')?.quiet).toEqual({ from: '00:00', to: '10:15' });
   expect(departures.find((d) => d.date === '2026-11-26')?.quiet).toEqual({ from: '11:30', to: '19:00' });
 });

@@ -112,7 +112,7 @@ export const MUM_DRIFT_KEPT_DAYS = 56;
 /**
  * Mum's departures from her routine in the days before the demo was seeded (`seededOn`, her home's local
  * date then), so InfoCare has something to show from the first login: the oven left on one evening, a late
- * morning (nothing before 10:40) and an afternoon with nothing; and over the last 3 weeks she gets up a
+ * morning (nothing before her 10:30 kettle) and an afternoon with nothing; and over the last 3 weeks she gets up a
  * little later each week (MUM_DRIFT_WEEKS), and keeps to it (MUM_DRIFT_KEPT_DAYS), so her trends have
  * something to say. They are simulated (readings and uses alike), so her alerts, timeline, charts and
  * trends agree, and every later simulation of those days (a restart, a live tick looking back) gives the
@@ -121,7 +121,9 @@ export const MUM_DRIFT_KEPT_DAYS = 56;
 export function mumsDepartures(seededOn: string): RoutineDeparture[] {
   const story: RoutineDeparture[] = [
     { date: addDays(seededOn, -3), leftOn: { appliance: 'oven', at: '17:40', minutes: 260 } },
-    { date: addDays(seededOn, -2), quiet: { from: '00:00', to: '10:40' } },
+    // Up late: her 10:30 kettle (10:15–10:45) begins the day; a quiet until 10:40 could drop it and leave
+    // nothing until lunch at 12:41, no longer a late morning.
+    { date: addDays(seededOn, -2), quiet: { from: '00:00', to: '10:15' } },
     // Back by her 19:30 kettle (the 18:00 TV evening is lost): the alert closes on a use, as the meter's
     // evening shows, not with "the day ended with nothing used".
     { date: addDays(seededOn, -1), quiet: { from: '11:30', to: '19:00' } },
