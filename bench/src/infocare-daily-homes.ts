@@ -58,6 +58,13 @@ const addTime = (times: PlugTimes, date: string, minute: number) => {
   list.push(minute);
   times.set(date, list);
 };
+/** A file's `YYYY-MM-DD HH:MM…` as its local date and minute of the day (UK-DALE's clock is UTC). */
+function localMinuteOf(time: string, utc: boolean): [string, number] {
+  if (!utc) return [time.slice(0, 10), Number(time.slice(11, 13)) * 60 + Number(time.slice(14, 16))];
+  const instant = Date.parse(`${time.slice(0, 10)}T${time.slice(11, 16)}:00Z`) / 1000;
+  const { hour, minute } = localParts(instant, ZONE);
+  return [localDate(instant, ZONE), hour * 60 + minute];
+}
 /** Every date of `dates`: its longest stretch from 07:00 to 22:00 with no plug on. */
 function silences(dates: Iterable<string>, times: PlugTimes): Map<string, number> {
   const out = new Map<string, number>();
@@ -106,14 +113,7 @@ function fromMinutes(
       const date = localDate(slot, ZONE);
       const plugW = channels.reduce((s, c) => s + (Number(c) || 0), 0);
       plugs.set(date, (plugs.get(date) ?? 0) + plugW / 60);
-      if (plugW > 20) {
-        const instant = utc ? Date.parse(`${time.slice(0, 16).replace(' ', 'T')}:00Z`) / 1000 : null;
-        const parts = instant === null ? null : localParts(instant, ZONE);
-        const minute = parts
-          ? parts.hour * 60 + parts.minute
-          : Number(time.slice(11, 13)) * 60 + Number(time.slice(14, 16));
-        addTime(times, parts ? localDate(instant as number, ZONE) : time.slice(0, 10), minute);
-      }
+      if (plugW > 20) addTime(times, ...localMinuteOf(time, utc));
       const w = Number(aggregate);
       if (!(w > 0)) continue; // Aggregate 0 is missing data
       const sum = sums.get(slot) ?? { wh: 0, n: 0 };

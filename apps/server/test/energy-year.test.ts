@@ -6,7 +6,7 @@ import { ingestApplianceEvents, ingestReadings } from '../src/features/readings/
 import { saveTariffVersion } from '../src/features/tariffs/repository';
 import { login, makeTestApp, type Session, TEST_PASSWORD, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
-import { at } from './support/energy';
+import { at, importHalfHours } from './support/energy';
 import { makeHouse } from './support/ingest';
 
 // A year in one request (issue 38): GET /energy_info/detail/?timescale=year answers a London home's
@@ -56,15 +56,6 @@ const ELECTRICITY: readonly (readonly [string, number])[] = [
   ['2026-11-15T09:00:00Z', 1000],
 ];
 
-const halfHours = (rows: readonly (readonly [string, number])[]) =>
-  rows.map(([iso, wh]) => ({
-    start: at(iso),
-    interval_s: 1800,
-    import_wh: wh,
-    export_wh: 0,
-    generation_wh: 0,
-  }));
-
 describeEachDb('a year in one request', (suite) => {
   let t: TestApp;
   let session: Session;
@@ -96,8 +87,8 @@ describeEachDb('a year in one request', (suite) => {
       'user',
       'gas',
     );
-    await ingestReadings(suite.db, house.houseId, halfHours(ELECTRICITY), { now: NOW });
-    await ingestReadings(suite.db, house.houseId, halfHours([['2025-06-10T11:00:00Z', 10_000]]), {
+    await ingestReadings(suite.db, house.houseId, importHalfHours(ELECTRICITY), { now: NOW });
+    await ingestReadings(suite.db, house.houseId, importHalfHours([['2025-06-10T11:00:00Z', 10_000]]), {
       now: NOW,
       fuel: 'gas',
     });
