@@ -45,6 +45,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     OCTOPUS_API_URL: 'http://127.0.0.1:1',
     GLOWMARKT_API_URL: 'http://127.0.0.1:1',
     CARBON_INTENSITY_URL: 'http://127.0.0.1:1',
+    // A share group of this process's own: two test processes subscribing the same device on the one
+    // broker would otherwise split its messages between them.
+    MQTT_SHARE_GROUP: `test${process.pid}`,
     ...env,
   });
 }
