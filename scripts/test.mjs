@@ -84,14 +84,13 @@ const dir = mkdtempSync(join(tmpdir(), 'homeview-test-'));
 // others: in one process it never overlapped the browser suite (CI rehearsal of 2 December: server
 // 11–1,145 s, then e2e 1,226–2,220 s). As two processes they share the two cores. The first run of a
 // stage prints as it goes; the others' output is kept and printed when the stage ends.
-// The server suite itself runs as two processes (vitest shards, half its files each): in one it was the
-// critical path, 755–804 s beside the other suites' 685–719 s with 43 % of the two cores idle (CI of 3
-// December, bench/NOTES.md), its files waiting on child servers, brokers and timers as much as computing.
+// Two runs, not three: the server suite as two shards beside the others took the stage from 804 to 968
+// s (CI of 3 December, bench/NOTES.md): the browser suite slowed most, its product starts and pages
+// sharing two cores three ways.
 const stages = [
   [
     { name: 'suites', projects: ['!cluster', '!server'] },
-    { name: 'server-1', projects: ['server'], shard: '1/2' },
-    { name: 'server-2', projects: ['server'], shard: '2/2' },
+    { name: 'server', projects: ['server'] },
   ],
   [{ name: 'cluster', projects: ['cluster'] }],
 ];
@@ -102,7 +101,6 @@ function vitest(step, live) {
     'vitest',
     'run',
     ...step.projects.map((p) => `--project=${p}`),
-    ...(step.shard ? [`--shard=${step.shard}`] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
