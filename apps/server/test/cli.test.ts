@@ -1,10 +1,10 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/run-admin';
 import { openPglite } from '../src/db/pglite';
 import type { Db } from '../src/db/types';
-import { describeEachDb, pgliteTemplate } from './support/db';
+import { describeEachDb, copyPgliteTemplate } from './support/db';
 import { childEnv, lastLine, runTs } from './support/spawn';
 import { SCRATCH_DIR } from './support/scratch';
 
@@ -144,7 +144,7 @@ describe('admin CLI as a process', () => {
 
   beforeAll(async () => {
     root = await mkdtemp(join(SCRATCH_DIR, 'homeview-cli-'));
-    await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
+    await copyPgliteTemplate(join(root, 'data'));
     env = childEnv({ DATA_DIR: join(root, 'data') });
   });
   afterAll(() => rm(root, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simulateDays } from '@homeview/simulator';
@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
 import type { Db } from '../src/db/types';
 import { DEMO_USERNAME, demoSpecs } from '../src/features/demo/homes';
-import { createPostgresDatabase, dbKinds, pgliteTemplate } from './support/db';
+import { createPostgresDatabase, dbKinds, copyPgliteTemplate } from './support/db';
 import { lapsedMs } from './fixtures/time-lapse';
 import { childEnv, startTs } from './support/spawn';
 import { SCRATCH_DIR } from './support/scratch';
@@ -80,7 +80,7 @@ describe('the demo home through the broker', () => {
       const clientId = `test-demo-${tag}`;
       const root = await mkdtemp(join(SCRATCH_DIR, 'homeview-demo-devices-'));
       const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
-      if (pg === null) await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
+      if (pg === null) await copyPgliteTemplate(join(root, 'data'));
       // What the broker carries for this server's demo Glow (its id carries the client id).
       const seen: { t: number; importKwh: number }[] = [];
       const listener = await connectAsync(BROKER, { clientId: `test-demo-listen-${tag}` });

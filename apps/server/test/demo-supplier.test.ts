@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SuppliersResponse } from '@homeview/contract';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
-import { pgliteTemplate } from './support/db';
+import { copyPgliteTemplate } from './support/db';
 import { childEnv, startTs } from './support/spawn';
 import { storedReadings } from './support/suppliers';
 import { SCRATCH_DIR } from './support/scratch';
@@ -78,7 +78,7 @@ const login = (running: Running, username: string, password: string) =>
 
 beforeAll(async () => {
   root = await mkdtemp(join(SCRATCH_DIR, 'homeview-demo-supplier-'));
-  await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
+  await copyPgliteTemplate(join(root, 'data'));
 });
 afterEach(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

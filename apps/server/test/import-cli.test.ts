@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/run-admin';
@@ -7,7 +7,7 @@ import { runImport } from '../src/cli/run-import';
 import { openPglite } from '../src/db/pglite';
 import type { Db } from '../src/db/types';
 import { describeReal, realFile } from '../src/ingest/formats/real-data.test-support';
-import { describeEachDb, pgliteTemplate } from './support/db';
+import { describeEachDb, copyPgliteTemplate } from './support/db';
 import { makeHouse, readingRows, series, toCsv } from './support/ingest';
 import { childEnv, lastLine, runTs } from './support/spawn';
 import { SCRATCH_DIR } from './support/scratch';
@@ -191,7 +191,7 @@ describe('the import and admin entry points as child processes', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(SCRATCH_DIR, 'homeview-import-cli-'));
     const dataDir = join(root, 'data');
-    await cp(await pgliteTemplate(), dataDir, { recursive: true });
+    await copyPgliteTemplate(dataDir);
     const db = await openPglite(dataDir);
     houseId = (await makeHouse(db, 'spawned')).houseId;
     await db.close();

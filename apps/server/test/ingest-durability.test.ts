@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
 import type { Db } from '../src/db/types';
-import { createPostgresDatabase, dbKinds, pgliteTemplate } from './support/db';
+import { createPostgresDatabase, dbKinds, copyPgliteTemplate } from './support/db';
 import { makeHouse, rawSlotSums, rollupEnergy, series } from './support/ingest';
 import { childEnv, startTs } from './support/spawn';
 import { SCRATCH_DIR } from './support/scratch';
@@ -131,7 +131,7 @@ for (const kind of dbKinds) {
     let setup: Db;
     if (kind === 'pglite') {
       const dataDir = join(root, 'data');
-      await cp(await pgliteTemplate(), dataDir, { recursive: true });
+      await copyPgliteTemplate(dataDir);
       setup = await openPglite(dataDir);
       env = childEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' });
       reopen = () => openPglite(dataDir);

@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
-import { createPostgresDatabase, pgliteTemplate } from './support/db';
+import { createPostgresDatabase, copyPgliteTemplate } from './support/db';
 import { childEnv, runTs, startTs } from './support/spawn';
 import { SCRATCH_DIR } from './support/scratch';
 
@@ -64,7 +64,7 @@ describe('the server process', () => {
 
   beforeAll(async () => {
     root = await mkdtemp(join(SCRATCH_DIR, 'homeview-main-'));
-    await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
+    await copyPgliteTemplate(join(root, 'data'));
     // The energy demo's background simulation and neighbour homes are not what these tests are about.
     env = childEnv({
       DATA_DIR: join(root, 'data'),
@@ -107,7 +107,7 @@ describe('the server process', () => {
   // `defaultTariffRepriced from 1970-01-01` for a database that had nothing to reprice.
   it('says what a first start is doing, and what it did to stored money in words', async () => {
     const dir = join(root, 'first-words');
-    await cp(await pgliteTemplate(), dir, { recursive: true });
+    await copyPgliteTemplate(dir);
     const running = await start({ ...env, DATA_DIR: dir, LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
     await printed(running, /"msg":"ready"/);
     const output = running.output();
@@ -146,7 +146,7 @@ describe('the server process', () => {
 
   it('stops within a few seconds on SIGINT while the demo seeds its history; the database opens again', async () => {
     const dir = join(root, 'seeding');
-    await cp(await pgliteTemplate(), dir, { recursive: true });
+    await copyPgliteTemplate(dir);
     // A live demo with 13 months of history (the default): the seeding runs for a minute or more.
     const seeding = { ...env, DATA_DIR: dir, DEMO_LIVE: 'true', LOG_LEVEL: 'info' };
     const running = await start(seeding);

@@ -1,8 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
-import { pgliteTemplate } from './support/db';
+import { copyPgliteTemplate } from './support/db';
 import { childEnv, lastLine, runTs } from './support/spawn';
 import { SCRATCH_DIR } from './support/scratch';
 
@@ -15,7 +15,7 @@ describe('npm run simulate', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(SCRATCH_DIR, 'homeview-simulate-'));
     dataDir = join(root, 'data');
-    await cp(await pgliteTemplate(), dataDir, { recursive: true });
+    await copyPgliteTemplate(dataDir);
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -7,7 +7,7 @@ import { openPglite } from '../src/db/pglite';
 import { connectSupplier } from '../src/features/suppliers/connect';
 import { connectionsOfHouse, metersOf } from '../src/features/suppliers/repository';
 import { makeUser } from './support/app';
-import { createPostgresDatabase, pgliteTemplate, postgresAvailable } from './support/db';
+import { createPostgresDatabase, copyPgliteTemplate, postgresAvailable } from './support/db';
 import {
   exportSeries,
   type OctopusStandin,
@@ -34,7 +34,7 @@ let child: ChildProcess | undefined;
 
 beforeAll(async () => {
   root = await mkdtemp(join(SCRATCH_DIR, 'homeview-suppliers-'));
-  await cp(await pgliteTemplate(), join(root, 'data'), { recursive: true });
+  await copyPgliteTemplate(join(root, 'data'));
   const lastStart = refitSeries().at(-1)!.start;
   const now = Math.floor(Date.now() / 1000);
   standin = await startOctopusStandin({ shiftS: Math.floor((now - DAY - lastStart) / (7 * DAY)) * 7 * DAY });
