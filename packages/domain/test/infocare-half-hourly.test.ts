@@ -114,9 +114,13 @@ describe('the day against her band', () => {
 
   it('finds far less activity, a late start and a busy night, each just past its line', () => {
     const bands = dayBands(usual)!;
-    // Little activity: under min(10th percentile 20, half the median 20) = 10 active half-hours.
+    // Little activity: under min(10th percentile 20, 47 % of the median 20) = 9.4 active half-hours.
     expect(dayFindings(day(9, 7 * 60), bands)).toEqual(['little_activity']);
     expect(dayFindings(day(10, 7 * 60), bands)).toEqual([]);
+    // Her usual 21: the line is 9.87, so 10 (under half her usual) is not yet far less.
+    const busier = dayBands(Array.from({ length: 20 }, () => day(21, 7 * 60, 0)))!;
+    expect(dayFindings(day(9, 7 * 60), busier)).toEqual(['little_activity']);
+    expect(dayFindings(day(10, 7 * 60), busier)).toEqual([]);
     // A late start: after max(median 07:00 + 3 h, 90th percentile 07:00 + 1 h) = 10:00, or nothing from
     // 05:00 on.
     expect(dayFindings(day(20, 10 * 60 + 1), bands)).toEqual(['late_start']);
