@@ -17,7 +17,8 @@ const TIME_LAPSE = join(root, 'apps/server/test/fixtures/time-lapse.ts');
 
 const bundles = new Map<string, Promise<string | null>>();
 /**
- * `entry` (a file under apps/server/src) bundled once per test file, as `npm start` bundles the server:
+ * `entry` (a file under apps/server/src) bundled once per run (the e2e files share one worker's modules,
+ * vitest.config.ts), as `npm start` bundles the server:
  * < 1 s, instead of tsx transforming the sources again in every process started (the server, and each
  * `npm run admin` of a test: seven of them took a minute under load). Beside the sources (its external
  * PGlite resolves from node_modules): built under a name of its own, then renamed over
