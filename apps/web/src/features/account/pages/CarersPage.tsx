@@ -45,9 +45,7 @@ export function CarersPage() {
               </ul>
             </>
           ) : null}
-          {carers.data.held.length > 0 ? (
-            <HeldInvites dependantId={dependantId} name={name} held={carers.data.held} />
-          ) : null}
+          <HeldInvites dependantId={dependantId} name={name} held={carers.data.held} />
           <InviteForm dependantId={dependantId} name={name} />
         </section>
       ) : null}
@@ -58,7 +56,8 @@ export function CarersPage() {
 
 /**
  * Invitations opened by an account whose address is not the one invited (issue 34.7): that person has
- * not joined. The carer who sent it lets them join or refuses; the others see who is to decide.
+ * not joined. The carer who sent it lets them join or refuses; the others see who is to decide. The
+ * answer to a decision stays once the list, refreshed, holds no more: "Bob is now one of Mum's carers."
  */
 /** Who opened it beyond their name: the username when it differs, and the account's address. */
 const who = (h: HeldInvite) =>
@@ -76,6 +75,12 @@ function HeldInvites({
   held: HeldInvite[];
 }) {
   const decide = useDecideHeld(dependantId);
+  const answer = decide.isError ? (
+    <Alert tone="danger">{errorMessage(decide.error)}</Alert>
+  ) : decide.isSuccess ? (
+    <Alert tone="info">{decide.data.detail}</Alert>
+  ) : null;
+  if (held.length === 0) return answer;
   return (
     <section className="stack" aria-labelledby="held-heading">
       <h3 id="held-heading">Opened by someone else: not joined</h3>
@@ -110,8 +115,7 @@ function HeldInvites({
           </li>
         ))}
       </ul>
-      {decide.isError ? <Alert tone="danger">{errorMessage(decide.error)}</Alert> : null}
-      {decide.isSuccess ? <Alert tone="info">{decide.data.detail}</Alert> : null}
+      {answer}
     </section>
   );
 }
