@@ -40,9 +40,9 @@ const KINDS: readonly Kind[] = ['little', 'late', 'little_usual', 'late_usual', 
  * seeded draw), `late` those from 05:00 to noon; and as a bad day of her own (3 December 2026):
  * `little_usual` all but 30 % of her usual count (the band's median), so a busy day made quiet is as
  * quiet as an ordinary one made quiet, `late_usual` those from 05:00 to 4 hours after her usual start;
- * and (3 December 2026, afternoon) `fall`, those from 13:00 on (the afternoon and evening of a fall), and `scaled`,
- * every half-hour's rise over the floor cut to 30 % (each use smaller, not fewer: a checker's other way
- * to make a day quiet, which a count of active half-hours reads least well).
+ * and (3 December 2026, afternoon) `fall`, those from 13:00 on (the afternoon and evening of a fall),
+ * and `scaled`, every half-hour's rise over the floor cut to 30 % (each use smaller, not fewer: a
+ * checker's other way to make a day quiet, which a count of active half-hours reads least well).
  */
 function quiet(
   series: Series,

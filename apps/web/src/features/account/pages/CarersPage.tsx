@@ -54,17 +54,17 @@ export function CarersPage() {
   );
 }
 
-/**
- * Invitations opened by an account whose address is not the one invited (issue 34.7): that person has
- * not joined. The carer who sent it lets them join or refuses; the others see who is to decide. The
- * answer to a decision stays once the list, refreshed, holds no more: "Bob is now one of Mum's carers."
- */
 /** Who opened it beyond their name: the username when it differs, and the account's address. */
 const who = (h: HeldInvite) =>
   [h.name === h.username ? null : `username ${h.username}`, h.account_email ?? 'no email address']
     .filter(Boolean)
     .join(', ');
 
+/**
+ * Invitations opened by an account whose address is not the one invited (issue 34.7): that person has
+ * not joined. The carer who sent it lets them join or refuses; the others see who is to decide. The
+ * answer to a decision stays once the list, refreshed, holds no more: "Bob is now one of Mum's carers."
+ */
 function HeldInvites({
   dependantId,
   name,
