@@ -7,7 +7,7 @@ import {
   launchBrowser,
   newPage,
   type RunningProduct,
-  runAdmin,
+  withAdmin,
   startProduct,
   submitLogin,
 } from './product';
@@ -28,22 +28,24 @@ let browser: Browser;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-invite-'));
   // joan's home, watched by bea; ann has an account and is not yet a carer.
-  for (const [username, password] of [
-    ['joan', 'Joan-Home-7!'],
-    [BEA.username, BEA.password],
-    [ANN.username, ANN.password],
-  ] as const)
-    await runAdmin(dataDir, [
-      'create-user',
-      '--username',
-      username,
-      '--email',
-      `${username}@example.com`,
-      '--password',
-      password,
-    ]);
-  await runAdmin(dataDir, ['create-house', '--user', 'joan', '--zone', 'Europe/London']);
-  await runAdmin(dataDir, ['link-dependant', '--carer', BEA.username, '--dependant', 'joan']);
+  await withAdmin(dataDir, async (admin) => {
+    for (const [username, password] of [
+      ['joan', 'Joan-Home-7!'],
+      [BEA.username, BEA.password],
+      [ANN.username, ANN.password],
+    ] as const)
+      await admin([
+        'create-user',
+        '--username',
+        username,
+        '--email',
+        `${username}@example.com`,
+        '--password',
+        password,
+      ]);
+    await admin(['create-house', '--user', 'joan', '--zone', 'Europe/London']);
+    await admin(['link-dependant', '--carer', BEA.username, '--dependant', 'joan']);
+  });
   product = await startProduct({ dataDir, env: { DEMO_LIVE: 'false' } });
   browser = await launchBrowser();
 }, 300_000);

@@ -9,7 +9,7 @@ import {
   launchBrowser,
   newPage,
   type RunningProduct,
-  runAdmin,
+  withAdmin,
   startProduct,
   submitLogin,
 } from './product';
@@ -34,16 +34,18 @@ let publisher: MqttClient;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-devices-'));
-  await runAdmin(dataDir, [
-    'create-user',
-    '--username',
-    USER.username,
-    '--email',
-    'plug@example.com',
-    '--password',
-    USER.password,
-  ]);
-  await runAdmin(dataDir, ['create-house', '--user', USER.username, '--zone', 'Europe/London']);
+  await withAdmin(dataDir, async (admin) => {
+    await admin([
+      'create-user',
+      '--username',
+      USER.username,
+      '--email',
+      'plug@example.com',
+      '--password',
+      USER.password,
+    ]);
+    await admin(['create-house', '--user', USER.username, '--zone', 'Europe/London']);
+  });
   product = await startProduct({
     dataDir,
     env: {

@@ -1,5 +1,5 @@
-// A carer and a dependant made in the test (issue 8's "dependant made in the test"): `npm run admin`
-// makes both, the dependant's house in a fixed-offset zone, an accepted link and the house's ingest key;
+// A carer and a dependant made in the test (issue 8's "dependant made in the test"): `npm run admin`'s
+// commands make both, the dependant's house in a fixed-offset zone, an accepted link and the house's ingest key;
 // the product starts on that database; the carer answers the dependant's setup through the API. Data
 // goes in through the ingest API only, as a home's devices would send it.
 //
@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { type Credentials, type RunningProduct, runAdmin, startProduct } from './product';
+import { type Credentials, type RunningProduct, startProduct, withAdmin } from './product';
 import { SCRATCH_DIR } from '../../apps/server/test/support/scratch';
 
 export const CARER: Credentials = { username: 'carer', password: 'Carer-Watch4!' };
@@ -108,29 +108,17 @@ export async function makeDependant(
 ): Promise<MadeDependant> {
   const dataDir = mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-dependant-'));
   try {
-    const createUser = (user: Credentials, email: string) =>
-      runAdmin(dataDir, [
-        'create-user',
-        '--username',
-        user.username,
-        '--email',
-        email,
-        '--password',
-        user.password,
-      ]);
-    await createUser(CARER, 'carer@example.com');
-    const dependantId = Number(await createUser(DEPENDANT, 'mum@example.com'));
-    for (const [i, carer] of otherCarers.entries()) await createUser(carer, `carer${i + 2}@example.com`);
-    for (const carer of [CARER, ...otherCarers])
-      await runAdmin(dataDir, [
-        'link-dependant',
-        '--carer',
-        carer.username,
-        '--dependant',
-        DEPENDANT.username,
-      ]);
-    const houseId = await runAdmin(dataDir, ['create-house', '--user', DEPENDANT.username, '--zone', zone]);
-    const ingestKey = await runAdmin(dataDir, ['api-key', '--house', houseId]);
+    const { dependantId, ingestKey } = await withAdmin(dataDir, async (admin) => {
+      const createUser = (user: Credentials, email: string) =>
+        admin(['create-user', '--username', user.username, '--email', email, '--password', user.password]);
+      await createUser(CARER, 'carer@example.com');
+      const dependantId = Number(await createUser(DEPENDANT, 'mum@example.com'));
+      for (const [i, carer] of otherCarers.entries()) await createUser(carer, `carer${i + 2}@example.com`);
+      for (const carer of [CARER, ...otherCarers])
+        await admin(['link-dependant', '--carer', carer.username, '--dependant', DEPENDANT.username]);
+      const houseId = await admin(['create-house', '--user', DEPENDANT.username, '--zone', zone]);
+      return { dependantId, ingestKey: await admin(['api-key', '--house', houseId]) };
+    });
     const product = await startProduct({ dataDir, env: { DEMO_LIVE: 'false' } });
     const session = await carerSession(product);
     await carerAnswersSetup(product, session, dependantId);

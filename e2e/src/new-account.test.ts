@@ -10,7 +10,7 @@ import {
   pennies,
   penniesShown,
   type RunningProduct,
-  runAdmin,
+  withAdmin,
   startProduct,
   submitLogin,
 } from './product';
@@ -68,17 +68,19 @@ function powerCsv(now: number): { csv: string; wh: number } {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-new-'));
-  await runAdmin(dataDir, [
-    'create-user',
-    '--username',
-    USER.username,
-    '--email',
-    'new@example.com',
-    '--password',
-    USER.password,
-  ]);
-  houseId = Number(await runAdmin(dataDir, ['create-house', '--user', USER.username, '--zone', ZONE]));
-  const key = await runAdmin(dataDir, ['api-key', '--house', String(houseId)]);
+  const key = await withAdmin(dataDir, async (admin) => {
+    await admin([
+      'create-user',
+      '--username',
+      USER.username,
+      '--email',
+      'new@example.com',
+      '--password',
+      USER.password,
+    ]);
+    houseId = Number(await admin(['create-house', '--user', USER.username, '--zone', ZONE]));
+    return admin(['api-key', '--house', String(houseId)]);
+  });
   product = await startProduct({ dataDir, env: { DEMO_LIVE: 'false' } });
   const { csv, wh } = powerCsv(Date.now() / 1000);
   const res = await fetch(`${product.url}/api/ingest/v1/appliance-power?interval_s=60&naive_time_zone=UTC`, {

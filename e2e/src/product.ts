@@ -10,6 +10,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildServerBundle, serverLaunch } from '../../scripts/server-bundle.mjs';
+import { runAdmin as runAdminCommand } from '../../apps/server/src/cli/run-admin';
+import { openPglite } from '../../apps/server/src/db/pglite';
 import { SCRATCH_DIR } from '../../apps/server/test/support/scratch';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,8 +21,7 @@ const bundles = new Map<string, Promise<string | null>>();
 /**
  * `entry` (a file under apps/server/src) bundled once per run (the e2e files share one worker's modules,
  * vitest.config.ts), as `npm start` bundles the server:
- * < 1 s, instead of tsx transforming the sources again in every process started (the server, and each
- * `npm run admin` of a test: seven of them took a minute under load). Beside the sources (its external
+ * < 1 s, instead of tsx transforming the sources again in every server started. Beside the sources (its external
  * PGlite resolves from node_modules): built under a name of its own, then renamed over
  * apps/server/dist/e2e-<name>.mjs, so a run beside this one never loads a half-written bundle.
  */
@@ -352,30 +353,44 @@ export async function openChooser(page: Page, productUrl: string): Promise<void>
  * `npm run admin -- <args>` on a data directory (before the product starts on it: PGlite allows one
  * process per directory); resolves to the id or key it printed on its last line.
  */
-export async function runAdmin(dataDir: string, args: readonly string[]): Promise<string> {
-  const admin = await bundled('admin', 'apps/server/src/cli/admin.ts');
-  const entry = admin ? [admin] : ['--import', 'tsx', join(root, 'apps/server/src/cli/admin.ts')];
-  const child = spawn(process.execPath, [...entry, ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Runs one `npm run admin` command on the open database; resolves with the id it prints. */
+export type Admin = (args: readonly string[]) => Promise<string>;
+
+/**
+ * `npm run admin`'s commands (the CLI's own code, cli/run-admin.ts) on the embedded database in `dataDir`,
+ * opened once for all of `fn`'s commands and closed before it resolves (PGlite allows one process: start
+ * the product after). In this worker, not a process per command: each spawned admin loaded the bundle and
+ * opened PGlite again, 1.5 s idle and 3–5 s in CI, some thirty a run. The CLI as a process is the server
+ * suite's (cli.test.ts).
+ */
+export async function withAdmin<T>(dataDir: string, fn: (admin: Admin) => Promise<T>): Promise<T> {
+  const db = await openPglite(dataDir);
+  // The CLI closes the database it opened after each command; this one stays open for the next.
+  const kept = new Proxy(db, {
+    get: (target, key) => {
+      if (key === 'close') return async () => undefined;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr?.on('data', (d) => {
-    stderr += d;
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const last = stdout.trim().split('\n').at(-1) ?? '';
-      if (code === 0 && last !== '') resolve(last);
-      else reject(new Error(`admin ${args[0]} exited with ${code}: ${stderr}`));
+  const admin: Admin = async (args) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdminCommand(args, {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      open: async () => kept,
     });
-  });
+    const last = out.join('\n').trim().split('\n').at(-1) ?? '';
+    if (code !== 0 || last === '') throw new Error(`admin ${args[0]} exited with ${code}: ${err.join('\n')}`);
+    return last;
+  };
+  try {
+    return await fn(admin);
+  } finally {
+    await db.close();
+  }
 }
 
 /**
