@@ -1,6 +1,7 @@
 // `npm test`: the whole test run, on a fresh machine too. It installs Debian's chromium when missing
-// (the browser tests need it), checks the code (types, lint, format), builds the web app, then runs
-// every vitest project: unit, API on PGlite and PostgreSQL, and browser tests. Under CI a missing
+// (the browser tests need it), checks the code (types, lint, format) and builds the web app while the
+// API suite starts, then runs every other vitest project: unit and browser tests, then the cluster. A
+// failed check stops the run. Under CI a missing
 // PostgreSQL or missing real data fails the run instead of being skipped.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -71,30 +72,25 @@ if (!existsSync(realData)) {
   console.warn(`The real data folder ${realData} is missing: the tests that need it will say so and skip.`);
 }
 
-must('npm', ['run', 'check']);
-must('npm', ['run', 'build']);
-
 // The cluster runs alone, after every other project. Its kill test puts
 // two servers, PostgreSQL and Mosquitto under its own load (2,000 homes publishing, 50 people browsing)
 // and kills servers in it; beside the server and browser suites on two cores it measured their load, not
 // its own (CI of 2026-12-01: readings a few Wh off after the kills, seen only beside the other suites).
 const dir = mkdtempSync(join(tmpdir(), 'homeview-test-'));
-// Stages run one after another; the runs of a stage run at once. The server suite runs its files in one
-// worker without isolation (vitest.config.ts), and vitest runs such a project on its own before the
-// others: in one process it never overlapped the browser suite (CI rehearsal of 2 December: server
-// 11–1,145 s, then e2e 1,226–2,220 s). As two processes they share the two cores. The first run of a
-// stage prints as it goes; the others' output is kept and printed when the stage ends.
+// Before it, two runs at once. The server suite runs its files in one worker without isolation
+// (vitest.config.ts), and vitest runs such a project on its own before the others: in one process it
+// never overlapped the browser suite (CI rehearsal of 2 December: server 11–1,145 s, then e2e
+// 1,226–2,220 s). As two processes they share the two cores. The server suite, the longer, needs neither
+// the check nor the web app's build (its tests serve pages of their own): it starts first, beside them.
+// Its output is kept and printed when both have ended; the other suites print as they go.
 // Two runs, not three: the server suite as two shards beside the others took the stage from 804 to 968
 // s (CI of 3 December, bench/NOTES.md): the browser suite slowed most, its product starts and pages
 // sharing two cores three ways.
-const stages = [
-  [
-    { name: 'suites', projects: ['!cluster', '!server'] },
-    { name: 'server', projects: ['server'] },
-  ],
-  [{ name: 'cluster', projects: ['cluster'] }],
-];
+const SERVER = { name: 'server', projects: ['server'] };
+const SUITES = { name: 'suites', projects: ['!cluster', '!server'] };
+const CLUSTER = { name: 'cluster', projects: ['cluster'] };
 
+/** `npx vitest run` of `step`'s projects with a JSON report; `live` prints as it goes, else kept. */
 function vitest(step, live) {
   const report = join(dir, `${step.name}.json`);
   const args = [
@@ -105,13 +101,35 @@ function vitest(step, live) {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ];
-  console.log(`\n$ npx ${args.join(' ')}${live ? '' : ' (its output follows when the stage ends)'}`);
-  return new Promise((resolve) => {
-    const child = spawn('npx', args, { cwd: root, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
-    const kept = [];
-    child.stdout?.on('data', (d) => kept.push(d));
-    child.stderr?.on('data', (d) => kept.push(d));
+  console.log(`\n$ npx ${args.join(' ')}${live ? '' : ' (its output follows when it ends)'}`);
+  // A group of its own, so a failed check stops the whole run (npx, vitest and its workers).
+  const child = spawn('npx', args, {
+    cwd: root,
+    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const kept = [];
+  child.stdout?.on('data', (d) => kept.push(d));
+  child.stderr?.on('data', (d) => kept.push(d));
+  const done = new Promise((resolve) => {
     child.on('close', (code) => resolve({ report, code: code ?? 1, output: Buffer.concat(kept) }));
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already ended
+    }
+  };
+  return { done, stop };
+}
+
+/** A command whose output prints as it goes, without blocking this process (a kept run's pipes drain). */
+function runLive(cmd, args) {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
   });
 }
 
@@ -136,23 +154,34 @@ function firstLine(text) {
 let status = 0;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
-for (const stage of stages) {
-  const results = await Promise.all(stage.map((step, i) => vitest(step, i === 0)));
-  for (const { report, code, output } of results) {
-    if (output.length > 0) process.stdout.write(output);
-    if (code !== 0) status = code;
-    if (existsSync(report)) {
-      const summary = JSON.parse(readFileSync(report, 'utf8'));
-      totals.passed += summary.numPassedTests;
-      totals.failed += summary.numFailedTests;
-      totals.skipped += summary.numPendingTests + summary.numTodoTests;
-      failures.push(...failedTests(summary));
-    } else if (code !== 0) {
-      totals.failed += 1;
-      failures.push(`${report}: no report (the run exited ${code})`);
-    }
+function collect({ report, code, output }) {
+  if (output.length > 0) process.stdout.write(output);
+  if (code !== 0) status = code;
+  if (existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    failures.push(...failedTests(summary));
+  } else if (code !== 0) {
+    totals.failed += 1;
+    failures.push(`${report}: no report (the run exited ${code})`);
   }
 }
+
+const server = vitest(SERVER, false);
+for (const script of ['check', 'build']) {
+  const code = await runLive('npm', ['run', script]);
+  if (code !== 0) {
+    console.error(`\nnpm run ${script} failed: the tests stop here.`);
+    server.stop();
+    await server.done;
+    process.exit(code);
+  }
+}
+const suites = vitest(SUITES, true);
+for (const result of await Promise.all([suites.done, server.done])) collect(result);
+collect(await vitest(CLUSTER, true).done);
 // The failures again at the very end: a CI log is often read from its tail only.
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(
