@@ -27,5 +27,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (built !== null) bundles[entry] = built;
   }
   project.provide('serverBundles', bundles);
-  return () => rm(dir, { recursive: true, force: true });
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+    // The database the last file's worker made ahead for a next file (db.ts), now that it has ended.
+    const { dropLeftoverDatabases } = await import('./db');
+    await dropLeftoverDatabases();
+  };
 }

@@ -179,28 +179,82 @@ async function postgresTemplate(client: pg.Client, migrations: readonly Migratio
   return name;
 }
 
+/** This process is alive (a leftover database's maker, by the pid in its name). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Drops leftovers: databases of runs that died more than 6 hours ago, and those whose maker (the pid in
+ * `hv_test_<ms>_<pid>_<hex>`) has ended: the one made ahead for a file that never came, or a killed run's.
+ */
+async function dropLeftovers(client: pg.Client): Promise<void> {
+  const old = await client.query<{ datname: string }>(
+    "select datname from pg_database where datname ~ '^hv_test_[0-9]+_'",
+  );
+  for (const { datname } of old.rows) {
+    const [, , made, maker] = datname.split('_');
+    const gone = /^\d+$/.test(maker ?? '') && Number(maker) !== process.pid && !alive(Number(maker));
+    if (gone || Number(made) < Date.now() - 6 * 3_600_000) {
+      await client.query(`drop database if exists "${datname}" with (force)`);
+    }
+  }
+}
+
+/** The leftovers dropped at the end of a run (the server suite's global teardown), once its worker has ended. */
+export async function dropLeftoverDatabases(): Promise<void> {
+  if (postgresAvailable) await withAdmin(dropLeftovers);
+}
+
+/** A new database from the migration set's template; its name. */
+async function makePostgresDatabase(migrations: readonly Migration[]): Promise<string> {
+  const name = `hv_test_${Date.now()}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(async (client) => {
+    await dropLeftovers(client);
+    const template = await postgresTemplate(client, migrations);
+    await client.query(`create database "${name}" template "${template}"`);
+  });
+  return name;
+}
+
+/**
+ * The server suite's files run one after another in one worker (vitest.config.ts): the next file's
+ * database is made while this one's tests run, and a database is dropped while the next file goes on.
+ * CREATE DATABASE and DROP are PostgreSQL's own work, 0.3–0.6 s a file that the worker sat waiting for.
+ */
+let ahead: Promise<string> | null = null;
+let migrationsOnDisk: Migration[] | undefined;
+
+function dropInBackground(name: string): void {
+  withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`)).catch((error) =>
+    console.warn(`dropping ${name}: ${(error as Error).message} (dropped by a later run)`),
+  );
+}
+
+/** A fresh database of `migrations` (default: all of them, made ahead for the next caller too). */
 export async function createPostgresDatabase(
-  migrations: Migration[] = loadMigrations(),
+  migrations?: Migration[],
 ): Promise<TestDatabase & { url: string }> {
   if (!postgresAvailable) {
     throw new Error(
       `PostgreSQL is not reachable at ${ADMIN_URL}, and CI=true requires the suite to run on it.`,
     );
   }
-  const name = `hv_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(async (client) => {
-    // Leftovers of runs that died more than 6 hours ago.
-    const old = await client.query<{ datname: string }>(
-      "select datname from pg_database where datname ~ '^hv_test_[0-9]+_'",
-    );
-    for (const { datname } of old.rows) {
-      if (Number(datname.split('_')[2]) < Date.now() - 6 * 3_600_000) {
-        await client.query(`drop database if exists "${datname}" with (force)`);
-      }
-    }
-    const template = await postgresTemplate(client, migrations);
-    await client.query(`create database "${name}" template "${template}"`);
-  });
+  let name: string;
+  if (migrations === undefined) {
+    migrationsOnDisk ??= loadMigrations();
+    const all = migrationsOnDisk;
+    name = await (ahead ?? makePostgresDatabase(all));
+    ahead = makePostgresDatabase(all);
+    ahead.catch(() => undefined); // its failure is the next caller's, when it awaits it
+  } else {
+    name = await makePostgresDatabase(migrations);
+  }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), 5);
@@ -209,7 +263,7 @@ export async function createPostgresDatabase(
     url: url.toString(),
     async drop() {
       await db.close();
-      await withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`));
+      dropInBackground(name);
     },
   };
 }
