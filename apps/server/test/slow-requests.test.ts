@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InFlight } from '../src/http/in-flight';
 import { makeTestApp, type TestApp } from './support/app';
-import { describeEachDb } from './support/db';
+import { createPgliteDatabase, type TestDatabase } from './support/db';
 import { halfSentPost, Sockets, untilInFlight } from './support/sockets';
 
 // Issue 27.1: one connection with no credentials, sending 1 byte of a login body and then nothing, was a
@@ -9,24 +9,25 @@ import { halfSentPost, Sockets, untilInFlight } from './support/sockets';
 // Now such a request gets 408 and its connection closes (REQUEST_TIMEOUT_S, short here), and a silent
 // connection closes (IDLE_TIMEOUT_S). (Background work and half-sent bodies: half-sent-bodies.test.ts.)
 
-describeEachDb('slow and idle connections', (suite) => {
-  describe408(suite);
-});
-
-function describe408(suite: { readonly db: import('../src/db/types').Db }) {
+// Connections, not storage: one database is enough (each kind doubled the file's ~9 s of waiting for
+// timeouts).
+describe('slow and idle connections', () => {
+  let database: TestDatabase;
   let t: TestApp;
   const requests = new InFlight();
   const sockets = new Sockets();
 
   beforeAll(async () => {
+    database = await createPgliteDatabase();
     // The idle timeout is well past the request timeout: Node checks request deadlines once a second, and
     // on a loaded machine an idle timeout 1 s later closed the socket first, without its 408 (CI 2026-12-01).
-    t = await makeTestApp(suite.db, { requests, env: { REQUEST_TIMEOUT_S: '1', IDLE_TIMEOUT_S: '5' } });
+    t = await makeTestApp(database.db, { requests, env: { REQUEST_TIMEOUT_S: '1', IDLE_TIMEOUT_S: '5' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     sockets.destroyAll();
     await t.app.close();
+    await database.drop();
   });
 
   it('answers a request body that stops arriving with 408, closes its connection, and forgets the request', async () => {
@@ -51,4 +52,4 @@ function describe408(suite: { readonly db: import('../src/db/types').Db }) {
     await c.closed;
     expect(c.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
   });
-}
+});
