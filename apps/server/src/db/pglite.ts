@@ -11,7 +11,8 @@ import { nextTurn } from '../shared/turn';
 
 const LOCK_FILE = 'homeview.lock';
 
-function processAlive(pid: number): boolean {
+/** Whether process `pid` is running (also used by the test suites for their leftover databases). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { loadMigrations, type Migration, migrate } from '../../src/db/migrate';
 import { CATALOGUE_APPLIANCES } from '../../src/features/appliances-catalogue/catalogue';
-import { openPglite } from '../../src/db/pglite';
+import { openPglite, processAlive } from '../../src/db/pglite';
 import { openPostgres } from '../../src/db/postgres';
 import type { Db } from '../../src/db/types';
 import { SCRATCH_DIR } from './scratch';
@@ -182,16 +182,6 @@ async function postgresTemplate(client: pg.Client, migrations: readonly Migratio
   return name;
 }
 
-/** This process is alive (a leftover database's maker, by the pid in its name). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Drops leftovers: databases of runs that died more than 6 hours ago, and those whose maker (the pid in
  * `hv_test_<ms>_<pid>_<hex>`) has ended: the one made ahead for a file that never came, or a killed run's.
@@ -202,7 +192,7 @@ async function dropLeftovers(client: pg.Client): Promise<void> {
   );
   for (const { datname } of old.rows) {
     const [, , made, maker] = datname.split('_');
-    const gone = /^\d+$/.test(maker ?? '') && Number(maker) !== process.pid && !alive(Number(maker));
+    const gone = /^\d+$/.test(maker ?? '') && Number(maker) !== process.pid && !processAlive(Number(maker));
     if (gone || Number(made) < Date.now() - 6 * 3_600_000) {
       await client.query(`drop database if exists "${datname}" with (force)`);
     }
