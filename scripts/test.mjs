@@ -1,8 +1,8 @@
 // `npm test`: the whole test run, on a fresh machine too. It installs Debian's chromium when missing
 // (the browser tests need it), checks the code (types, lint, format) and builds the web app while the
 // API suite starts, then runs every other vitest project: unit and browser tests, then the cluster. A
-// failed check stops the run. Under CI a missing
-// PostgreSQL or missing real data fails the run instead of being skipped.
+// failed check stops the run. Under CI a missing PostgreSQL or missing real data fails the run instead
+// of being skipped.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -121,8 +121,18 @@ function vitest(step, live) {
       // already ended
     }
   };
+  running.add(stop);
+  done.then(() => running.delete(stop));
   return { done, stop };
 }
+
+// A run has a process group of its own, so a terminal's Ctrl-C reaches only this process: pass it on.
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const stop of running) stop();
+    process.exit(130);
+  });
 
 /** A command whose output prints as it goes, without blocking this process (a kept run's pipes drain). */
 function runLive(cmd, args) {

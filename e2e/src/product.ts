@@ -349,10 +349,6 @@ export async function openChooser(page: Page, productUrl: string): Promise<void>
   await page.locator('a[href="/my-home"]').waitFor();
 }
 
-/**
- * `npm run admin -- <args>` on a data directory (before the product starts on it: PGlite allows one
- * process per directory); resolves to the id or key it printed on its last line.
- */
 /** Runs one `npm run admin` command on the open database; resolves with the id it prints. */
 export type Admin = (args: readonly string[]) => Promise<string>;
 

@@ -169,7 +169,8 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       startParams: [
         ...PGlite.defaultStartParams,
         ...WAL_CAP,
-        ...['-c', `shared_buffers=${options.sharedBuffers ?? SHARED_BUFFERS}`],
+        '-c',
+        `shared_buffers=${options.sharedBuffers ?? SHARED_BUFFERS}`,
       ],
     });
     await pg.waitReady;
