@@ -193,7 +193,7 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
     expect(await logged('this server runs InfoCare')).toHaveLength(2);
   });
 
-  it('2,000 homes publishing, 50 people browsing, InfoCare mailing: the leaders killed with SIGKILL and restarted; no reading lost or stored twice, no alert mailed twice, only requests in flight failed', async () => {
+  it('2,000 homes publishing, 50 people browsing, InfoCare mailing: the leaders killed with SIGKILL and restarted; no reading lost or stored twice, no alert mailed twice, every read answered', async () => {
     // Who is who: 2,000 homes whose Glow displays publish every 10 s of device time (25 of them have an
     // owner who browses, 200 a Shelly plug on the kettle too); 50 dependants whose displays send one
     // minute, 24 minutes old, at a moment of the run and nothing newer ("No data" comes due as soon as
@@ -550,15 +550,12 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
     expect(leasedHomes.size).toBeLessThanOrEqual(2 * kills.length);
     expect([...count.values()].every((n) => n === 1)).toBe(true);
 
-    // Browsing: every request answered 200, except those in flight on a killed server at its kill.
+    // Browsing: every request answered 200 through both kills, those in flight on the killed server
+    // too: the proxy sends a read its server closed unanswered to the other (retry-on, cluster.ts).
     const visits = people.flatMap((p) => p.visits);
-    const failed = visits.filter((v) => v.status !== 200);
+    expect(visits.filter((v) => v.status !== 200)).toEqual([]);
     const windows = await Promise.all(kills.map(async (k) => ({ at: k.at, gone: await k.gone })));
-    const inFlightAt = (k: { at: number; gone: number }) => (v: Visit) => v.start <= k.gone && v.end >= k.at;
-    const inFlightAtKill = (v: Visit) => windows.some((k) => inFlightAt(k)(v));
-    expect(failed.filter((v) => !inFlightAtKill(v))).toEqual([]);
-    // Each person has one request at a time: at most one failure each per kill.
-    for (const k of windows) expect(failed.filter(inFlightAt(k)).length).toBeLessThanOrEqual(people.length);
+    const atAKill = visits.filter((v: Visit) => windows.some((k) => v.start <= k.gone && v.end >= k.at));
     expect(await inFlight).toBe(''); // the request surely in flight on the first killed server: no answer
     // Both kinds of work went on after their leader died.
     expect(kills.map((k) => k.leads)).toEqual(['InfoCare', 'the devices']);
@@ -574,7 +571,7 @@ describe('the cluster: two servers behind HAProxy on one PostgreSQL', () => {
         `  killed: ${kills.map((k, i) => `server ${k.n} (pid ${k.pid}, leading ${k.leads}; exited ${windows[i]!.gone - k.at} ms after the signal)`).join(', then ')}`,
         `  stored complete ${(drainedIn / 1000).toFixed(1)} s after the last round; ${uses.rows.length} of ${plugReports.flat().length} boils stored as uses (the others were open on a killed reader or not yet closed; ${joined.length} of them several boils); meter ${meterBatches} batches, ${meterRetries} retried`,
         `  ${count.size} alert mails, all within ${(mailedIn / 1000).toFixed(1)} s after that; ${leasedHomes.size} left to its lease by a kill`,
-        `  ${people.length} people: ${visits.length} requests, ${failed.length} failed (in flight at a kill), p50 ${p(0.5, answered)} ms, p99 ${p(0.99, answered)} ms`,
+        `  ${people.length} people: ${visits.length} requests, all answered (${atAKill.length} in flight at a kill), p50 ${p(0.5, answered)} ms, p99 ${p(0.99, answered)} ms`,
       ].join('\n'),
     );
   }, 300_000);

@@ -159,15 +159,19 @@ function haproxyConfig(state: ClusterState): string {
     // A busy server answers its health check late, not never (a killed one refuses at once): with the
     // check's timeout at its 1 s interval, both servers under load were marked down together (503s).
     '  timeout check 5s',
-    // A request whose server died before answering is not sent again (it may have been a write).
     '  retries 2',
     '  option redispatch',
+    // A read whose server closed without a byte of answer (it died, or the proxy's idle connection to
+    // it was already gone) is sent to the other server: without it, a GET arriving in the ~100 ms
+    // before the proxy saw the death was cut off with no answer. A write is never sent again (below).
+    '  retry-on conn-failure empty-response',
     'frontend homeview',
     `  bind 127.0.0.1:${state.proxyPort}`,
     '  option forwardfor',
     '  default_backend servers',
     'backend servers',
     '  balance roundrobin',
+    '  http-request disable-l7-retry if !METH_GET',
     '  option httpchk GET /healthz',
     '  http-check expect status 200',
     ...state.servers.map((s) => `  server s${s.n} 127.0.0.1:${s.port} check inter 1s fall 2 rise 2`),
