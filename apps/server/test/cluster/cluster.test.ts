@@ -34,7 +34,7 @@ const OWNERS = 25;
 const DEPENDANTS = 50;
 const PLUGS = 200;
 /** Rounds of 10 s of device time (a multiple of 6: whole minutes), one every ROUND_MS of wall time. */
-const ROUNDS = 90;
+const ROUNDS = 60;
 const ROUND_MS = 1000;
 /** Each person's pause between requests. */
 const THINK_MS = 200;
