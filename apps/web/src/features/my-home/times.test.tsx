@@ -68,7 +68,7 @@ describe('Cheapest and greenest times on My Home', () => {
     expect((await card.findAllByRole('listitem')).map((li) => li.textContent)).toEqual([
       'Cheapest 3 hours from 00:30 tomorrow, 8.50p per kWh on average',
       'Greenest 2 hours from 01:00 tomorrow (before the clocks go back), 55 gCO₂/kWh on average',
-      'Run the dishwasher at 00:30 tomorrow: 38p instead of £1.12 now',
+      'Run the dishwasher at 00:30 tomorrow: 38p a run instead of £1.12 now',
     ]);
     expect(card.getByText(/the London region’s forecast/)).toBeTruthy();
   });

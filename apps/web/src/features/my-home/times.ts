@@ -53,9 +53,10 @@ export function timesSentences(answer: EnergyTimes): TimesSentences {
   const run =
     appliance === null || appliance.best_start === null || appliance.best_pence === null
       ? null
-      : `Run the ${appliance.name.toLowerCase()} at ${when(appliance.best_start, answer)}: ${penceOrPounds(
+      : // "a run": the cost of one cycle, never to be read as a price per kWh beside the line above.
+        `Run the ${appliance.name.toLowerCase()} at ${when(appliance.best_start, answer)}: ${penceOrPounds(
           appliance.best_pence,
-        )}${appliance.now_pence === null ? '' : ` instead of ${penceOrPounds(appliance.now_pence)} now`}`;
+        )} a run${appliance.now_pence === null ? '' : ` instead of ${penceOrPounds(appliance.now_pence)} now`}`;
   return {
     cheapest:
       cheapest === null
