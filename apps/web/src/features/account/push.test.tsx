@@ -143,14 +143,42 @@ describe('Notify this phone (issue 36)', () => {
     expect(screen.queryByRole('button', { name: 'Notify this phone' })).toBeNull();
   });
 
-  it('writes the iPhone steps on the screen, and asks nothing of the server where push is missing', async () => {
+  it('writes the iPhone steps on the screen, and asks the server only its key where push is missing', async () => {
     logIn();
-    const calls = stubApi({ 'GET /common/settings/': { body: settings() } });
+    const calls = stubApi({
+      'GET /common/settings/': { body: settings() },
+      'GET /push/key/': { body: { public_key: KEY } },
+    });
     renderApp('/account/infocare/alerts');
     await screen.findByText('This browser cannot show notifications from InfoCare.');
     expect(screen.getByText(/Add to Home Screen/)).toBeTruthy();
     expect(screen.getByText('Open this page in Safari.')).toBeTruthy();
-    expect(calls.filter((c) => c.url.includes('/push/'))).toEqual([]);
+    // The key says whether push can be chosen as a channel (for the carer's other phones): asked once.
+    await vi.waitFor(() => expect(calls.some((c) => c.url.includes('/push/'))).toBe(true));
+    expect(calls.filter((c) => c.url.includes('/push/')).map((c) => c.url)).toEqual(['/api/v3/push/key/']);
+  });
+
+  it('offers no push channel a server without push cannot send, and lets a box ticked before be cleared', async () => {
+    logIn();
+    pushBrowser({ subscribed: false });
+    const calls = stubApi({
+      'GET /common/settings/': { body: settings({ alert_push: true, all_is_well: 0 }) },
+      'GET /push/key/': { body: { public_key: null } },
+    });
+    renderApp('/account/infocare/alerts');
+    await screen.findByText(/Notifications are not set up on this server yet/);
+    const alertPush = (await screen.findByLabelText(
+      'Push notification (not set up on this server)',
+    )) as HTMLInputElement;
+    const dailyPush = screen.getByLabelText(
+      'By push notification (not set up on this server)',
+    ) as HTMLInputElement;
+    // Ticked before push was turned off: still there to clear. Never ticked: not offered.
+    expect([alertPush.checked, alertPush.disabled]).toEqual([true, false]);
+    expect([dailyPush.checked, dailyPush.disabled]).toEqual([false, true]);
+    expect(screen.queryByLabelText('Push notification (to each phone set below)')).toBeNull();
+    // One read of the key for the page, however many parts of it ask.
+    expect(calls.filter((c) => c.url === '/api/v3/push/key/')).toHaveLength(1);
   });
 
   it('offers push as an alert channel, saved as its own field alert_push (alert_notification stays 0–3)', async () => {

@@ -50,3 +50,15 @@ export const suppliersQuery = (userId: number | null, enabled = true) =>
 export function useHomeZone(userId: number | null) {
   return useQuery({ ...suppliersQuery(userId), select: (answer) => answer.time_zone });
 }
+
+/** The server's push key (null: push is off there, VAPID_SUBJECT unset); it changes only at a restart. */
+export const pushKeyQuery = queryOptions({
+  queryKey: ['push', 'key'] as const,
+  queryFn: ({ signal }) => call('pushKey', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Whether this server sends push at all: false only once it has said so (unknown is not "off"). */
+export function usePushOff(): boolean {
+  return useQuery({ ...pushKeyQuery, select: (answer) => answer.public_key === null }).data === true;
+}

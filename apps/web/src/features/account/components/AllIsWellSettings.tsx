@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../shared/api';
 import { TextField } from '../../../shared/ui/TextField';
-import { accountKey } from '../queries';
+import { accountKey, usePushOff } from '../queries';
 import { useAutosave } from '../useAutosave';
 import { AutosaveNote } from './AutosaveNote';
 
@@ -32,6 +32,7 @@ export function AllIsWellSettings({ userId, saved }: { userId: number; saved: Se
     });
     queryClient.setQueryData(accountKey('settingsGet', userId), answer);
   });
+  const pushOff = usePushOff();
   const change = (next: Choice) => {
     setChoice(next);
     if (CLOCK.test(next.time)) autosave.schedule(next);
@@ -67,9 +68,10 @@ export function AllIsWellSettings({ userId, saved }: { userId: number; saved: Se
           <input
             type="checkbox"
             checked={choice.push}
+            disabled={pushOff && !choice.push}
             onChange={() => change({ ...choice, push: !choice.push })}
           />
-          By push notification
+          {pushOff ? 'By push notification (not set up on this server)' : 'By push notification'}
         </label>
       </fieldset>
       <TextField

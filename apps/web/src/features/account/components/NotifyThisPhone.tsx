@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call, errorMessage } from '../../../shared/api';
 import { currentSubscription, pushSupport, subscribeThisBrowser } from '../../../shared/push';
 import { Alert } from '../../../shared/ui/Alert';
+import { pushKeyQuery } from '../queries';
 
 // Issue 36: "Notify this phone": this browser's own push subscription, beside the alert channels. Each
 // browser is subscribed on itself (a carer may have several); the server keeps them per person.
@@ -24,6 +26,7 @@ const IPHONE_STEPS = (
 );
 
 export function NotifyThisPhone() {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export function NotifyThisPhone() {
     let live = true;
     void (async () => {
       try {
-        const { public_key } = await call('pushKey', {});
+        const { public_key } = await queryClient.fetchQuery(pushKeyQuery);
         if (public_key === null) return live && setState({ kind: 'no-server' });
         const [mine, list] = await Promise.all([currentSubscription(), call('pushSubscriptions', {})]);
         const here = mine !== null && list.subscriptions.some((s) => s.endpoint === mine.endpoint);
@@ -50,7 +53,7 @@ export function NotifyThisPhone() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [queryClient]);
 
   const others = state.kind === 'on' || state.kind === 'off' ? state.others : 0;
   const act = async (what: 'subscribe' | 'unsubscribe') => {
@@ -58,7 +61,7 @@ export function NotifyThisPhone() {
     setProblem(null);
     try {
       if (what === 'subscribe') {
-        const { public_key } = await call('pushKey', {});
+        const { public_key } = await queryClient.fetchQuery(pushKeyQuery);
         const sub = public_key === null ? null : await subscribeThisBrowser(public_key);
         if (sub === null) return setState({ kind: public_key === null ? 'no-server' : 'denied' });
         await call('pushSubscribe', {

@@ -21,7 +21,7 @@ import { AllIsWellSettings } from '../components/AllIsWellSettings';
 import { AutosaveNote } from '../components/AutosaveNote';
 import { NotifyThisPhone } from '../components/NotifyThisPhone';
 import { levelUserId } from '../ids';
-import { accountKey, useAccountRead, useAccountWrite } from '../queries';
+import { accountKey, useAccountRead, useAccountWrite, usePushOff } from '../queries';
 import { useAutosave } from '../useAutosave';
 
 /**
@@ -82,6 +82,8 @@ function AlertChannels({ userId, saved }: { userId: number; saved: Settings }) {
     }
   });
   const none = alertChannelsMessage(channels) !== undefined;
+  // A server without push cannot be chosen for it; a box ticked before push was turned off can be cleared.
+  const pushOff = usePushOff();
 
   const toggle = (name: keyof Ticks) => {
     const next = { ...channels, [name]: !channels[name] };
@@ -103,8 +105,15 @@ function AlertChannels({ userId, saved }: { userId: number; saved: Settings }) {
           SMS
         </label>
         <label className="choice">
-          <input type="checkbox" checked={channels.push} onChange={() => toggle('push')} />
-          Push notification (to each phone set below)
+          <input
+            type="checkbox"
+            checked={channels.push}
+            disabled={pushOff && !channels.push}
+            onChange={() => toggle('push')}
+          />
+          {pushOff
+            ? 'Push notification (not set up on this server)'
+            : 'Push notification (to each phone set below)'}
         </label>
       </fieldset>
       {none ? (
