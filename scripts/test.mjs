@@ -128,10 +128,13 @@ function vitest(step, live) {
 
 // A run has a process group of its own, so a terminal's Ctrl-C reaches only this process: pass it on.
 const running = new Set();
-for (const signal of ['SIGINT', 'SIGTERM'])
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+])
   process.on(signal, () => {
     for (const stop of running) stop();
-    process.exit(130);
+    process.exit(code); // 128 + the signal's number, as a shell reports a run it ended
   });
 
 /** A command whose output prints as it goes, without blocking this process (a kept run's pipes drain). */
