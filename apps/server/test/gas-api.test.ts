@@ -213,4 +213,30 @@ describeEachDb('gas through the API', (suite) => {
       },
     ]);
   });
+
+  it("counts gas's standing charge on the card before today's first gas half-hour, as My Home does", async () => {
+    // 01:10 on 3 November: electricity's first two half-hours are in, gas has none of today yet (past
+    // midnight, or a supplier's gas a day late). My Home adds gas's day: its standing charge alone.
+    const now = at('2026-11-03T01:10:00Z');
+    t.clock.advance(now * 1000 - t.clock.now().getTime());
+    session = await login(t.app, alice); // the noon session has lapsed overnight
+    expect((await send(halfHours(at('2026-11-03T00:00:00Z'), 2, () => 100))).statusCode).toBe(200);
+    const [electricity, gas] = await Promise.all([
+      getEnergy(t.app, session, `user_id=${alice.id}&timescale=day&timestamp=${now}`),
+      getEnergy(t.app, session, `user_id=${alice.id}&timescale=day&timestamp=${now}&fuel=gas`),
+    ]);
+    expect(gas.balance.cost).toBe(0.25); // the gas tariff's 25p a day, by hand
+    const res = await t.app.inject({ method: 'GET', url: '/api/v3/dashboard/', headers: session.headers() });
+    const card = (res.json() as { user_id: number; messages: { value: number }[] }[]).find(
+      (c) => c.user_id === alice.id,
+    );
+    const pennies = (pounds: number) => Math.round(pounds * 100);
+    expect(electricity.balance.cost).toBeGreaterThan(0);
+    expect(card?.messages).toEqual([
+      {
+        currency_unit: '£',
+        value: (pennies(electricity.balance.income) - pennies(electricity.balance.cost) - 25) / 100,
+      },
+    ]);
+  });
 });

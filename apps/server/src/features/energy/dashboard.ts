@@ -5,9 +5,10 @@ import { CURRENCY_UNIT, pounds } from '../../shared/units';
 import { todaysBalance } from './service';
 
 // A dashboard card's messages[0]: today's profit_loss in pounds, from the same summaries as
-// /energy_info/today/. No home or no data today → no message (the chooser then shows no figure). A home
-// with gas (issue 35): the balance of both fuels as My Home adds them, each answer's pounds to the penny,
-// so the card and the page say the same figure.
+// /energy_info/today/. No home or no electricity today → no message (the chooser then shows no figure,
+// never a made-up 0). A home with gas (issue 35): the balance of both fuels as My Home adds them, each
+// answer's pounds to the penny, so the card and the page say the same figure; gas's standing charge counts
+// before today's first gas half-hour (past midnight, or a supplier's day-late gas), as it does on My Home.
 
 export async function dashboardBalance(
   db: Queryable,
@@ -22,11 +23,11 @@ export async function dashboardBalance(
     todaysBalance(db, house, at),
     todaysBalance(db, house, at, 'gas'),
   ]);
-  if (electricity === null) return [];
-  const value =
-    gas === null
-      ? pounds(electricity.profit_loss)
-      : (pennies(electricity.income) - pennies(electricity.cost) - pennies(gas.cost)) / 100;
+  if (!electricity.hasData) return [];
+  const { income, cost, profit_loss } = electricity.balance;
+  const value = electricity.fuels.includes('gas')
+    ? (pennies(income) - pennies(cost) - pennies(gas.balance.cost)) / 100
+    : pounds(profit_loss);
   return [{ currency_unit: CURRENCY_UNIT, value }];
 }
 

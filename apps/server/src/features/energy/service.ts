@@ -298,13 +298,13 @@ function costTiers(previous: Period, slot: number, zone: string): CostTiers {
   };
 }
 
-/** Today's balance (n£) for the dashboard card, or null when today has no data yet (never a made-up 0). */
+/** Today's balance (n£) of one fuel for the dashboard card, whether today has data of it yet, and the home's fuels. */
 export async function todaysBalance(
   db: Queryable,
   house: EnergyHouse,
   now: number,
   fuel: Fuel = ELECTRICITY,
-): Promise<PeriodSummary['balance'] | null> {
-  const { summary } = await summarise(db, house, 'day', undefined, now, fuel);
-  return summary.totals.data_slots > 0 ? summary.balance : null;
+): Promise<{ balance: PeriodSummary['balance']; hasData: boolean; fuels: Fuel[] }> {
+  const { summary, fuels } = await summarise(db, house, 'day', undefined, now, fuel);
+  return { balance: summary.balance, hasData: summary.totals.data_slots > 0, fuels };
 }
