@@ -62,12 +62,12 @@ describe('HomeView in a real browser', () => {
           ).balance;
         return Promise.all([read(''), read('&fuel=gas')]);
       });
-      return (
-        JSON.stringify(shown.map(penniesShown)) ===
-        JSON.stringify([pennies(api.income), pennies(api.cost) + pennies(gas.cost)])
-      );
+      const screen = JSON.stringify(shown.map(penniesShown));
+      const endpoint = JSON.stringify([pennies(api.income), pennies(api.cost) + pennies(gas.cost)]);
+      return screen === endpoint ? 'the same' : `screen ${screen}, endpoint ${endpoint}`;
     };
-    await expect.poll(screenAndApi, { timeout: 30_000 }).toBe(true);
+    // A failure shows the last round's income and cost in pennies, the screen's then the endpoint's.
+    await expect.poll(screenAndApi, { timeout: 30_000 }).toBe('the same');
     expect(await page.getByTestId('last-updated').textContent()).toMatch(
       /^Last updated \d\d:\d\d \d\d-\d\d-\d\d$/,
     );

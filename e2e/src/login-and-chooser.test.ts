@@ -4,8 +4,8 @@ import {
   demo,
   expectNoAxeViolations,
   launchBrowser,
-  newPage as openPage,
   openChooser,
+  pinnedPage,
   type RunningProduct,
   startProduct,
   submitLogin,
@@ -30,7 +30,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const newPage = (width = 1280): Promise<Page> => openPage(browser, width);
+// The browser's clock is the product's, so both agree which day today is.
+const newPage = (width = 1280): Promise<Page> => pinnedPage(browser, product, width);
 
 const logIn = (page: Page, username: string, password: string) =>
   submitLogin(page, product.url, { username, password });
