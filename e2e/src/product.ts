@@ -310,6 +310,8 @@ export async function submitLogin(page: Page, productUrl: string, user: Credenti
 export interface SignInOptions {
   width?: number;
   user?: Credentials;
+  /** The product whose pinned clock the page's follows (`pinnedPage`); without it, the real clock. */
+  pinnedTo?: RunningProduct;
   /** How long to wait for the login to settle (the first login after start can share the cores with seeding). */
   timeout?: number;
 }
@@ -320,7 +322,9 @@ export async function signedIn(
   productUrl: string,
   options: SignInOptions = {},
 ): Promise<Page> {
-  const page = await newPage(browser, options.width);
+  const page = options.pinnedTo
+    ? await pinnedPage(browser, options.pinnedTo, options.width)
+    : await newPage(browser, options.width);
   await submitLogin(page, productUrl, options.user);
   await settleAfterLogin(page, options.timeout);
   return page;
