@@ -25,6 +25,9 @@ const halfHours = (from: number, n: number, wh: (i: number) => number, exportWh 
   })),
 });
 
+/** An answer's pounds in pennies, as the chooser's card adds them. */
+const pennies = (pounds: number) => Math.round(pounds * 100);
+
 describeEachDb('gas through the API', (suite) => {
   let t: TestApp;
   let alice: Person;
@@ -201,7 +204,6 @@ describeEachDb('gas through the API', (suite) => {
     const card = (res.json() as { user_id: number; messages: { value: number }[] }[]).find(
       (c) => c.user_id === alice.id,
     );
-    const pennies = (pounds: number) => Math.round(pounds * 100);
     expect(card?.messages).toEqual([
       {
         currency_unit: '£',
@@ -230,7 +232,6 @@ describeEachDb('gas through the API', (suite) => {
     const card = (res.json() as { user_id: number; messages: { value: number }[] }[]).find(
       (c) => c.user_id === alice.id,
     );
-    const pennies = (pounds: number) => Math.round(pounds * 100);
     expect(electricity.balance.cost).toBeGreaterThan(0);
     expect(card?.messages).toEqual([
       {

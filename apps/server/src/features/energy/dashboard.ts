@@ -19,15 +19,14 @@ export async function dashboardBalance(
   if (houseId === null || timeZone === null) return [];
   const house = { id: houseId, name: '', time_zone: timeZone };
   const at = epochSeconds(now);
-  const [electricity, gas] = await Promise.all([
-    todaysBalance(db, house, at),
-    todaysBalance(db, house, at, 'gas'),
-  ]);
+  const electricity = await todaysBalance(db, house, at);
   if (!electricity.hasData) return [];
   const { income, cost, profit_loss } = electricity.balance;
-  const value = electricity.fuels.includes('gas')
-    ? (pennies(income) - pennies(cost) - pennies(gas.balance.cost)) / 100
-    : pounds(profit_loss);
+  // Gas's day is read only for a home that has gas (most have electricity alone).
+  if (!electricity.fuels.includes('gas'))
+    return [{ currency_unit: CURRENCY_UNIT, value: pounds(profit_loss) }];
+  const gas = await todaysBalance(db, house, at, 'gas');
+  const value = (pennies(income) - pennies(cost) - pennies(gas.balance.cost)) / 100;
   return [{ currency_unit: CURRENCY_UNIT, value }];
 }
 
