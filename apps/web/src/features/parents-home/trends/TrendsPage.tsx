@@ -15,6 +15,7 @@ import {
   columnsFor,
   dayAxisLabel,
   fittedDaySplits,
+  noFiguresText,
   type TrendColumn,
   trendsCsv,
   weekLabel,
@@ -191,17 +192,17 @@ function WeekTable({
             </tr>
           </thead>
           <tbody>
-            {weeks.map((w) => (
-              <tr key={w.week_start}>
-                <th scope="row">{dateLabel(w.week_start, false)}</th>
-                {w.ordinary_days === 0 ? (
-                  <td colSpan={columns.length} className="trends__nodata">
-                    No data this week: no figures
-                  </td>
-                ) : null}
-                {w.ordinary_days === 0
-                  ? null
-                  : columns.map((c) => {
+            {weeks.map((w) => {
+              const none = noFiguresText(w);
+              return (
+                <tr key={w.week_start}>
+                  <th scope="row">{dateLabel(w.week_start, false)}</th>
+                  {none !== null ? (
+                    <td colSpan={columns.length} className="trends__nodata">
+                      {none}
+                    </td>
+                  ) : (
+                    columns.map((c) => {
                       const { value, change } = cell(w, c);
                       return (
                         <td key={c.measure} data-label={c.label}>
@@ -209,9 +210,11 @@ function WeekTable({
                           {change ? <span className="trends__change">{change}</span> : null}
                         </td>
                       );
-                    })}
-              </tr>
-            ))}
+                    })
+                  )}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

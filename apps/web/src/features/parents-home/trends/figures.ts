@@ -123,6 +123,20 @@ export function cell(week: TrendWeek, column: TrendColumn): { value: string; cha
   return { value: v === null ? '–' : column.value(v), change: c === null ? null : column.change(c) };
 }
 
+/**
+ * What the table says of a week without an ordinary day, keeping apart a week whose data did not come
+ * and one whose data came and was quiet (issue 36's "no data" and "low activity": a week away, or a week
+ * with nobody about, is not a week without data). Null when the week has figures.
+ */
+export function noFiguresText(week: TrendWeek): string | null {
+  if (week.ordinary_days > 0) return null;
+  const missing = week.no_data_days ?? 0;
+  if (missing >= 7) return 'No data this week: no figures';
+  if (missing <= 0) return 'Data came, but no ordinary day: no figures';
+  const days = Number.isInteger(missing) ? String(missing) : missing.toFixed(1);
+  return `No ordinary day, ${days} ${missing === 1 ? 'day' : 'days'} without data: no figures`;
+}
+
 const csvField = (v: string | number | null) => (v === null ? '' : String(v));
 
 /** The same figures as CSV: one row per week, each figure and its change against the 4 weeks before. */

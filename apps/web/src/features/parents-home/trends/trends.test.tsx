@@ -173,6 +173,25 @@ describe('InfoCare trends (issue 25)', () => {
     expect(fittedDaySplits([420, null, 465])).toEqual([390, 420, 450, 480]);
   });
 
+  it('tells a week whose data came but held no ordinary day from a week without data (issue 36)', async () => {
+    logIn();
+    const [noData, usual] = trends.weeks as [TrendWeek, TrendWeek];
+    // A week away (every day's data in, nobody about) and a week half away, two of its days without data.
+    const away = { ...noData, week_start: '2026-11-16', no_data_days: 0 };
+    const partly = { ...noData, week_start: '2026-11-23', no_data_days: 2 };
+    const body = { ...trends, half_hourly: true as const, weeks: [usual, away, partly] };
+    stubApi({ 'GET /assisted_living/trends/': { body } });
+    renderApp('/parents-home/trends');
+    const weeks = await screen.findByRole('region', { name: 'Week by week' });
+    const rows = within(weeks)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows.slice(2)).toEqual([
+      '16-11-26Data came, but no ordinary day: no figures',
+      '23-11-26No ordinary day, 2 days without data: no figures',
+    ]);
+  });
+
   it('says when the last week has nothing yet to be compared with', async () => {
     logIn();
     const first = trends.weeks[0] as TrendWeek;
