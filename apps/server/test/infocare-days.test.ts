@@ -28,6 +28,7 @@ describeEachDb('InfoCare days from half-hours', (suite) => {
   let dad: Person;
   let carer: Person;
   let stranger: Person;
+  let gran: Person;
   let session: Session;
   const get = (query: string, s: Session | null = session) =>
     t.app.inject({
@@ -56,6 +57,20 @@ describeEachDb('InfoCare days from half-hours', (suite) => {
       d === '2024-11-18' ? [] : d === '2024-11-19' ? [[18, 6, 300]] : ORDINARY_DAY;
     for (let d = FIRST; d < TODAY; d = addDays(d, 1)) dads.push(...halfHourDay(d, dadsDay(d)));
     await ingestReadings(suite.db, (await findHouseIdOf(suite.db, dad.id)) as number, dads, { now });
+    // Gran's meter's history came as half-hours, but its display sends a reading a minute since yesterday
+    // evening: her home is live, not a day late.
+    gran = await makeUser(suite.db, 'gran');
+    await link(suite.db, carer, gran);
+    const grans = halfHourDay('2024-11-18', ORDINARY_DAY);
+    for (let m = 0; m < 14 * 60; m++)
+      grans.push({
+        start: local('2024-11-19', 20) + m * 60,
+        interval_s: 60,
+        import_wh: 2,
+        export_wh: 0,
+        generation_wh: 0,
+      });
+    await ingestReadings(suite.db, (await findHouseIdOf(suite.db, gran.id)) as number, grans, { now });
     t = await makeTestApp(suite.db);
     t.clock.advance(now * 1000 - t.clock.now().getTime());
     session = await login(t.app, carer);
@@ -75,6 +90,8 @@ describeEachDb('InfoCare days from half-hours', (suite) => {
         overdue_from: local(TODAY, 13),
         learned_days: 0,
       },
+      // Her newest readings are half-hours: the screens say the home is known a day late (issue 36).
+      day_late: true,
       days: [
         {
           date: '2024-11-19',
@@ -150,6 +167,12 @@ describeEachDb('InfoCare days from half-hours', (suite) => {
     expect(days.at(-1)).toMatchObject({ date: '2024-10-23', complete: true });
     expect(days.at(-1)?.words.length).toBeGreaterThan(0);
     expect(days).toHaveLength(28);
+  });
+
+  it('says a home whose newest readings are a minute apart is not a day late, though its history is half-hours', async () => {
+    const res = await get(`dependant_user_id=${gran.id}&days=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(DaysResponse.parse(res.json()).day_late).toBe(false);
   });
 
   it('is the carer’s and the dependant’s only, and checks what it is asked', async () => {

@@ -62,5 +62,8 @@ export const DaysResponse = z.object({
   time_zone: z.string(),
   /** Additive (issue 36): yesterday's state and its usual time. */
   yesterday: YesterdayView,
+  /** Additive (issue 36): the home is known from its meter's half-hours alone, a day late (its newest
+   *  readings are half-hours): its screens say so, and claim nothing of appliances or of today. */
+  day_late: z.boolean(),
 });
 export type DaysResponse = z.infer<typeof DaysResponse>;

@@ -13,6 +13,7 @@ import {
 import { completeDaysOf } from '../readings/arrivals';
 import type { Queryable } from '../../db/types';
 import { bandedDays } from './half-hour-days';
+import { isDayLateHome } from './newest-data';
 import type { InfocareHouse } from './repository';
 
 // GET /assisted_living/days/ (issue 36): the dependant's last complete local days before today as the
@@ -46,6 +47,7 @@ export async function daysOf(
   const arrivals = await completeDaysOf(db, [house.id], addDays(today, -PUBLICATION_DAYS), now);
   const publication = learnPublication(arrivals.get(house.id) ?? [], zone, today);
   const complete = views.at(-1)?.date === newest && views.at(-1)?.complete === true;
+  const dayLate = await isDayLateHome(db, house, now);
   return {
     days: views.reverse(),
     time_zone: zone,
@@ -56,6 +58,7 @@ export async function daysOf(
       overdue_from: overdueFrom(newest, publication, zone),
       learned_days: publication.learnedDays,
     },
+    day_late: dayLate,
   };
 }
 

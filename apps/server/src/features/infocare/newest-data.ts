@@ -1,3 +1,4 @@
+import { DAY_LATE_INTERVAL_S } from '@homeview/domain';
 import { prepared, type Queryable } from '../../db/types';
 import { newestReadingSql } from '../readings/blocks';
 import type { ReadingEnds } from './reading-ends';
@@ -121,4 +122,10 @@ export async function newestDataOfReplay(
     out.set(r.house_id, newest ?? (r.event === null ? null : { at: Number(r.event), intervalS: 60 }));
   }
   return out;
+}
+
+/** Whether the home's newest readings are half-hours, a day late (the engine's rule, domain isDayLate). */
+export async function isDayLateHome(db: Queryable, house: InfocareHouse, now: number): Promise<boolean> {
+  const newest = (await newestData(db, [house], now)).get(house.id);
+  return (newest?.intervalS ?? 0) >= DAY_LATE_INTERVAL_S;
 }

@@ -2,7 +2,6 @@ import type { TrendsResponse } from '@homeview/contract';
 import {
   activityOccurrences,
   addDays,
-  DAY_LATE_INTERVAL_S,
   halfHourlyTrends,
   localDate,
   occurrencesByLocalDay,
@@ -14,7 +13,7 @@ import {
 } from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { halfHourlyDays } from './half-hour-days';
-import { newestData } from './newest-data';
+import { isDayLateHome } from './newest-data';
 import { applianceUses, type InfocareHouse } from './repository';
 import { ELECTRICITY_CODE } from '../../shared/fuel';
 
@@ -83,10 +82,4 @@ export async function trendsOf(
     time_zone: zone,
     ...(estimated ? { estimated: true as const } : {}),
   };
-}
-
-/** Whether the home's newest readings are half-hours (domain isDayLate's rule, as the engine's). */
-async function isDayLateHome(db: Queryable, house: InfocareHouse, now: number): Promise<boolean> {
-  const newest = (await newestData(db, [house], now)).get(house.id);
-  return (newest?.intervalS ?? 0) >= DAY_LATE_INTERVAL_S;
 }

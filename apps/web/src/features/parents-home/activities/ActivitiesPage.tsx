@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { DayLateNote } from '../components/DayLate';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { RequireDependant } from '../components/RequireDependant';
 import { PeriodView } from './PeriodView';
@@ -46,19 +47,22 @@ export function ActivitiesPage() {
         ))}
       </nav>
       <RequireDependant>
-        {(dependantId) =>
-          tab === 'timeline' ? (
-            <TimelineView dependantId={dependantId} timestamp={timestamp} onSelect={select} />
-          ) : (
-            <PeriodView
-              key={tab}
-              tab={tab}
-              dependantId={dependantId}
-              timestamp={timestamp}
-              onSelect={select}
-            />
-          )
-        }
+        {(dependantId) => (
+          <>
+            <DayLateNote dependantId={dependantId} />
+            {tab === 'timeline' ? (
+              <TimelineView dependantId={dependantId} timestamp={timestamp} onSelect={select} />
+            ) : (
+              <PeriodView
+                key={tab}
+                tab={tab}
+                dependantId={dependantId}
+                timestamp={timestamp}
+                onSelect={select}
+              />
+            )}
+          </>
+        )}
       </RequireDependant>
     </InfoCareLayout>
   );

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { SegmentChart } from '../../../shared/charts';
 import { addDays, dayLabel as ddmmyy, dayStart, daysFrom, type Zone } from '../../../shared/time';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { DAY_LATE_NO_USES, useDayLate } from '../components/DayLate';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { activityLegend, activityRows, dayLabel } from './chartRows';
 import { askedTimestamp, useActivities } from './queries';
@@ -54,13 +55,22 @@ export const periodLabel = (tab: 'daily' | 'weekly', start: number | null, zone:
 /** Daily and Weekly: the period selector, one activity chart per activity, and the off-alert toggle. */
 export function PeriodView({ tab, dependantId, timestamp, onSelect }: Props) {
   const activities = useActivities(tab, dependantId, timestamp);
+  const dayLate = useDayLate(dependantId);
   if (activities.isPending) return <LoadingState title="Fetching activities" />;
   // Spec §8: activity failures stay silent.
   if (activities.isError) return <QuietEmpty>No activities to show for this period.</QuietEmpty>;
-  return <Period tab={tab} data={activities.data} timestamp={timestamp} onSelect={onSelect} />;
+  return (
+    <Period tab={tab} data={activities.data} timestamp={timestamp} onSelect={onSelect} dayLate={dayLate} />
+  );
 }
 
-function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> & { data: ActivityDetail }) {
+function Period({
+  tab,
+  data,
+  timestamp,
+  onSelect,
+  dayLate,
+}: Omit<Props, 'dependantId'> & { data: ActivityDetail; dayLate: boolean }) {
   const selectId = useId();
   const [showOff, setShowOff] = useState(false);
   // Spec §4: the off-alert layer is hidden by default, and always when the period has no off alerts.
@@ -121,7 +131,7 @@ function Period({ tab, data, timestamp, onSelect }: Omit<Props, 'dependantId'> &
         <p className="quiet-empty">No "No activity" alerts in this period.</p>
       )}
       {data.activities.length === 0 ? (
-        <QuietEmpty>No activities to show for this period.</QuietEmpty>
+        <QuietEmpty>{dayLate ? DAY_LATE_NO_USES : 'No activities to show for this period.'}</QuietEmpty>
       ) : (
         <div className="activity-charts">
           {data.activities.map((activity, index) => {

@@ -3,6 +3,7 @@ import { ThingIcon } from '../../../shared/ui/thingIcons';
 import { messages } from '@homeview/contract/web';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../shared/ui/LoadingState';
+import { DAY_LATE_NO_USES, useDayLate } from '../components/DayLate';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { useState } from 'react';
 import { addDays, dayLabel as ddmmyy, dayStart, fromLocalDate, timeLabel } from '../../../shared/time';
@@ -68,6 +69,7 @@ interface Props {
  */
 export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
   const timeline = useTimeline(dependantId, timestamp);
+  const dayLate = useDayLate(dependantId);
   const zone = timeline.data?.time_zone;
   const today = dayStart(Math.floor(Date.now() / 1000), zone);
   const day = timestamp === null ? today : dayStart(timestamp, zone);
@@ -113,7 +115,7 @@ export function TimelineView({ dependantId, timestamp, onSelect }: Props) {
       ) : timeline.isError ? (
         <QuietEmpty>Nothing to show for this day.</QuietEmpty>
       ) : rows.length === 0 ? (
-        <QuietEmpty>{messages.noAppliancesUsed}</QuietEmpty>
+        <QuietEmpty>{dayLate ? DAY_LATE_NO_USES : messages.noAppliancesUsed}</QuietEmpty>
       ) : (
         <ol className="timeline">
           {rows.map((row) => {

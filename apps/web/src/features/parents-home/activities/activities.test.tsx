@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubApi } from '../../../test/app';
 import { logIn } from '../../../test/fixtures';
-import { anAlert } from '../testData';
+import { anAlert, daysAnswer } from '../testData';
 import { activityRows } from './chartRows';
 
 // The dependant's home is in London (UTC in November), the browser in the project's zone (Sydney or Los
@@ -78,11 +78,15 @@ describe('InfoCare activities (spec §2.3)', () => {
 
   it('shows the weekly chart of the week asked for, with its bars in the table and the off-alert toggle', async () => {
     logIn();
-    const calls = stubApi({ 'GET /weekly_activities/': { body: detail() } });
+    const calls = stubApi({
+      'GET /weekly_activities/': { body: detail() },
+      'GET /assisted_living/days/': { body: daysAnswer() },
+    });
     const { router } = renderApp(`/parents-home/activities?tab=weekly&timestamp=${monday}`);
 
     const table = await screen.findByRole('table', { name: /Kettle/ });
-    expect(query(calls[0]?.url).get('timestamp')).toBe(String(monday));
+    const weekly = calls.find((c) => c.url.includes('/weekly_activities/'));
+    expect(query(weekly?.url).get('timestamp')).toBe(String(monday));
     expect(screen.getByRole('link', { name: 'Weekly' }).getAttribute('aria-current')).toBe('page');
     expect(within(table).getAllByRole('row')).toHaveLength(8); // header + 7 days
     expect(

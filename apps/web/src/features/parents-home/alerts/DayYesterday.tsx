@@ -1,19 +1,6 @@
 import type { DaysResponse } from '@homeview/contract/web';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../shared/api';
 import { dateLabel, timeLabel } from '../../../shared/time';
-import { infoCareKey } from './queries';
-
-/** Days asked: enough to know whether the home has half-hours at all (a plug-only home has none). */
-const DAYS_ASKED = 28;
-
-export function useDays(dependantId: number) {
-  return useQuery({
-    queryKey: [...infoCareKey(dependantId), 'days', DAYS_ASKED],
-    queryFn: ({ signal }) =>
-      call('days', { fields: { dependant_user_id: dependantId, days: DAYS_ASKED }, signal }),
-  });
-}
+import { useDays } from '../components/DayLate';
 
 /**
  * "Yesterday, from the meter" (issue 36): the dependant's yesterday as the meter's half-hours show it,

@@ -58,7 +58,7 @@ function show(
   yesterday = yesterdayIs(days[0]?.complete ? 'complete' : 'not_yet'),
 ) {
   logIn();
-  const body: DaysResponse = { days, time_zone: 'Europe/London', yesterday };
+  const body: DaysResponse = { days, time_zone: 'Europe/London', yesterday, day_late: true };
   const calls = stubApi({
     'GET /assisted_living/alerts/': { body: alerts },
     'GET /assisted_living/days/': { body },

@@ -7,6 +7,7 @@ import { formatApiDuration, formatMoney } from '../../../shared/format';
 import { Alert } from '../../../shared/ui/Alert';
 import { LoadingState } from '../../../shared/ui/LoadingState';
 import { OnMarker } from '../../../shared/ui/OnMarker';
+import { DAY_LATE_NO_USES, DayLateNote, useDayLate } from '../components/DayLate';
 import { InfoCareLayout } from '../components/InfoCareLayout';
 import { QuietEmpty } from '../components/QuietEmpty';
 import { RequireDependant } from '../components/RequireDependant';
@@ -45,7 +46,12 @@ export function AppliancesPage() {
         ))}
       </nav>
       <RequireDependant>
-        {(dependantId) => <ApplianceList dependantId={dependantId} viewType={current.viewType} />}
+        {(dependantId) => (
+          <>
+            <DayLateNote dependantId={dependantId} />
+            <ApplianceList dependantId={dependantId} viewType={current.viewType} />
+          </>
+        )}
       </RequireDependant>
     </InfoCareLayout>
   );
@@ -53,6 +59,7 @@ export function AppliancesPage() {
 
 function ApplianceList({ dependantId, viewType }: { dependantId: number; viewType: ViewType }) {
   const list = useAppliances(dependantId, viewType);
+  const dayLate = useDayLate(dependantId);
   if (list.isPending) return <LoadingState title="Fetching appliances" />;
   if (list.isError) return <Alert tone="danger">{errorMessage(list.error)}</Alert>;
   const { subtitle, appliances } = list.data;
@@ -60,7 +67,7 @@ function ApplianceList({ dependantId, viewType }: { dependantId: number; viewTyp
     <section className="stack" aria-label="Appliances">
       {subtitle ? <p className="dashboard__subtitle">{subtitle}</p> : null}
       {appliances.length === 0 ? (
-        <QuietEmpty>{'No appliances to show'}</QuietEmpty>
+        <QuietEmpty>{dayLate ? DAY_LATE_NO_USES : 'No appliances to show'}</QuietEmpty>
       ) : (
         <ul className="appliance-list">
           {appliances.map((a) => (
