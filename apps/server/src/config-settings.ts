@@ -147,7 +147,7 @@ export const SETTINGS = {
   demoSupplier: setting(
     'DEMO_SUPPLIER',
     'false',
-    'With DEMO on: a second demo login, demo-octopus (password Demo-Octopus1), whose home is connected to Octopus Energy through a stand-in the server starts on a loopback port, serving real half-hours (electricity and gas). Every Octopus connection on this server then talks to that stand-in (OCTOPUS_API_URL is replaced), and the carbon intensity forecast and recorded figures come from a stand-in too (CARBON_INTENSITY_URL is replaced): for demos only.',
+    'With DEMO on: a second demo login, demo-octopus (password Demo-Octopus1), whose home is connected to Octopus Energy through a stand-in the server starts on a loopback port, serving real half-hours (electricity and gas). carer4 (password Demo-Carer4) is its carer: InfoCare as for a home known only from its supplier’s half-hours, a day late. Every Octopus connection on this server then talks to that stand-in (OCTOPUS_API_URL is replaced), and the carbon intensity forecast and recorded figures come from a stand-in too (CARBON_INTENSITY_URL is replaced): for demos only.',
     (raw) => flag('DEMO_SUPPLIER', raw, false),
   ),
   demoHistoryDays: setting(

@@ -15,6 +15,8 @@ import { DAD_USERNAME, MUM_USERNAME } from './features/demo/homes';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemoIfEmpty } from './features/demo/seed';
 import { DemoSimulation } from './features/demo/seeder';
 import {
+  DEMO_OCTOPUS_CARER_PASSWORD,
+  DEMO_OCTOPUS_CARER_USERNAME,
   DEMO_OCTOPUS_PASSWORD,
   DEMO_OCTOPUS_USERNAME,
   seedDemoOctopusIfAbsent,
@@ -259,6 +261,7 @@ async function main(): Promise<void> {
     if (demoOctopus && (await findUserId(db, DEMO_OCTOPUS_USERNAME)) !== null)
       lines.push(
         `Demo Octopus login: username ${DEMO_OCTOPUS_USERNAME}, password ${DEMO_OCTOPUS_PASSWORD} (its supplier is a local stand-in)`,
+        `Its carer: username ${DEMO_OCTOPUS_CARER_USERNAME}, password ${DEMO_OCTOPUS_CARER_PASSWORD} (InfoCare from the supplier's half-hours, a day late)`,
       );
     if (simulation && demoLead?.leading) startSimulation(simulation);
     await infocareLead.start();

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SuppliersResponse } from '@homeview/contract';
+import { DaysResponse, type SuppliersResponse } from '@homeview/contract';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite';
 import { copyPgliteTemplate } from './support/db';
@@ -180,6 +180,27 @@ it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electr
   expect(electricitySources('Tracker')).toEqual([
     'Tracker: the demo’s Octopus stand-in’s daily prices for your region (made-up prices, not Octopus’s)',
   ]);
+
+  // Its carer (issue 36) sees InfoCare as a home known from the supplier's half-hours, a day late.
+  expect(running.output()).toContain('Its carer: username carer4, password Demo-Carer4');
+  const carer = await login(running, 'carer4', 'Demo-Carer4');
+  expect(carer.status).toBe(200);
+  const carerCookie = carer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const watched = ((await carer.json()) as { dashboard: { title: string; dependant_user_id: number }[] })
+    .dashboard;
+  expect(watched.map((d) => d.title)).toEqual(['Octopus home']);
+  const days = await fetch(
+    `${running.url}/api/v3/assisted_living/days/?dependant_user_id=${watched[0]!.dependant_user_id}&days=28`,
+    { headers: { cookie: carerCookie } },
+  );
+  expect(days.status).toBe(200);
+  const known = DaysResponse.parse(await days.json());
+  expect(known.day_late).toBe(true);
+  // 13 months are in: its days are judged against a band, in words.
+  expect(known.days.filter((d) => d.complete && d.words.length > 0).length).toBeGreaterThan(14);
   expect(await stop(running)).toBe(0);
 
   const db = await openPglite(join(root, 'data'));

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, localDate, startOfLocalDate } from '@homeview/domain
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
 import type { PasswordHasher } from '../accounts/password';
-import { createAccount, createHouse, findUserId } from '../accounts/users';
+import { createAccount, createHouse, findUserId, linkDependant } from '../accounts/users';
 import { connectSupplier } from '../suppliers/connect';
 import { type OctopusStandin, startOctopusStandin } from './standins/octopus';
 import { STANDIN_ACCOUNT, STANDIN_KEY } from './standins/octopus-account';
@@ -22,6 +22,10 @@ import { gasSeries, refitSeries } from './standins/octopus-series';
 
 export const DEMO_OCTOPUS_USERNAME = 'demo-octopus';
 export const DEMO_OCTOPUS_PASSWORD = 'Demo-Octopus1';
+/** The Octopus home's carer (issue 36): InfoCare as a home whose only data is the supplier's half-hours,
+ *  a day late, gets it (Yesterday from the meter, Trends, its Warnings). */
+export const DEMO_OCTOPUS_CARER_USERNAME = 'carer4';
+export const DEMO_OCTOPUS_CARER_PASSWORD = 'Demo-Carer4';
 
 const DAY = 86_400;
 const WEEK = 7 * DAY;
@@ -65,8 +69,8 @@ export async function startDemoOctopus(
 }
 
 /**
- * Creates `demo-octopus` and its home connected to the stand-in at config.octopusApiUrl, unless the login
- * exists; returns whether it did.
+ * Creates `demo-octopus` and its home connected to the stand-in at config.octopusApiUrl, with `carer4` its
+ * carer, unless the login exists; returns whether it did.
  */
 export async function seedDemoOctopusIfAbsent(
   db: Db,
@@ -83,12 +87,20 @@ export async function seedDemoOctopusIfAbsent(
       setupDone: true,
     });
     // Not demo-flagged: its readings are the supplier's only, never the demo simulation's.
-    return createHouse(tx, {
+    const home = await createHouse(tx, {
       ownerUserId: user,
       name: 'Octopus home',
       timeZone: DEFAULT_TIME_ZONE,
       demo: false,
     });
+    const carer = await createAccount(tx, hasher, {
+      username: DEMO_OCTOPUS_CARER_USERNAME,
+      email: 'carer4@example.com',
+      password: DEMO_OCTOPUS_CARER_PASSWORD,
+      setupDone: true,
+    });
+    await linkDependant(tx, carer, user, new Date(now * 1000));
+    return home;
   });
   await connectSupplier(
     { db, config },
