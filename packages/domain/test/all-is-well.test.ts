@@ -5,6 +5,8 @@ import {
   allIsWell,
   learnRoutine,
   type QuietModes,
+  type YesterdayWellInput,
+  yesterdayIsWell,
 } from '../src/index';
 import { at, history, ordinaryPlan, usesOn, ZONE } from './infocare-support';
 
@@ -87,5 +89,48 @@ describe('all is well', () => {
     expect(allIsWell(input(7 * 60 + 9, { modes: dnd, now: at(TODAY, 11 * 60) }))).toMatchObject({
       send: true,
     });
+  });
+});
+
+describe("a day-late home's daily message: yesterday (issue 36)", () => {
+  const words = [
+    'An ordinary day: active 7 h against the usual 6–8 h.',
+    'The day began at 07:30 (usually 07:00–08:00) and ended at 22:00.',
+  ];
+  const yesterday = (over: Partial<YesterdayWellInput> = {}): YesterdayWellInput => ({
+    now: NOW,
+    zone: ZONE,
+    judged: 'ordinary',
+    words,
+    alertToday: false,
+    modes: null,
+    ...over,
+  });
+
+  it('tells an ordinary yesterday in its words, ended by the message’s one full stop', () => {
+    expect(yesterdayIsWell(yesterday())).toEqual({
+      send: true,
+      sentence:
+        'Yesterday, from the meter: An ordinary day: active 7 h against the usual 6–8 h. The day began at 07:30 (usually 07:00–08:00) and ended at 22:00',
+    });
+  });
+
+  it('is not sent for a day with a Warning, nor while the day is not in or not yet compared', () => {
+    expect(yesterdayIsWell(yesterday({ judged: 'warning' }))).toEqual({ send: false, why: 'alert' });
+    expect(yesterdayIsWell(yesterday({ alertToday: true }))).toEqual({ send: false, why: 'alert' });
+    expect(yesterdayIsWell(yesterday({ judged: null, words: [] }))).toEqual({ send: false, why: 'no_data' });
+    expect(yesterdayIsWell(yesterday({ judged: 'no_band', words: [] }))).toEqual({
+      send: false,
+      why: 'learning',
+    });
+  });
+
+  it('holiday mode and Do Not Disturb hold it back', () => {
+    expect(yesterdayIsWell(yesterday({ modes: quiet({ holiday_status: 'ENABLED' }) }))).toEqual({
+      send: false,
+      why: 'holiday',
+    });
+    const dnd = quiet({ dnd_status: 'SCHEDULED', dnd_start: '09:00', dnd_end: '11:00' });
+    expect(yesterdayIsWell(yesterday({ modes: dnd }))).toEqual({ send: false, why: 'dnd' });
   });
 });

@@ -62,3 +62,36 @@ export function allIsWell(input: AllIsWellInput): AllIsWellOutcome {
   const what = use ? applianceName(use.applianceKey) : 'First activity';
   return { send: true, sentence: `${what} at ${hhmm(minute)}, usual time; nothing needs you` };
 }
+
+/**
+ * How the day-late judgement (issue 36) found yesterday: ordinary, a Warning, or not compared (fewer than
+ * 14 ordinary days before it); null while not judged (its half-hours not all in, or before 07:00).
+ */
+export type YesterdayJudged = 'ordinary' | 'warning' | 'no_band' | null;
+
+export interface YesterdayWellInput {
+  now: number;
+  zone: string;
+  judged: YesterdayJudged;
+  /** Yesterday in words (dayWords), what matters first. */
+  words: readonly string[];
+  /** Some alert of the home was open at some time today. */
+  alertToday: boolean;
+  modes: QuietModes | null;
+}
+
+/**
+ * The daily message of a home known only from its meter's half-hours, a day late (issue 36): nothing of
+ * today can be known, so it tells yesterday ("Mum's day yesterday"), once its half-hours are in and judged
+ * an ordinary day against her band. A day with a Warning is told by the Warning; a day not in yet waits
+ * (no data yet, never a quiet day); quiet modes hold it back as they hold back the all-is-well.
+ */
+export function yesterdayIsWell(input: YesterdayWellInput): AllIsWellOutcome {
+  if (input.alertToday || input.judged === 'warning') return { send: false, why: 'alert' };
+  if (input.judged === null) return { send: false, why: 'no_data' };
+  if (input.judged === 'no_band' || input.words.length === 0) return { send: false, why: 'learning' };
+  const quiet = notificationSuppressed(input.modes, 'Off', input.now, input.zone);
+  if (quiet) return { send: false, why: quiet };
+  // The words are sentences; the message's own full stop ends the last one.
+  return { send: true, sentence: `Yesterday, from the meter: ${input.words.join(' ').replace(/\.$/, '')}` };
+}

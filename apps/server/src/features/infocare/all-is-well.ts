@@ -1,6 +1,18 @@
-import { allIsWell, instantOfLocal, localParts, type QuietModes } from '@homeview/domain';
+import {
+  addDays,
+  allIsWell,
+  dayWords,
+  instantOfLocal,
+  isDayLate,
+  localParts,
+  type QuietModes,
+  type YesterdayJudged,
+  yesterdayIsWell,
+} from '@homeview/domain';
 import type { Queryable } from '../../db/types';
 import { loadSituation } from './engine';
+import { bandedDays } from './half-hour-days';
+import type { InfocareHouse } from './repository';
 import type { Senders } from './notify';
 import { routineCacheOf } from './routine-cache';
 
@@ -10,6 +22,8 @@ import { routineCacheOf } from './routine-cache';
 // The day is claimed first (infocare_all_is_well_days, one statement), then sent with no transaction open
 // through the one mail, SMS and push modules, and the claim forgotten when nothing went, so a later run tries again.
 // A day that cannot have one (an alert, a morning later than usual) is recorded as such and not judged again.
+// A home known only from its meter's half-hours, a day late (issue 36), gets yesterday instead, in words,
+// once the day-late judgement (day-late.ts) found it an ordinary day.
 
 interface Subscriber extends QuietModes {
   carer_user_id: number;
@@ -57,11 +71,18 @@ export async function sendAllIsWell(db: Queryable, senders: Senders, now: number
     if (known[0]?.judged) continue;
     const house = { id: s.house_id, owner_user_id: s.dependant_user_id, time_zone: s.time_zone };
     const situation = await loadSituation(db, house, now, routineCacheOf(db));
-    const outcome = allIsWell({
-      ...situation,
-      alertToday: known[0]?.alert ?? true,
-      modes: s.has_modes ? s : null,
-    });
+    const alertToday = known[0]?.alert ?? true;
+    const modes = s.has_modes ? s : null;
+    const dayLate = isDayLate(situation);
+    const outcome = dayLate
+      ? yesterdayIsWell({
+          now,
+          zone: s.time_zone,
+          ...(await yesterdayJudged(db, house, local.date)),
+          alertToday,
+          modes,
+        })
+      : allIsWell({ ...situation, alertToday, modes });
     const record = (outcome: 'sent' | 'alert' | 'not_as_usual', text: string | null) =>
       db.query(
         `insert into infocare_all_is_well_days (carer_user_id, dependant_user_id, day, judged_at, outcome, text)
@@ -76,7 +97,10 @@ export async function sendAllIsWell(db: Queryable, senders: Senders, now: number
     const text = `${outcome.sentence}.`;
     const claimed = await record('sent', text);
     if (claimed.rowCount === 0) continue;
-    if (await deliver(s, text, senders, now)) sent += 1;
+    const title = dayLate
+      ? `InfoCare: yesterday at ${s.house_name}`
+      : `InfoCare: all is well at ${s.house_name}`;
+    if (await deliver(s, title, text, senders, now)) sent += 1;
     else
       await db.query(
         'delete from infocare_all_is_well_days where carer_user_id = $1 and dependant_user_id = $2 and day = $3::date',
@@ -86,11 +110,35 @@ export async function sendAllIsWell(db: Queryable, senders: Senders, now: number
   return sent;
 }
 
+/** How the day-late judgement found the day before `today`, and that day in words when it was ordinary. */
+async function yesterdayJudged(
+  db: Queryable,
+  house: InfocareHouse,
+  today: string,
+): Promise<{ judged: YesterdayJudged; words: string[] }> {
+  const yesterday = addDays(today, -1);
+  const { rows } = await db.query<{ outcome: Exclude<YesterdayJudged, null> }>(
+    'select outcome from infocare_day_judgements where house_id = $1 and day = $2::date',
+    [house.id, yesterday],
+  );
+  const judged = rows[0]?.outcome ?? null;
+  if (judged !== 'ordinary') return { judged, words: [] };
+  const [banded] = await bandedDays(db, house, yesterday, yesterday);
+  const words = banded?.day && banded.bands ? dayWords(banded.day, banded.bands, banded.before) : [];
+  return { judged, words };
+}
+
 /** A day's message may wait on an offline phone until the evening, no later (s). */
 const ALL_IS_WELL_PUSH_TTL_S = 12 * 3600;
 
 /** Sends by each channel asked (a push that reaches no browser goes by email instead); true when one went. */
-async function deliver(s: Subscriber, text: string, senders: Senders, now: number): Promise<boolean> {
+async function deliver(
+  s: Subscriber,
+  title: string,
+  text: string,
+  senders: Senders,
+  now: number,
+): Promise<boolean> {
   let went = false;
   let pushMissed = false;
   if (s.channels & 4) {
@@ -98,7 +146,7 @@ async function deliver(s: Subscriber, text: string, senders: Senders, now: numbe
       ?.send(
         s.carer_user_id,
         {
-          title: `InfoCare: all is well at ${s.house_name}`,
+          title,
           body: text,
           url: '/parents-home',
           // Today's replaces yesterday's on the phone.
@@ -116,7 +164,7 @@ async function deliver(s: Subscriber, text: string, senders: Senders, now: numbe
     try {
       await senders.mailer.send({
         to: s.email,
-        subject: `InfoCare: all is well at ${s.house_name}`,
+        subject: title,
         text: `${text}\n\nThe daily message you asked for in InfoCare's alert settings.`,
       });
       went = true;
@@ -126,7 +174,7 @@ async function deliver(s: Subscriber, text: string, senders: Senders, now: numbe
   }
   if (s.channels & 2 && s.phone) {
     try {
-      await senders.sms.send(s.phone, `InfoCare: all is well at ${s.house_name}. ${text}`);
+      await senders.sms.send(s.phone, `${title}. ${text}`);
       went = true;
     } catch {
       // As above.

@@ -46,6 +46,11 @@ export function AllIsWellSettings({ userId, saved }: { userId: number; saved: Se
         A short message when the morning has started as usual and nothing needs you, such as “Kettle at 07:09,
         usual time; nothing needs you”. Never sent on a day with an alert or without data.
       </p>
+      <p>
+        A home known only from its meter’s half-hours, a day late, gets yesterday instead, once its half-hours
+        are in and it was an ordinary day: “Yesterday, from the meter: An ordinary day: active 7 h against the
+        usual 6–8 h. …”.
+      </p>
       <fieldset className="choice-group">
         <legend className="field__label">Send the daily message</legend>
         <label className="choice">
