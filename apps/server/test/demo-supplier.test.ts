@@ -76,6 +76,13 @@ const login = (running: Running, username: string, password: string) =>
     body: new URLSearchParams({ username, password }).toString(),
   });
 
+/** The session cookie a login answer set, as a request sends it back. */
+const cookieOf = (answer: Response) =>
+  answer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
 beforeAll(async () => {
   root = await mkdtemp(join(SCRATCH_DIR, 'homeview-demo-supplier-'));
   await copyPgliteTemplate(join(root, 'data'));
@@ -99,10 +106,7 @@ it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electr
   expect(running.output()).toContain('Demo Octopus login: username demo-octopus, password Demo-Octopus1');
   const session = await login(running, 'demo-octopus', 'Demo-Octopus1');
   expect(session.status).toBe(200);
-  const cookie = session.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = cookieOf(session);
   const { dashboard } = (await session.json()) as { dashboard: { title: string; user_id: number }[] };
   const home = dashboard.find((d) => d.title === 'Octopus home')!;
   const answer = await fetch(`${running.url}/api/v3/suppliers/?user_id=${home.user_id}`, {
@@ -185,10 +189,7 @@ it('with DEMO_SUPPLIER=true, demo-octopus sees an Octopus connection with electr
   expect(running.output()).toContain('Its carer: username carer4, password Demo-Carer4');
   const carer = await login(running, 'carer4', 'Demo-Carer4');
   expect(carer.status).toBe(200);
-  const carerCookie = carer.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const carerCookie = cookieOf(carer);
   const watched = ((await carer.json()) as { dashboard: { title: string; dependant_user_id: number }[] })
     .dashboard;
   expect(watched.map((d) => d.title)).toEqual(['Octopus home']);

@@ -8,7 +8,7 @@ import { createSmsSender } from '../src/sms/sms';
 import { FakeClock, link, makeUser, type Person } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
-import { halfHourDay, local, ORDINARY_DAY, QUIET_DAY } from './support/infocare';
+import { halfHourDay, local, ORDINARY_DAY, ordinaryHistory, QUIET_DAY } from './support/infocare';
 import { startTestSmtp, type TestSmtp } from './support/smtp';
 
 // The day-late InfoCare's morning judgement (issue 36): homes whose only data is the meter's half-hours,
@@ -30,13 +30,6 @@ import { startTestSmtp, type TestSmtp } from './support/smtp';
 
 const TODAY = '2024-10-28';
 const YESTERDAY = '2024-10-27';
-const FIRST = addDays(YESTERDAY, -28);
-
-function history(yesterday: Reading[]): Reading[] {
-  const out: Reading[] = [];
-  for (let d = FIRST; d < YESTERDAY; d = addDays(d, 1)) out.push(...halfHourDay(d, ORDINARY_DAY));
-  return [...out, ...yesterday];
-}
 
 describeEachDb('InfoCare a day late: yesterday judged once from the half-hours', (suite) => {
   let smtp: TestSmtp;
@@ -122,13 +115,13 @@ describeEachDb('InfoCare a day late: yesterday judged once from the half-hours',
       houses[name] = (await findHouseIdOf(suite.db, person.id)) as number;
       const own =
         name === 'gran' ? yesterdays.gran.filter((r) => r.start < local(YESTERDAY, 9)) : yesterdays[name];
-      await ingestReadings(suite.db, houses[name], history(own), { now: morning });
+      await ingestReadings(suite.db, houses[name], ordinaryHistory(YESTERDAY, own), { now: morning });
     }
     const pop = await makeUser(suite.db, 'pop');
     await link(suite.db, away, pop);
     houses.pop = (await findHouseIdOf(suite.db, pop.id)) as number;
     const saturday = addDays(YESTERDAY, -1);
-    const pops = history(halfHourDay(YESTERDAY, [[18, 6, 300]])).filter(
+    const pops = ordinaryHistory(YESTERDAY, halfHourDay(YESTERDAY, [[18, 6, 300]])).filter(
       (r) => r.start < local(saturday, 0) || r.start >= local(YESTERDAY, 0),
     );
     await ingestReadings(suite.db, houses.pop, [...pops, ...halfHourDay(saturday, [])], { now: morning });

@@ -1,4 +1,3 @@
-import { addDays } from '@homeview/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { InfocareTimer } from '../src/features/infocare/timer';
 import { ingestReadings } from '../src/features/readings/ingest';
@@ -8,7 +7,7 @@ import { createSmsSender } from '../src/sms/sms';
 import { link, login, makeTestApp, makeUser, type Person, type TestApp } from './support/app';
 import { describeEachDb } from './support/db';
 import { findHouseIdOf } from './support/houses';
-import { halfHourDay, local, ORDINARY_DAY, QUIET_DAY } from './support/infocare';
+import { halfHourDay, local, ORDINARY_DAY, ordinaryHistory, QUIET_DAY } from './support/infocare';
 import { startTestSmtp, type TestSmtp } from './support/smtp';
 
 // The daily message of a home known only from its meter's half-hours, a day late (issue 36: "Mum's day
@@ -26,15 +25,8 @@ import { startTestSmtp, type TestSmtp } from './support/smtp';
 
 const TODAY = '2024-11-20';
 const YESTERDAY = '2024-11-19';
-const FIRST = addDays(YESTERDAY, -28);
 const ORDINARY_WORDS =
   'Yesterday, from the meter: An ordinary day: active 6½ h against the usual 6½ h. The day began at 07:00 (usually 07:00) and ended at 21:00. In the night before 05:00, no activity (usually none).';
-
-function history(yesterday: Reading[]): Reading[] {
-  const out: Reading[] = [];
-  for (let d = FIRST; d < YESTERDAY; d = addDays(d, 1)) out.push(...halfHourDay(d, ORDINARY_DAY));
-  return [...out, ...yesterday];
-}
 
 describeEachDb('InfoCare a day late: yesterday as the daily message', (suite) => {
   let t: TestApp;
@@ -65,7 +57,7 @@ describeEachDb('InfoCare a day late: yesterday as the daily message', (suite) =>
       await ingestReadings(
         suite.db,
         (await findHouseIdOf(suite.db, person.id)) as number,
-        history(yesterday),
+        ordinaryHistory(YESTERDAY, yesterday),
         {
           now,
         },

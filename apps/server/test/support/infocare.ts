@@ -100,6 +100,14 @@ export function halfHourDay(date: string, active: readonly Rise[]): Reading[] {
   return out;
 }
 
+/** 28 ordinary days of half-hours (ORDINARY_DAY) before `yesterday`, then `last`: a day-late home's history. */
+export function ordinaryHistory(yesterday: string, last: readonly Reading[]): Reading[] {
+  const out: Reading[] = [];
+  for (let d = addDays(yesterday, -28); d < yesterday; d = addDays(d, 1))
+    out.push(...halfHourDay(d, ORDINARY_DAY));
+  return [...out, ...last];
+}
+
 /** The day-late suites' ordinary day, by hand: 13 active half-hours (6½ h), begun 07:00, ended 21:00. */
 export const ORDINARY_DAY: readonly Rise[] = [
   [7, 4, 400],

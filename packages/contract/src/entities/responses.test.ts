@@ -229,6 +229,7 @@ const samples: Record<EndpointName, unknown> = {
       overdue_from: 1796128200,
       learned_days: 28,
     },
+    day_late: true,
   },
   trends: {
     weeks: [
