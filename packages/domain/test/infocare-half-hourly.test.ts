@@ -262,4 +262,14 @@ describe('the day against her band', () => {
       'Busier than usual: active 15 h against the usual 9½–13½ h.',
     );
   });
+
+  it('says a day whose last active half-hour ended at 24:00 ended at midnight, not at 23:59', () => {
+    const late = dayBands(Array.from({ length: 20 }, () => day(20, 7 * 60, 0, 24 * 60)))!;
+    expect(dayWords(day(20, 7 * 60, 0, 24 * 60), late)[1]).toBe(
+      'The day began at 07:00 (usually 07:00) and ended at midnight.',
+    );
+    expect(dayWords(day(20, 7 * 60, 0, 17 * 60), late)[0]).toBe(
+      'An early end: nothing after 17:00 (usually active until midnight).',
+    );
+  });
 });

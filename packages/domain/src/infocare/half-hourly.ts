@@ -251,7 +251,7 @@ export function dayWords(day: HalfHourlyDay, bands: DayBands, before: DayBefore 
       : `the day began at ${hhmm(day.began_minute)}${began === null ? '' : ` (usually ${range(began, (x) => hhmm(halfHourOf(x)))})`}`;
   const night = `in the night before 05:00, ${day.night_active_half_hours === 0 ? 'no activity' : `active ${hours(day.night_active_half_hours)}`} (usually ${usualHours(bands.night_active_half_hours)})`;
   const ended = bands.ended_minute;
-  const endedAt = day.ended_minute === null ? '' : hhmm(Math.min(day.ended_minute, 1439));
+  const endedAt = day.ended_minute === null ? '' : endOfDay(day.ended_minute);
   const lines: string[] = [];
   const uses = () =>
     `, using ${formatKwh(day.use_wh, 1)} kWh over the house's steady draw against the usual ${range(bands.use_wh, (wh) => formatKwh(Math.round(wh), 1))} kWh`;
@@ -260,7 +260,7 @@ export function dayWords(day: HalfHourlyDay, bands: DayBands, before: DayBefore 
   if (findings.includes('late_start')) lines.push(`A late start: ${start}.`);
   if (findings.includes('early_end') && ended !== null)
     lines.push(
-      `An early end: nothing after ${endedAt} (usually active until ${range(ended, (x) => hhmm(Math.min(halfHourOf(x), 1439)))}).`,
+      `An early end: nothing after ${endedAt} (usually active until ${range(ended, (x) => endOfDay(halfHourOf(x)))}).`,
     );
   if (findings.includes('busy_night')) lines.push(`A busy night: ${night}.`);
   if (findings.length === 0)
@@ -275,6 +275,9 @@ export function dayWords(day: HalfHourlyDay, bands: DayBands, before: DayBefore 
   if (!findings.includes('busy_night')) lines.push(`${capital(night)}.`);
   return lines;
 }
+
+/** A day's end as a person says it: the last half-hour ending at 24:00 ended at midnight, not at 23:59. */
+const endOfDay = (minute: number) => (minute >= 1440 ? 'midnight' : hhmm(minute));
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
