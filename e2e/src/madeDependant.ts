@@ -100,11 +100,13 @@ async function carerAnswersSetup(product: RunningProduct, session: Session, depe
 
 /**
  * Makes the carer, the dependant, her house in `zone`, the link and the key; starts the product on them.
- * `otherCarers` are linked to her too, after CARER, and answer her setup as well (each carer's own §4 mark).
+ * `otherCarers` are linked to her too, after CARER, and answer her setup as well (each carer's own §4 mark);
+ * `env` is added to the product's environment.
  */
 export async function makeDependant(
   zone = ZONE,
   otherCarers: readonly Credentials[] = [],
+  env: Record<string, string> = {},
 ): Promise<MadeDependant> {
   const dataDir = mkdtempSync(join(SCRATCH_DIR, 'homeview-e2e-dependant-'));
   try {
@@ -119,7 +121,7 @@ export async function makeDependant(
       const houseId = await admin(['create-house', '--user', DEPENDANT.username, '--zone', zone]);
       return { dependantId, ingestKey: await admin(['api-key', '--house', houseId]) };
     });
-    const product = await startProduct({ dataDir, env: { DEMO_LIVE: 'false' } });
+    const product = await startProduct({ dataDir, env: { DEMO_LIVE: 'false', ...env } });
     const session = await carerSession(product);
     await carerAnswersSetup(product, session, dependantId);
     for (const carer of otherCarers)
