@@ -133,8 +133,7 @@ export function noFiguresText(week: TrendWeek): string | null {
   const missing = week.no_data_days ?? 0;
   if (missing >= 7) return 'No data this week: no figures';
   if (missing <= 0) return 'Data came, but no ordinary day: no figures';
-  const days = Number.isInteger(missing) ? String(missing) : missing.toFixed(1);
-  return `No ordinary day, ${days} ${missing === 1 ? 'day' : 'days'} without data: no figures`;
+  return `No ordinary day, ${decimal(missing)} ${missing === 1 ? 'day' : 'days'} without data: no figures`;
 }
 
 const csvField = (v: string | number | null) => (v === null ? '' : String(v));
